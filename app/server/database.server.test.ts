@@ -1,0 +1,108 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+
+import {
+  createFreshPostgres,
+  testDatabaseKinds,
+  testPostgresUrl,
+} from "#tests/support/databases.ts";
+
+import { migrateToLatest, openDatabase } from "./database.server.ts";
+
+const SPEC_COLUMNS = [
+  "id",
+  "industry",
+  "state",
+  "segments",
+  "email",
+  "business_name",
+  "first_name",
+  "last_name",
+  "phone_number",
+  "consent_to_texts",
+  "legal_business_name",
+  "primary_location",
+  "same_address",
+  "mailing_address",
+  "ownership_structure",
+  "start_year",
+];
+
+describe.each(testDatabaseKinds)("the database on $name", (kind) => {
+  it("has the spec's submission columns, segments as a text list", async () => {
+    const database = await kind.open();
+    try {
+      const { rows } = await sql<{ column_name: string; data_type: string }>`
+        select column_name, data_type from information_schema.columns
+        where table_name = 'business_wizard_submissions' and table_schema = current_schema()
+        order by ordinal_position`.execute(database.db);
+      const columns = rows.map((row) => row.column_name);
+      expect(columns).toEqual(
+        expect.arrayContaining([...SPEC_COLUMNS, "created_at", "updated_at"]),
+      );
+      expect(
+        rows.find((row) => row.column_name === "segments")?.data_type,
+      ).toBe("ARRAY");
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("refuses a second submission whose email differs only in case", async () => {
+    const database = await kind.open();
+    try {
+      const row = { industry: "food", state: "Ohio", segments: ["Bakery"] };
+      await database.db
+        .insertInto("business_wizard_submissions")
+        .values({ ...row, email: "owner@example.com" })
+        .execute();
+      await expect(
+        database.db
+          .insertInto("business_wizard_submissions")
+          .values({ ...row, email: "Owner@Example.com" })
+          .execute(),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("answers check() while open, and migrating again changes nothing", async () => {
+    const database = await kind.open();
+    try {
+      await expect(database.check()).resolves.toBeUndefined();
+      await migrateToLatest(database.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from kysely_migration`.execute(database.db);
+      expect(rows[0]?.n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(testPostgresUrl)(
+  "servers starting at once on PostgreSQL",
+  () => {
+    it("migrate once: all four start, and each migration is recorded once", async () => {
+      const fresh = await createFreshPostgres(testPostgresUrl ?? "");
+      try {
+        const servers = await Promise.all(
+          [1, 2, 3, 4].map(() =>
+            openDatabase({ kind: "postgres", url: fresh.url, poolSize: 2 }),
+          ),
+        );
+        const { rows } = await sql<{ name: string; n: number }>`
+        select name, count(*)::int as n from kysely_migration group by name`.execute(
+          servers[0]!.db,
+        );
+        for (const server of servers) await server.close();
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((row) => row.n === 1)).toBe(true);
+      } finally {
+        await fresh.drop();
+      }
+    });
+  },
+);

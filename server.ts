@@ -1,0 +1,161 @@
+/**
+ * The Node entry: HTTP server, security headers, compression, static files, request logging and
+ * graceful shutdown. The app itself (settings, database, pages) comes from the server bundle that
+ * `npm run build` writes, or from Vite in development.
+ */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+import type {
+  RunningApp,
+  startApp as StartApp,
+} from "./app/server/app.server.ts";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
+const viteServer = DEVELOPMENT
+  ? await import("vite").then((vite) =>
+      vite.createServer({ server: { middlewareMode: true } }),
+    )
+  : undefined;
+
+const server = express();
+server.disable("x-powered-by");
+server.set("trust proxy", false);
+
+let running: RunningApp;
+try {
+  running = await loadApp();
+} catch (error) {
+  // Settings and a locked DATA_DIR fail here with a message for the operator: print it plainly.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`CoverPilot could not start.\n${message}\n`);
+  process.exit(1);
+}
+const { env, logger } = running;
+
+server.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    // Path only: a query string may carry what a visitor typed.
+    logger.info({
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+    });
+  });
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+
+server.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
+        fontSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        ],
+        styleSrc: ["'self'", ...(DEVELOPMENT ? ["'unsafe-inline'"] : [])],
+        upgradeInsecureRequests: env.SITE_URL.startsWith("https:") ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: env.SITE_URL.startsWith("https:"),
+  }),
+);
+server.use(compression());
+
+if (viteServer) {
+  server.use(viteServer.middlewares);
+} else {
+  // Hashed file names: safe to keep for a year.
+  server.use(
+    "/assets",
+    express.static("build/client/assets", {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+    }),
+  );
+  server.use(
+    express.static("build/client", {
+      maxAge: "1h",
+      index: false,
+      redirect: false,
+    }),
+  );
+}
+server.use((req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  running.handler(req, res, next);
+});
+
+const http: Server = server.listen(env.PORT, env.HOST, () => {
+  logger.info(
+    {
+      port: env.PORT,
+      host: env.HOST,
+      database: env.DATABASE_URL ? "postgres" : "pglite",
+    },
+    "listening",
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  const deadline = setTimeout(() => {
+    logger.error("requests still in flight at the deadline; closing them");
+    http.closeAllConnections();
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+  // Stop accepting; requests in flight finish, then idle keep-alive connections close.
+  await new Promise<void>((resolve) => {
+    http.close(() => resolve());
+    http.closeIdleConnections();
+  });
+  try {
+    await running.close();
+    logger.info("stopped cleanly");
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, "the database did not close cleanly");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+async function loadApp(): Promise<RunningApp> {
+  type AppModule = { startApp: typeof StartApp };
+  if (viteServer) {
+    const module = (await viteServer.ssrLoadModule(
+      "./app/server/app.server.ts",
+    )) as AppModule;
+    return module.startApp();
+  }
+  const module = (await import(
+    new URL("./build/server/index.js", import.meta.url).href
+  )) as AppModule;
+  return module.startApp();
+}

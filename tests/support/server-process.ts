@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** A built production server running in a child process. */
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process has printed so far (standard output and error). */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A port that nothing listens on now, as the operating system hands it out. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh directory for one server's embedded database. */
+export function makeDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "coverpilot-data-"));
+}
+
+/**
+ * Starts `node server.ts` (the build must exist) on a free port and, unless told otherwise, waits
+ * until /healthz answers.
+ */
+export async function startServer(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  waitUntilReady?: boolean;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+  }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const server: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => printed,
+    exited,
+  };
+  if (options.waitUntilReady === false) return server;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited before it was ready:\n${printed}`);
+    }
+    try {
+      const response = await fetch(`${server.url}/healthz`);
+      if (response.ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`The server was not ready within 30 s:\n${printed}`);
+}

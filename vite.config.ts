@@ -1,0 +1,16 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  // The server bundle's entry exports the request handler and the database's
+  // lifecycle, so that server.ts (the Node entry) can start and stop them.
+  environments: {
+    ssr: {
+      build: {
+        rollupOptions: { input: "./app/server/app.server.ts" },
+      },
+    },
+  },
+  plugins: [tailwindcss(), reactRouter()],
+});
