@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+
+import { INDUSTRIES, INDUSTRY_IDS, MAX_SEGMENTS } from "./industries.ts";
+import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
+import { MENU_PRODUCT_LINES, PRODUCT_LINES } from "./products.ts";
+import { US_STATES } from "./states.ts";
+
+describe("the catalog", () => {
+  it("has the six industries with the spec's labels", () => {
+    expect(INDUSTRIES.map((industry) => [industry.id, industry.label])).toEqual(
+      [
+        ["construction", "Construction"],
+        ["food", "Food & Beverage"],
+        ["retail", "Retail & E-Commerce"],
+        ["offices", "Offices & Professionals"],
+        ["cleaning", "Cleaning"],
+        ["other", "Other Industries"],
+      ],
+    );
+    expect(INDUSTRY_IDS).toHaveLength(6);
+  });
+
+  it("has each industry's segment list at the spec's length, without repeats", () => {
+    const lengths = Object.fromEntries(
+      INDUSTRIES.map((industry) => [industry.id, industry.segments.length]),
+    );
+    expect(lengths).toEqual({
+      food: 6,
+      construction: 27,
+      retail: 42,
+      offices: 13,
+      cleaning: 15,
+      other: 7,
+    });
+    for (const industry of INDUSTRIES) {
+      expect(new Set(industry.segments).size).toBe(industry.segments.length);
+    }
+    expect(MAX_SEGMENTS).toBe(3);
+  });
+
+  it("chooses segments as the spec says per industry", () => {
+    const selection = Object.fromEntries(
+      INDUSTRIES.map((industry) => [industry.id, industry.selection]),
+    );
+    expect(selection).toEqual({
+      construction: "multiple",
+      food: "multiple",
+      retail: "multiple",
+      offices: "single-with-search",
+      cleaning: "single",
+      other: "free-text",
+    });
+  });
+
+  it("has the 50 states, without DC or territories", () => {
+    expect(US_STATES).toHaveLength(50);
+    expect(new Set(US_STATES).size).toBe(50);
+    expect(US_STATES).not.toContain("District of Columbia");
+    expect(US_STATES).not.toContain("Puerto Rico");
+    expect(US_STATES).toContain("Wyoming");
+  });
+
+  it("has ten coverage types in the carousel and nine lines in the menu, without General Liability", () => {
+    expect(PRODUCT_LINES.map((line) => line.name)).toEqual([
+      "General Liability",
+      "Workers Compensation",
+      "Business Owner's Policy",
+      "Cyber Insurance",
+      "Errors & Omissions (E&O)",
+      "Professional Liability",
+      "Employment Practices Liability",
+      "Directors & Officers (D&O)",
+      "Crime Insurance",
+      "Fiduciary Liability",
+    ]);
+    expect(MENU_PRODUCT_LINES.map((line) => line.slug)).toEqual([
+      "workers-comp",
+      "business-owners-policy",
+      "cyber-insurance",
+      "errors-and-omissions",
+      "professional-liability",
+      "employment-practices-liability",
+      "directors-and-officers",
+      "crime-insurance",
+      "fiduciary-liability",
+    ]);
+  });
+
+  it("states each line's quote time from section 9", () => {
+    const times = Object.fromEntries(
+      PRODUCT_LINES.map((line) => [line.slug, line.quoteTime]),
+    );
+    expect(times["workers-comp"]).toBe("10 minutes");
+    expect(times["business-owners-policy"]).toBe("10 minutes");
+    expect(times["directors-and-officers"]).toBe("15-20 minutes");
+    expect(times["fiduciary-liability"]).toBe("15-20 minutes");
+    for (const slug of [
+      "errors-and-omissions",
+      "cyber-insurance",
+      "professional-liability",
+      "employment-practices-liability",
+      "crime-insurance",
+    ]) {
+      expect(times[slug]).toBe("10-15 minutes");
+    }
+  });
+
+  it("has the six ownership structures", () => {
+    expect(OWNERSHIP_STRUCTURES).toEqual([
+      "Individual / Sole Proprietorship",
+      "Partnership",
+      "Limited Liability Company",
+      "Corporation",
+      "Trust",
+      "Other Entity",
+    ]);
+  });
+});

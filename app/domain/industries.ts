@@ -1,0 +1,202 @@
+/**
+ * The six industries, their segment lists and how each one's segments are chosen (SPEC sections 3
+ * and 4).
+ */
+
+export const INDUSTRY_IDS = [
+  "construction",
+  "food",
+  "retail",
+  "offices",
+  "cleaning",
+  "other",
+] as const;
+export type IndustryId = (typeof INDUSTRY_IDS)[number];
+
+/**
+ * How the segments step asks for an industry's segments:
+ * - multiple: checkboxes, up to MAX_SEGMENTS;
+ * - single-with-search: one item from the list, or typed text (which wins);
+ * - single: radio buttons;
+ * - free-text: a text box; the text is the one segment.
+ */
+export type SegmentSelection =
+  "multiple" | "single-with-search" | "single" | "free-text";
+
+export interface Industry {
+  id: IndustryId;
+  label: string;
+  selection: SegmentSelection;
+  segments: readonly string[];
+}
+
+/** At most this many segments for the industries chosen with checkboxes (SPEC section 9). */
+export const MAX_SEGMENTS = 3;
+
+export const INDUSTRIES: readonly Industry[] = [
+  {
+    id: "construction",
+    label: "Construction",
+    selection: "multiple",
+    segments: [
+      "General Contractor",
+      "Carpentry",
+      "Handyperson",
+      "Appliance Installation Service and Repair",
+      "Building Sign Installation",
+      "Concrete Construction",
+      "Door and Window Installation Service and Repair",
+      "Drywall and Wall Boarding Work",
+      "Electrical Work",
+      "Excavation and Grading",
+      "Fence and Gate Installation",
+      "Glass Dealers and Glaziers",
+      "HVAC Work",
+      "Insulation Work",
+      "Landscaping and Lawn Care",
+      "Masonry Work",
+      "Painting",
+      "Paperhangers",
+      "Paving and Asphalt Installation Service and Repair",
+      "Plastering or Stucco Work",
+      "Play Equipment Construction and Assembly",
+      "Plumbing",
+      "Roofing",
+      "Septic Tank System Installation Service and Repair",
+      "Siding Installation Service and Repair",
+      "Solar Contractor",
+      "Tile Stone and Flooring",
+    ],
+  },
+  {
+    id: "food",
+    label: "Food & Beverage",
+    selection: "multiple",
+    segments: [
+      "Restaurant",
+      "Bakery",
+      "Bar",
+      "Caterer",
+      "Coffee Shop",
+      "Food Truck",
+    ],
+  },
+  {
+    id: "retail",
+    label: "Retail & E-Commerce",
+    selection: "multiple",
+    segments: [
+      "E-Commerce",
+      "Retail Stores",
+      "Convenience Stores",
+      "Arts and Crafts Store",
+      "Auto Dealership",
+      "Bike Shop",
+      "Bookstore",
+      "Candle Store",
+      "Candy Stores",
+      "Clothing Store",
+      "Department Stores",
+      "Discount Store",
+      "Electronics Store",
+      "Eyewear and Optician Store",
+      "Fabric Store",
+      "Farmers Market",
+      "Flea Markets",
+      "Florist",
+      "Furniture Store",
+      "Gas Station",
+      "Grocery Store",
+      "Hardware Store",
+      "Hobby Shop",
+      "Home and Garden Retailer",
+      "Horse Equipment Shop",
+      "Jewelry Store",
+      "Lighting Store",
+      "Liquor Store",
+      "Luggage Store",
+      "Medical Supplies Store",
+      "Newspaper and Magazine Store",
+      "Nurseries and Gardening Shop",
+      "Packing Supplies Store",
+      "Paint Stores",
+      "Pawn Shop",
+      "Pharmacy or Drug Store",
+      "Popcorn Shops",
+      "Specialty Food",
+      "Sporting Goods Retailer",
+      "Tobacco Shop",
+      "Toy Store",
+      "Vitamins and Supplements Store",
+    ],
+  },
+  {
+    id: "offices",
+    label: "Offices & Professionals",
+    selection: "single-with-search",
+    segments: [
+      "Insurance Agent",
+      "Business Consulting Services",
+      "Technology Services",
+      "Home Inspectors",
+      "Accountant",
+      "Real Estate Agent",
+      "Legal Service",
+      "Accounting Firm",
+      "Law Office",
+      "Consulting Firm",
+      "Real Estate Agency",
+      "Marketing Agency",
+      "Design Studio",
+    ],
+  },
+  {
+    id: "cleaning",
+    label: "Cleaning",
+    selection: "single",
+    segments: [
+      "Janitorial Services",
+      "House Cleaning and Maid Service",
+      "Carpet and Upholstery Cleaning",
+      "Carpet Cleaning",
+      "Debris Removal",
+      "Floor Waxing",
+      "Garbage Collection",
+      "Pest Control Services",
+      "Pressure Washing",
+      "Septic Tank System Cleaning",
+      "Snow and Ice Removal",
+      "Window Cleaning",
+      "Commercial Cleaning",
+      "Residential Cleaning",
+      "Post-construction Cleaning",
+    ],
+  },
+  {
+    id: "other",
+    label: "Other Industries",
+    selection: "free-text",
+    // Defined by the spec but not offered: this industry's screen takes free text instead.
+    segments: [
+      "Healthcare Services",
+      "Education Services",
+      "Personal Services",
+      "Transportation Services",
+      "Manufacturing",
+      "Entertainment",
+      "Other Business Type",
+    ],
+  },
+];
+
+/** Whether a string is one of the six industry ids. */
+export function isIndustryId(value: string): value is IndustryId {
+  return (INDUSTRY_IDS as readonly string[]).includes(value);
+}
+
+/** The industry with this id. */
+export function getIndustry(id: IndustryId): Industry {
+  const industry = INDUSTRIES.find((candidate) => candidate.id === id);
+  if (!industry) throw new Error(`Unknown industry ${id}`);
+  return industry;
+}

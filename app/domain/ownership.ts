@@ -1,0 +1,11 @@
+/** The ownership structures questionnaire 3 offers (SPEC section 3). */
+export const OWNERSHIP_STRUCTURES = [
+  "Individual / Sole Proprietorship",
+  "Partnership",
+  "Limited Liability Company",
+  "Corporation",
+  "Trust",
+  "Other Entity",
+] as const;
+
+export type OwnershipStructure = (typeof OWNERSHIP_STRUCTURES)[number];
