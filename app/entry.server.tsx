@@ -62,8 +62,5 @@ export default function handleRequest(
 /** Logs errors thrown by loaders and actions, except aborted requests. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logger.error(
-    { err: error, path: new URL(request.url).pathname },
-    "request failed",
-  );
+  logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
 };

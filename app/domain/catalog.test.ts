@@ -7,16 +7,14 @@ import { US_STATES } from "./states.ts";
 
 describe("the catalog", () => {
   it("has the six industries with the spec's labels", () => {
-    expect(INDUSTRIES.map((industry) => [industry.id, industry.label])).toEqual(
-      [
-        ["construction", "Construction"],
-        ["food", "Food & Beverage"],
-        ["retail", "Retail & E-Commerce"],
-        ["offices", "Offices & Professionals"],
-        ["cleaning", "Cleaning"],
-        ["other", "Other Industries"],
-      ],
-    );
+    expect(INDUSTRIES.map((industry) => [industry.id, industry.label])).toEqual([
+      ["construction", "Construction"],
+      ["food", "Food & Beverage"],
+      ["retail", "Retail & E-Commerce"],
+      ["offices", "Offices & Professionals"],
+      ["cleaning", "Cleaning"],
+      ["other", "Other Industries"],
+    ]);
     expect(INDUSTRY_IDS).toHaveLength(6);
   });
 
@@ -87,9 +85,7 @@ describe("the catalog", () => {
   });
 
   it("states each line's quote time from section 9", () => {
-    const times = Object.fromEntries(
-      PRODUCT_LINES.map((line) => [line.slug, line.quoteTime]),
-    );
+    const times = Object.fromEntries(PRODUCT_LINES.map((line) => [line.slug, line.quoteTime]));
     expect(times["workers-comp"]).toBe("10 minutes");
     expect(times["business-owners-policy"]).toBe("10 minutes");
     expect(times["directors-and-officers"]).toBe("15-20 minutes");

@@ -20,8 +20,7 @@ export type IndustryId = (typeof INDUSTRY_IDS)[number];
  * - single: radio buttons;
  * - free-text: a text box; the text is the one segment.
  */
-export type SegmentSelection =
-  "multiple" | "single-with-search" | "single" | "free-text";
+export type SegmentSelection = "multiple" | "single-with-search" | "single" | "free-text";
 
 export interface Industry {
   id: IndustryId;
@@ -72,14 +71,7 @@ export const INDUSTRIES: readonly Industry[] = [
     id: "food",
     label: "Food & Beverage",
     selection: "multiple",
-    segments: [
-      "Restaurant",
-      "Bakery",
-      "Bar",
-      "Caterer",
-      "Coffee Shop",
-      "Food Truck",
-    ],
+    segments: ["Restaurant", "Bakery", "Bar", "Caterer", "Coffee Shop", "Food Truck"],
   },
   {
     id: "retail",

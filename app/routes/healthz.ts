@@ -9,9 +9,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     await database.check();
     return Response.json({ status: "ok", database: database.kind });
   } catch {
-    return Response.json(
-      { status: "unavailable", database: database.kind },
-      { status: 503 },
-    );
+    return Response.json({ status: "unavailable", database: database.kind }, { status: 503 });
   }
 }

@@ -10,9 +10,7 @@ export function loader({ url }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | CoverPilot" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | CoverPilot" }];
 
 export default function NotFound() {
   return null;

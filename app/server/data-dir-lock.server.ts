@@ -1,11 +1,4 @@
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
 /** Thrown when another live process holds DATA_DIR. */
@@ -50,7 +43,5 @@ export function lockDataDir(dataDir: string): () => void {
     }
     rmSync(file, { force: true });
   }
-  throw new DataDirLockedError(
-    `Could not lock the data directory ${path.resolve(dataDir)}.`,
-  );
+  throw new DataDirLockedError(`Could not lock the data directory ${path.resolve(dataDir)}.`);
 }

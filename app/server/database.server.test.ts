@@ -40,9 +40,7 @@ describe.each(testDatabaseKinds)("the database on $name", (kind) => {
       expect(columns).toEqual(
         expect.arrayContaining([...SPEC_COLUMNS, "created_at", "updated_at"]),
       );
-      expect(
-        rows.find((row) => row.column_name === "segments")?.data_type,
-      ).toBe("ARRAY");
+      expect(rows.find((row) => row.column_name === "segments")?.data_type).toBe("ARRAY");
     } finally {
       await database.close();
     }
@@ -82,27 +80,22 @@ describe.each(testDatabaseKinds)("the database on $name", (kind) => {
   });
 });
 
-describe.runIf(testPostgresUrl)(
-  "servers starting at once on PostgreSQL",
-  () => {
-    it("migrate once: all four start, and each migration is recorded once", async () => {
-      const fresh = await createFreshPostgres(testPostgresUrl ?? "");
-      try {
-        const servers = await Promise.all(
-          [1, 2, 3, 4].map(() =>
-            openDatabase({ kind: "postgres", url: fresh.url, poolSize: 2 }),
-          ),
-        );
-        const { rows } = await sql<{ name: string; n: number }>`
+describe.runIf(testPostgresUrl)("servers starting at once on PostgreSQL", () => {
+  it("migrate once: all four start, and each migration is recorded once", async () => {
+    const fresh = await createFreshPostgres(testPostgresUrl ?? "");
+    try {
+      const servers = await Promise.all(
+        [1, 2, 3, 4].map(() => openDatabase({ kind: "postgres", url: fresh.url, poolSize: 2 })),
+      );
+      const { rows } = await sql<{ name: string; n: number }>`
         select name, count(*)::int as n from kysely_migration group by name`.execute(
-          servers[0]!.db,
-        );
-        for (const server of servers) await server.close();
-        expect(rows.length).toBeGreaterThan(0);
-        expect(rows.every((row) => row.n === 1)).toBe(true);
-      } finally {
-        await fresh.drop();
-      }
-    });
-  },
-);
+        servers[0]!.db,
+      );
+      for (const server of servers) await server.close();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.n === 1)).toBe(true);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});

@@ -28,9 +28,7 @@ describe("parseEnv", () => {
     const first = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
     const second = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
     expect(second).toBe(first);
-    expect(
-      readFileSync(path.join(dataDir, "session-secret"), "utf8").trim(),
-    ).toBe(first);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
     expect(statSync(path.join(dataDir, "session-secret")).mode & 0o077).toBe(0);
   });
 
@@ -74,12 +72,11 @@ describe("parseEnv", () => {
   });
 
   it("rejects a short session secret and trims a trailing slash from SITE_URL", () => {
-    expect(() =>
-      parseEnv({ SESSION_SECRET: "short", DATA_DIR: tempDir() }),
-    ).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ SESSION_SECRET: "short", DATA_DIR: tempDir() })).toThrow(
+      /SESSION_SECRET/,
+    );
     expect(
-      parseEnv({ SITE_URL: "https://coverpilot.example/", DATA_DIR: tempDir() })
-        .SITE_URL,
+      parseEnv({ SITE_URL: "https://coverpilot.example/", DATA_DIR: tempDir() }).SITE_URL,
     ).toBe("https://coverpilot.example");
   });
 });

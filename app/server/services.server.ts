@@ -12,8 +12,6 @@ export interface AppServices {
 export const servicesContext = createContext<AppServices>();
 
 /** The running server's services, from a loader's or action's context. */
-export function getServices(
-  context: Readonly<RouterContextProvider>,
-): AppServices {
+export function getServices(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(servicesContext);
 }

@@ -4,9 +4,7 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("business_wizard_submissions")
-    .addColumn("id", "uuid", (col) =>
-      col.primaryKey().defaultTo(sql`gen_random_uuid()`),
-    )
+    .addColumn("id", "uuid", (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn("industry", "text", (col) => col.notNull())
     .addColumn("state", "text", (col) => col.notNull())
     .addColumn("segments", sql`text[]`, (col) => col.notNull())
@@ -22,12 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("mailing_address", "text")
     .addColumn("ownership_structure", "text")
     .addColumn("start_year", "text")
-    .addColumn("created_at", "timestamptz", (col) =>
-      col.notNull().defaultTo(sql`now()`),
-    )
-    .addColumn("updated_at", "timestamptz", (col) =>
-      col.notNull().defaultTo(sql`now()`),
-    )
+    .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
 
   // The email step looks a submission up by email and updates it, or inserts one: with this index

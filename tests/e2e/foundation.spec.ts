@@ -1,8 +1,6 @@
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
-test("the home page is served, ready to read, with the security headers", async ({
-  page,
-}) => {
+test("the home page is served, ready to read, with the security headers", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(
@@ -12,9 +10,7 @@ test("the home page is served, ready to read, with the security headers", async 
     }),
   ).toBeVisible();
   const headers = response?.headers() ?? {};
-  expect(headers["content-security-policy"]).toMatch(
-    /script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/,
-  );
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -29,21 +25,13 @@ test("/healthz reports the database as reachable", async ({ request }) => {
   expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
 });
 
-test("hashed assets are cached for a year and compressed", async ({
-  page,
-  request,
-}) => {
+test("hashed assets are cached for a year and compressed", async ({ page, request }) => {
   await page.goto("/");
-  const stylesheet = await page
-    .locator('link[rel="stylesheet"]')
-    .first()
-    .getAttribute("href");
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
   expect(stylesheet).toMatch(/^\/assets\//);
   const response = await request.get(stylesheet!, {
     headers: { "Accept-Encoding": "gzip" },
   });
-  expect(response.headers()["cache-control"]).toBe(
-    "public, max-age=31536000, immutable",
-  );
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(response.headers()["content-encoding"]).toBe("gzip");
 });

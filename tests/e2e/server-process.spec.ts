@@ -34,9 +34,7 @@ test.describe("the server process", () => {
     const dataDir = makeDataDir();
     const server = await startServer({ dataDir });
     // A keep-alive connection left open must not hold the shutdown up.
-    expect((await fetch(`${server.url}/`, { keepalive: true })).status).toBe(
-      200,
-    );
+    expect((await fetch(`${server.url}/`, { keepalive: true })).status).toBe(200);
     server.child.kill("SIGTERM");
     const started = Date.now();
     const { code } = await server.exited;
