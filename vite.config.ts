@@ -13,4 +13,7 @@ export default defineConfig({
     },
   },
   plugins: [tailwindcss(), reactRouter()],
+  // The public site's script (app/components/site/site-script.tsx) is built as a bundle of its own
+  // through `?worker&url`; as an ES module it also runs as-is from the development server.
+  worker: { format: "es" },
 });

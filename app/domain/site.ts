@@ -3,6 +3,20 @@ export const site = {
   brand: "CoverPilot",
   headline: "AI-Powered Insurance for Small Businesses",
   tagline: "Personalized Insurance for Your Business: Easy Setup, Big Savings.",
+  /** How the footer describes the product (SPEC section 1). */
+  description: "Your AI-powered insurance assistant, available 24/7.",
   supportPhone: { label: "(888) 555-0142", tel: "+18885550142" },
   salesPhone: { label: "(888) 555-0199", tel: "+18885550199" },
+  /** The pause between questionnaire steps, and before going home after the final save (SPEC 9). */
+  stepDelayMs: 800,
+  /** When people answer the two lines and return call-back requests (the contact page). */
+  phoneHours: "Monday to Friday, 9 am to 6 pm Eastern Time",
+  /** The brand's social profiles (footer links, and sameAs in the Organization JSON-LD). */
+  social: [
+    { network: "LinkedIn", href: "https://www.linkedin.com/company/coverpilot" },
+    { network: "Facebook", href: "https://www.facebook.com/coverpilot" },
+    { network: "X", href: "https://x.com/coverpilot" },
+  ],
 } as const;
+
+export type SocialNetwork = (typeof site.social)[number]["network"];

@@ -1,18 +1,229 @@
+import { QUOTE_STEPS, TESTIMONIALS, TRUST_STATS } from "#app/domain/marketing.ts";
+import { PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { site } from "#app/domain/site.ts";
+import { ApplicationSavedNotice } from "#app/components/site/application-saved-notice.tsx";
+import { CallToAction } from "#app/components/site/call-to-action.tsx";
+import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { ProductCarousel } from "#app/components/site/product-carousel.tsx";
+import { buttonClasses } from "#app/components/ui/button.ts";
+import { Container } from "#app/components/ui/container.tsx";
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  ClockIcon,
+  DocumentIcon,
+  ShieldCheckIcon,
+  SparkIcon,
+} from "#app/components/ui/icons.tsx";
+
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "CoverPilot: AI-Powered Insurance for Small Businesses" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: "/",
+    title: `${site.brand}: ${site.headline}`,
+    fullTitle: true,
+    description:
+      "Business insurance for US small businesses: general liability, workers' comp, BOP, cyber and more. Get an instant quote online in minutes.",
+  });
 
 export default function Home() {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-bold">
-        AI-Powered Insurance for Small Businesses
-      </h1>
-      <p className="mt-4 text-lg text-muted">
-        Personalized Insurance for Your Business: Easy Setup, Big Savings.
-      </p>
-    </main>
+    <>
+      <ApplicationSavedNotice />
+      <Hero />
+      <TrustStats />
+      <section
+        id={PRODUCTS_ANCHOR}
+        aria-labelledby="products-title"
+        className="bg-surface py-16 sm:py-24"
+      >
+        <Container>
+          <div className="max-w-2xl">
+            <h2 id="products-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              Insurance Solutions for Small Business
+            </h2>
+            <p className="mt-3 text-lg text-muted">
+              Learn more about coverage matching your unique needs
+            </p>
+          </div>
+          <div className="mt-8">
+            <ProductCarousel />
+          </div>
+        </Container>
+      </section>
+      <Steps />
+      <Testimonials />
+      <CallToAction
+        title="Ready to protect your business?"
+        text="Get a personalized quote in minutes, or talk with an expert who can help you choose the right coverage."
+      />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="bg-linear-to-b from-brand-50 to-white">
+      <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-2 lg:py-24">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-200">
+            <SparkIcon className="size-4" />
+            Business insurance, made simple
+          </p>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl">
+            {site.headline}
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-muted sm:text-xl">{site.tagline}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <a href={QUOTE_PATH} className={buttonClasses("primary", "lg")}>
+              Get Instant Quote
+              <ArrowRightIcon className="size-5" />
+            </a>
+            <a href={`#${PRODUCTS_ANCHOR}`} className={buttonClasses("secondary", "lg")}>
+              Explore coverage
+            </a>
+          </div>
+        </div>
+        <QuotePreview />
+      </Container>
+    </section>
+  );
+}
+
+/** A picture of the product drawn in HTML: no image to download, nothing that shifts. */
+function QuotePreview() {
+  const lines = ["General Liability", "Workers Compensation", "Cyber Insurance"];
+  return (
+    <div aria-hidden="true" className="mx-auto w-full max-w-md lg:mr-0">
+      <div className="rounded-3xl border border-line bg-white p-6 shadow-xl sm:p-8">
+        <div className="flex items-center justify-between">
+          <p className="font-semibold text-ink">Your coverage plan</p>
+          <span className="rounded-full bg-success-50 px-3 py-1 text-sm font-semibold text-success-700">
+            Ready
+          </span>
+        </div>
+        <ul className="mt-6 space-y-3">
+          {lines.map((line) => (
+            <li
+              key={line}
+              className="flex items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3"
+            >
+              <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-white">
+                <CheckIcon className="size-4" />
+              </span>
+              <span className="font-medium text-ink">{line}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6 flex items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 text-brand-800">
+          <DocumentIcon className="size-6 shrink-0" />
+          <span className="font-medium">Certificate of insurance ready to download</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function TrustStats() {
+  return (
+    <section aria-labelledby="trust-title" className="py-16 sm:py-20">
+      <Container>
+        <h2 id="trust-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
+          Trusted by business owners like you
+        </h2>
+        <dl className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
+          {TRUST_STATS.map((stat) => (
+            <div
+              key={stat.label}
+              className="flex flex-col-reverse items-center rounded-2xl border border-line bg-white p-6 text-center shadow-xs"
+            >
+              <dt className="mt-2 font-medium text-muted">{stat.label}</dt>
+              <dd className="text-2xl font-extrabold text-brand-700 sm:text-4xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Container>
+    </section>
+  );
+}
+
+const STEP_ICONS = [ShieldCheckIcon, ClockIcon, DocumentIcon];
+
+function Steps() {
+  return (
+    <section aria-labelledby="steps-title" className="py-16 sm:py-24">
+      <Container>
+        <div className="max-w-2xl">
+          <h2 id="steps-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Covered in three steps
+          </h2>
+          <p className="mt-3 text-lg text-muted">
+            From your first question to your certificate, everything happens online.
+          </p>
+        </div>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {QUOTE_STEPS.map((step, index) => {
+            const StepIcon = STEP_ICONS[index] ?? ShieldCheckIcon;
+            return (
+              <li
+                key={step.title}
+                className="rounded-2xl border border-line bg-white p-6 shadow-xs"
+              >
+                <div className="flex items-center gap-3">
+                  <span className="flex size-11 items-center justify-center rounded-full bg-brand-600 text-white">
+                    <StepIcon className="size-6" />
+                  </span>
+                  <span className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+                    Step {index + 1}
+                  </span>
+                </div>
+                <h3 className="mt-4 text-xl font-semibold">{step.title}</h3>
+                <p className="mt-2 text-muted">{step.description}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </Container>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section aria-labelledby="testimonials-title" className="bg-surface py-16 sm:py-24">
+      <Container>
+        <h2
+          id="testimonials-title"
+          className="text-center text-3xl font-bold tracking-tight sm:text-4xl"
+        >
+          What business owners say
+        </h2>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.author}>
+              <figure className="flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-xs">
+                <blockquote className="flex-1 text-lg text-ink">
+                  <p>“{testimonial.quote}”</p>
+                </blockquote>
+                <figcaption className="mt-6 flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+                  >
+                    {testimonial.initials}
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-ink">{testimonial.author}</span>
+                    <span className="block text-sm text-muted">{testimonial.role}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
   );
 }

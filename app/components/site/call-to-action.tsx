@@ -1,0 +1,41 @@
+import { QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { buttonClasses } from "#app/components/ui/button.ts";
+import { ArrowRightIcon } from "#app/components/ui/icons.tsx";
+
+import { TalkToExpertButton } from "./talk-to-expert.tsx";
+
+/**
+ * The closing call to action of the landing page and the product pages: Get Instant Quote and
+ * Talk to an Expert (SPEC section 2).
+ */
+export function CallToAction({
+  title,
+  text,
+  product,
+}: {
+  title: string;
+  text: string;
+  /** The product page it is on, passed on with a call-back request. */
+  product?: string;
+}) {
+  return (
+    <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white sm:py-20">
+      <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+        <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {title}
+        </h2>
+        <p className="mt-4 text-lg text-brand-100">{text}</p>
+        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          <a href={QUOTE_PATH} className={buttonClasses("inverse", "lg")}>
+            Get Instant Quote
+            <ArrowRightIcon className="size-5" />
+          </a>
+          <TalkToExpertButton
+            product={product}
+            className={buttonClasses("outline-inverse", "lg")}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

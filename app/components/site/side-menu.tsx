@@ -1,0 +1,103 @@
+import { useLocation } from "react-router";
+
+import { MENU_PRODUCT_LINES } from "#app/domain/products.ts";
+import { productPath, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { site } from "#app/domain/site.ts";
+import { buttonClasses } from "#app/components/ui/button.ts";
+import { ChevronDownIcon, CloseIcon, LogoMark } from "#app/components/ui/icons.tsx";
+
+/** The id of the side menu's popover: the header's menu button opens it. */
+export const SIDE_MENU_ID = "site-menu";
+
+const linkClasses =
+  "flex w-full items-center rounded-lg px-3 text-ink hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700";
+const itemClasses = `${linkClasses} min-h-11 text-base font-medium`;
+const productItemClasses = `${linkClasses} min-h-10 text-[0.9375rem]`;
+
+/**
+ * The side menu (SPEC section 2): Home, Products (expands to the nine lines), About Us, Contact,
+ * Log in and Get Instant Quote. A popover, so that it opens, closes on Escape or a click outside
+ * and returns focus to the menu button without JavaScript; the site script adds a focus trap and
+ * closes it when an item is chosen.
+ */
+export function SideMenu() {
+  const { pathname } = useLocation();
+  const current = (path: string) => (path === pathname ? "page" : undefined);
+  return (
+    <nav
+      id={SIDE_MENU_ID}
+      popover="auto"
+      aria-label="Site menu"
+      data-side-menu=""
+      className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-80 max-w-[calc(100vw-2.5rem)] -translate-x-full flex-col overflow-y-auto border-0 bg-white p-0 text-ink shadow-2xl transition-[translate,display,overlay] transition-discrete duration-300 ease-out backdrop:bg-ink/40 open:flex open:translate-x-0 starting:open:-translate-x-full"
+    >
+      <div className="flex h-header shrink-0 items-center justify-between border-b border-line px-4">
+        <span className="flex items-center gap-2 text-lg font-bold">
+          <LogoMark className="size-7" />
+          {site.brand}
+        </span>
+        <button
+          type="button"
+          popoverTarget={SIDE_MENU_ID}
+          popoverTargetAction="hide"
+          className={buttonClasses("ghost", "sm")}
+        >
+          <CloseIcon className="size-5" />
+          Close
+        </button>
+      </div>
+      <ul className="flex flex-1 flex-col gap-1 px-3 py-4">
+        <li>
+          <a href="/" className={itemClasses} aria-current={current("/")}>
+            Home
+          </a>
+        </li>
+        <li>
+          {/* Open on a product page, so that the current line shows. */}
+          <details
+            className="group"
+            open={MENU_PRODUCT_LINES.some((line) => productPath(line.slug) === pathname)}
+          >
+            <summary className={`${itemClasses} justify-between`}>
+              Products
+              <ChevronDownIcon className="size-5 transition-transform group-open:rotate-180" />
+            </summary>
+            <ul className="mt-1 ml-3 flex flex-col gap-0.5 border-l border-line pl-3">
+              {MENU_PRODUCT_LINES.map((line) => (
+                <li key={line.slug}>
+                  <a
+                    href={productPath(line.slug)}
+                    className={productItemClasses}
+                    aria-current={current(productPath(line.slug))}
+                  >
+                    {line.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+        <li>
+          <a href="/about" className={itemClasses} aria-current={current("/about")}>
+            About Us
+          </a>
+        </li>
+        <li>
+          <a href="/contact" className={itemClasses} aria-current={current("/contact")}>
+            Contact
+          </a>
+        </li>
+        <li>
+          <a href="/login" className={itemClasses} aria-current={current("/login")}>
+            Log in
+          </a>
+        </li>
+      </ul>
+      <div className="shrink-0 border-t border-line p-4">
+        <a href={QUOTE_PATH} className={`${buttonClasses("primary", "md")} w-full`}>
+          Get Instant Quote
+        </a>
+      </div>
+    </nav>
+  );
+}

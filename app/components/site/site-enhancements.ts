@@ -1,0 +1,204 @@
+/**
+ * The public site's only script (see site-script.tsx). Every part works as plain HTML first; this
+ * adds what HTML alone cannot do well:
+ * - side menu: focus moves into it and stays there while it is open; choosing an item closes it;
+ * - carousel: previous and next buttons that loop, arrow keys, and dragging with a mouse;
+ * - Talk to an Expert: the link opens the dialog, whose form is sent without leaving the page;
+ * - tooltips: Escape hides them (WCAG 1.4.13).
+ * It only adds listeners and data attributes of its own, so React can still hydrate a page that
+ * loads it (the wizard's header).
+ */
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), summary, input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) =>
+    element.checkVisibility(),
+  );
+}
+
+function enhanceSideMenu(menu: HTMLElement): void {
+  menu.addEventListener("toggle", (event) => {
+    if ((event as ToggleEvent).newState !== "open") return;
+    menu.querySelector<HTMLElement>("ul a, ul summary")?.focus();
+  });
+  menu.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const items = focusableIn(menu);
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  // Choosing an item navigates and closes the menu (SPEC section 2), also for a link to the same
+  // page, and so that Back does not bring the page back with the menu open.
+  menu.addEventListener("click", (event) => {
+    if ((event.target as Element).closest("a[href]") && menu.matches(":popover-open")) {
+      menu.hidePopover();
+    }
+  });
+}
+
+function enhanceCarousel(carousel: HTMLElement): void {
+  const track = carousel.querySelector<HTMLElement>("[data-carousel-track]");
+  const previous = carousel.querySelector<HTMLButtonElement>("[data-carousel-previous]");
+  const next = carousel.querySelector<HTMLButtonElement>("[data-carousel-next]");
+  if (!track || !previous || !next) return;
+
+  const behavior = (): ScrollBehavior => (reducedMotion.matches ? "instant" : "smooth");
+
+  // One card on; past the last card it loops back to the first, and before the first to the last.
+  function go(direction: 1 | -1): void {
+    if (!track) return;
+    const end = track.scrollWidth - track.clientWidth;
+    if (direction === 1 && track.scrollLeft >= end - 2) {
+      track.scrollTo({ left: 0, behavior: behavior() });
+    } else if (direction === -1 && track.scrollLeft <= 2) {
+      track.scrollTo({ left: end, behavior: behavior() });
+    } else {
+      const card = track.firstElementChild as HTMLElement | null;
+      track.scrollBy({
+        left: direction * (card?.offsetWidth ?? track.clientWidth),
+        behavior: behavior(),
+      });
+    }
+  }
+
+  previous.addEventListener("click", () => go(-1));
+  next.addEventListener("click", () => go(1));
+  carousel.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    event.preventDefault();
+    go(event.key === "ArrowLeft" ? -1 : 1);
+  });
+
+  // Free drag with a mouse (touch screens scroll natively); a drag does not count as a click.
+  let drag: { x: number; left: number; moved: boolean } | undefined;
+  let swallowClick = false;
+  track.addEventListener("dragstart", (event) => event.preventDefault());
+  track.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "mouse" || event.button !== 0) return;
+    drag = { x: event.clientX, left: track.scrollLeft, moved: false };
+  });
+  track.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const distance = event.clientX - drag.x;
+    if (!drag.moved) {
+      if (Math.abs(distance) < 6) return;
+      drag.moved = true;
+      carousel.dataset.dragging = "";
+      track.setPointerCapture(event.pointerId);
+    }
+    track.scrollLeft = drag.left - distance;
+  });
+  const endDrag = () => {
+    if (!drag) return;
+    swallowClick = drag.moved;
+    drag = undefined;
+    delete carousel.dataset.dragging;
+  };
+  track.addEventListener("pointerup", endDrag);
+  track.addEventListener("pointercancel", endDrag);
+  track.addEventListener(
+    "click",
+    (event) => {
+      if (!swallowClick) return;
+      swallowClick = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
+  );
+
+  carousel.dataset.enhanced = "";
+}
+
+/**
+ * A link with data-dialog="<id>" opens that dialog instead of going to its page (the page is the
+ * fallback without JavaScript). Forms inside the dialog are posted in the background and their
+ * panel ([data-form-panel], found by id in the page the server answers with) replaces the old one:
+ * field messages or the confirmation, without leaving the page.
+ */
+function enhanceDialogLink(link: HTMLAnchorElement): void {
+  const dialog = document.getElementById(link.dataset.dialog ?? "");
+  if (!(dialog instanceof HTMLDialogElement)) return;
+  link.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    dialog.showModal();
+  });
+  dialog.addEventListener("submit", (event) => {
+    const form = event.target as HTMLFormElement;
+    const panel = form.closest<HTMLElement>("[data-form-panel]");
+    if (!panel?.id) return;
+    event.preventDefault();
+    void submitInBackground(form, panel);
+  });
+}
+
+async function submitInBackground(form: HTMLFormElement, panel: HTMLElement): Promise<void> {
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (submit) submit.disabled = true;
+  panel.setAttribute("aria-busy", "true");
+  const fresh = await fetch(form.action, {
+    method: "POST",
+    body: new FormData(form),
+    headers: { Accept: "text/html" },
+  })
+    .then((response) => response.text())
+    .then((html) => new DOMParser().parseFromString(html, "text/html").getElementById(panel.id))
+    .catch(() => null);
+  if (!fresh) {
+    // Anything unexpected: send the form the ordinary way and let the server's page answer.
+    form.submit();
+    return;
+  }
+  panel.replaceChildren(...Array.from(fresh.childNodes, (node) => document.importNode(node, true)));
+  panel.removeAttribute("aria-busy");
+  panel.querySelector<HTMLElement>('[aria-invalid="true"], [data-autofocus]')?.focus();
+}
+
+function enhanceTooltips(): void {
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    for (const trigger of document.querySelectorAll<HTMLElement>(
+      ".has-tooltip:hover, .has-tooltip:focus-within",
+    )) {
+      trigger.dataset.dismissed = "";
+    }
+  });
+  const reset = (event: Event) => {
+    const trigger = (event.target as Element).closest?.<HTMLElement>(".has-tooltip");
+    if (trigger && !trigger.contains((event as MouseEvent).relatedTarget as Node | null)) {
+      delete trigger.dataset.dismissed;
+    }
+  };
+  document.addEventListener("mouseout", reset);
+  document.addEventListener("focusout", reset);
+}
+
+function enhance(): void {
+  const menu = document.querySelector<HTMLElement>("[data-side-menu]");
+  if (menu) enhanceSideMenu(menu);
+  document.querySelectorAll<HTMLElement>("[data-carousel]").forEach(enhanceCarousel);
+  document.querySelectorAll<HTMLAnchorElement>("a[data-dialog]").forEach(enhanceDialogLink);
+  enhanceTooltips();
+}
+
+// The script is async: it may run before the page has finished parsing.
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", enhance, { once: true });
+} else {
+  enhance();
+}

@@ -1,0 +1,131 @@
+import { site, type SocialNetwork } from "#app/domain/site.ts";
+import { PRODUCTS_ANCHOR } from "#app/domain/site-pages.ts";
+import {
+  FacebookIcon,
+  LinkedInIcon,
+  LogoMark,
+  PhoneIcon,
+  XLogoIcon,
+} from "#app/components/ui/icons.tsx";
+
+const SOCIAL_ICONS: Record<SocialNetwork, typeof LinkedInIcon> = {
+  LinkedIn: LinkedInIcon,
+  Facebook: FacebookIcon,
+  X: XLogoIcon,
+};
+
+const linkClasses =
+  "inline-flex min-h-6 items-center gap-2 rounded text-slate-200 underline-offset-4 hover:text-white hover:underline";
+
+/**
+ * The footer of every public page (SPEC section 2): what the product is, social links, the support
+ * and sales lines as tel: links, the site's links, the legal pages and the copyright.
+ */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-900 text-slate-200 [&_:focus-visible]:outline-white">
+      <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="flex items-center gap-2 text-xl font-bold text-white">
+            <LogoMark className="size-8" />
+            {site.brand}
+          </p>
+          <p className="mt-3 max-w-xs">{site.description}</p>
+          <ul className="mt-5 flex flex-wrap gap-x-4 gap-y-2" aria-label="Social media">
+            {site.social.map(({ network, href }) => {
+              const SocialIcon = SOCIAL_ICONS[network];
+              return (
+                <li key={network}>
+                  <a href={href} className={linkClasses} rel="noopener noreferrer">
+                    <SocialIcon className="size-5" />
+                    {network}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-site-heading">
+          <h2 id="footer-site-heading" className="font-semibold text-white">
+            Company
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href="/" className={linkClasses}>
+                Home
+              </a>
+            </li>
+            <li>
+              <a href={`/#${PRODUCTS_ANCHOR}`} className={linkClasses}>
+                Products
+              </a>
+            </li>
+            <li>
+              <a href="/about" className={linkClasses}>
+                About Us
+              </a>
+            </li>
+            <li>
+              <a href="/contact" className={linkClasses}>
+                Contact
+              </a>
+            </li>
+            <li>
+              <a href="/login" className={linkClasses}>
+                Log in
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Call us</h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <span className="block text-sm text-slate-300">Support</span>
+              <a href={`tel:${site.supportPhone.tel}`} className={linkClasses}>
+                <PhoneIcon className="size-4" />
+                {site.supportPhone.label}
+              </a>
+            </li>
+            <li>
+              <span className="block text-sm text-slate-300">Sales</span>
+              <a href={`tel:${site.salesPhone.tel}`} className={linkClasses}>
+                <PhoneIcon className="size-4" />
+                {site.salesPhone.label}
+              </a>
+            </li>
+          </ul>
+          <p className="mt-3 text-sm text-slate-300">{site.phoneHours}</p>
+        </div>
+        <nav aria-labelledby="footer-legal-heading">
+          <h2 id="footer-legal-heading" className="font-semibold text-white">
+            Legal
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href="/privacy" className={linkClasses}>
+                Privacy
+              </a>
+            </li>
+            <li>
+              <a href="/terms" className={linkClasses}>
+                Terms
+              </a>
+            </li>
+            <li>
+              <a href="/cookies" className={linkClasses}>
+                Cookies
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/15">
+        <p className="mx-auto w-full max-w-7xl px-4 py-6 text-sm text-slate-300 sm:px-6 lg:px-8">
+          © {year} {site.brand}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,53 @@
+import { site } from "#app/domain/site.ts";
+import { QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { buttonClasses } from "#app/components/ui/button.ts";
+import { LogoMark, MenuIcon, SparkIcon } from "#app/components/ui/icons.tsx";
+
+import { SIDE_MENU_ID, SideMenu } from "./side-menu.tsx";
+import { SiteScript } from "./site-script.tsx";
+
+/**
+ * The fixed header of every public page (SPEC section 2): a skip link, the menu button (with the
+ * side menu it opens), the product name, Log in and Get Quote. The page below it gives its main
+ * element id="main" (the skip link's target) and a top padding of `pt-header`.
+ */
+export function SiteHeader() {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <header className="fixed inset-x-0 top-0 z-40 h-header border-b border-line bg-white">
+        <div className="mx-auto flex h-full w-full max-w-7xl items-center gap-1 px-2 sm:gap-3 sm:px-6 lg:px-8">
+          <button
+            type="button"
+            popoverTarget={SIDE_MENU_ID}
+            className={buttonClasses("ghost", "compact")}
+            data-side-menu-button=""
+          >
+            <MenuIcon className="size-6" />
+            Menu
+          </button>
+          <a href="/" className="flex items-center gap-2 rounded-lg p-1 text-xl font-bold text-ink">
+            <LogoMark className="size-8" />
+            <span className="max-sm:sr-only">{site.brand}</span>
+          </a>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <a href="/login" className={buttonClasses("ghost", "compact")}>
+              Log in
+            </a>
+            <a href={QUOTE_PATH} className={buttonClasses("primary", "compact")}>
+              <SparkIcon className="size-4 motion-safe:animate-spin-every-minute" />
+              Get Quote
+            </a>
+          </div>
+        </div>
+      </header>
+      <SideMenu />
+      <SiteScript />
+    </>
+  );
+}

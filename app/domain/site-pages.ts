@@ -1,0 +1,43 @@
+import type { IndustryId } from "./industries.ts";
+import { PRODUCT_LINES } from "./products.ts";
+
+/** Where every Get Quote and Get Instant Quote button goes: the wizard's first step. */
+export const QUOTE_PATH = "/business-wizard";
+
+/**
+ * The wizard's first step with an industry chosen (the product pages' industry grid). A plain
+ * link, so that it works without JavaScript.
+ */
+export function quotePathForIndustry(industry: IndustryId): string {
+  return `${QUOTE_PATH}?${new URLSearchParams({ industry })}`;
+}
+
+/** The page of a product line. */
+export function productPath(slug: string): string {
+  return `/${slug}`;
+}
+
+/** The landing page's coverage carousel (SPEC section 2: anchor id how-it-works). */
+export const PRODUCTS_ANCHOR = "how-it-works";
+
+/** The pages of the marketing site: rendered at build time (react-router.config.ts). */
+export const MARKETING_PATHS: readonly string[] = [
+  "/",
+  ...PRODUCT_LINES.map((line) => productPath(line.slug)),
+  "/about",
+  "/contact",
+  "/talk-to-an-expert",
+  "/privacy",
+  "/terms",
+  "/cookies",
+  "/login",
+];
+
+/** Pages search engines should not list: /login is a placeholder until sign-in exists. */
+export const UNLISTED_PATHS: readonly string[] = ["/login"];
+
+/** Every public page, for /sitemap.xml: the marketing pages and the wizard's first step. */
+export const SITEMAP_PATHS: readonly string[] = [
+  ...MARKETING_PATHS.filter((path) => !UNLISTED_PATHS.includes(path)),
+  QUOTE_PATH,
+];

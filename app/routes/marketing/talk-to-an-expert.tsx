@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+
+import { bestTimeLabel, callbackRequestSchema } from "#app/domain/contact-forms.ts";
+import { messages } from "#app/domain/messages.ts";
+import { formatUsPhone } from "#app/domain/phone.ts";
+import { site } from "#app/domain/site.ts";
+import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { PageIntro } from "#app/components/site/page-intro.tsx";
+import { CallbackRequestPanel, TALK_TO_EXPERT_PATH } from "#app/components/site/talk-to-expert.tsx";
+import { PhoneIcon } from "#app/components/ui/icons.tsx";
+import { saveCallbackRequest } from "#app/server/contact-requests.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+
+import type { Route } from "./+types/talk-to-an-expert";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: TALK_TO_EXPERT_PATH,
+    title: "Talk to an Expert",
+    description: `Call our insurance experts on ${site.salesPhone.label}, or leave your number and the best time to reach you and we'll call you back.`,
+  });
+
+/**
+ * Stores a call-back request, from this page or from the Talk to an Expert dialog (whose script
+ * reads this page's answer); 400 with a message per field when it is not valid.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: callbackRequestSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), confirmation: null }, { status: 400 });
+  }
+  try {
+    const saved = await saveCallbackRequest(getServices(context).database.db, submission.value);
+    logger.info({ callbackRequestId: saved.id }, "call-back request saved");
+    return {
+      result: submission.reply({ resetForm: true }),
+      confirmation: {
+        name: saved.name,
+        phone: formatUsPhone(saved.phone),
+        bestTime: bestTimeLabel(saved.bestTime),
+      },
+    };
+  } catch (error) {
+    logger.error({ err: error }, "call-back request not saved");
+    return data(
+      { result: submission.reply({ formErrors: [messages.saveFailed] }), confirmation: null },
+      { status: 500 },
+    );
+  }
+}
+
+export default function TalkToAnExpert({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageIntro title="Talk to an Expert" width="wide">
+        <p>
+          Not sure which coverage you need? Our insurance experts can walk you through your options.
+        </p>
+      </PageIntro>
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:py-16">
+        <section aria-labelledby="call-now-title">
+          <h2 id="call-now-title" className="text-2xl font-bold">
+            Call us now
+          </h2>
+          <p className="mt-3 text-muted">Speak with our sales team: {site.phoneHours}.</p>
+          <a
+            href={`tel:${site.salesPhone.tel}`}
+            className="mt-4 inline-flex items-center gap-2 text-2xl font-bold text-brand-700 underline"
+          >
+            <PhoneIcon className="size-6" />
+            {site.salesPhone.label}
+          </a>
+        </section>
+        <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <CallbackRequestPanel
+            lastResult={actionData?.result}
+            confirmation={actionData?.confirmation}
+            headingLevel={2}
+          />
+        </div>
+      </div>
+    </>
+  );
+}

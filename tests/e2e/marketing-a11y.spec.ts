@@ -1,0 +1,43 @@
+import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
+
+import { expect, expectNoAxeViolations, test } from "./helpers.ts";
+
+// Every marketing page, and the not-found page, at a phone's and a laptop's width.
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px wide`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const path of MARKETING_PATHS) {
+      test(`${path} has no axe violations and no sideways scrolling`, async ({ page }) => {
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBe(0);
+      });
+    }
+
+    test("the not-found page has no axe violations", async ({ page }) => {
+      const response = await page.goto("/no-such-page");
+      expect(response?.status()).toBe(404);
+      await expectNoAxeViolations(page);
+    });
+
+    test("the open side menu and the open Talk to an Expert dialog have no axe violations", async ({
+      page,
+    }) => {
+      await page.goto("/directors-and-officers");
+      await page.getByRole("button", { name: "Menu" }).click();
+      await page.getByRole("navigation", { name: "Site menu" }).getByText("Products").click();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await page.getByRole("link", { name: "Talk to an Expert" }).click();
+      const dialog = page.getByRole("dialog", { name: "Talk to an Expert" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Request a call back" }).click();
+      await expect(dialog.getByText("Please enter your name")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
