@@ -20,11 +20,52 @@ export interface BusinessWizardSubmissionsTable {
   mailing_address: string | null;
   ownership_structure: string | null;
   start_year: string | null;
+  consent_text: string | null;
+  consent_given_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
 
+/** A visitor's wizard draft: what they have entered so far (decision 003). */
+export interface WizardDraftsTable {
+  id: Generated<string>;
+  data: ColumnType<unknown, string, string>;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A message sent from the contact page. */
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A call-back request from Talk to an Expert; best_time is an id of BEST_TIMES_TO_CALL. */
+export interface CallbackRequestsTable {
+  id: Generated<string>;
+  name: string;
+  phone: string;
+  best_time: string;
+  product: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** Form posts counted per client address and time window (the rate limit). */
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 /** Every table the app reads or writes, for Kysely's types. */
 export interface DatabaseSchema {
+  contact_messages: ContactMessagesTable;
+  callback_requests: CallbackRequestsTable;
   business_wizard_submissions: BusinessWizardSubmissionsTable;
+  wizard_drafts: WizardDraftsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

@@ -1,19 +1,11 @@
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
-import {
-  Kysely,
-  PGliteAdapter,
-  PGliteDialect,
-  PostgresDialect,
-  sql,
-} from "kysely";
-import {
-  Migrator,
-  type Migration,
-  type MigrationProvider,
-} from "kysely/migration";
+import { Kysely, PGliteAdapter, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Migrator, type MigrationProvider } from "kysely/migration";
 import pg from "pg";
+
+import { migrations } from "../../database/migrations/index.ts";
 
 import { lockDataDir } from "./data-dir-lock.server.ts";
 import type { DatabaseSchema } from "./database-schema.server.ts";
@@ -37,13 +29,8 @@ export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string };
 
 /** Opens PostgreSQL through a pool, or PGlite in DATA_DIR/pglite, and applies every migration. */
-export async function openDatabase(
-  options: DatabaseOptions,
-): Promise<Database> {
-  const database =
-    options.kind === "postgres"
-      ? openPostgres(options)
-      : await openPglite(options);
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.kind === "postgres" ? openPostgres(options) : await openPglite(options);
   try {
     await migrateToLatest(database.db);
   } catch (error) {
@@ -111,22 +98,9 @@ async function openPglite(options: { dataDir?: string }): Promise<Database> {
   };
 }
 
-const migrationModules = import.meta.glob<Migration>(
-  "../../database/migrations/*.ts",
-  {
-    eager: true,
-  },
-);
-
-/** The migrations in database/migrations, named by file (never rename one that has been applied). */
+/** The migrations in database/migrations/index.ts. */
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () =>
-    Object.fromEntries(
-      Object.entries(migrationModules).map(([file, module]) => [
-        path.basename(file, ".ts"),
-        module,
-      ]),
-    ),
+  getMigrations: async () => migrations,
 };
 
 /** Any fixed number: the key of the advisory lock that servers take while they migrate. */
@@ -142,10 +116,7 @@ export async function migrateToLatest(db: Kysely<unknown> | Db): Promise<void> {
   const database = db as Kysely<unknown>;
   await database.connection().execute(async (connection) => {
     const postgres = !(database.getExecutor().adapter instanceof PGliteAdapter);
-    if (postgres)
-      await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(
-        connection,
-      );
+    if (postgres) await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
     try {
       const migrator = new Migrator({
         db: connection,
@@ -159,10 +130,7 @@ export async function migrateToLatest(db: Kysely<unknown> | Db): Promise<void> {
         });
       }
     } finally {
-      if (postgres)
-        await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(
-          connection,
-        );
+      if (postgres) await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
     }
   });
 }

@@ -15,8 +15,7 @@ export interface TestDatabaseKind {
  * PostgreSQL database is made fresh from that URL's server and dropped when it is closed.
  */
 /** The PostgreSQL server the tests may use, from TEST_DATABASE_URL. */
-export const testPostgresUrl: string | undefined =
-  process.env.TEST_DATABASE_URL || undefined;
+export const testPostgresUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
 export const testDatabaseKinds: TestDatabaseKind[] = [
   { name: "pglite", open: () => openDatabase({ kind: "pglite" }) },
@@ -65,4 +64,21 @@ export async function openFreshPostgres(url: string): Promise<Database> {
       await fresh.drop();
     },
   };
+}
+
+/**
+ * Every submission in a stopped server's embedded database (the server holds DATA_DIR while it
+ * runs), oldest first.
+ */
+export async function readSubmissions(dataDir: string) {
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    return await database.db
+      .selectFrom("business_wizard_submissions")
+      .selectAll()
+      .orderBy("created_at")
+      .execute();
+  } finally {
+    await database.close();
+  }
 }

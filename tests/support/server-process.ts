@@ -50,6 +50,7 @@ export async function startServer(options: {
       DATA_DIR: options.dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "info",
+      RATE_LIMIT_PER_MINUTE: "100000",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -60,9 +61,7 @@ export async function startServer(options: {
   const exited = new Promise<{
     code: number | null;
     signal: NodeJS.Signals | null;
-  }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
+  }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   const server: ServerProcess = {
     url: `http://127.0.0.1:${port}`,
     child,
@@ -85,4 +84,11 @@ export async function startServer(options: {
   }
   child.kill("SIGKILL");
   throw new Error(`The server was not ready within 30 s:\n${printed}`);
+}
+
+/** Stops the server with SIGTERM and waits until it has exited. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill("SIGTERM");
+  await server.exited;
 }

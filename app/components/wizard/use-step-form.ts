@@ -1,0 +1,43 @@
+import {
+  useForm,
+  type DefaultValue,
+  type Submission,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+
+const anything = z.object({}).loose();
+
+/**
+ * A wizard step's form, whose fields are `Shape`'s keys: validated in the browser with the step's
+ * schema (the server validates with the same one), first on blur, then as the visitor types. Back is
+ * never held up by validation.
+ */
+export function useStepForm<Shape extends Record<string, unknown>>(
+  schema: z.ZodType,
+  options: {
+    id: string;
+    lastResult: SubmissionResult<string[]> | undefined;
+    defaultValue?: DefaultValue<Shape>;
+  },
+) {
+  return useForm<Shape>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData, submitter }) {
+      const back =
+        submitter instanceof HTMLButtonElement &&
+        submitter.name === "intent" &&
+        submitter.value === "back";
+      // Back posts whatever is there, unchecked (the server keeps it as typed). Conform reads only
+      // the fields' errors from the submission, so its value type is not relied on.
+      return parseWithZod(formData, {
+        schema: back ? anything : schema,
+      }) as Submission<Shape>;
+    },
+  });
+}

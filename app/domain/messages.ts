@@ -1,0 +1,69 @@
+/**
+ * Every message the spec gives (SPEC section 8), word for word, and the field messages we add where
+ * the spec is silent. Components and actions import them from here.
+ */
+export const messages = {
+  selectIndustryFirst: "Please select an industry first.",
+  maxSegments: "You can only select up to 3 segments",
+  emailRequired: "Please enter your email address",
+  emailInvalid: "Please enter a valid email address",
+  saveFailed: "There was an error saving your information. Please try again.",
+  emailSaved: "Information saved successfully!",
+  applicationSaved: "Your information has been saved successfully!",
+
+  industryRequired: "Please choose the industry that best fits your business",
+  stateRequired: "Please select a state",
+  segmentRequired: "Please choose at least one option",
+  segmentSingleRequired: "Please choose your main service",
+  segmentUnknown: "Please choose from the list",
+  professionRequired: "Please tell us what your business does",
+  officesRequired: "Please choose a profession or type one",
+  textTooLong: (max: number) => `Please keep this under ${max + 1} characters`,
+  businessNameRequired: "Please enter your business name",
+  firstNameRequired: "Please enter your first name",
+  lastNameRequired: "Please enter your last name",
+  phoneRequired: "Please enter your phone number",
+  phoneInvalid: "Please enter a valid 10-digit US phone number",
+  legalBusinessNameRequired: "Please enter your legal business name",
+  streetAddressRequired: "Please enter your business's street address",
+  sameAddressRequired: "Please tell us whether your mailing address is the same",
+  mailingAddressRequired: "Please enter your mailing address or PO Box",
+  ownershipRequired: "Please choose your ownership structure",
+  startYearRequired: "Please enter the year your business started",
+  startYearInvalid: (thisYear: number) => `Please enter a four-digit year from 1800 to ${thisYear}`,
+} as const;
+
+/**
+ * What the site says when it refuses a request on purpose (DESIGN decision 5), by HTTP status: a
+ * heading and an explanation, shown with a link back to the page the visitor was on.
+ */
+export const refusals: Record<number, { title: string; body: string }> = {
+  400: {
+    title: "We couldn't read that form",
+    body: "Please go back and send it again.",
+  },
+  403: {
+    title: "We couldn't accept that form",
+    body: "For your security we only accept forms sent from this site. Please go back and try again.",
+  },
+  411: {
+    title: "We couldn't read that form",
+    body: "Please go back and send it again.",
+  },
+  413: {
+    title: "That form is too large",
+    body: "Please shorten what you entered and try again.",
+  },
+  415: {
+    title: "We couldn't read that form",
+    body: "Please go back and send it again.",
+  },
+  429: {
+    title: "You're going a little fast",
+    body: "Please wait a minute, then try again. What you saved before is still here.",
+  },
+  503: {
+    title: "We can't reach our records right now",
+    body: "Please try again in a few minutes. What you saved before is still here.",
+  },
+};

@@ -1,0 +1,128 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+
+import {
+  FieldError,
+  inputClass,
+  labelClass,
+  StepActions,
+  StepFrame,
+} from "#app/components/wizard/step-frame.tsx";
+import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
+import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import { messages } from "#app/domain/messages.ts";
+import { emailSchema, TEXT_LIMITS, toEmailStepRecord } from "#app/domain/wizard.ts";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { flashToast } from "#app/server/flash.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { saveEmailStep } from "#app/server/submissions.server.ts";
+import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
+import {
+  goBack,
+  goTo,
+  invalid,
+  isBack,
+  saveFailed,
+  typedText,
+  type StepActionData,
+} from "#app/server/wizard-steps.server.ts";
+
+import type { Route } from "./+types/email";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Get a quote: save your quote | CoverPilot" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { draft } = await requireEarlierSteps(getServices(context), request, "email");
+  return { email: draft.email ?? "" };
+}
+
+/**
+ * Saves industry, state, segments and email to the submission with that email (or a new one), then
+ * moves on to questionnaire 1 with the spec's success toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const handle = await requireEarlierSteps(services, request, "email");
+  const formData = await request.formData();
+  if (isBack(formData)) {
+    const email = typedText(formData, "email", TEXT_LIMITS.email);
+    return goBack(handle, "email", { ...handle.draft, email }, formData);
+  }
+  const submission = parseWithZod(formData, { schema: emailSchema });
+  if (submission.status !== "success") return invalid(submission.reply());
+  const { email } = submission.value;
+  try {
+    const id = await saveEmailStep(services.database.db, toEmailStepRecord(handle.draft, email));
+    const toast = await flashToast(services.env, request, {
+      kind: "success",
+      message: messages.emailSaved,
+    });
+    return await goTo(
+      handle,
+      "questionnaire-1",
+      { ...handle.draft, email, submission: { id, email } },
+      { "Set-Cookie": toast },
+    );
+  } catch (error) {
+    return saveFailed(error, "email", submission.reply());
+  }
+}
+
+export default function Email({ loaderData, actionData }: Route.ComponentProps) {
+  const stepData = actionData as StepActionData | undefined;
+  const [form, fields] = useStepForm<{ email: string }>(emailSchema, {
+    id: "email",
+    lastResult: stepData?.result,
+    defaultValue: { email: loaderData.email },
+  });
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "back";
+  const [email, setEmail] = useState(loaderData.email);
+
+  return (
+    <StepFrame step="email" title="Great, we can help get your business covered!">
+      <StepToasts toasts={[stepData?.toast]} />
+      <Form method="post" {...getFormProps(form)}>
+        <label htmlFor={fields.email.id} className={labelClass}>
+          What email can we use to save your quote?
+        </label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="email"
+          maxLength={TEXT_LIMITS.email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={inputClass}
+        />
+        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+        <p className="mt-4 text-sm text-muted">
+          Already started an application?{" "}
+          <a href="/login" className="font-medium text-brand-700 underline">
+            Log in
+          </a>
+        </p>
+        <p className="mt-4 text-sm text-muted">
+          By continuing, you agree to our{" "}
+          <a href="/terms" className="font-medium text-brand-700 underline">
+            Terms of Use
+          </a>{" "}
+          and{" "}
+          <a href="/privacy" className="font-medium text-brand-700 underline">
+            Privacy Policy
+          </a>
+          .
+        </p>
+        <StepActions
+          continueDisabled={hydrated && email.trim() === ""}
+          busy={saving}
+          busyLabel="Saving..."
+        />
+      </Form>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,33 @@
+import { data, Outlet } from "react-router";
+
+import { SiteHeader } from "#app/components/site/site-header.tsx";
+import type { RouteHandle } from "#app/root.tsx";
+import { takeToast } from "#app/server/flash.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+
+import type { Route } from "./+types/layout";
+
+/** The wizard's screens are the only ones that ship React to the browser. */
+export const handle: RouteHandle = { hydrate: true };
+
+/** Reads (and clears) a toast flashed by the previous step's action. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, setCookie } = await takeToast(getServices(context).env, request);
+  return data(
+    { toast: toast ?? null },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function WizardLayout() {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="pt-header focus:outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

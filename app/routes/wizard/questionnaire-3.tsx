@@ -1,0 +1,182 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
+
+import {
+  FieldError,
+  inputClass,
+  labelClass,
+  StepActions,
+  StepFrame,
+} from "#app/components/wizard/step-frame.tsx";
+import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
+import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import { messages } from "#app/domain/messages.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { site } from "#app/domain/site.ts";
+import {
+  APPLICATION_SAVED_URL,
+  ownershipSchema,
+  startYearSuggestions,
+  toCompleteRecord,
+} from "#app/domain/wizard.ts";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { saveCompleteSubmission } from "#app/server/submissions.server.ts";
+import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
+import {
+  goBack,
+  invalid,
+  isBack,
+  saveFailed,
+  typedText,
+  type StepActionData,
+} from "#app/server/wizard-steps.server.ts";
+
+import type { Route } from "./+types/questionnaire-3";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Get a quote: your ownership structure | CoverPilot" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { draft } = await requireEarlierSteps(getServices(context), request, "questionnaire-3");
+  return {
+    ownershipStructure: draft.ownership?.ownershipStructure ?? "",
+    startYear: draft.ownership?.startYear ?? "",
+    thisYear: new Date().getFullYear(),
+  };
+}
+
+/**
+ * Saves every field to the submission the email step wrote (or a new one), forgets the draft, and
+ * goes home. A browser running the app gets `saved` instead of a redirect, shows the spec's toast and
+ * goes home after the spec's pause; without JavaScript the redirect goes home at once.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const handle = await requireEarlierSteps(services, request, "questionnaire-3");
+  const formData = await request.formData();
+  if (isBack(formData)) {
+    const ownership = {
+      ownershipStructure: typedText(formData, "ownershipStructure", 100),
+      startYear: typedText(formData, "startYear", 10),
+    };
+    return goBack(handle, "questionnaire-3", { ...handle.draft, ownership }, formData);
+  }
+  const submission = parseWithZod(formData, { schema: ownershipSchema(new Date().getFullYear()) });
+  if (submission.status !== "success") return invalid(submission.reply());
+  try {
+    const record = toCompleteRecord(handle.draft, submission.value);
+    await saveCompleteSubmission(services.database.db, handle.draft.submission?.id, record);
+  } catch (error) {
+    return saveFailed(error, "questionnaire-3", submission.reply());
+  }
+  const headers = { "Set-Cookie": await handle.discard() };
+  const fromApp = new URL(request.url).pathname.endsWith(".data");
+  if (!fromApp) throw redirect(APPLICATION_SAVED_URL, { headers });
+  return data<StepActionData>(
+    { saved: true, toast: { kind: "success", message: messages.applicationSaved } },
+    { headers },
+  );
+}
+
+/** Once saved, the draft is gone: stay on the screen for the toast instead of reloading it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => ((actionResult as StepActionData | undefined)?.saved ? false : defaultShouldRevalidate);
+
+export default function Ownership({ loaderData, actionData }: Route.ComponentProps) {
+  const stepData = actionData as StepActionData | undefined;
+  const schema = ownershipSchema(loaderData.thisYear);
+  const [form, fields] = useStepForm<{ ownershipStructure: string; startYear: string }>(schema, {
+    id: "ownership",
+    lastResult: stepData?.result,
+    defaultValue: {
+      ownershipStructure: loaderData.ownershipStructure,
+      startYear: loaderData.startYear,
+    },
+  });
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving =
+    (navigation.state !== "idle" &&
+      navigation.formMethod === "POST" &&
+      navigation.formData?.get("intent") !== "back") ||
+    stepData?.saved === true;
+  // What the form shows first: the draft, or what was just posted when the server refused it.
+  const [ownershipStructure, setOwnershipStructure] = useState(
+    fields.ownershipStructure.initialValue ?? "",
+  );
+  const [startYear, setStartYear] = useState(fields.startYear.initialValue ?? "");
+
+  useEffect(() => {
+    if (!stepData?.saved) return;
+    const timer = setTimeout(() => window.location.assign(APPLICATION_SAVED_URL), site.stepDelayMs);
+    return () => clearTimeout(timer);
+  }, [stepData]);
+
+  const yearsId = `${fields.startYear.id}-years`;
+  const ownershipError = fields.ownershipStructure.errors;
+
+  return (
+    <StepFrame step="questionnaire-3" title="About your ownership structure">
+      <StepToasts toasts={[stepData?.toast]} />
+      <Form method="post" {...getFormProps(form)}>
+        <fieldset aria-describedby={ownershipError ? fields.ownershipStructure.errorId : undefined}>
+          <legend className={labelClass}>How is your business owned?</legend>
+          <div className="mt-3 grid gap-2 sm:grid-cols-2">
+            {OWNERSHIP_STRUCTURES.map((structure) => (
+              <label
+                key={structure}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={fields.ownershipStructure.name}
+                  value={structure}
+                  defaultChecked={ownershipStructure === structure}
+                  onChange={() => setOwnershipStructure(structure)}
+                  className="size-5 accent-brand-700"
+                />
+                {structure}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <FieldError id={fields.ownershipStructure.errorId} errors={ownershipError} />
+
+        <div className="mt-8">
+          <label htmlFor={fields.startYear.id} className={labelClass}>
+            What year did your business start?
+          </label>
+          <input
+            {...getInputProps(fields.startYear, { type: "search" })}
+            key={fields.startYear.key}
+            list={yearsId}
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            placeholder="Search for a year, e.g. 2015"
+            onChange={(event) => setStartYear(event.target.value)}
+            className={inputClass}
+          />
+          <datalist id={yearsId}>
+            {startYearSuggestions(loaderData.thisYear).map((year) => (
+              <option key={year} value={year} />
+            ))}
+          </datalist>
+          <FieldError id={fields.startYear.errorId} errors={fields.startYear.errors} />
+        </div>
+
+        <StepActions
+          continueDisabled={hydrated && !(ownershipStructure && startYear.trim())}
+          busy={saving}
+          busyLabel="Saving..."
+        />
+      </Form>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,63 @@
+import { sql } from "kysely";
+
+import type { CompleteRecord, EmailStepRecord } from "#app/domain/wizard.ts";
+
+import type { Db } from "./database.server.ts";
+
+/**
+ * The email step's save (SPEC section 4): look the submission up by email and update it, or insert
+ * one; as one INSERT … ON CONFLICT on the lower(email) index, so two saves at once cannot make two
+ * rows. Writes industry, state, segments and email, and nothing else. Returns the submission's id.
+ */
+export async function saveEmailStep(db: Db, record: EmailStepRecord): Promise<string> {
+  const row = await db
+    .insertInto("business_wizard_submissions")
+    .values({
+      industry: record.industry,
+      state: record.state,
+      segments: record.segments,
+      email: record.email,
+    })
+    .onConflict((conflict) =>
+      conflict.expression(sql`lower(email)`).doUpdateSet((eb) => ({
+        industry: eb.ref("excluded.industry"),
+        state: eb.ref("excluded.state"),
+        segments: eb.ref("excluded.segments"),
+        email: eb.ref("excluded.email"),
+        updated_at: sql`now()`,
+      })),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The final step's save (SPEC section 4): update the submission the email step wrote, by its id; if
+ * there is none (or it is gone), insert the full record, or update the one with the same email.
+ * Returns the submission's id.
+ */
+export async function saveCompleteSubmission(
+  db: Db,
+  submissionId: string | undefined,
+  record: CompleteRecord,
+): Promise<string> {
+  if (submissionId) {
+    const updated = await db
+      .updateTable("business_wizard_submissions")
+      .set({ ...record, updated_at: sql`now()` })
+      .where("id", "=", submissionId)
+      .returning("id")
+      .executeTakeFirst();
+    if (updated) return updated.id;
+  }
+  const inserted = await db
+    .insertInto("business_wizard_submissions")
+    .values(record)
+    .onConflict((conflict) =>
+      conflict.expression(sql`lower(email)`).doUpdateSet({ ...record, updated_at: sql`now()` }),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}

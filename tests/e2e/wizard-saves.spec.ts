@@ -1,0 +1,269 @@
+import pg from "pg";
+
+import { createFreshPostgres, readSubmissions, testPostgresUrl } from "../support/databases.ts";
+import {
+  makeDataDir,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../support/server-process.ts";
+import {
+  chooseIndustryAndState,
+  chooseSegments,
+  enterAboutYou,
+  enterBusinessName,
+  enterEmail,
+  enterOwnership,
+  expect,
+  expectNoAxeViolations,
+  test,
+} from "./helpers.ts";
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+  let server: ServerProcess;
+  let dataDir: string;
+  test.beforeAll(async () => {
+    dataDir = makeDataDir();
+    server = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
+  });
+  test.afterAll(async () => stopServer(server));
+
+  test("the whole wizard works, with the server's messages, and saves the record", async ({
+    page,
+  }) => {
+    await page.goto(`${server.url}/business-wizard`);
+    // Nothing can be disabled without JavaScript: the server answers instead.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(
+      page.getByText("Please choose the industry that best fits your business"),
+    ).toBeVisible();
+    await expect(page.getByText("Please select a state")).toBeVisible();
+    await chooseIndustryAndState(page, "Retail & E-Commerce", "Oregon");
+
+    for (const segment of ["Bookstore", "Florist", "Toy Store", "Bike Shop"]) {
+      await page.getByRole("checkbox", { name: segment }).check();
+    }
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("You can only select up to 3 segments")).toBeVisible();
+    await page.getByRole("checkbox", { name: "Bike Shop" }).uncheck();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/email$/);
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Please enter your email address")).toBeVisible();
+    await page
+      .getByLabel("What email can we use to save your quote?", { exact: true })
+      .fill("books@");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(
+      page.getByLabel("What email can we use to save your quote?", { exact: true }),
+    ).toHaveValue("books@");
+    await enterEmail(page, "Books@Example.com ");
+    await expect(page.getByText("Information saved successfully!")).toBeVisible();
+
+    await enterBusinessName(page, "Chapter One");
+    await page.getByRole("radio", { name: "No" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Please enter your mailing address or PO Box")).toBeVisible();
+    await expect(
+      page.getByLabel("Recognized mailing address or PO Box", { exact: true }),
+    ).toBeVisible();
+    await enterAboutYou(page, {
+      firstName: "Rae",
+      lastName: "Ng",
+      phone: "503-555-0188",
+      streetAddress: "5 Pine St",
+      mailingAddress: "PO Box 5, Portland OR",
+    });
+    await enterOwnership(page, "Corporation", "2019");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/#application-saved$/);
+    await expect(page.locator("#application-saved")).toHaveText(
+      /Your information has been saved successfully!/,
+    );
+
+    await stopServer(server);
+    const [row, ...others] = await readSubmissions(dataDir);
+    expect(others).toHaveLength(0);
+    expect(row).toMatchObject({
+      industry: "retail",
+      state: "Oregon",
+      segments: ["Bookstore", "Florist", "Toy Store"],
+      email: "books@example.com",
+      business_name: "Chapter One",
+      first_name: "Rae",
+      last_name: "Ng",
+      phone_number: "+15035550188",
+      consent_to_texts: false,
+      consent_text: null,
+      consent_given_at: null,
+      legal_business_name: "Chapter One",
+      primary_location: "5 Pine St",
+      same_address: "No",
+      mailing_address: "PO Box 5, Portland OR",
+      ownership_structure: "Corporation",
+      start_year: "2019",
+    });
+    server = await startServer({ dataDir });
+  });
+});
+
+test.describe("what the database holds", () => {
+  test("the same email twice makes one record, updated; consent is kept with its words", async ({
+    browser,
+  }) => {
+    const dataDir = makeDataDir();
+    const server = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
+    try {
+      const first = await browser.newPage();
+      await first.goto(`${server.url}/business-wizard`);
+      await chooseIndustryAndState(first, "Food & Beverage", "Ohio");
+      await chooseSegments(first, ["Bakery"]);
+      await enterEmail(first, "twice@example.com");
+      await first.close();
+
+      await stopServer(server);
+      const afterEmailStep = await readSubmissions(dataDir);
+      expect(afterEmailStep).toHaveLength(1);
+      expect(afterEmailStep[0]).toMatchObject({
+        industry: "food",
+        state: "Ohio",
+        segments: ["Bakery"],
+        email: "twice@example.com",
+        business_name: null,
+        first_name: null,
+        phone_number: null,
+        start_year: null,
+      });
+      const restarted = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
+
+      const second = await browser.newPage();
+      await second.goto(`${restarted.url}/business-wizard`);
+      await chooseIndustryAndState(second, "Cleaning", "Nevada");
+      await second.getByRole("radio", { name: "Pressure Washing" }).check();
+      await second.getByRole("button", { name: "Continue" }).click();
+      await enterEmail(second, "TWICE@example.com");
+      await enterBusinessName(second, "Spotless");
+      await enterAboutYou(second, {
+        firstName: "Jo",
+        lastName: "Kim",
+        phone: "702 555 0100",
+        consent: true,
+        legalBusinessName: "Spotless Inc",
+        streetAddress: "9 Strip Ave",
+        unit: "Suite 100",
+      });
+      await enterOwnership(second, "Individual / Sole Proprietorship", "2021");
+      await second.getByRole("button", { name: "Continue" }).click();
+      await expect(second).toHaveURL(/\/#application-saved$/);
+      await second.close();
+      await stopServer(restarted);
+
+      const rows = await readSubmissions(dataDir);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        id: afterEmailStep[0]!.id,
+        industry: "cleaning",
+        state: "Nevada",
+        segments: ["Pressure Washing"],
+        email: "twice@example.com",
+        business_name: "Spotless",
+        phone_number: "+17025550100",
+        consent_to_texts: true,
+        legal_business_name: "Spotless Inc",
+        primary_location: "9 Strip Ave, Suite 100",
+        same_address: "Yes",
+        mailing_address: null,
+        ownership_structure: "Individual / Sole Proprietorship",
+        start_year: "2021",
+      });
+      expect(rows[0]!.consent_text).toMatch(
+        /^I agree to receive texts.*Consent is not required to purchase/,
+      );
+      expect(rows[0]!.consent_given_at).toBeInstanceOf(Date);
+    } finally {
+      await stopServer(server);
+    }
+  });
+});
+
+test.describe("when the database fails a save (PostgreSQL)", () => {
+  test.skip(!testPostgresUrl, "needs TEST_DATABASE_URL");
+
+  test("each save shows the error toast, keeps the visitor and what they typed, and a retry works", async ({
+    page,
+  }) => {
+    const database = await createFreshPostgres(testPostgresUrl!);
+    const server = await startServer({
+      dataDir: makeDataDir(),
+      env: {
+        DATABASE_URL: database.url,
+        SESSION_SECRET: "e2e-".repeat(10),
+        SITE_URL: "http://127.0.0.1",
+      },
+    });
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const failSaves = () =>
+      admin.query(`
+        create or replace function fail_saves() returns trigger language plpgsql
+          as $$ begin raise exception 'the disk is full'; end $$;
+        create trigger fail_saves before insert or update on business_wizard_submissions
+          for each row execute function fail_saves();`);
+    const allowSaves = () => admin.query("drop trigger fail_saves on business_wizard_submissions");
+    try {
+      await page.goto(`${server.url}/business-wizard`);
+      await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
+      await chooseSegments(page, ["Coffee Shop"]);
+
+      await failSaves();
+      const email = page.getByLabel("What email can we use to save your quote?", { exact: true });
+      await email.fill("brew@example.com");
+      await page.getByRole("button", { name: "Continue" }).click();
+      const error = page.locator("[data-toast=error]");
+      await expect(error).toHaveText(
+        /There was an error saving your information\. Please try again\./,
+      );
+      await expect(page).toHaveURL(/email$/);
+      await expect(email).toHaveValue("brew@example.com");
+      await expectNoAxeViolations(page);
+      await allowSaves();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/questionnaire-1$/);
+
+      await enterBusinessName(page, "Brew");
+      await enterAboutYou(page, {
+        firstName: "Al",
+        lastName: "Ma",
+        phone: "614 555 0101",
+        streetAddress: "3 High St",
+      });
+      await enterOwnership(page, "Trust", "2001");
+      await failSaves();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(error).toHaveText(
+        /There was an error saving your information\. Please try again\./,
+      );
+      await expect(page).toHaveURL(/questionnaire-3$/);
+      await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+      await expect(page.getByRole("radio", { name: "Trust" })).toBeChecked();
+      await allowSaves();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/#application-saved$/);
+
+      const { rows } = await admin.query(
+        "select email, business_name, start_year from business_wizard_submissions",
+      );
+      expect(rows).toEqual([
+        { email: "brew@example.com", business_name: "Brew", start_year: "2001" },
+      ]);
+      expect(server.output()).not.toContain("brew@example.com");
+    } finally {
+      await admin.end();
+      await stopServer(server);
+      await database.drop();
+    }
+  });
+});
