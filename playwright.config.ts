@@ -50,6 +50,8 @@ export default defineConfig({
       DATA_DIR: ".tmp/e2e-data",
       SITE_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: "warn",
+      // Every journey posts from 127.0.0.1; the rate limit has its own tests.
+      RATE_LIMIT_PER_MINUTE: "100000",
       DATABASE_URL: "",
     },
   },

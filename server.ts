@@ -4,29 +4,25 @@
  * `npm run build` writes, or from Vite in development.
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
+import path from "node:path";
 
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
-import type {
-  RunningApp,
-  startApp as StartApp,
-} from "./app/server/app.server.ts";
+import type { RunningApp, startApp as StartApp } from "./app/server/app.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_DEADLINE_MS = 9_000;
 
 const viteServer = DEVELOPMENT
-  ? await import("vite").then((vite) =>
-      vite.createServer({ server: { middlewareMode: true } }),
-    )
+  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
   : undefined;
 
 const server = express();
 server.disable("x-powered-by");
-server.set("trust proxy", false);
 
 let running: RunningApp;
 try {
@@ -38,6 +34,9 @@ try {
   process.exit(1);
 }
 const { env, logger } = running;
+// Client addresses (for the rate limit) come from X-Forwarded-For only behind a trusted proxy: then
+// the address the nearest proxy saw.
+server.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
 server.use((req, res, next) => {
   const started = process.hrtime.bigint();
@@ -82,6 +81,7 @@ server.use(
   }),
 );
 server.use(compression());
+server.use(running.refuseCrossSitePosts);
 
 if (viteServer) {
   server.use(viteServer.middlewares);
@@ -103,6 +103,15 @@ if (viteServer) {
     }),
   );
 }
+// The marketing pages as `npm run build` prerendered them (DESIGN decision 1), from memory.
+const prerendered = viteServer ? new Map<string, Buffer>() : loadPrerenderedPages("build/client");
+server.use((req, res, next) => {
+  const page =
+    req.method === "GET" || req.method === "HEAD" ? prerendered.get(req.path) : undefined;
+  if (!page) return next();
+  res.setHeader("Cache-Control", "no-store");
+  res.type("html").send(page);
+});
 server.use((req, res, next) => {
   res.setHeader("Cache-Control", "no-store");
   running.handler(req, res, next);
@@ -146,12 +155,37 @@ async function shutdown(signal: string): Promise<void> {
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
+/**
+ * The prerendered pages (`<dir>/<path>/index.html`) by path, keeping only those rendered for this
+ * server's SITE_URL: each names its own address in its canonical link. A page built for another
+ * address is left to the request handler, which renders it for this one.
+ */
+function loadPrerenderedPages(dir: string): Map<string, Buffer> {
+  const pages = new Map<string, Buffer>();
+  let elsewhere = 0;
+  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    if (path.basename(file) !== "index.html") continue;
+    const folder = path.dirname(file);
+    const urlPath = folder === "." ? "/" : `/${folder.split(path.sep).join("/")}`;
+    const html = readFileSync(path.join(dir, file));
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html.toString("utf8"))?.[1];
+    if (canonical === `${env.SITE_URL}${urlPath}`) pages.set(urlPath, html);
+    else elsewhere += 1;
+  }
+  if (elsewhere > 0) {
+    logger.warn(
+      { pages: elsewhere, siteUrl: env.SITE_URL },
+      "prerendered pages were built for another SITE_URL: rendering them on request (build with this SITE_URL to serve them prerendered)",
+    );
+  }
+  if (pages.size > 0) logger.info({ pages: pages.size }, "serving prerendered pages");
+  return pages;
+}
+
 async function loadApp(): Promise<RunningApp> {
   type AppModule = { startApp: typeof StartApp };
   if (viteServer) {
-    const module = (await viteServer.ssrLoadModule(
-      "./app/server/app.server.ts",
-    )) as AppModule;
+    const module = (await viteServer.ssrLoadModule("./app/server/app.server.ts")) as AppModule;
     return module.startApp();
   }
   const module = (await import(

@@ -5,12 +5,20 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
 } from "react-router";
 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./components/nonce-provider.tsx";
+import { errorPageMeta } from "./components/site/page-meta.ts";
+import { SiteChrome } from "./components/site/site-chrome.tsx";
+import { buttonClasses } from "./components/ui/button.ts";
+import { refusals } from "./domain/messages.ts";
+import { site } from "./domain/site.ts";
+import { guardPosts } from "./server/guards.server.ts";
+import { getSiteUrl } from "./server/site-url.server.ts";
 
 /** A route module's `handle`: `hydrate: true` ships React to the browser for that page. */
 export interface RouteHandle {
@@ -18,9 +26,7 @@ export interface RouteHandle {
 }
 
 function useHydration(): boolean {
-  return useMatches().some(
-    (match) => (match.handle as RouteHandle | undefined)?.hydrate === true,
-  );
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -48,44 +54,82 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Every post is checked before any action sees it (DESIGN decision 5). */
+export const middleware: Route.MiddlewareFunction[] = [guardPosts];
+
+/** The site's public address (SITE_URL), for every page's canonical link and structured data. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: getSiteUrl(context) };
+}
+
+/** Only used when the root itself renders the error screen (page routes have their own meta). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const refusal = isRouteErrorResponse(error) ? refusals[error.status] : undefined;
+  if (refusal) {
+    return [{ title: `${refusal.title} | ${site.brand}` }, { name: "robots", content: "noindex" }];
+  }
+  return errorPageMeta(isRouteErrorResponse(error) && error.status === 404);
+};
+
 export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The not-found page ("404", "Oops! Page not found", "Return to Home") and the screen titled
+ * "Unexpected Application Error!" (SPEC sections 2 and 8), inside the site's header and footer.
+ * The error's stack shows in development only.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (notFound) {
+  const refusal = isRouteErrorResponse(error) ? refusals[error.status] : undefined;
+  const location = useLocation();
+  if (refusal) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-6xl font-bold">404</h1>
-        <p className="mt-4 text-xl">Oops! Page not found</p>
-        <a
-          className="mt-8 inline-block font-semibold text-brand-700 underline"
-          href="/"
-        >
-          Return to Home
-        </a>
-      </main>
+      <SiteChrome>
+        <div className="mx-auto max-w-xl px-4 py-20 text-center sm:py-28">
+          <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+            {refusal.title}
+          </h1>
+          <p className="mt-4 text-muted">{refusal.body}</p>
+          <a href={location.pathname} className={`${buttonClasses("primary", "lg")} mt-8`}>
+            Back to the page
+          </a>
+        </div>
+      </SiteChrome>
     );
   }
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>Unexpected Application Error!</title>
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
-      <p className="mt-4">
-        Something went wrong on our side. Please try again in a moment.
-      </p>
-      {import.meta.env.DEV && error instanceof Error ? (
-        <pre className="mt-6 overflow-x-auto text-left text-sm">
-          {error.stack}
-        </pre>
-      ) : null}
-      <a
-        className="mt-8 inline-block font-semibold text-brand-700 underline"
-        href="/"
-      >
-        Return to Home
-      </a>
-    </main>
+    <SiteChrome>
+      <div className="mx-auto max-w-xl px-4 py-20 text-center sm:py-28">
+        {notFound ? (
+          <>
+            <h1 className="text-7xl font-extrabold tracking-tight text-brand-700 sm:text-8xl">
+              404
+            </h1>
+            <p className="mt-4 text-2xl font-semibold text-ink">Oops! Page not found</p>
+            <p className="mt-3 text-muted">
+              The page you are looking for does not exist or has moved.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+              Unexpected Application Error!
+            </h1>
+            <p className="mt-4 text-muted">
+              Something went wrong on our side. Please try again in a moment.
+            </p>
+            {import.meta.env.DEV && error instanceof Error ? (
+              <pre className="mt-6 overflow-x-auto text-left text-sm">{error.stack}</pre>
+            ) : null}
+          </>
+        )}
+        <a href="/" className={`${buttonClasses("primary", "lg")} mt-8`}>
+          Return to Home
+        </a>
+      </div>
+    </SiteChrome>
   );
 }

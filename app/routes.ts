@@ -1,7 +1,37 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+import { PRODUCT_LINES } from "./domain/products.ts";
 
 export default [
-  index("routes/marketing/home.tsx"),
+  // The marketing site: prerendered at build time (react-router.config.ts), no framework JavaScript.
+  layout("routes/marketing/layout.tsx", [
+    index("routes/marketing/home.tsx"),
+    // One page per product line, from the catalog: the module finds its line from the path.
+    ...PRODUCT_LINES.map((line) =>
+      route(line.slug, "routes/marketing/product.tsx", {
+        id: `routes/marketing/product/${line.slug}`,
+      }),
+    ),
+    route("about", "routes/marketing/about.tsx"),
+    route("contact", "routes/marketing/contact.tsx"),
+    route("talk-to-an-expert", "routes/marketing/talk-to-an-expert.tsx"),
+    route("privacy", "routes/marketing/privacy.tsx"),
+    route("terms", "routes/marketing/terms.tsx"),
+    route("cookies", "routes/marketing/cookies.tsx"),
+    route("login", "routes/marketing/login.tsx"),
+  ]),
+  ...prefix("business-wizard", [
+    layout("routes/wizard/layout.tsx", [
+      index("routes/wizard/start.tsx"),
+      route("segments", "routes/wizard/segments.tsx"),
+      route("email", "routes/wizard/email.tsx"),
+      route("questionnaire-1", "routes/wizard/questionnaire-1.tsx"),
+      route("questionnaire-2", "routes/wizard/questionnaire-2.tsx"),
+      route("questionnaire-3", "routes/wizard/questionnaire-3.tsx"),
+    ]),
+  ]),
   route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

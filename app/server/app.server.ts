@@ -6,14 +6,22 @@ import { cspNonceContext } from "#app/context.ts";
 
 import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
+import { clientAddressContext, refuseCrossSitePosts } from "./guards.server.ts";
 import { logger } from "./logger.server.ts";
 import { servicesContext } from "./services.server.ts";
+
+// `react-router build` prerenders the marketing pages by loading this bundle as a plain server
+// build (through Vite's preview server), so the bundle exports the build as well as startApp.
+import * as serverBuild from "virtual:react-router/server-build";
+export * from "virtual:react-router/server-build";
 
 /** The app as server.ts runs it: settings, logger, the React Router handler and a way to stop. */
 export interface RunningApp {
   env: Env;
   logger: typeof logger;
   handler: RequestHandler;
+  /** Refuses posts from other sites (403); goes in front of every other handler of posts. */
+  refuseCrossSitePosts: RequestHandler;
   /** Closes the database cleanly; call once no request is in flight. */
   close(): Promise<void>;
 }
@@ -31,14 +39,23 @@ export async function startApp(): Promise<RunningApp> {
   );
   const services = { env, database };
   const handler = createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // In development, a fresh import per request picks up edits to the routes.
+    build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
     mode: env.NODE_ENV === "development" ? "development" : "production",
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
+      // The socket's address, or with TRUST_PROXY the nearest proxy's word for it (server.ts).
+      context.set(clientAddressContext, req.ip ?? "unknown");
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
       return context;
     },
   });
-  return { env, logger, handler, close: () => database.close() };
+  return {
+    env,
+    logger,
+    handler,
+    refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL),
+    close: () => database.close(),
+  };
 }

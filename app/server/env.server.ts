@@ -13,33 +13,29 @@ const postgresUrl = z
 /** Every setting the server reads, with its default. `.env.example` documents each one. */
 const envSchema = z
   .object({
-    NODE_ENV: z
-      .enum(["development", "production", "test"])
-      .default("production"),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: postgresUrl,
-    SESSION_SECRET: z
-      .string()
-      .min(32, "must be at least 32 characters")
-      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SITE_URL: z
       .url({
         protocol: /^https?$/,
         error: "must be an http:// or https:// URL",
       })
       .optional(),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
   })
   .superRefine((env, ctx) => {
-    if (
-      env.NODE_ENV === "production" &&
-      env.DATABASE_URL &&
-      !env.SESSION_SECRET
-    ) {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
@@ -64,25 +60,16 @@ export class InvalidEnvironmentError extends Error {
  * DATA_DIR, so that restarts keep visitors' sessions.
  */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `- ${issue.path.join(".")}: ${issue.message}`,
-    );
-    throw new InvalidEnvironmentError(
-      `Invalid environment:\n${lines.join("\n")}`,
-    );
+    const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
+    throw new InvalidEnvironmentError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
   return {
     ...env,
-    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(
-      /\/+$/,
-      "",
-    ),
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(env.DATA_DIR),
   };
 }

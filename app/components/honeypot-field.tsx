@@ -1,0 +1,16 @@
+import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
+
+/**
+ * A field that people never see or reach (off screen, out of the tab order, hidden from assistive
+ * technology) and that form-filling bots do fill in. Put it in every public form.
+ */
+export function HoneypotField() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}

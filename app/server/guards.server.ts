@@ -1,0 +1,133 @@
+import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+
+import type { RequestHandler as ExpressHandler } from "express";
+
+import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
+import { refusals } from "#app/domain/messages.ts";
+import { site } from "#app/domain/site.ts";
+
+import { logger } from "./logger.server.ts";
+import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from "./rate-limiter.server.ts";
+import { getServices, type AppServices } from "./services.server.ts";
+
+/** The address a request came from: the socket's, or the proxy's word for it with TRUST_PROXY. */
+export const clientAddressContext = createContext<string>("unknown");
+
+/** The largest request body the site accepts: every form of the site fits in far less. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses, with 403 and a short page, every post whose Origin (or Referer) names another site. It
+ * runs in front of React Router, whose own check would answer a bare 400.
+ */
+export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const request = new Request(
+      `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+      {
+        method: req.method,
+        headers: {
+          ...(req.get("origin") ? { Origin: req.get("origin") } : {}),
+          ...(req.get("referer") ? { Referer: req.get("referer") } : {}),
+        },
+      },
+    );
+    if (isSameSite(request, siteUrl)) return next();
+    logger.warn({ path: req.path, reason: "cross-site" }, "post refused");
+    const refusal = refusals[403] ?? { title: "Forbidden", body: "" };
+    res
+      .status(403)
+      .type("html")
+      .send(
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} | ${site.brand}</title></head>` +
+          `<body><main><h1>${refusal.title}</h1><p>${refusal.body}</p><p><a href="/">Return to Home</a></p></main></body></html>`,
+      );
+  };
+}
+
+/**
+ * Whether a request that changes something comes from the site's own pages. Browsers name the page
+ * that sent a form in Origin (or, failing that, Referer); a request naming neither is no browser's
+ * cross-site form, so it passes. Compared with the host the request was sent to and SITE_URL's.
+ */
+export function isSameSite(request: Request, siteUrl: string): boolean {
+  const source = request.headers.get("Origin") ?? request.headers.get("Referer");
+  if (source === null) return true;
+  let host: string;
+  try {
+    host = new URL(source).host;
+  } catch {
+    return false;
+  }
+  return host === new URL(request.url).host || host === new URL(siteUrl).host;
+}
+
+const limiters = new WeakMap<AppServices, RateLimiter>();
+
+/** The rate limiter of this server: shared through PostgreSQL, or in memory on PGlite. */
+function rateLimiter(services: AppServices): RateLimiter {
+  let limiter = limiters.get(services);
+  if (!limiter) {
+    const limit = services.env.RATE_LIMIT_PER_MINUTE;
+    limiter =
+      services.database.kind === "postgres"
+        ? new DatabaseRateLimiter(services.database.db, limit)
+        : new MemoryRateLimiter(limit);
+    limiters.set(services, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Every post passes here before any action reads it (DESIGN decision 5; posts from other sites were
+ * refused before, by refuseCrossSitePosts): bodies without a length or over 64 KB are refused (411,
+ * 413) before they are read,
+ * and each client address may post RATE_LIMIT_PER_MINUTE times a minute (429). The refusals are
+ * route error responses, so the root's error screen explains them, with JavaScript or without.
+ * Only forms are taken (415 otherwise, 400 if unreadable), and a form whose honeypot field is filled
+ * in is dropped quietly: it goes home, and the log counts it.
+ */
+export const guardPosts: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const services = getServices(context);
+  const path = new URL(request.url).pathname;
+  const length = request.headers.get("Content-Length");
+  if (length === null) throw data({ reason: "length-required" }, { status: 411 });
+  if (!/^\d+$/.test(length) || Number(length) > MAX_BODY_BYTES) {
+    logger.warn({ path, reason: "too-large" }, "post refused");
+    throw data({ reason: "too-large" }, { status: 413 });
+  }
+  // With the database out of reach the count cannot be kept; the post goes on (its save will
+  // answer with the spec's error toast) rather than fail here.
+  const decision = await rateLimiter(services)
+    .hit(context.get(clientAddressContext))
+    .catch((error: unknown) => {
+      logger.warn({ err: error }, "rate limit not counted");
+      return { allowed: true, retryAfterSeconds: 0 };
+    });
+  if (!decision.allowed) {
+    logger.warn({ path, reason: "rate-limited" }, "post refused");
+    throw data(
+      { reason: "rate-limited" },
+      { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } },
+    );
+  }
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    throw data({ reason: "unsupported-type" }, { status: 415 });
+  }
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (!form) throw data({ reason: "unreadable-form" }, { status: 400 });
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (honeypot !== null && honeypot !== "") {
+    logger.info({ path, event: "honeypot" }, "bot post dropped");
+    throw redirect("/");
+  }
+  return next();
+};

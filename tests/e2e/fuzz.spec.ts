@@ -1,0 +1,147 @@
+import fc from "fast-check";
+
+import { INDUSTRY_IDS } from "../../app/domain/industries.ts";
+import { US_STATES } from "../../app/domain/states.ts";
+import { readSubmissions } from "../support/databases.ts";
+import {
+  makeDataDir,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import { expect, test } from "./helpers.ts";
+
+/** A marker that must never come back as markup: it would mean a value was rendered unescaped. */
+const MARKUP = "<x-fuzz onmouseover=alert(1)>";
+
+const FIELD_NAMES = [
+  "industry",
+  "state",
+  "segments",
+  "segment",
+  "searchQuery",
+  "email",
+  "businessName",
+  "firstName",
+  "lastName",
+  "phoneNumber",
+  "consentToTexts",
+  "legalBusinessName",
+  "streetAddress",
+  "unit",
+  "sameAddress",
+  "mailingAddress",
+  "ownershipStructure",
+  "startYear",
+  "intent",
+  "name",
+  "phone",
+  "bestTime",
+  "message",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "__proto__[polluted]",
+  "segments[0]",
+];
+
+const hostileText = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "continue",
+    "back",
+    "food",
+    "Ohio",
+    "Bakery",
+    "No",
+    "on",
+    "2015",
+    "a@b.co",
+    "'; drop table business_wizard_submissions; --",
+    "1 OR 1=1",
+    MARKUP,
+    "<script>alert(1)</script>",
+    "\u0000\u0001\u001f\u007f",
+    "\u202e\ufeff\ud83d\ude00",
+    "x".repeat(5_000),
+  ),
+);
+
+const hostileForm = fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), hostileText), {
+  maxLength: 12,
+});
+
+/** Paths with a form, and how a visitor reaches each with a draft. */
+const ACTIONS = [
+  { path: "/business-wizard", prepare: async () => {} },
+  {
+    path: "/business-wizard/segments",
+    prepare: (visitor: HttpVisitor) =>
+      visitor.post("/business-wizard", { industry: "food", state: "Ohio", intent: "continue" }),
+  },
+  ...["email", "questionnaire-1", "questionnaire-2", "questionnaire-3"].map((step) => ({
+    path: `/business-wizard/${step}`,
+    prepare: (visitor: HttpVisitor) =>
+      visitor.saveEmailStep(`fuzz-${step}-${Date.now()}@example.com`),
+  })),
+];
+
+test.describe("hostile input", () => {
+  test.setTimeout(300_000);
+  let server: ServerProcess;
+  let dataDir: string;
+  test.beforeAll(async () => {
+    dataDir = makeDataDir();
+    server = await startServer({
+      dataDir,
+      env: { RATE_LIMIT_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
+    });
+  });
+  test.afterAll(async () => stopServer(server));
+
+  test("arbitrary bodies to every action: never a 5xx, never markup echoed, the table intact", async () => {
+    for (const action of ACTIONS) {
+      const visitor = new HttpVisitor(server.url);
+      await action.prepare(visitor);
+      await fc.assert(
+        fc.asyncProperty(hostileForm, async (fields) => {
+          const body = new URLSearchParams(fields);
+          const response = await fetch(`${server.url}${action.path}`, {
+            method: "POST",
+            body,
+            redirect: "manual",
+            headers: { Cookie: visitor.cookie() },
+          });
+          const html = await response.text();
+          expect(response.status, `${action.path} ${body.toString().slice(0, 200)}`).toBeLessThan(
+            500,
+          );
+          expect(html.includes(MARKUP), "a value came back unescaped").toBe(false);
+        }),
+        { numRuns: 150 },
+      );
+    }
+
+    await stopServer(server);
+    const rows = await readSubmissions(dataDir);
+    // Only the visitors who went through the email step properly made records, each well formed.
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) {
+      expect(INDUSTRY_IDS).toContain(row.industry);
+      expect(US_STATES).toContain(row.state);
+      expect(row.segments.length).toBeGreaterThan(0);
+      expect(row.email).toMatch(/^\S+@\S+\.\S+$/);
+      if (row.start_year !== null) {
+        expect(row.start_year).toMatch(/^\d{4}$/);
+        expect(row.phone_number).toMatch(/^\+1\d{10}$/);
+        expect(row.business_name?.trim().length).toBeGreaterThan(0);
+      }
+      expect(row.email.includes("<")).toBe(false);
+    }
+    server = await startServer({ dataDir });
+  });
+});

@@ -1,0 +1,99 @@
+import { readSubmissions } from "../support/databases.ts";
+import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import { chooseIndustryAndState, expect, test } from "./helpers.ts";
+
+test.describe("posts the site refuses", () => {
+  test("a post from another site: 403, and nothing is saved", async () => {
+    const dataDir = makeDataDir();
+    const server = await startServer({ dataDir });
+    try {
+      const visitor = new HttpVisitor(server.url);
+      await visitor.post("/business-wizard", {
+        industry: "food",
+        state: "Ohio",
+        intent: "continue",
+      });
+      await visitor.post("/business-wizard/segments", { segments: "Bakery", intent: "continue" });
+      const forged = await fetch(`${server.url}/business-wizard/email`, {
+        method: "POST",
+        body: new URLSearchParams({ email: "victim@example.com", intent: "continue" }),
+        headers: { Origin: "https://evil.example", Cookie: visitor.cookie() },
+        redirect: "manual",
+      });
+      expect(forged.status).toBe(403);
+      expect(await forged.text()).toContain("<h1>We couldn't accept that form</h1>");
+    } finally {
+      await stopServer(server);
+    }
+    expect(await readSubmissions(dataDir)).toEqual([]);
+  });
+
+  test("a body over 64 KB: 413 with a readable page", async () => {
+    const server = await startServer({ dataDir: makeDataDir() });
+    try {
+      const response = await fetch(`${server.url}/business-wizard`, {
+        method: "POST",
+        body: new URLSearchParams({ industry: "x".repeat(70_000) }),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain("That form is too large");
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  test("past the rate limit: 429 with a page that leads back to the step, and the draft kept", async ({
+    page,
+  }) => {
+    const server = await startServer({
+      dataDir: makeDataDir(),
+      env: { RATE_LIMIT_PER_MINUTE: "2", SITE_URL: "http://127.0.0.1" },
+    });
+    try {
+      await page.goto(`${server.url}/business-wizard`);
+      await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
+      await page.getByRole("checkbox", { name: "Bar" }).check();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/email$/);
+      await page
+        .getByLabel("What email can we use to save your quote?", { exact: true })
+        .fill("fast@example.com");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "You're going a little fast" }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/email$/);
+      await page.getByRole("link", { name: "Back to the page" }).click();
+      await expect(page).toHaveURL(/email$/);
+      await page.getByRole("button", { name: "Back" }).click();
+      // Still refused this minute, and still on the step; what was saved before is there.
+      await page.goto(`${server.url}/business-wizard/segments`);
+      await expect(page.getByRole("checkbox", { name: "Bar" })).toBeChecked();
+    } finally {
+      // Leave the page before its server goes, so that nothing it still fetches fails.
+      await page.goto("about:blank");
+      await stopServer(server);
+    }
+  });
+
+  test("a bot that fills the honeypot is sent home, and nothing is saved", async () => {
+    const dataDir = makeDataDir();
+    const server = await startServer({ dataDir });
+    try {
+      const bot = new HttpVisitor(server.url);
+      await bot.post("/business-wizard", { industry: "food", state: "Ohio", intent: "continue" });
+      await bot.post("/business-wizard/segments", { segments: "Bakery", intent: "continue" });
+      const dropped = await bot.post("/business-wizard/email", {
+        email: "bot@example.com",
+        website: "http://spam.example",
+        intent: "continue",
+      });
+      expect(dropped).toEqual({ status: 302, location: "/" });
+    } finally {
+      await stopServer(server);
+    }
+    expect(server.output()).toContain('"event":"honeypot"');
+    expect(await readSubmissions(dataDir)).toEqual([]);
+  });
+});
