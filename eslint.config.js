@@ -26,7 +26,24 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      // Schemas use the configured `z` of app/domain/zod.ts (no eval under the CSP).
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "Import { z } from #app/domain/zod.ts.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ["app/domain/zod.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
     // A test that reaches past a missing value should fail loudly, which `!` does.

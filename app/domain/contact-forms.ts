@@ -2,17 +2,22 @@
  * The two ways a visitor reaches us from the marketing site: a message from the contact page and
  * a call-back request from Talk to an Expert. One Zod schema each, used by the route actions.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
-import { messages } from "./messages.ts";
-import { normalizeUsPhone } from "./phone.ts";
+import {
+  EMAIL_MAX_LENGTH,
+  emailAddress,
+  PHONE_MAX_LENGTH,
+  requiredText,
+  usPhoneNumber,
+} from "./fields.ts";
 import { PRODUCT_LINES } from "./products.ts";
 
 /** Longest accepted value of each field; the database columns hold exactly this much. */
 export const CONTACT_FIELD_LIMITS = {
   name: 100,
-  email: 254,
-  phone: 30,
+  email: EMAIL_MAX_LENGTH,
+  phone: PHONE_MAX_LENGTH,
   message: 2000,
 } as const;
 
@@ -43,27 +48,14 @@ export const contactFormMessages = {
   bestTimeRequired: "Please choose the best time to call",
 } as const;
 
-function requiredText(required: string, max: number) {
-  return z.string({ error: required }).trim().min(1, required).max(max, messages.textTooLong(max));
-}
-
 const name = requiredText(contactFormMessages.nameRequired, CONTACT_FIELD_LIMITS.name);
-
-/** Stored in E.164 form ("+15552345678"), like the wizard's phone numbers. */
-const phone = requiredText(messages.phoneRequired, CONTACT_FIELD_LIMITS.phone)
-  .refine((value) => normalizeUsPhone(value) !== null, messages.phoneInvalid)
-  .transform((value) => normalizeUsPhone(value) ?? value);
-
-const email = requiredText(messages.emailRequired, CONTACT_FIELD_LIMITS.email)
-  // The spec's rule for an email address (SPEC section 5): text, @, text, a dot, text.
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.emailInvalid);
 
 const productSlugs: readonly string[] = PRODUCT_LINES.map((line) => line.slug);
 
 /** A call-back request: who to call, where, and when (Talk to an Expert). */
 export const callbackRequestSchema = z.object({
   name,
-  phone,
+  phone: usPhoneNumber(),
   bestTime: z.enum(BEST_TIME_IDS, {
     error: contactFormMessages.bestTimeRequired,
   }),
@@ -80,7 +72,7 @@ export type CallbackRequestInput = z.output<typeof callbackRequestSchema>;
 /** A message from the contact page. */
 export const contactMessageSchema = z.object({
   name,
-  email,
+  email: emailAddress(),
   message: requiredText(contactFormMessages.messageRequired, CONTACT_FIELD_LIMITS.message),
 });
 

@@ -3,7 +3,7 @@
  * is sent on as segments, and what is saved. Pure TypeScript: the browser and the server validate
  * with the same schemas.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 import {
   getIndustry,
@@ -13,11 +13,17 @@ import {
   type Industry,
   type IndustryId,
 } from "./industries.ts";
+import {
+  EMAIL_MAX_LENGTH,
+  emailAddress,
+  optionalText,
+  PHONE_MAX_LENGTH,
+  requiredText,
+  usPhoneNumber,
+} from "./fields.ts";
 import { messages } from "./messages.ts";
 import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { normalizeUsPhone } from "./phone.ts";
 import { US_STATES } from "./states.ts";
-import { withoutControlCharacters } from "./text.ts";
 
 /** The wizard's screens in order, with their paths. */
 export const WIZARD_STEPS = [
@@ -67,30 +73,14 @@ export function previousStep(step: WizardStepId): WizardStepId | undefined {
 
 export const TEXT_LIMITS = {
   segmentText: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   businessName: 200,
   personName: 100,
-  phone: 30,
+  phone: PHONE_MAX_LENGTH,
   streetAddress: 200,
   unit: 50,
   mailingAddress: 300,
 } as const;
-
-const requiredText = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .overwrite(withoutControlCharacters)
-    .trim()
-    .min(1, required)
-    .max(max, messages.textTooLong(max));
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .overwrite(withoutControlCharacters)
-    .trim()
-    .max(max, messages.textTooLong(max))
-    .optional();
 
 /** Step 1: an industry and a state. */
 export const industryStateSchema = z.object({
@@ -200,20 +190,8 @@ export function segmentsSchema(industry: Industry) {
   }
 }
 
-/** The spec's email pattern: non-space text, @, non-space text, a dot, non-space text. */
-const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-
 /** The email step: stored trimmed and lowercased. */
-export const emailSchema = z.object({
-  email: z
-    .string({ error: messages.emailRequired })
-    .overwrite(withoutControlCharacters)
-    .trim()
-    .min(1, { error: messages.emailRequired, abort: true })
-    .max(TEXT_LIMITS.email, { error: messages.emailInvalid, abort: true })
-    .regex(EMAIL_PATTERN, messages.emailInvalid)
-    .transform((email) => email.toLowerCase()),
-});
+export const emailSchema = z.object({ email: emailAddress() });
 
 /** Questionnaire 1: the business name, 1 to 200 characters after trimming. */
 export const businessNameSchema = z.object({
@@ -225,19 +203,7 @@ export const aboutYouSchema = z
   .object({
     firstName: requiredText(messages.firstNameRequired, TEXT_LIMITS.personName),
     lastName: requiredText(messages.lastNameRequired, TEXT_LIMITS.personName),
-    phoneNumber: z
-      .string({ error: messages.phoneRequired })
-      .trim()
-      .min(1, { error: messages.phoneRequired, abort: true })
-      .max(TEXT_LIMITS.phone, { error: messages.phoneInvalid, abort: true })
-      .transform((phone, ctx) => {
-        const normalized = normalizeUsPhone(phone);
-        if (!normalized) {
-          ctx.addIssue({ code: "custom", message: messages.phoneInvalid });
-          return z.NEVER;
-        }
-        return normalized;
-      }),
+    phoneNumber: usPhoneNumber(),
     consentToTexts: z.boolean().default(false),
     legalBusinessName: requiredText(messages.legalBusinessNameRequired, TEXT_LIMITS.businessName),
     streetAddress: requiredText(messages.streetAddressRequired, TEXT_LIMITS.streetAddress),

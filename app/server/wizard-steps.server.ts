@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "#app/domain/zod.ts";
 
 import { messages } from "#app/domain/messages.ts";
 import { withoutControlCharacters } from "#app/domain/text.ts";

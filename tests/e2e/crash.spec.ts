@@ -1,40 +1,93 @@
 import { readSubmissions } from "../support/databases.ts";
-import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import {
+  makeDataDir,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { expect, test } from "./helpers.ts";
 
-test.describe("crash safety on the embedded database", () => {
-  test.setTimeout(180_000);
-
-  test("a server killed with SIGKILL during saves restarts with every acknowledged save", async () => {
-    const dataDir = makeDataDir();
-    const acknowledged: string[] = [];
-    const ROUNDS = 5;
-    for (let round = 0; round < ROUNDS; round++) {
-      const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn" } });
-      let stop = false;
-      const visitors = Array.from({ length: 4 }, async (_, visitor) => {
-        for (let n = 0; !stop; n++) {
-          const email = `r${round}-v${visitor}-n${n}@example.com`;
-          try {
-            if (await new HttpVisitor(server.url).saveEmailStep(email)) acknowledged.push(email);
-          } catch {
-            // The server died mid-request: this save was never acknowledged.
-          }
+/**
+ * Visitors that go through the wizard again and again until told to stop: every second one also
+ * completes the application. Records each email whose save the server acknowledged.
+ */
+function keepSaving(server: ServerProcess, label: string, acknowledged: string[]) {
+  let stop = false;
+  const statuses: number[] = [];
+  const visitors = Array.from({ length: 6 }, async (_, visitor) => {
+    for (let n = 0; !stop; n++) {
+      const email = `${label}-v${visitor}-n${n}@example.com`;
+      try {
+        const http = new HttpVisitor(server.url);
+        if (!(await http.saveEmailStep(email))) continue;
+        acknowledged.push(email);
+        if (visitor % 2 === 0) {
+          await http.completeApplication({
+            businessName: `Business ${n}`,
+            firstName: "Ada",
+            lastName: "Byron",
+            phoneNumber: "(312) 555-0123",
+            streetAddress: "1 Lake St",
+            mailingAddress: "PO Box 1",
+          });
         }
-      });
-      await new Promise((resolve) => setTimeout(resolve, 800 + Math.random() * 1500));
-      server.child.kill("SIGKILL");
+        statuses.push(...http.statuses);
+      } catch {
+        // The server went away mid-request: that save was never acknowledged.
+      }
+    }
+  });
+  return {
+    statuses,
+    async stop() {
       stop = true;
       await Promise.all(visitors);
+    },
+  };
+}
+
+test.describe("crash safety on the embedded database", () => {
+  test.setTimeout(300_000);
+
+  test("killed with SIGKILL during wizard saves, 10 times: every acknowledged save is there", async () => {
+    const dataDir = makeDataDir();
+    const acknowledged: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn" } });
+      const load = keepSaving(server, `r${round}`, acknowledged);
+      await new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1500));
+      server.child.kill("SIGKILL");
+      await load.stop();
       await server.exited;
     }
-    expect(acknowledged.length).toBeGreaterThan(ROUNDS);
-    // The next start after the last crash must come up; then read what it holds.
+    expect(acknowledged.length).toBeGreaterThan(10);
     const last = await startServer({ dataDir });
     await stopServer(last);
     const stored = new Set((await readSubmissions(dataDir)).map((row) => row.email));
     const missing = acknowledged.filter((email) => !stored.has(email));
     expect(missing, `${acknowledged.length} acknowledged saves`).toEqual([]);
+  });
+
+  test("SIGTERM during saves: saves in flight finish, then a clean exit with nothing lost", async () => {
+    const dataDir = makeDataDir();
+    const acknowledged: string[] = [];
+    const server = await startServer({ dataDir, env: { LOG_LEVEL: "info" } });
+    const load = keepSaving(server, "term", acknowledged);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const before = acknowledged.length;
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    const { code } = await server.exited;
+    // Well within the 10 s budget: the deadline that cuts connections was never needed.
+    expect(Date.now() - signalled).toBeLessThan(8_000);
+    expect(server.output()).not.toContain("requests still in flight at the deadline");
+    await load.stop();
+    expect(code).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped cleanly"');
+    expect(before).toBeGreaterThan(0);
+    expect(load.statuses.filter((status) => status >= 500)).toEqual([]);
+    const stored = new Set((await readSubmissions(dataDir)).map((row) => row.email));
+    expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
   });
 });

@@ -39,6 +39,8 @@ const FIELD_NAMES = [
   "phone",
   "bestTime",
   "message",
+  "product",
+  "website",
   "__proto__",
   "constructor",
   "prototype",
@@ -77,6 +79,8 @@ const hostileForm = fc.array(fc.tuple(fc.constantFrom(...FIELD_NAMES), hostileTe
 
 /** Paths with a form, and how a visitor reaches each with a draft. */
 const ACTIONS = [
+  { path: "/contact", prepare: async () => {} },
+  { path: "/talk-to-an-expert", prepare: async () => {} },
   { path: "/business-wizard", prepare: async () => {} },
   {
     path: "/business-wizard/segments",

@@ -194,6 +194,10 @@ test.describe("questionnaires", () => {
     await enterEmail(page, email);
 
     const name = page.getByLabel("Business name", { exact: true });
+    await expect(
+      page.getByText("Use your DBA or the name your customers use to find you"),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
     await name.fill("Peak Plumbing");
     await expect(page.getByRole("button", { name: "Clear business name" })).toBeVisible();
     await page.getByRole("button", { name: "Clear business name" }).click();

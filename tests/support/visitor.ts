@@ -4,6 +4,8 @@
  */
 export class HttpVisitor {
   private cookies = new Map<string, string>();
+  /** The status of every answer this visitor has had. */
+  readonly statuses: number[] = [];
   private readonly baseUrl: string;
 
   constructor(baseUrl: string) {
@@ -29,6 +31,7 @@ export class HttpVisitor {
       this.cookies.set(name!, value.join("="));
     }
     await response.arrayBuffer();
+    this.statuses.push(response.status);
     return { status: response.status, location: response.headers.get("Location") };
   }
 

@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import { z } from "#app/domain/zod.ts";
 
 const anything = z.object({}).loose();
 
