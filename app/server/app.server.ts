@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
 import { clientAddressContext, refuseCrossSitePosts } from "./guards.server.ts";
 import { logger } from "./logger.server.ts";
+import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
 import { servicesContext } from "./services.server.ts";
 
 // `react-router build` prerenders the marketing pages by loading this bundle as a plain server
@@ -38,6 +39,14 @@ export async function startApp(): Promise<RunningApp> {
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   const services = { env, database };
+  // Emails wait in the outbox table; this worker delivers them (SMTP, or .eml files).
+  const outbox = new OutboxWorker({
+    db: database.db,
+    transport: createMailTransport(env),
+    from: env.MAIL_FROM,
+    retryBaseMs: env.MAIL_RETRY_BASE_MS,
+  });
+  outbox.start();
   const handler = createRequestHandler({
     // In development, a fresh import per request picks up edits to the routes.
     build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
@@ -56,6 +65,9 @@ export async function startApp(): Promise<RunningApp> {
     logger,
     handler,
     refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL),
-    close: () => database.close(),
+    close: async () => {
+      await outbox.stop();
+      await database.close();
+    },
   };
 }

@@ -61,6 +61,22 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+/** An email waiting to be delivered, or delivered, or given up on. */
+export interface OutboxTable {
+  id: Generated<string>;
+  recipients: string[];
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Timestamp>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Timestamp>;
+}
+
 /** Every table the app reads or writes, for Kysely's types. */
 export interface DatabaseSchema {
   contact_messages: ContactMessagesTable;
@@ -68,4 +84,5 @@ export interface DatabaseSchema {
   business_wizard_submissions: BusinessWizardSubmissionsTable;
   wizard_drafts: WizardDraftsTable;
   rate_limit_hits: RateLimitHitsTable;
+  outbox: OutboxTable;
 }

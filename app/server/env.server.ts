@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { EMAIL_PATTERN } from "#app/domain/fields.ts";
 import { z } from "#app/domain/zod.ts";
 
 const postgresUrl = z
@@ -30,6 +31,24 @@ const envSchema = z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(200).default("CoverPilot <no-reply@coverpilot.example>"),
+    LEAD_NOTIFY_TO: z
+      .string()
+      .max(2000)
+      .optional()
+      .transform((list) =>
+        (list ?? "")
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((address) => EMAIL_PATTERN.test(address)), {
+        error: "must be email addresses separated by commas",
+      }),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -4,6 +4,7 @@ import * as m0001 from "./0001-create-business-wizard-submissions.ts";
 import * as m0002 from "./0002-wizard-drafts-and-consent-evidence.ts";
 import * as m0003 from "./0003-create-contact-messages-and-callback-requests.ts";
 import * as m0004 from "./0004-create-rate-limit-hits.ts";
+import * as m0005 from "./0005-create-outbox.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0002-wizard-drafts-and-consent-evidence": m0002,
   "0003-create-contact-messages-and-callback-requests": m0003,
   "0004-create-rate-limit-hits": m0004,
+  "0005-create-outbox": m0005,
 };

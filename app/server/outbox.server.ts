@@ -1,0 +1,225 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import { sql } from "kysely";
+import nodemailer from "nodemailer";
+
+import type { Db } from "./database.server.ts";
+import type { Env } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
+
+/** An email for the outbox. */
+export interface OutgoingEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** How an email leaves: SMTP, or a file to read (without SMTP_URL). */
+export interface MailTransport {
+  send(message: {
+    from: string;
+    to: string[];
+    subject: string;
+    text: string;
+    html?: string;
+    id: string;
+  }): Promise<void>;
+}
+
+/** Give up on an email after this many attempts (about a day with the default backoff). */
+export const MAX_ATTEMPTS = 12;
+
+/**
+ * Puts an email in the outbox; the worker sends it. Nothing here talks to a mail server, so a save
+ * that enqueues an email is as fast and as reliable as the database.
+ */
+export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
+  if (email.to.length === 0) return;
+  await db
+    .insertInto("outbox")
+    .values({
+      recipients: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+    })
+    .execute();
+  notifyWorkers();
+}
+
+const wakers = new Set<() => void>();
+function notifyWorkers() {
+  for (const wake of wakers) wake();
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox. */
+export function createMailTransport(env: Env): MailTransport {
+  if (env.SMTP_URL) {
+    const smtp = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      async send({ from, to, subject, text, html, id }) {
+        await smtp.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          html,
+          messageId: `<outbox-${id}@coverpilot>`,
+        });
+      },
+    };
+  }
+  const folder = path.join(env.DATA_DIR, "outbox");
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    async send({ from, to, subject, text, html, id }) {
+      const info = await writer.sendMail({ from, to, subject, text, html });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await writeFile(path.join(folder, `${id.padStart(8, "0")}.eml`), info.message as Buffer, {
+        mode: 0o600,
+      });
+    },
+  };
+}
+
+/** The pause before attempt `attempts + 1`: doubling from the base, at most an hour. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * Delivers the outbox: wakes when an email is enqueued and every few seconds, claims due emails
+ * (on PostgreSQL with SKIP LOCKED, so that several servers never send one twice), sends them, and
+ * reschedules failures with backoff until MAX_ATTEMPTS. Logs ids and error codes, never addresses.
+ */
+export class OutboxWorker {
+  private readonly db: Db;
+  private readonly transport: MailTransport;
+  private readonly from: string;
+  private readonly retryBaseMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly wake = () => void this.run();
+
+  constructor(options: { db: Db; transport: MailTransport; from: string; retryBaseMs: number }) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.from = options.from;
+    this.retryBaseMs = options.retryBaseMs;
+  }
+
+  /** Starts delivering, now and every `pollMs`. */
+  start(pollMs = 2_000): void {
+    wakers.add(this.wake);
+    this.timer = setInterval(this.wake, pollMs);
+    this.timer.unref();
+    void this.run();
+  }
+
+  /** Stops, after the delivery under way (if any) has finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    wakers.delete(this.wake);
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass over the due emails (again if more were enqueued meanwhile). */
+  run(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.deliverDue()) > 0);
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        logger.warn({ err: error }, "outbox pass failed");
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Claims and sends up to ten due emails; returns how many it claimed. */
+  async deliverDue(): Promise<number> {
+    const claimed = await this.db
+      .updateTable("outbox")
+      .set({ locked_until: sql`now() + interval '2 minutes'`, attempts: sql`attempts + 1` })
+      .where(
+        "id",
+        "in",
+        this.db
+          .selectFrom("outbox")
+          .select("id")
+          .where("sent_at", "is", null)
+          .where("failed_at", "is", null)
+          .where(sql<boolean>`next_attempt_at <= now()`)
+          .where(sql<boolean>`(locked_until is null or locked_until < now())`)
+          .orderBy("id")
+          .limit(10)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
+    for (const email of claimed) {
+      try {
+        await this.transport.send({
+          id: String(email.id),
+          from: this.from,
+          to: email.recipients,
+          subject: email.subject,
+          text: email.text_body,
+          html: email.html_body ?? undefined,
+        });
+        await this.db
+          .updateTable("outbox")
+          .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+          .where("id", "=", email.id)
+          .execute();
+        logger.info({ outboxId: email.id, attempt: email.attempts }, "email sent");
+      } catch (error) {
+        const code = describeFailure(error);
+        const giveUp = email.attempts >= MAX_ATTEMPTS;
+        await this.db
+          .updateTable("outbox")
+          .set({
+            locked_until: null,
+            last_error: code,
+            next_attempt_at: sql`now() + ${retryDelayMs(email.attempts, this.retryBaseMs)} * interval '1 millisecond'`,
+            failed_at: giveUp ? sql`now()` : null,
+          })
+          .where("id", "=", email.id)
+          .execute();
+        logger.warn(
+          { outboxId: email.id, attempt: email.attempts, error: code, giveUp },
+          "email not sent",
+        );
+      }
+    }
+    return claimed.length;
+  }
+}
+
+/** What went wrong, without the message (an SMTP reply can quote the recipient). */
+function describeFailure(error: unknown): string {
+  if (error && typeof error === "object") {
+    const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+    return [code, responseCode].filter((part) => part !== undefined).join(" ") || "error";
+  }
+  return "error";
+}
