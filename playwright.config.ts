@@ -39,7 +39,7 @@ export default defineConfig({
   ],
   webServer: {
     // The built production server on a throwaway embedded database.
-    command: "rm -rf .tmp/e2e-data && node server.ts",
+    command: `rm -rf .tmp/e2e-data-${PORT} && node server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -47,7 +47,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: ".tmp/e2e-data",
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       SITE_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: "warn",
       // Every journey posts from 127.0.0.1; the rate limit has its own tests.

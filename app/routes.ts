@@ -19,6 +19,7 @@ export default [
     route("terms", "routes/marketing/terms.tsx"),
     route("cookies", "routes/marketing/cookies.tsx"),
     route("login", "routes/marketing/login.tsx"),
+    route("resume/:token", "routes/marketing/resume.tsx"),
   ]),
   ...prefix("business-wizard", [
     layout("routes/wizard/layout.tsx", [
@@ -28,6 +29,21 @@ export default [
       route("questionnaire-1", "routes/wizard/questionnaire-1.tsx"),
       route("questionnaire-2", "routes/wizard/questionnaire-2.tsx"),
       route("questionnaire-3", "routes/wizard/questionnaire-3.tsx"),
+      route("summary", "routes/wizard/summary.tsx"),
+    ]),
+  ]),
+  // The lead desk: operators only. The layout's middleware sends anyone else to the sign-in page.
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/submissions.tsx"),
+      route("submissions.csv", "routes/admin/submissions-csv.ts"),
+      route("submissions/:id", "routes/admin/submission.tsx"),
+      route("funnel", "routes/admin/funnel.tsx"),
+      route("call-backs", "routes/admin/call-backs.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("sign-out", "routes/admin/sign-out.ts"),
+      route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
   route("healthz", "routes/healthz.ts"),

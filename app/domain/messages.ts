@@ -31,6 +31,11 @@ export const messages = {
   ownershipRequired: "Please choose your ownership structure",
   startYearRequired: "Please enter the year your business started",
   startYearInvalid: (thisYear: number) => `Please enter a four-digit year from 1800 to ${thisYear}`,
+
+  loginLinkSent: "If we have an application for that address, we've sent you a link",
+  resumeLinkExpired: "This link has expired. Links work for 7 days.",
+  resumeLinkUsed: "This link has already been used. Each link works once.",
+  resumeLinkInvalid: "This link isn't valid. It may have been copied incompletely.",
 } as const;
 
 /**

@@ -339,6 +339,14 @@ export function firstMissingStepBefore(
   return undefined;
 }
 
+/** The first step whose part of the draft is missing; undefined when the application is complete. */
+export function firstIncompleteStep(
+  draft: WizardDraft,
+  thisYear: number,
+): WizardStepId | undefined {
+  return WIZARD_STEPS.find((step) => !isStepComplete(step.id, draft, thisYear))?.id;
+}
+
 /** The columns the email step writes (SPEC section 4): these four, and nothing else. */
 export interface EmailStepRecord {
   industry: IndustryId;

@@ -22,8 +22,8 @@ export interface BusinessWizardSubmissionsTable {
   start_year: string | null;
   consent_text: string | null;
   consent_given_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A visitor's wizard draft: what they have entered so far (decision 003). */
@@ -31,8 +31,8 @@ export interface WizardDraftsTable {
   id: Generated<string>;
   data: ColumnType<unknown, string, string>;
   expires_at: Timestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A message sent from the contact page. */
@@ -41,7 +41,7 @@ export interface ContactMessagesTable {
   name: string;
   email: string;
   message: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** A call-back request from Talk to an Expert; best_time is an id of BEST_TIMES_TO_CALL. */
@@ -51,7 +51,7 @@ export interface CallbackRequestsTable {
   phone: string;
   best_time: string;
   product: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** Form posts counted per client address and time window (the rate limit). */
@@ -69,12 +69,54 @@ export interface OutboxTable {
   text_body: string;
   html_body: string | null;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
+  next_attempt_at: Timestamp;
   locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_error: string | null;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
+}
+
+/** A one-time link to an application: its token's hash, never the token (issue 8). */
+export interface ResumeTokensTable {
+  token_hash: string;
+  submission_id: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** An operator of the lead desk; the password as an scrypt hash (passwords.server.ts). */
+export interface OperatorsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A signed-in operator's session; `id` is the SHA-256 of the token in the cookie. */
+export interface OperatorSessionsTable {
+  id: string;
+  operator_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Failed sign-ins per email typed (`key`: SHA-256 of it, lowercased), for the lockout. */
+export interface OperatorSignInFailuresTable {
+  key: string;
+  failures: number;
+  first_failed_at: Timestamp;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Visitors who reached a wizard step (or completed) on a day (UTC). */
+export interface WizardFunnelDailyTable {
+  /** YYYY-MM-DD; select it as `day::text` (drivers would turn a date into a local Date). */
+  day: ColumnType<string, string, string>;
+  step: string;
+  visitors: number;
 }
 
 /** Every table the app reads or writes, for Kysely's types. */
@@ -85,4 +127,9 @@ export interface DatabaseSchema {
   wizard_drafts: WizardDraftsTable;
   rate_limit_hits: RateLimitHitsTable;
   outbox: OutboxTable;
+  resume_tokens: ResumeTokensTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_sign_in_failures: OperatorSignInFailuresTable;
+  wizard_funnel_daily: WizardFunnelDailyTable;
 }

@@ -5,6 +5,10 @@ import * as m0002 from "./0002-wizard-drafts-and-consent-evidence.ts";
 import * as m0003 from "./0003-create-contact-messages-and-callback-requests.ts";
 import * as m0004 from "./0004-create-rate-limit-hits.ts";
 import * as m0005 from "./0005-create-outbox.ts";
+import * as m0006 from "./0006-create-operators-and-sessions.ts";
+import * as m0007 from "./0007-create-wizard-funnel-daily.ts";
+import * as m0008 from "./0008-index-submissions-by-creation.ts";
+import * as m0009 from "./0009-create-resume-tokens.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -16,4 +20,8 @@ export const migrations: Record<string, Migration> = {
   "0003-create-contact-messages-and-callback-requests": m0003,
   "0004-create-rate-limit-hits": m0004,
   "0005-create-outbox": m0005,
+  "0006-create-operators-and-sessions": m0006,
+  "0007-create-wizard-funnel-daily": m0007,
+  "0008-index-submissions-by-creation": m0008,
+  "0009-create-resume-tokens": m0009,
 };

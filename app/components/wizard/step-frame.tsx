@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
 
 import type { WizardStepId } from "#app/domain/wizard.ts";
 
@@ -86,3 +87,13 @@ export function FieldError({ id, errors }: { id: string; errors: string[] | unde
 export const inputClass =
   "mt-2 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 aria-[invalid=true]:border-red-600";
 export const labelClass = "block font-semibold text-ink";
+
+/** Whether this step's Continue is on its way to the server (Back does not count). */
+export function useContinuing(): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") !== "back"
+  );
+}

@@ -7,7 +7,7 @@ import { RouterContextProvider, type UNSAFE_DataWithResponseInit } from "react-r
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Database } from "#app/server/database.server.ts";
-import type { Env } from "#app/server/env.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
@@ -27,7 +27,7 @@ function post(path: string, fields: Record<string, string>) {
 
 function contextFor(database: Database): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { env: {} as Env, database });
+  context.set(servicesContext, { env: parseEnv({ DATA_DIR: process.env.DATA_DIR }), database });
   return context;
 }
 

@@ -1,4 +1,16 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { controlClasses, FormField } from "#app/components/ui/form-field.tsx";
+import { EMAIL_MAX_LENGTH } from "#app/domain/fields.ts";
+import { messages } from "#app/domain/messages.ts";
+import { loginSchema } from "#app/domain/resume.ts";
 import { site } from "#app/domain/site.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { findSubmissionByEmail, sendResumeLink } from "#app/server/resume.server.ts";
+import { getServices } from "#app/server/services.server.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
@@ -12,20 +24,74 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFromMatches(matches),
     path: "/login",
     title: "Log in",
-    description: `How to reach ${site.brand} about your quote or policy.`,
+    description: `Get a link back to your ${site.brand} application, or call us.`,
     noindex: true,
   });
 
-/** Until accounts exist (a later issue), Log in says how to reach us instead. */
-export default function Login() {
+/**
+ * Log in, for a visitor (issue 8): the address their application was saved under gets a one-time
+ * link back to it. The answer is the same whether or not we know the address, and the look-up and
+ * the email happen after the answer, so its timing tells nothing either.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  const services = getServices(context);
+  const { email } = submission.value;
+  void findSubmissionByEmail(services.database.db, email)
+    .then((found) => (found ? sendResumeLink(services, found) : undefined))
+    .catch((error: unknown) => logger.error({ err: error }, "login link not sent"));
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
   return (
     <>
       <PageIntro title="Log in">
         <p>
-          Online accounts aren&apos;t available yet. Until they are, we&apos;re happy to help by
-          phone.
+          Started an application? Enter the email you saved it under and we&apos;ll send you a link
+          to pick up where you left off, on any device.
         </p>
       </PageIntro>
+      <div className="mx-auto w-full max-w-4xl px-4 pt-12 sm:px-6">
+        {actionData?.sent ? (
+          <p
+            role="status"
+            className="mb-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-900"
+          >
+            {messages.loginLinkSent}
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="relative max-w-md space-y-4">
+          <HoneypotField />
+          <FormField
+            id={fields.email.id}
+            label="Email address"
+            errorId={fields.email.errorId}
+            errors={fields.email.errors}
+          >
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              maxLength={EMAIL_MAX_LENGTH}
+              autoComplete="email"
+              className={controlClasses}
+            />
+          </FormField>
+          <button type="submit" className={buttonClasses("primary", "lg")}>
+            Email me a link
+          </button>
+        </Form>
+      </div>
+      <h2 className="sr-only">Other ways to reach us</h2>
       <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
         <ul className="grid gap-4 sm:grid-cols-2">
           <li className="rounded-2xl border border-line bg-white p-6">

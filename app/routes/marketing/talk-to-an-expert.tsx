@@ -10,6 +10,7 @@ import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { CallbackRequestPanel, TALK_TO_EXPERT_PATH } from "#app/components/site/talk-to-expert.tsx";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
 import { saveCallbackRequest } from "#app/server/contact-requests.server.ts";
+import { notifyCallbackRequest } from "#app/server/lead-notifications.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
@@ -33,8 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), confirmation: null }, { status: 400 });
   }
   try {
-    const saved = await saveCallbackRequest(getServices(context).database.db, submission.value);
+    const services = getServices(context);
+    const saved = await saveCallbackRequest(services.database.db, submission.value);
     logger.info({ callbackRequestId: saved.id }, "call-back request saved");
+    // Never fails the request: a problem queueing the agency's email is logged and passed over.
+    await notifyCallbackRequest(services, saved);
     return {
       result: submission.reply({ resetForm: true }),
       confirmation: {

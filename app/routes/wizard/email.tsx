@@ -1,7 +1,8 @@
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import {
   FieldError,
@@ -9,6 +10,7 @@ import {
   labelClass,
   StepActions,
   StepFrame,
+  useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import { useStepForm } from "#app/components/wizard/use-step-form.ts";
@@ -16,6 +18,8 @@ import { messages } from "#app/domain/messages.ts";
 import { emailSchema, TEXT_LIMITS, toEmailStepRecord } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { flashToast } from "#app/server/flash.server.ts";
+import { sendResumeLink } from "#app/server/resume.server.ts";
+import { countStepReached } from "#app/server/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { saveEmailStep } from "#app/server/submissions.server.ts";
 import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
@@ -31,12 +35,11 @@ import {
 
 import type { Route } from "./+types/email";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get a quote: save your quote | CoverPilot" },
-];
+export const meta: Route.MetaFunction = () => wizardMeta("Get a quote: save your quote");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { draft } = await requireEarlierSteps(getServices(context), request, "email");
+  await countStepReached(context, request, "email");
   return { email: draft.email ?? "" };
 }
 
@@ -57,6 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email } = submission.value;
   try {
     const id = await saveEmailStep(services.database.db, toEmailStepRecord(handle.draft, email));
+    // "What email can we use to save your quote?": a link back to it, by email (issue 8).
+    await sendResumeLink(services, { id, email });
     const toast = await flashToast(services.env, request, {
       kind: "success",
       message: messages.emailSaved,
@@ -80,8 +85,7 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
     defaultValue: { email: loaderData.email },
   });
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "back";
+  const saving = useContinuing();
   const [email, setEmail] = useState(loaderData.email);
 
   return (

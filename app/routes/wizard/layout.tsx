@@ -19,8 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
-
 export default function WizardLayout() {
   return (
     <div className="min-h-screen bg-slate-50">

@@ -1,7 +1,8 @@
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { withStepDelay } from "#app/components/wizard/step-delay.ts";
 import {
@@ -10,11 +11,13 @@ import {
   labelClass,
   StepActions,
   StepFrame,
+  useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import { useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { businessNameSchema, TEXT_LIMITS } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { countStepReached } from "#app/server/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
 import {
@@ -29,12 +32,11 @@ import {
 
 import type { Route } from "./+types/questionnaire-1";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get a quote: your business name | CoverPilot" },
-];
+export const meta: Route.MetaFunction = () => wizardMeta("Get a quote: your business name");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { draft } = await requireEarlierSteps(getServices(context), request, "questionnaire-1");
+  await countStepReached(context, request, "questionnaire-1");
   return { businessName: draft.businessName ?? "" };
 }
 
@@ -65,11 +67,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
     defaultValue: { businessName: loaderData.businessName },
   });
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const processing =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") !== "back";
+  const processing = useContinuing();
   const [name, setName] = useState(loaderData.businessName);
   const input = useRef<HTMLInputElement>(null);
   const hintId = `${fields.businessName.id}-hint`;

@@ -1,6 +1,7 @@
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 
 import { withStepDelay } from "#app/components/wizard/step-delay.ts";
 import {
@@ -9,6 +10,7 @@ import {
   labelClass,
   StepActions,
   StepFrame,
+  useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import { useStepForm } from "#app/components/wizard/use-step-form.ts";
@@ -19,6 +21,7 @@ import {
   TEXTS_CONSENT_TEXT,
   type WizardDraft,
 } from "#app/domain/wizard.ts";
+import { countStepReached } from "#app/server/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
 import {
@@ -34,7 +37,7 @@ import {
 import type { Route } from "./+types/questionnaire-2";
 import "./questionnaire-2.css";
 
-export const meta: Route.MetaFunction = () => [{ title: "Get a quote: about you | CoverPilot" }];
+export const meta: Route.MetaFunction = () => wizardMeta("Get a quote: about you");
 
 type AboutYouForm = {
   firstName: string;
@@ -50,6 +53,7 @@ type AboutYouForm = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { draft } = await requireEarlierSteps(getServices(context), request, "questionnaire-2");
+  await countStepReached(context, request, "questionnaire-2");
   const about = draft.aboutYou ?? {};
   const text = (key: keyof AboutYouForm) => (typeof about[key] === "string" ? about[key] : "");
   const phone = text("phoneNumber");
@@ -138,11 +142,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
     lastResult: stepData?.result,
     defaultValue: loaderData,
   });
-  const navigation = useNavigation();
-  const processing =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") !== "back";
+  const processing = useContinuing();
 
   const textField = (
     name: keyof typeof TEXT_FIELD_LIMITS,

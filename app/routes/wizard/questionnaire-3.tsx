@@ -1,7 +1,8 @@
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, redirect, type ShouldRevalidateFunction } from "react-router";
 
 import {
   FieldError,
@@ -9,6 +10,7 @@ import {
   labelClass,
   StepActions,
   StepFrame,
+  useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import { useStepForm } from "#app/components/wizard/use-step-form.ts";
@@ -22,6 +24,8 @@ import {
   toCompleteRecord,
 } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { countApplicationCompleted, countStepReached } from "#app/server/funnel.server.ts";
+import { notifyCompletedApplication } from "#app/server/lead-notifications.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { saveCompleteSubmission } from "#app/server/submissions.server.ts";
 import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
@@ -36,12 +40,11 @@ import {
 
 import type { Route } from "./+types/questionnaire-3";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get a quote: your ownership structure | CoverPilot" },
-];
+export const meta: Route.MetaFunction = () => wizardMeta("Get a quote: your ownership structure");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { draft } = await requireEarlierSteps(getServices(context), request, "questionnaire-3");
+  await countStepReached(context, request, "questionnaire-3");
   return {
     ownershipStructure: draft.ownership?.ownershipStructure ?? "",
     startYear: draft.ownership?.startYear ?? "",
@@ -69,7 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission.reply());
   try {
     const record = toCompleteRecord(handle.draft, submission.value);
-    await saveCompleteSubmission(services.database.db, handle.draft.submission?.id, record);
+    const id = await saveCompleteSubmission(
+      services.database.db,
+      handle.draft.submission?.id,
+      record,
+    );
+    // After the save, and never failing it: the funnel's count and the agency's new-lead email.
+    await countApplicationCompleted(context);
+    await notifyCompletedApplication(services, id, record);
   } catch (error) {
     return saveFailed(error, "questionnaire-3", submission.reply());
   }
@@ -100,12 +110,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
     },
   });
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const saving =
-    (navigation.state !== "idle" &&
-      navigation.formMethod === "POST" &&
-      navigation.formData?.get("intent") !== "back") ||
-    stepData?.saved === true;
+  const saving = useContinuing() || stepData?.saved === true;
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const [ownershipStructure, setOwnershipStructure] = useState(
     fields.ownershipStructure.initialValue ?? "",

@@ -1,3 +1,4 @@
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -24,6 +25,7 @@ import {
   type WizardDraft,
 } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { countStepReached } from "#app/server/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
 import {
@@ -39,9 +41,7 @@ import {
 
 import type { Route } from "./+types/segments";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get a quote: your business | CoverPilot" },
-];
+export const meta: Route.MetaFunction = () => wizardMeta("Get a quote: your business");
 
 /**
  * The draft's industry: requireEarlierSteps has made sure there is one, unless the database is out
@@ -55,6 +55,7 @@ function requireIndustry(draft: WizardDraft): Industry {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { draft } = await requireEarlierSteps(getServices(context), request, "segments");
+  await countStepReached(context, request, "segments");
   const industry = requireIndustry(draft);
   const segments = draft.segments ?? [];
   const searchQuery = draft.searchQuery ?? "";

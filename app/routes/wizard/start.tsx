@@ -1,3 +1,4 @@
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -16,19 +17,20 @@ import { INDUSTRIES, isIndustryId } from "#app/domain/industries.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import { industryStateSchema, type WizardDraft } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { countStepReached } from "#app/server/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { getDraft } from "#app/server/wizard-drafts.server.ts";
 import { goTo, invalid, saveFailed, type StepActionData } from "#app/server/wizard-steps.server.ts";
 
 import type { Route } from "./+types/start";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get a quote: your industry and state | CoverPilot" },
-];
+export const meta: Route.MetaFunction = () =>
+  wizardMeta("Get a quote: your industry and state", { index: true });
 
 /** The draft's industry and state; an industry named in the link (?industry=) is chosen already. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { draft } = await getDraft(getServices(context), request);
+  await countStepReached(context, request, "start");
   const linked = url.searchParams.get("industry");
   return {
     industry: linked && isIndustryId(linked) ? linked : (draft.industry ?? ""),

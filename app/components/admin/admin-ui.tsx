@@ -1,0 +1,196 @@
+import type { MetaDescriptor } from "react-router";
+
+import { site } from "#app/domain/site.ts";
+import { buttonClasses } from "#app/components/ui/button.ts";
+import { LogoMark } from "#app/components/ui/icons.tsx";
+
+/** The lead desk's pages: a title, and never in a search engine. */
+export function adminMeta(title: string): MetaDescriptor[] {
+  return [
+    { title: `${title} | Lead desk | ${site.brand}` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+const NAV = [
+  { href: "/admin", label: "Submissions" },
+  { href: "/admin/funnel", label: "Funnel" },
+  { href: "/admin/call-backs", label: "Call-backs" },
+  { href: "/admin/messages", label: "Messages" },
+] as const;
+
+/** Whether a nav entry is the section of `pathname`. */
+function isCurrent(href: string, pathname: string): boolean {
+  if (href === "/admin") return pathname === "/admin" || pathname.startsWith("/admin/submissions");
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/**
+ * The lead desk's header: the brand and, for a signed-in operator, the sections, who is signed in
+ * and Sign out. Plain links and a plain form: the lead desk works without JavaScript and ships none.
+ */
+export function AdminHeader({ email, pathname }: { email?: string; pathname: string }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <header className="border-b border-line bg-white">
+        <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+          <a href="/admin" className="flex items-center gap-2 rounded-lg p-1 font-bold text-ink">
+            <LogoMark className="size-7" />
+            <span>
+              {site.brand} <span className="font-semibold text-muted">Lead desk</span>
+            </span>
+          </a>
+          {email ? (
+            <nav aria-label="Lead desk" className="order-last w-full sm:order-none sm:w-auto">
+              <ul className="flex flex-wrap gap-1">
+                {NAV.map((item) => {
+                  const current = isCurrent(item.href, pathname);
+                  return (
+                    <li key={item.href}>
+                      <a
+                        href={item.href}
+                        aria-current={current ? "page" : undefined}
+                        className={`block rounded-lg px-3 py-2 text-sm font-semibold ${
+                          current
+                            ? "bg-brand-50 text-brand-800 underline underline-offset-4"
+                            : "text-ink hover:bg-brand-50 hover:text-brand-700"
+                        }`}
+                      >
+                        {item.label}
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          ) : null}
+          {email ? (
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              <span className="text-muted">
+                Signed in as <span className="font-medium text-ink">{email}</span>
+              </span>
+              <form method="post" action="/admin/sign-out">
+                <button type="submit" className={buttonClasses("secondary", "sm")}>
+                  Sign out
+                </button>
+              </form>
+            </div>
+          ) : null}
+        </div>
+      </header>
+    </>
+  );
+}
+
+/** A page's heading, with an optional line under it and actions beside it. */
+export function AdminPageHeading({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
+        {children ? <div className="mt-1 text-muted">{children}</div> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** An instant as the lead desk shows it: in UTC, said so. */
+export function formatDateTime(value: Date | string): string {
+  return `${dateTime.format(new Date(value))} UTC`;
+}
+
+/** A time element for an instant, machine-readable too. */
+export function DateTime({ value }: { value: Date | string }) {
+  const date = new Date(value);
+  return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
+}
+
+/**
+ * Previous and next page links with where the reader is; `href(page)` gives a page's address
+ * (keeping the list's filter).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  noun,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  noun: string;
+  href: (page: number) => string;
+}) {
+  const link = "rounded-lg px-3 py-2 font-semibold text-brand-700 underline hover:bg-brand-50";
+  return (
+    <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-4 text-sm">
+      {page > 1 ? (
+        <a href={href(Math.min(page - 1, pageCount))} className={link} rel="prev">
+          Previous page
+        </a>
+      ) : null}
+      <p className="text-muted">
+        Page {page} of {pageCount} · {total} {noun}
+      </p>
+      {page < pageCount ? (
+        <a href={href(page + 1)} className={link} rel="next">
+          Next page
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A label for a status: the words, with a colour that is never the only cue. */
+export function StatusBadge({ complete }: { complete: boolean }) {
+  return complete ? (
+    <span className="inline-flex rounded-full bg-success-50 px-2.5 py-0.5 text-sm font-semibold text-success-700">
+      Complete
+    </span>
+  ) : (
+    <span className="inline-flex rounded-full bg-accent-100 px-2.5 py-0.5 text-sm font-semibold text-accent-700">
+      Email step only
+    </span>
+  );
+}
+
+/** The look of the lead desk's inputs and selects. */
+export const adminControlClasses =
+  "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger-700";
+
+/** The look of the lead desk's tables. */
+export const tableClasses = {
+  wrapper: "mt-4 overflow-x-auto rounded-xl border border-line bg-white",
+  table: "min-w-full divide-y divide-line text-left text-sm",
+  head: "bg-surface",
+  th: "px-4 py-3 font-semibold whitespace-nowrap text-ink",
+  td: "px-4 py-3 align-top text-ink",
+} as const;
+
+export { buttonClasses };

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  addDays,
+  filterQuery,
+  FUNNEL_STEPS,
+  industryLabel,
+  isDay,
+  parsePage,
+  parseSubmissionFilter,
+  safeAdminPath,
+  signInSchema,
+  SUBMISSION_EXPORT_COLUMNS,
+  withoutPage,
+} from "./lead-desk.ts";
+import { WIZARD_STEPS } from "./wizard.ts";
+
+describe("the submissions filter", () => {
+  it("reads every field from the query string", () => {
+    const filter = parseSubmissionFilter(
+      new URLSearchParams(
+        "q=+Bakery+&industry=food&state=Ohio&status=complete&from=2026-01-01&to=2026-01-31&page=3",
+      ),
+    );
+    expect(filter).toEqual({
+      q: "Bakery",
+      industry: "food",
+      state: "Ohio",
+      status: "complete",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      page: 3,
+    });
+  });
+
+  it("drops what makes no sense instead of failing, and starts at page 1", () => {
+    const filter = parseSubmissionFilter(
+      new URLSearchParams(
+        "q=&industry=farming&state=Puerto+Rico&status=maybe&from=2026-02-30&to=yesterday&page=-2",
+      ),
+    );
+    expect(filter).toEqual({
+      q: undefined,
+      industry: undefined,
+      state: undefined,
+      status: undefined,
+      from: undefined,
+      to: undefined,
+      page: 1,
+    });
+    expect(parseSubmissionFilter(new URLSearchParams("page=abc")).page).toBe(1);
+    expect(parseSubmissionFilter(new URLSearchParams(`q=${"x".repeat(300)}`)).q).toBeUndefined();
+  });
+
+  it("writes a filter back as a query string, leaving out what is unset and page 1", () => {
+    const filter = parseSubmissionFilter(new URLSearchParams("q=a b&state=Ohio&page=1"));
+    expect(filterQuery(filter)).toBe("q=a+b&state=Ohio");
+    expect(filterQuery({ ...filter, page: 2 })).toBe("q=a+b&state=Ohio&page=2");
+    expect(filterQuery(withoutPage({ ...filter, page: 4 }))).toBe("q=a+b&state=Ohio");
+    expect(filterQuery({})).toBe("");
+  });
+
+  it("reads a list's page number", () => {
+    expect(parsePage(new URLSearchParams("page=7"))).toBe(7);
+    expect(parsePage(new URLSearchParams(""))).toBe(1);
+    expect(parsePage(new URLSearchParams("page=0"))).toBe(1);
+  });
+});
+
+describe("days", () => {
+  it("knows a real calendar day from a look-alike", () => {
+    expect(isDay("2028-02-29")).toBe(true);
+    expect(isDay("2027-02-29")).toBe(false);
+    expect(isDay("2026-13-01")).toBe(false);
+    expect(isDay("2026-1-01")).toBe(false);
+    expect(isDay("")).toBe(false);
+  });
+
+  it("counts days across months and years", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-03-10", -6)).toBe("2026-03-04");
+  });
+});
+
+describe("where signing in leads", () => {
+  it("keeps lead desk paths", () => {
+    expect(safeAdminPath("/admin")).toBe("/admin");
+    expect(safeAdminPath("/admin/submissions/abc?x=1")).toBe("/admin/submissions/abc?x=1");
+    expect(safeAdminPath("/admin?q=bakery")).toBe("/admin?q=bakery");
+  });
+
+  it("ignores anything that could lead elsewhere", () => {
+    for (const next of [
+      null,
+      "",
+      "https://evil.example/admin",
+      "//evil.example",
+      "/administrator",
+      "/\\evil.example",
+      "/admin\\..\\x",
+      "/admin/login",
+      "/business-wizard",
+      "/admin /x",
+    ]) {
+      expect(safeAdminPath(next), String(next)).toBe("/admin");
+    }
+  });
+});
+
+describe("the sign-in form", () => {
+  it("asks for both fields, without judging their format", () => {
+    expect(signInSchema.safeParse({ email: " ops@example.com ", password: "x" }).data).toEqual({
+      email: "ops@example.com",
+      password: "x",
+    });
+    expect(signInSchema.safeParse({ email: "", password: "" }).success).toBe(false);
+    expect(signInSchema.safeParse({ email: "a", password: "x".repeat(1025) }).success).toBe(false);
+  });
+});
+
+describe("the export and the funnel", () => {
+  it("export the spec's field names, in its order", () => {
+    expect(SUBMISSION_EXPORT_COLUMNS.join(",")).toBe(
+      "id,industry,state,segments,email,business_name,first_name,last_name,phone_number," +
+        "consent_to_texts,legal_business_name,primary_location,same_address,mailing_address," +
+        "ownership_structure,start_year",
+    );
+  });
+
+  it("counts every wizard screen, then completion, each with a label", () => {
+    expect(FUNNEL_STEPS.map((step) => step.id)).toEqual([
+      ...WIZARD_STEPS.map((step) => step.id),
+      "complete",
+    ]);
+    for (const step of FUNNEL_STEPS) expect(step.label).not.toBe(step.id);
+  });
+
+  it("names industries by their label", () => {
+    expect(industryLabel("food")).toBe("Food & Beverage");
+    expect(industryLabel("gone")).toBe("gone");
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * The lead desk's rules: what operators may filter submissions by, how a page of results is cut,
+ * the columns of the CSV export, the funnel's steps and the sign-in policy. Pure TypeScript, shared
+ * by the admin routes, the repositories and the command-line scripts.
+ */
+import { getIndustry, INDUSTRY_IDS, isIndustryId } from "./industries.ts";
+import { PRODUCT_LINES } from "./products.ts";
+import { US_STATES } from "./states.ts";
+import { WIZARD_STEPS, type WizardStepId } from "./wizard.ts";
+import { z } from "./zod.ts";
+
+/** Rows per page in every admin list. */
+export const PAGE_SIZE = 50;
+
+/** The export's columns: the spec's submission record (SPEC section 3), in its order. */
+export const SUBMISSION_EXPORT_COLUMNS = [
+  "id",
+  "industry",
+  "state",
+  "segments",
+  "email",
+  "business_name",
+  "first_name",
+  "last_name",
+  "phone_number",
+  "consent_to_texts",
+  "legal_business_name",
+  "primary_location",
+  "same_address",
+  "mailing_address",
+  "ownership_structure",
+  "start_year",
+] as const;
+
+export type SubmissionExportColumn = (typeof SUBMISSION_EXPORT_COLUMNS)[number];
+
+/** How far a submission got: only the email step saved, or the final step too. */
+export const SUBMISSION_STATUSES = [
+  { id: "email-step", label: "Email step only" },
+  { id: "complete", label: "Complete" },
+] as const;
+
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]["id"];
+
+/** The label of a status. */
+export function statusLabel(status: SubmissionStatus): string {
+  return SUBMISSION_STATUSES.find((candidate) => candidate.id === status)?.label ?? status;
+}
+
+/** An industry's label from its stored id (the id itself if it is no longer in the catalog). */
+export function industryLabel(id: string): string {
+  return isIndustryId(id) ? getIndustry(id).label : id;
+}
+
+/** A product line's name from its slug (a call-back's page of origin), or the slug. */
+export function productName(slug: string): string {
+  return PRODUCT_LINES.find((line) => line.slug === slug)?.name ?? slug;
+}
+
+/** The longest search text taken (the longest email address). */
+export const SEARCH_MAX_LENGTH = 254;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD. */
+export function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** A day (YYYY-MM-DD) or nothing: a bad value in a link is ignored, not an error page. */
+const optionalDay = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text) => (text && isDay(text) ? text : undefined))
+  .catch(undefined);
+
+function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values).optional().catch(undefined);
+}
+
+/**
+ * The filter of the submissions list, from the page's query string: search text (email or business
+ * name), industry, state, status, a date range (days, UTC, both ends included) and the page.
+ * Values that make no sense are dropped, so an edited link still shows something.
+ */
+export const submissionFilterSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH)
+    .optional()
+    .transform((text) => text || undefined)
+    .catch(undefined),
+  industry: optionalChoice(INDUSTRY_IDS),
+  state: optionalChoice(US_STATES),
+  status: optionalChoice(["email-step", "complete"]),
+  from: optionalDay,
+  to: optionalDay,
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+});
+
+export type SubmissionFilter = z.output<typeof submissionFilterSchema>;
+
+/** The filter named by a query string (every key optional). */
+export function parseSubmissionFilter(params: URLSearchParams): SubmissionFilter {
+  return submissionFilterSchema.parse(Object.fromEntries(params));
+}
+
+/** A filter without its page: what a download or another page of the list keeps. */
+export function withoutPage(filter: SubmissionFilter): Omit<SubmissionFilter, "page"> {
+  return {
+    q: filter.q,
+    industry: filter.industry,
+    state: filter.state,
+    status: filter.status,
+    from: filter.from,
+    to: filter.to,
+  };
+}
+
+/** The query string of a filter (without `?`), leaving out what is unset; page 1 is left out too. */
+export function filterQuery(filter: Partial<SubmissionFilter>): string {
+  const params = new URLSearchParams();
+  for (const key of ["q", "industry", "state", "status", "from", "to"] as const) {
+    const value = filter[key];
+    if (value) params.set(key, value);
+  }
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  return params.toString();
+}
+
+/** The page number of a list page's query string (1 when missing or nonsense). */
+export function parsePage(params: URLSearchParams): number {
+  return submissionFilterSchema.shape.page.parse(params.get("page") ?? undefined);
+}
+
+/** The funnel's stages: each wizard screen reached, then the application completed. */
+export type FunnelStep = WizardStepId | "complete";
+
+// A step added to the wizard later shows under its id until it is given a label here.
+const FUNNEL_LABELS: Partial<Record<FunnelStep, string>> = {
+  start: "Industry and state",
+  segments: "Segments",
+  email: "Email",
+  "questionnaire-1": "Business name",
+  "questionnaire-2": "About you",
+  "questionnaire-3": "Ownership",
+};
+
+/** Every funnel stage in order, with the label the lead desk shows. */
+export const FUNNEL_STEPS: readonly { id: FunnelStep; label: string }[] = [
+  ...WIZARD_STEPS.map((step) => ({ id: step.id, label: FUNNEL_LABELS[step.id] ?? step.id })),
+  { id: "complete", label: "Completed" },
+];
+
+/** Whether a text names a funnel stage. */
+export function isFunnelStep(text: string): text is FunnelStep {
+  return FUNNEL_STEPS.some((step) => step.id === text);
+}
+
+/** The day (UTC, YYYY-MM-DD) of an instant. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return utcDay(date);
+}
+
+/** Operators' passwords: long enough to resist guessing; the cap keeps hashing bounded. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/** The lockout: this many failed sign-ins for one email within the window lock it for a while. */
+export const SIGN_IN_POLICY = {
+  maxFailures: 5,
+  windowMinutes: 15,
+  lockMinutes: 15,
+} as const;
+
+/** What the sign-in page says; neither message tells whether an operator has the email. */
+export const signInMessages = {
+  emailRequired: "Enter your email address",
+  passwordRequired: "Enter your password",
+  invalid: "The email address or password is not right.",
+  locked: `Too many failed sign-ins. Wait ${SIGN_IN_POLICY.lockMinutes} minutes, then try again.`,
+  unavailable: "Signing in is not possible right now. Please try again in a moment.",
+} as const;
+
+/** The sign-in form: what is typed is checked for presence and size, not for format. */
+export const signInSchema = z.object({
+  email: z
+    .string({ error: signInMessages.emailRequired })
+    .trim()
+    .min(1, signInMessages.emailRequired)
+    .max(SEARCH_MAX_LENGTH, signInMessages.invalid),
+  password: z
+    .string({ error: signInMessages.passwordRequired })
+    .min(1, signInMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, signInMessages.invalid),
+});
+
+/**
+ * Where to go after signing in: a path of the lead desk, or the lead desk's first page. Anything
+ * else (another site, `//host`, a backslash trick) is ignored, so the link cannot send an operator
+ * away.
+ */
+export function safeAdminPath(next: string | null | undefined): string {
+  if (!next || !/^\/admin(?:[/?#]|$)/.test(next) || /[\\\s]/.test(next)) return "/admin";
+  if (next.startsWith("/admin/login")) return "/admin";
+  return next;
+}

@@ -1,0 +1,37 @@
+import { emailAddress } from "./fields.ts";
+import { site } from "./site.ts";
+import { z } from "./zod.ts";
+
+/** How long an emailed link to an application works (issue 8). */
+export const RESUME_LINK_DAYS = 7;
+
+/** Tokens are 32 random bytes, base64url: 43 characters. Anything else is not a link of ours. */
+export const RESUME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The path of an application link. */
+export function resumePath(token: string): string {
+  return `/resume/${token}`;
+}
+
+/** The /login form: the address the application was saved under. */
+export const loginSchema = z.object({ email: emailAddress() });
+
+/** The email that carries the link, as plain text. */
+export function resumeEmail(link: string): { subject: string; text: string } {
+  return {
+    subject: `Finish your ${site.brand} application`,
+    text: [
+      "Hello,",
+      "",
+      `You can pick up your ${site.brand} application where you left off, on any device:`,
+      "",
+      link,
+      "",
+      `The link works once and for ${RESUME_LINK_DAYS} days. If it has expired, ask for a new one at the Log in page.`,
+      "",
+      `If you didn't start an application with ${site.brand}, you can ignore this email.`,
+      "",
+      `Questions? Call us on ${site.supportPhone.label}.`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,293 @@
+import {
+  adminControlClasses,
+  AdminPageHeading,
+  adminMeta,
+  buttonClasses,
+  DateTime,
+  Pagination,
+  StatusBadge,
+  tableClasses,
+} from "#app/components/admin/admin-ui.tsx";
+import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
+import { INDUSTRIES } from "#app/domain/industries.ts";
+import {
+  addDays,
+  filterQuery,
+  industryLabel,
+  parseSubmissionFilter,
+  SEARCH_MAX_LENGTH,
+  SUBMISSION_STATUSES,
+  utcDay,
+  withoutPage,
+  type SubmissionFilter,
+} from "#app/domain/lead-desk.ts";
+import { US_STATES } from "#app/domain/states.ts";
+import { getOperator } from "#app/server/admin-auth.server.ts";
+import { readFunnel } from "#app/server/funnel.server.ts";
+import { listSubmissions, submissionStatus } from "#app/server/leads.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+
+import type { Route } from "./+types/submissions";
+
+export const meta: Route.MetaFunction = () => adminMeta("Submissions");
+
+/** The funnel beside the list covers this many days, today included. */
+const FUNNEL_DAYS = 7;
+
+/** A page of submissions for the filter in the address, and the last week's funnel. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  getOperator(context);
+  const { db } = getServices(context).database;
+  const filter = parseSubmissionFilter(url.searchParams);
+  const today = utcDay(new Date());
+  const [page, funnel] = await Promise.all([
+    listSubmissions(db, filter),
+    readFunnel(db, addDays(today, 1 - FUNNEL_DAYS), today),
+  ]);
+  return {
+    filter,
+    page: {
+      ...page,
+      rows: page.rows.map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        email: row.email,
+        businessName: row.business_name,
+        industry: industryLabel(row.industry),
+        state: row.state,
+        complete: submissionStatus(row) === "complete",
+      })),
+    },
+    funnelTotals: funnel.totals,
+  };
+}
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: keyof SubmissionFilter;
+  label: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        id={`filter-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        className={adminControlClasses}
+      >
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function FilterForm({ filter }: { filter: SubmissionFilter }) {
+  return (
+    <form
+      method="get"
+      action="/admin"
+      role="search"
+      aria-label="Filter submissions"
+      className="mt-6 grid gap-4 rounded-xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <div className="sm:col-span-2">
+        <label htmlFor="filter-q" className="block text-sm font-medium text-ink">
+          Search email or business name
+        </label>
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          maxLength={SEARCH_MAX_LENGTH}
+          defaultValue={filter.q ?? ""}
+          className={adminControlClasses}
+        />
+      </div>
+      <Select
+        name="industry"
+        label="Industry"
+        value={filter.industry}
+        options={INDUSTRIES.map((industry) => ({ value: industry.id, label: industry.label }))}
+      />
+      <Select
+        name="state"
+        label="State"
+        value={filter.state}
+        options={US_STATES.map((state) => ({ value: state, label: state }))}
+      />
+      <Select
+        name="status"
+        label="Status"
+        value={filter.status}
+        options={SUBMISSION_STATUSES.map((status) => ({ value: status.id, label: status.label }))}
+      />
+      <div>
+        <label htmlFor="filter-from" className="block text-sm font-medium text-ink">
+          Received from (UTC)
+        </label>
+        <input
+          id="filter-from"
+          name="from"
+          type="date"
+          defaultValue={filter.from ?? ""}
+          className={adminControlClasses}
+        />
+      </div>
+      <div>
+        <label htmlFor="filter-to" className="block text-sm font-medium text-ink">
+          Received to (UTC)
+        </label>
+        <input
+          id="filter-to"
+          name="to"
+          type="date"
+          defaultValue={filter.to ?? ""}
+          className={adminControlClasses}
+        />
+      </div>
+      <div className="flex items-end gap-2">
+        <button type="submit" className={buttonClasses("primary", "sm")}>
+          Apply filters
+        </button>
+        <a href="/admin" className={buttonClasses("ghost", "sm")}>
+          Clear
+        </a>
+      </div>
+    </form>
+  );
+}
+
+export default function Submissions({ loaderData }: Route.ComponentProps) {
+  const { filter, page, funnelTotals } = loaderData;
+  const unpaged = withoutPage(filter);
+  const query = filterQuery(unpaged);
+  const filtered = query !== "";
+  return (
+    <>
+      <AdminPageHeading
+        title="Submissions"
+        actions={
+          <a
+            href={`/admin/submissions.csv${query ? `?${query}` : ""}`}
+            className={buttonClasses("secondary", "sm")}
+            download
+          >
+            Download CSV{filtered ? " of this filter" : ""}
+          </a>
+        }
+      >
+        Newest first. Complete means the visitor finished the last questionnaire.
+      </AdminPageHeading>
+
+      <section aria-labelledby="funnel-title" className="mt-8">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="funnel-title" className="text-lg font-semibold text-ink">
+            Wizard funnel, last {FUNNEL_DAYS} days
+          </h2>
+          <a href="/admin/funnel" className="text-sm font-semibold text-brand-700 underline">
+            Day by day
+          </a>
+        </div>
+        <FunnelChart
+          totals={funnelTotals}
+          caption={`Visitors who reached each step in the last ${FUNNEL_DAYS} days (UTC)`}
+        />
+      </section>
+
+      <section aria-labelledby="list-title" className="mt-10">
+        <h2 id="list-title" className="text-lg font-semibold text-ink">
+          {filtered ? "Matching submissions" : "All submissions"}
+        </h2>
+        <FilterForm filter={filter} />
+        {page.rows.length === 0 ? (
+          <p className="mt-6 rounded-xl border border-line bg-white p-6 text-muted">
+            {page.total === 0
+              ? filtered
+                ? "No submission matches this filter."
+                : "No submissions yet."
+              : "This page is past the last one."}
+          </p>
+        ) : (
+          <div className={tableClasses.wrapper}>
+            <table className={tableClasses.table}>
+              <caption className="sr-only">
+                Submissions, newest first, page {page.page} of {page.pageCount}
+              </caption>
+              <thead className={tableClasses.head}>
+                <tr>
+                  <th scope="col" className={tableClasses.th}>
+                    Received
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Email
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Business name
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Industry
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    State
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {page.rows.map((row) => (
+                  <tr key={row.id}>
+                    <td className={`${tableClasses.td} whitespace-nowrap`}>
+                      <DateTime value={row.createdAt} />
+                    </td>
+                    <td className={`${tableClasses.td} break-all`}>
+                      <a
+                        href={`/admin/submissions/${row.id}`}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        {row.email}
+                      </a>
+                    </td>
+                    <td className={tableClasses.td}>
+                      {row.businessName ?? <span className="text-muted">Not given yet</span>}
+                    </td>
+                    <td className={tableClasses.td}>{row.industry}</td>
+                    <td className={tableClasses.td}>{row.state}</td>
+                    <td className={tableClasses.td}>
+                      <StatusBadge complete={row.complete} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination
+          page={page.page}
+          pageCount={page.pageCount}
+          total={page.total}
+          noun={page.total === 1 ? "submission" : "submissions"}
+          href={(number) => {
+            const target = filterQuery({ ...unpaged, page: number });
+            return target ? `/admin?${target}` : "/admin";
+          }}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { data, Form, redirect } from "react-router";
+
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { PageIntro } from "#app/components/site/page-intro.tsx";
+import { buttonClasses } from "#app/components/ui/button.ts";
+import { messages } from "#app/domain/messages.ts";
+import { RESUME_TOKEN_PATTERN } from "#app/domain/resume.ts";
+import { firstIncompleteStep, stepPath } from "#app/domain/wizard.ts";
+import {
+  checkResumeLink,
+  draftForSubmission,
+  redeemResumeLink,
+  type LinkState,
+} from "#app/server/resume.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { getDraft } from "#app/server/wizard-drafts.server.ts";
+
+import type { Route } from "./+types/resume";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: "/resume",
+    title: "Continue your application",
+    description: "Pick up your CoverPilot application where you left off.",
+    noindex: true,
+  });
+
+/** What the link is; opening it changes nothing (mail scanners open links too). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!RESUME_TOKEN_PATTERN.test(params.token)) return { state: "invalid" as const };
+  const link = await checkResumeLink(getServices(context).database.db, params.token);
+  return { state: link.state };
+}
+
+/**
+ * Uses the link: this browser gets the application as its wizard draft and goes to the first step
+ * still missing, or to the summary of a complete application.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const db = services.database.db;
+  const submissionId = RESUME_TOKEN_PATTERN.test(params.token)
+    ? await redeemResumeLink(db, params.token)
+    : undefined;
+  if (!submissionId) {
+    const link: LinkState = RESUME_TOKEN_PATTERN.test(params.token)
+      ? await checkResumeLink(db, params.token)
+      : { state: "invalid" };
+    return data({ state: link.state }, { status: 410 });
+  }
+  const draft = await draftForSubmission(db, submissionId);
+  const handle = await getDraft(services, request);
+  const cookie = await handle.save(draft);
+  const next = firstIncompleteStep(draft, new Date().getFullYear());
+  return redirect(next ? stepPath(next) : "/business-wizard/summary", {
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
+const REFUSALS: Record<Exclude<LinkState["state"], "valid">, string> = {
+  expired: messages.resumeLinkExpired,
+  used: messages.resumeLinkUsed,
+  invalid: messages.resumeLinkInvalid,
+};
+
+export default function Resume({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData?.state ?? loaderData.state;
+  if (state !== "valid") {
+    return (
+      <>
+        <PageIntro title="This link can't be used">
+          <p>{REFUSALS[state]}</p>
+        </PageIntro>
+        <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+          <a href="/login" className={buttonClasses("primary", "lg")}>
+            Send me a new link
+          </a>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageIntro title="Continue your application">
+        <p>Pick up where you left off. Everything you saved is waiting for you.</p>
+      </PageIntro>
+      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+        <Form method="post" className="relative">
+          <HoneypotField />
+          <button type="submit" className={buttonClasses("primary", "lg")}>
+            Continue my application
+          </button>
+        </Form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { sql } from "kysely";
+import {
+  createContext,
+  createCookie,
+  type Cookie,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+
+import {
+  addDays,
+  FUNNEL_STEPS,
+  isFunnelStep,
+  utcDay,
+  type FunnelStep,
+} from "#app/domain/lead-desk.ts";
+import type { WizardStepId } from "#app/domain/wizard.ts";
+
+import { cookieOptions } from "./cookies.server.ts";
+import type { Db } from "./database.server.ts";
+import type { Env } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
+import { getServices } from "./services.server.ts";
+import { DRAFT_LIFETIME_SECONDS } from "./wizard-drafts.server.ts";
+
+/**
+ * The wizard's funnel, counted by the server alone: a visitor counts once per step of a journey
+ * through the wizard, on the day (UTC) they first reach it, and once more when they complete. Which
+ * steps a journey has counted is kept in a small signed cookie (the step names, nothing that names
+ * the visitor), so reloads, Back and a second tab do not count twice, even on the first step,
+ * where no draft exists yet. Completing clears it: the next application counts afresh.
+ */
+
+/** Adds one visitor to a step's count for the day of `now`. */
+export async function incrementFunnel(
+  db: Db,
+  step: FunnelStep,
+  now: Date = new Date(),
+): Promise<void> {
+  await db
+    .insertInto("wizard_funnel_daily")
+    .values({ day: utcDay(now), step, visitors: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["day", "step"])
+        .doUpdateSet({ visitors: sql`wizard_funnel_daily.visitors + 1` }),
+    )
+    .execute();
+}
+
+/** The counts of one day, for every step (0 where nobody came). */
+export interface FunnelDay {
+  day: string;
+  visitors: Record<FunnelStep, number>;
+}
+
+/** The funnel over a range of days: each day, newest first, and the range's totals. */
+export interface FunnelReport {
+  from: string;
+  to: string;
+  days: FunnelDay[];
+  totals: Record<FunnelStep, number>;
+}
+
+function zeros(): Record<FunnelStep, number> {
+  return Object.fromEntries(FUNNEL_STEPS.map((step) => [step.id, 0])) as Record<FunnelStep, number>;
+}
+
+/** The longest range a report covers. */
+export const MAX_FUNNEL_DAYS = 366;
+
+/** The funnel from day `from` to day `to` (YYYY-MM-DD, UTC, both included). */
+export async function readFunnel(db: Db, from: string, to: string): Promise<FunnelReport> {
+  const rows = await db
+    .selectFrom("wizard_funnel_daily")
+    .select([sql<string>`day::text`.as("day"), "step", "visitors"])
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .execute();
+  const byDay = new Map<string, Record<FunnelStep, number>>();
+  const totals = zeros();
+  for (const row of rows) {
+    if (!isFunnelStep(row.step)) continue;
+    const counts = byDay.get(row.day) ?? zeros();
+    counts[row.step] += row.visitors;
+    totals[row.step] += row.visitors;
+    byDay.set(row.day, counts);
+  }
+  const days: FunnelDay[] = [];
+  for (let day = to; day >= from && days.length < MAX_FUNNEL_DAYS; day = addDays(day, -1)) {
+    days.push({ day, visitors: byDay.get(day) ?? zeros() });
+  }
+  return { from, to, days, totals };
+}
+
+/** What this request will tell the browser about its journey's counted steps. */
+interface PendingMarks {
+  value?: FunnelStep[] | "clear";
+}
+
+const pendingMarksContext = createContext<PendingMarks | null>(null);
+
+/** The cookie of counted steps: signed, httpOnly, only sent to the wizard, as long-lived as a draft. */
+function marksCookie(env: Env): Cookie {
+  return createCookie("cp_funnel", {
+    ...cookieOptions(env, DRAFT_LIFETIME_SECONDS),
+    path: "/business-wizard",
+  });
+}
+
+async function countedSteps(
+  env: Env,
+  request: Request,
+  pending: PendingMarks | null,
+): Promise<FunnelStep[]> {
+  if (Array.isArray(pending?.value)) return pending.value;
+  const value: unknown = await marksCookie(env).parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? value.filter((step): step is FunnelStep => isFunnelStep(step)) : [];
+}
+
+/** Crawlers and audit tools are no visitors. */
+const ROBOT = /(?:bot|crawler|spider)(?:[-/ ;)]|$)|slurp|lighthouse/i;
+
+/**
+ * Counts the visitor at a wizard step, once per journey: call it in the step's loader once the
+ * step is sure to show (after the redirect for missing earlier steps). Never throws and never holds
+ * the page up for long: a count that fails is logged (with the step name only) and skipped.
+ */
+export async function countStepReached(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  step: WizardStepId,
+): Promise<void> {
+  try {
+    if (request.method === "HEAD" || ROBOT.test(request.headers.get("User-Agent") ?? "")) return;
+    const pending = context.get(pendingMarksContext);
+    // Without the root's middleware there is no way to remember the count: better none than many.
+    if (!pending) return;
+    const services = getServices(context);
+    const counted = await countedSteps(services.env, request, pending);
+    if (counted.includes(step)) return;
+    await incrementFunnel(services.database.db, step);
+    pending.value = [...counted, step];
+  } catch (error) {
+    logger.warn({ err: error, step }, "funnel step not counted");
+  }
+}
+
+/**
+ * Counts a completed application (call it once the final save has succeeded) and starts the
+ * journey afresh. Never throws.
+ */
+export async function countApplicationCompleted(
+  context: Readonly<RouterContextProvider>,
+): Promise<void> {
+  try {
+    await incrementFunnel(getServices(context).database.db, "complete");
+    const pending = context.get(pendingMarksContext);
+    if (pending) pending.value = "clear";
+  } catch (error) {
+    logger.warn({ err: error, step: "complete" }, "funnel step not counted");
+  }
+}
+
+/**
+ * On the root route: lets the wizard's loaders and actions count steps, then puts the updated
+ * cookie of counted steps on the response (a page, a redirect or a data response alike).
+ */
+export const funnelMarks: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const pending: PendingMarks = {};
+  context.set(pendingMarksContext, pending);
+  const response = await next();
+  if (pending.value === undefined) return response;
+  const cookie = marksCookie(getServices(context).env);
+  const header =
+    pending.value === "clear"
+      ? await cookie.serialize("", { maxAge: 0 })
+      : await cookie.serialize(pending.value);
+  try {
+    response.headers.append("Set-Cookie", header);
+    return response;
+  } catch {
+    // A response with immutable headers: answer with a copy that carries the cookie.
+    const copy = new Response(response.body, response);
+    copy.headers.append("Set-Cookie", header);
+    return copy;
+  }
+};

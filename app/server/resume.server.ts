@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from "node:crypto";
+
+import { sql } from "kysely";
+
+import { getIndustry, isIndustryId } from "#app/domain/industries.ts";
+import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
+import type { WizardDraft } from "#app/domain/wizard.ts";
+
+import type { Db } from "./database.server.ts";
+import { logger } from "./logger.server.ts";
+import { enqueueEmail } from "./outbox.server.ts";
+import type { AppServices } from "./services.server.ts";
+
+/** Another link to the same application is not sent within this time (no mail flooding). */
+const RESEND_AFTER_MS = 5 * 60 * 1000;
+
+function hashOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Emails a one-time link to the application `submissionId` at `email`, unless one went out in the
+ * last few minutes. Only the token's hash is stored. Never throws: the visitor's save must not
+ * fail because of an email (the failure is logged, without the address).
+ */
+export async function sendResumeLink(
+  services: AppServices,
+  submission: { id: string; email: string },
+): Promise<void> {
+  const db = services.database.db;
+  try {
+    const recent = await db
+      .selectFrom("resume_tokens")
+      .select("token_hash")
+      .where("submission_id", "=", submission.id)
+      .where(sql<boolean>`created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'`)
+      .executeTakeFirst();
+    if (recent) return;
+    const token = randomBytes(32).toString("base64url");
+    await db
+      .insertInto("resume_tokens")
+      .values({
+        token_hash: hashOf(token),
+        submission_id: submission.id,
+        expires_at: new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000),
+      })
+      .execute();
+    const { subject, text } = resumeEmail(`${services.env.SITE_URL}${resumePath(token)}`);
+    await enqueueEmail(db, { to: [submission.email], subject, text });
+  } catch (error) {
+    logger.error({ err: error, submissionId: submission.id }, "resume link not sent");
+  }
+}
+
+/** What a link is now: good (with its application), or why not. */
+export type LinkState =
+  { state: "valid"; submissionId: string } | { state: "expired" | "used" | "invalid" };
+
+/** Looks a link up without using it. */
+export async function checkResumeLink(db: Db, token: string): Promise<LinkState> {
+  const row = await db
+    .selectFrom("resume_tokens")
+    .select(["submission_id", "expires_at", "used_at"])
+    .where("token_hash", "=", hashOf(token))
+    .executeTakeFirst();
+  if (!row) return { state: "invalid" };
+  if (row.used_at) return { state: "used" };
+  if (row.expires_at.getTime() <= Date.now()) return { state: "expired" };
+  return { state: "valid", submissionId: row.submission_id };
+}
+
+/** Uses a link: true for the one request that does so while it is valid, false otherwise. */
+export async function redeemResumeLink(db: Db, token: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable("resume_tokens")
+    .set({ used_at: sql`now()` })
+    .where("token_hash", "=", hashOf(token))
+    .where("used_at", "is", null)
+    .where(sql<boolean>`expires_at > now()`)
+    .returning("submission_id")
+    .executeTakeFirst();
+  return row?.submission_id;
+}
+
+/**
+ * The application as a wizard draft, for the browser that opened the link: the newest draft still
+ * kept for it (it may hold answers not yet saved to the record), or else one built from the record.
+ */
+export async function draftForSubmission(db: Db, submissionId: string): Promise<WizardDraft> {
+  const live = await db
+    .selectFrom("wizard_drafts")
+    .select("data")
+    .where(sql<boolean>`data->'draft'->'submission'->>'id' = ${submissionId}`)
+    .where("expires_at", ">", new Date())
+    .orderBy("updated_at", "desc")
+    .executeTakeFirst();
+  const liveDraft = (live?.data as { draft?: WizardDraft } | undefined)?.draft;
+  const record = await db
+    .selectFrom("business_wizard_submissions")
+    .selectAll()
+    .where("id", "=", submissionId)
+    .executeTakeFirstOrThrow();
+  // A completed record is newer than any draft left behind before the final save.
+  if (liveDraft && record.start_year === null) return liveDraft;
+  const industry = isIndustryId(record.industry) ? getIndustry(record.industry) : undefined;
+  const typed =
+    industry && !industry.segments.includes(record.segments[0] ?? "")
+      ? (record.segments[0] ?? "")
+      : "";
+  const draft: WizardDraft = {
+    industry: record.industry,
+    state: record.state,
+    segments: record.segments,
+    searchQuery: typed,
+    email: record.email,
+    submission: { id: record.id, email: record.email },
+  };
+  if (record.business_name !== null) draft.businessName = record.business_name;
+  if (record.first_name !== null) {
+    draft.aboutYou = {
+      firstName: record.first_name,
+      lastName: record.last_name ?? "",
+      phoneNumber: record.phone_number ?? "",
+      consentToTexts: record.consent_to_texts === true,
+      legalBusinessName: record.legal_business_name ?? "",
+      // The record keeps the location as one line; it comes back as the street address.
+      streetAddress: record.primary_location ?? "",
+      unit: "",
+      sameAddress: record.same_address ?? "Yes",
+      mailingAddress: record.mailing_address ?? "",
+    };
+    if (record.consent_text && record.consent_given_at) {
+      draft.textsConsent = {
+        text: record.consent_text,
+        givenAt: record.consent_given_at.toISOString(),
+      };
+    }
+  }
+  if (record.ownership_structure !== null) {
+    draft.ownership = {
+      ownershipStructure: record.ownership_structure,
+      startYear: record.start_year ?? "",
+    };
+  }
+  return draft;
+}
+
+/** The submission whose email is this one, if any (for /login). */
+export async function findSubmissionByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; email: string } | undefined> {
+  return db
+    .selectFrom("business_wizard_submissions")
+    .select(["id", "email"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+}

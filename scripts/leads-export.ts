@@ -1,0 +1,56 @@
+/**
+ * npm run leads:export [-- --since DATE]
+ *
+ * Writes every submission as CSV to standard output, for scheduled jobs and CRM imports: a header
+ * row of the spec's field names, then one row per submission, newest first (the lead desk's CSV
+ * download writes the same rows). With --since, only the submissions created or changed at or
+ * after DATE: a day (2026-03-01, from midnight UTC) or an instant (2026-03-01T09:00:00-05:00).
+ * Nothing but the CSV goes to standard output; problems go to standard error with exit code 1.
+ */
+import { once } from "node:events";
+import { parseArgs } from "node:util";
+
+import { describeCliFailure, openCliDatabase, parseSince } from "../app/server/cli.server.ts";
+import { getEnv } from "../app/server/env.server.ts";
+import { submissionsCsv } from "../app/server/lead-export.server.ts";
+
+const USAGE = "Usage: npm run leads:export [-- --since YYYY-MM-DD]";
+
+/** The reader of the output went away (`| head`): stop quietly, as Unix tools do. */
+class OutputClosed extends Error {}
+
+async function write(chunk: string): Promise<void> {
+  if (process.stdout.destroyed) throw new OutputClosed();
+  if (!process.stdout.write(chunk)) {
+    await Promise.race([
+      once(process.stdout, "drain"),
+      once(process.stdout, "close").then(() => {
+        throw new OutputClosed();
+      }),
+    ]);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { since: { type: "string" } }, strict: true });
+  const changedSince = values.since === undefined ? undefined : parseSince(values.since);
+  const database = await openCliDatabase(getEnv());
+  try {
+    for await (const chunk of submissionsCsv(database.db, { changedSince })) await write(chunk);
+  } finally {
+    await database.close();
+  }
+}
+
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
+
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof OutputClosed)) {
+    console.error(describeCliFailure(error, USAGE));
+    process.exitCode = 1;
+  }
+}

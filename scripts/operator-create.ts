@@ -1,0 +1,126 @@
+/**
+ * npm run operator:create -- --email ADDRESS [--reset-password]
+ *
+ * Makes an operator account for the lead desk (/admin), or with --reset-password gives an existing
+ * one a new password (which also lifts a lockout and signs them out everywhere). The password is
+ * read from a prompt that does not echo it, or from the first line of standard input when that is
+ * no terminal (`printf '%s\n' "$PASSWORD" | npm run operator:create -- --email …`). It never goes
+ * on the command line, where other users and shell histories could read it.
+ */
+import { parseArgs } from "node:util";
+
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../app/domain/fields.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../app/domain/lead-desk.ts";
+import {
+  CliError,
+  describeCliFailure,
+  openCliDatabase,
+  passwordFromInput,
+} from "../app/server/cli.server.ts";
+import { getEnv } from "../app/server/env.server.ts";
+import {
+  createOperator,
+  OperatorExistsError,
+  resetOperatorPassword,
+} from "../app/server/operators.server.ts";
+
+const USAGE = "Usage: npm run operator:create -- --email ADDRESS [--reset-password]";
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  process.stderr.write(question);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding("utf8");
+  return new Promise((resolve, reject) => {
+    let typed = "";
+    const finish = (error?: Error) => {
+      input.off("data", onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write("\n");
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const onData = (chunk: string) => {
+      for (const character of chunk) {
+        if (character === "\r" || character === "\n") return finish();
+        if (character === "\u0003") return finish(new CliError("Cancelled."));
+        if (character === "\u007f" || character === "\b") typed = [...typed].slice(0, -1).join("");
+        else if (character >= " ") typed += character;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+async function readStandardInput(): Promise<string> {
+  let text = "";
+  process.stdin.setEncoding("utf8");
+  for await (const chunk of process.stdin) text += chunk as string;
+  return text;
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return passwordFromInput(await readStandardInput());
+  const password = await promptHidden("Password: ");
+  const again = await promptHidden("The same password again: ");
+  if (password !== again) throw new CliError("The two passwords differ. Nothing was changed.");
+  return password;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      "reset-password": { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  const email = values.email?.trim().toLowerCase();
+  if (!email) throw new CliError(USAGE);
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+    throw new CliError(`"${email}" is not an email address.`);
+  }
+  const env = getEnv();
+  const password = await readPassword();
+  if ([...password].length < PASSWORD_MIN_LENGTH) {
+    throw new CliError(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`);
+  }
+  if ([...password].length > PASSWORD_MAX_LENGTH) {
+    throw new CliError(`The password may have at most ${PASSWORD_MAX_LENGTH} characters.`);
+  }
+
+  const database = await openCliDatabase(env);
+  try {
+    if (values["reset-password"]) {
+      const operator = await resetOperatorPassword(database.db, email, password);
+      if (!operator) throw new CliError(`No operator has the email address ${email}.`);
+      process.stdout.write(
+        `New password set for ${operator.email}; their other sessions have ended.\n`,
+      );
+    } else {
+      const operator = await createOperator(database.db, email, password).catch((error) => {
+        if (error instanceof OperatorExistsError) {
+          throw new CliError(
+            `An operator with the email address ${email} already exists. To give them a new password, add --reset-password.`,
+          );
+        }
+        throw error;
+      });
+      process.stdout.write(
+        `Operator ${operator.email} created. Sign in at ${env.SITE_URL}/admin/login\n`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(describeCliFailure(error, USAGE));
+  process.exitCode = 1;
+}

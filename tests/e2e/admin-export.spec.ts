@@ -1,0 +1,185 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+import { SUBMISSION_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
+import { openDatabase } from "#app/server/database.server.ts";
+import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/operators.server.ts";
+
+import { readSubmissions } from "../support/databases.ts";
+import { parseCsv } from "../support/csv.ts";
+import { createOperatorWithCli, runScript, signIn } from "../support/lead-desk.ts";
+import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import { expect, test } from "./helpers.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const PASSWORD = "export desk password 2026";
+
+test("operator:create makes an account from standard input, once, and resets it on request", async () => {
+  const dataDir = makeDataDir();
+  const create = (args: string[], input: string) =>
+    runScript("operator-create", args, { dataDir, input });
+
+  const made = await create(["--email", "Desk@Agency.example"], `${PASSWORD}\n`);
+  expect(made.stderr).toBe("");
+  expect(made.code).toBe(0);
+  expect(made.stdout).toContain("Operator desk@agency.example created.");
+  expect(made.stdout).not.toContain(PASSWORD);
+
+  const again = await create(["--email", "desk@agency.example"], "another password 123\n");
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain("already exists");
+  expect(again.stderr).toContain("--reset-password");
+
+  expect((await create(["--email", "new@agency.example"], "too short\n")).stderr).toContain(
+    "at least 12 characters",
+  );
+  const noEmail = await create([], `${PASSWORD}\n`);
+  expect(noEmail.code).toBe(1);
+  expect(noEmail.stderr).toContain("Usage: npm run operator:create -- --email ADDRESS");
+  expect((await create(["--email", "not-an-email"], `${PASSWORD}\n`)).code).toBe(1);
+  const unknown = await create(["--email", "a@b.example", "--admin"], `${PASSWORD}\n`);
+  expect(unknown.stderr).toContain("Unknown option '--admin'");
+
+  // While the server runs on the embedded database, the script says so and changes nothing.
+  const server = await startServer({ dataDir });
+  try {
+    const busy = await create(["--email", "second@agency.example"], `${PASSWORD}\n`);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain(
+      "The server is running on the embedded database (PGlite), which only one process can open at a time.",
+    );
+    expect(busy.stderr).toContain(`process ${server.child.pid}`);
+    expect(busy.stderr).not.toContain("    at ");
+  } finally {
+    await stopServer(server);
+  }
+
+  const reset = await create(
+    ["--email", "DESK@agency.example", "--reset-password"],
+    "a brand new passphrase\r\nignored second line\n",
+  );
+  expect(reset.code).toBe(0);
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    expect(await findOperatorByEmail(database.db, "second@agency.example")).toBeUndefined();
+    expect((await checkSignIn(database.db, "desk@agency.example", PASSWORD)).outcome).toBe(
+      "invalid",
+    );
+    expect(
+      (await checkSignIn(database.db, "desk@agency.example", "a brand new passphrase")).outcome,
+    ).toBe("signed-in");
+  } finally {
+    await database.close();
+  }
+});
+
+test("leads:export writes every submission as CSV, with the spec's columns, and --since limits it", async ({
+  page,
+}) => {
+  const dataDir = makeDataDir();
+  await createOperatorWithCli(dataDir, "desk@agency.example", PASSWORD);
+  const server = await startServer({ dataDir });
+  let stopped = false;
+  try {
+    // An application whose words would be formulas in a spreadsheet, or break naive CSV.
+    const tricky = new HttpVisitor(server.url);
+    expect(await tricky.saveEmailStep("tricky@example.com")).toBe(true);
+    expect(
+      await tricky.completeApplication({
+        businessName: '=HYPERLINK("http://evil.example","Click")',
+        firstName: "@Jo",
+        lastName: 'O"Brien, Jr',
+        phoneNumber: "(503) 555-0188",
+        streetAddress: "1 Main St, Suite 2",
+        mailingAddress: "-PO Box 7, Portland",
+      }),
+    ).toBe(true);
+    // A lead that stopped after the email step, in another industry, with two segments.
+    const partial = new HttpVisitor(server.url);
+    await partial.post("/business-wizard", {
+      industry: "retail",
+      state: "Oregon",
+      intent: "continue",
+    });
+    await partial.post("/business-wizard/segments", {
+      segments: ["Bookstore", "Florist"],
+      intent: "continue",
+    });
+    const saved = await partial.post("/business-wizard/email", {
+      email: "partial@example.com",
+      intent: "continue",
+    });
+    expect(saved.status).toBe(302);
+
+    const busy = await runScript("leads-export", [], { dataDir });
+    expect(busy.code).toBe(1);
+    expect(busy.stdout).toBe("");
+    expect(busy.stderr).toContain("The server is running on the embedded database");
+    expect(busy.stderr).toContain("use the lead desk (/admin) while it runs");
+
+    // The lead desk's download, for comparing with the script's output below.
+    await signIn(page, server.url, "desk@agency.example", PASSWORD);
+    const download = await (await page.request.get(`${server.url}/admin/submissions.csv`)).text();
+
+    await stopServer(server);
+    stopped = true;
+    const [first, second] = await readSubmissions(dataDir);
+
+    const exported = await runScript("leads-export", [], { dataDir });
+    expect(exported.stderr).toBe("");
+    expect(exported.code).toBe(0);
+    expect(download).toBe(`\uFEFF${exported.stdout}`);
+    const [header, ...rows] = parseCsv(exported.stdout);
+    expect(header).toEqual([...SUBMISSION_EXPORT_COLUMNS]);
+    expect(rows).toEqual([
+      [
+        second!.id,
+        "retail",
+        "Oregon",
+        "Bookstore; Florist",
+        "partial@example.com",
+        ...Array<string>(11).fill(""),
+      ],
+      [
+        first!.id,
+        "food",
+        "Ohio",
+        "Bakery",
+        "tricky@example.com",
+        `'=HYPERLINK("http://evil.example","Click")`,
+        "'@Jo",
+        'O"Brien, Jr',
+        "+15035550188",
+        "true",
+        `'=HYPERLINK("http://evil.example","Click")`,
+        "1 Main St, Suite 2",
+        "No",
+        "'-PO Box 7, Portland",
+        "Partnership",
+        "2010",
+      ],
+    ]);
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const none = await runScript("leads-export", ["--since", tomorrow], { dataDir });
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe(`${SUBMISSION_EXPORT_COLUMNS.join(",")}\r\n`);
+    const since = second!.updated_at.toISOString();
+    const recent = await runScript("leads-export", ["--since", since], { dataDir });
+    expect(parseCsv(recent.stdout).map((row) => row[4])).toEqual(["email", "partial@example.com"]);
+    const bad = await runScript("leads-export", ["--since", "last week"], { dataDir });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr).toContain("--since must be a day");
+
+    // Through npm, as a scheduled job runs it (-s: npm itself prints nothing on standard output).
+    const viaNpm = await promisify(execFile)("npm", ["run", "-s", "leads:export"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+    });
+    expect(viaNpm.stdout).toBe(exported.stdout);
+  } finally {
+    if (!stopped) await stopServer(server);
+  }
+});

@@ -1,0 +1,202 @@
+import { FUNNEL_STEPS } from "#app/domain/lead-desk.ts";
+
+import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import {
+  chooseIndustryAndState,
+  chooseSegments,
+  enterAboutYou,
+  enterBusinessName,
+  enterEmail,
+  enterOwnership,
+  expect,
+  expectNoAxeViolations,
+  test,
+} from "./helpers.ts";
+
+/**
+ * A visitor without JavaScript who also opens each page, as a browser does after each redirect:
+ * keeps every cookie the site sets (the wizard's draft, its toasts and the funnel's).
+ */
+class Walker {
+  private readonly cookies = new Map<string, string>();
+  private readonly baseUrl: string;
+  private readonly userAgent: string;
+
+  constructor(baseUrl: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0") {
+    this.baseUrl = baseUrl;
+    this.userAgent = userAgent;
+  }
+
+  private keep(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const [name = "", ...value] = pair.split("=");
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value.join("="));
+    }
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      "User-Agent": this.userAgent,
+    };
+  }
+
+  /** Opens a page; answers its status and where it redirects to. */
+  async open(path: string): Promise<{ status: number; location: string | null }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      redirect: "manual",
+      headers: this.headers(),
+    });
+    this.keep(response);
+    await response.arrayBuffer();
+    return { status: response.status, location: response.headers.get("Location") };
+  }
+
+  /** Sends a step's form and opens the page it leads to. */
+  async send(path: string, fields: Record<string, string | string[]>): Promise<string | null> {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) {
+      for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: this.headers(),
+      body,
+    });
+    this.keep(response);
+    await response.arrayBuffer();
+    const location = response.headers.get("Location");
+    expect(response.status, `${path} answered`).toBe(302);
+    if (location?.startsWith("/business-wizard")) await this.open(location);
+    return location;
+  }
+
+  async throughEmail(email: string): Promise<void> {
+    expect((await this.open("/business-wizard")).status).toBe(200);
+    await this.send("/business-wizard", {
+      industry: "cleaning",
+      state: "Nevada",
+      intent: "continue",
+    });
+    await this.send("/business-wizard/segments", {
+      segment: "Window Cleaning",
+      intent: "continue",
+    });
+    expect(await this.send("/business-wizard/email", { email, intent: "continue" })).toBe(
+      "/business-wizard/questionnaire-1",
+    );
+  }
+
+  async toTheEnd(): Promise<void> {
+    await this.send("/business-wizard/questionnaire-1", {
+      businessName: "Clear View",
+      intent: "continue",
+    });
+    await this.send("/business-wizard/questionnaire-2", {
+      firstName: "Vic",
+      lastName: "Window",
+      phoneNumber: "702-555-0111",
+      legalBusinessName: "Clear View LLC",
+      streetAddress: "9 Glass Ave",
+      sameAddress: "Yes",
+      intent: "continue",
+    });
+    expect(
+      await this.send("/business-wizard/questionnaire-3", {
+        ownershipStructure: "Limited Liability Company",
+        startYear: "2015",
+        intent: "continue",
+      }),
+    ).toBe("/#application-saved");
+  }
+}
+
+test("the funnel counts each visitor once per step reached, and each completion, by day", async ({
+  page,
+  browser,
+}) => {
+  const dataDir = makeDataDir();
+  await createOperatorWithCli(dataDir, "desk@agency.example", "funnel desk password 1");
+  const server = await startServer({ dataDir });
+  try {
+    // 1. Without JavaScript, all the way, reloading and going back on the way.
+    const finisher = new Walker(server.url);
+    await finisher.open("/business-wizard");
+    await finisher.throughEmail("finisher@example.com");
+    await finisher.open("/business-wizard/questionnaire-1");
+    await finisher.open("/business-wizard");
+    await finisher.open("/business-wizard/segments");
+    await finisher.toTheEnd();
+
+    // 2. Looks at the first step three times and leaves.
+    const browsing = new Walker(server.url);
+    for (let visit = 0; visit < 3; visit++) await browsing.open("/business-wizard");
+
+    // 3. Saves the email step, sees the business name question and leaves.
+    const leaver = new Walker(server.url);
+    await leaver.throughEmail("leaver@example.com");
+
+    // 4. Opens a later step without having started: sent to the start, not counted there.
+    const lost = new Walker(server.url);
+    expect((await lost.open("/business-wizard/questionnaire-2")).status).toBe(302);
+
+    // 5. A crawler counts for nothing.
+    await new Walker(server.url, "Mozilla/5.0 (compatible; bingbot/2.0)").open("/business-wizard");
+
+    // 6. With JavaScript: the steps load through React Router's data requests.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/business-wizard`);
+    await chooseIndustryAndState(visitor, "Food & Beverage", "Ohio");
+    await chooseSegments(visitor, ["Caterer"]);
+    await enterEmail(visitor, "browser@example.com");
+    await visitor.reload();
+    await enterBusinessName(visitor, "Good Plates");
+    await enterAboutYou(visitor, {
+      firstName: "Bea",
+      lastName: "Plate",
+      phone: "614-555-0123",
+      streetAddress: "3 Fork St",
+    });
+    await enterOwnership(visitor, "Trust", "1999");
+    await visitor.getByRole("button", { name: "Continue" }).click();
+    await expect(visitor).toHaveURL(/\/#application-saved$/);
+    await visitor.close();
+
+    const expected = {
+      start: 4,
+      segments: 3,
+      email: 3,
+      "questionnaire-1": 3,
+      "questionnaire-2": 2,
+      "questionnaire-3": 2,
+      complete: 2,
+    };
+    expect(FUNNEL_STEPS.map((step) => step.id)).toEqual(Object.keys(expected));
+
+    await signIn(page, server.url, "desk@agency.example", "funnel desk password 1");
+    // The lead desk's first page: the last week's totals, each with its share of the first step.
+    const chart = page.getByRole("table", { name: /Visitors who reached each step/ });
+    for (const step of FUNNEL_STEPS) {
+      const row = chart.getByRole("row", { name: new RegExp(`^${step.label}\\b`) });
+      const share = `${Math.round((expected[step.id] / expected.start) * 100)}%`;
+      await expect(row.getByRole("cell")).toHaveText([String(expected[step.id]), "", share]);
+    }
+
+    // Day by day: today's row holds the same counts.
+    await page.getByRole("link", { name: "Day by day" }).click();
+    await expect(page).toHaveURL(`${server.url}/admin/funnel`);
+    const today = new Date().toISOString().slice(0, 10);
+    const days = page.getByRole("table", { name: /per day/ });
+    await expect(
+      days.getByRole("row", { name: new RegExp(`^${today}`) }).getByRole("cell"),
+    ).toHaveText(Object.values(expected).map(String));
+    await expect(days.getByRole("row")).toHaveCount(31);
+    await expectNoAxeViolations(page);
+  } finally {
+    await stopServer(server);
+  }
+});

@@ -1,0 +1,443 @@
+import { readFileSync } from "node:fs";
+
+import { sql } from "kysely";
+
+import { SIGN_IN_POLICY, signInMessages } from "#app/domain/lead-desk.ts";
+import { TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
+import { openDatabase } from "#app/server/database.server.ts";
+
+import { parseCsv } from "../support/csv.ts";
+import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import {
+  makeDataDir,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import { expect, expectNoAxeViolations, test } from "./helpers.ts";
+
+const OPERATOR = { email: "desk@agency.example", password: "a long desk password 2026" };
+const LOCKABLE = { email: "lockable@agency.example", password: "another long password 77" };
+
+test.describe.configure({ mode: "serial" });
+
+let server: ServerProcess;
+let dataDir: string;
+/** The submission the real wizard journey made (complete, with consent), and an older one. */
+let completeId: string;
+let olderId: string;
+
+test.beforeAll(async () => {
+  dataDir = makeDataDir();
+  await createOperatorWithCli(dataDir, OPERATOR.email, OPERATOR.password);
+  await createOperatorWithCli(dataDir, LOCKABLE.email, LOCKABLE.password);
+  // 55 older leads from the email step, one a day, through the data layer before the server runs.
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await sql`
+      insert into business_wizard_submissions (industry, state, segments, email, created_at)
+      select 'retail', 'Texas', array['Bookstore'], 'older' || g || '@shops.example',
+             timestamptz '2026-01-01 12:00:00+00' + g * interval '1 day'
+      from generate_series(1, 55) as g`.execute(database.db);
+    olderId = (
+      await database.db
+        .selectFrom("business_wizard_submissions")
+        .select("id")
+        .where("email", "=", "older1@shops.example")
+        .executeTakeFirstOrThrow()
+    ).id;
+  } finally {
+    await database.close();
+  }
+  server = await startServer({ dataDir });
+  const visitor = new HttpVisitor(server.url);
+  expect(await visitor.saveEmailStep("Rae.Lead@Chapter.example")).toBe(true);
+  expect(
+    await visitor.completeApplication({
+      businessName: "Chapter One Books",
+      firstName: "Rae",
+      lastName: "Ng",
+      phoneNumber: "(503) 555-0188",
+      streetAddress: "5 Pine St",
+      mailingAddress: "PO Box 5, Portland OR",
+    }),
+  ).toBe(true);
+  const callback = await fetch(`${server.url}/talk-to-an-expert`, {
+    method: "POST",
+    body: new URLSearchParams({ name: "Quinn Caller", phone: "415-555-0177", bestTime: "morning" }),
+  });
+  expect(callback.status).toBe(200);
+  const message = await fetch(`${server.url}/contact`, {
+    method: "POST",
+    body: new URLSearchParams({
+      name: "Ann Asker",
+      email: "ann@asker.example",
+      message: "Do you cover food trucks?\nThanks",
+    }),
+  });
+  expect(message.status).toBe(200);
+  await stopServer(server);
+  const stopped = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    completeId = (
+      await stopped.db
+        .selectFrom("business_wizard_submissions")
+        .select("id")
+        .where("email", "=", "rae.lead@chapter.example")
+        .executeTakeFirstOrThrow()
+    ).id;
+  } finally {
+    await stopped.close();
+  }
+  server = await startServer({ dataDir });
+});
+
+test.afterAll(async () => stopServer(server));
+
+/** Every lead desk address, for refusing and for axe. */
+function adminPaths(): string[] {
+  return [
+    "/admin",
+    "/admin/",
+    "/admin?q=chapter&industry=food&state=Ohio&status=complete&from=2026-01-01&to=2030-01-01",
+    "/admin?page=2",
+    `/admin/submissions/${completeId}`,
+    "/admin/submissions/not-a-uuid",
+    "/admin/submissions.csv",
+    "/admin/submissions.csv?state=Texas",
+    "/admin/funnel",
+    "/admin/funnel?from=2026-01-01&to=2026-01-31",
+    "/admin/call-backs",
+    "/admin/messages",
+    "/admin/sign-out",
+    "/admin/no-such-page",
+  ];
+}
+
+const PRIVATE = [
+  "rae.lead",
+  "Chapter One",
+  "5035550188",
+  "555-0188",
+  "older1@",
+  "shops.example",
+  "Quinn",
+  "Ann Asker",
+  "food trucks",
+];
+
+test("an anonymous visitor gets the sign-in page for every lead desk address, and no data", async () => {
+  const paths = adminPaths();
+  for (const path of paths) {
+    for (const target of [path, `${path.split("?")[0]!.replace(/\/$/, "")}.data`]) {
+      const response = await fetch(`${server.url}${target}`, { redirect: "manual" });
+      const body = await response.text();
+      for (const secret of PRIVATE) expect(body, `${target}: ${secret}`).not.toContain(secret);
+      if (target.endsWith(".data")) {
+        // React Router's data requests answer a redirect in their own way: 202, and its target.
+        expect(response.status, target).toBe(202);
+        expect(body, target).toMatch(/"SingleFetchRedirect".*"\/admin\/login(\?next=[^"]*)?"/);
+      } else {
+        expect(response.status, target).toBe(302);
+        expect(response.headers.get("Location"), target).toMatch(/^\/admin\/login(\?next=|$)/);
+      }
+    }
+  }
+  // Posts too: signing out, and a post to any other lead desk address.
+  for (const path of ["/admin/sign-out", "/admin", `/admin/submissions/${completeId}`]) {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url },
+      body: new URLSearchParams({ any: "thing" }),
+    });
+    expect(response.status, path).toBe(302);
+    expect(response.headers.get("Location"), path).toMatch(/^\/admin\/login/);
+  }
+});
+
+test("a visitor asking for a page is brought back to it after signing in", async ({ page }) => {
+  await page.goto(`${server.url}/admin/submissions/${completeId}`);
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fsubmissions%2F/);
+  await expect(page.getByRole("heading", { name: "Sign in to the lead desk" })).toBeVisible();
+  await page.getByLabel("Email address", { exact: true }).fill(OPERATOR.email);
+  await page.getByLabel("Password", { exact: true }).fill(OPERATOR.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/submissions/${completeId}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Chapter One Books" })).toBeVisible();
+});
+
+test("a wrong password and an unknown email get the same message; the right one signs in and out", async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel("Email address", { exact: true }).fill(OPERATOR.email);
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(signInMessages.invalid);
+  await expect(page.getByLabel("Email address", { exact: true })).toHaveValue(OPERATOR.email);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+  await page.getByLabel("Email address", { exact: true }).fill("nobody@agency.example");
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(signInMessages.invalid);
+
+  await page.getByLabel("Email address", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(signInMessages.emailRequired)).toBeVisible();
+
+  await signIn(page, server.url, OPERATOR.email.toUpperCase(), OPERATOR.password);
+  await expect(page).toHaveURL(`${server.url}/admin`);
+  await expect(page.getByText(`Signed in as ${OPERATOR.email}`)).toBeVisible();
+  const [cookie] = (await context.cookies()).filter((candidate) => candidate.name === "cp_admin");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/admin" });
+  expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 11 * 3600);
+  expect(cookie!.expires).toBeLessThan(Date.now() / 1000 + 13 * 3600);
+  // Signed in, the sign-in page leads on to the lead desk.
+  await page.goto(`${server.url}/admin/login`);
+  await expect(page).toHaveURL(`${server.url}/admin`);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(`${server.url}/admin/login`);
+  await page.goto(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${server.url}/admin/login`);
+  // The old cookie, replayed, opens nothing: the session is gone from the database.
+  const replay = await fetch(`${server.url}/admin`, {
+    redirect: "manual",
+    headers: { Cookie: `cp_admin=${cookie!.value}` },
+  });
+  expect(replay.status).toBe(302);
+});
+
+test(`${SIGN_IN_POLICY.maxFailures} wrong passwords lock the email, for an account and for none alike`, async ({
+  page,
+}) => {
+  for (const email of [LOCKABLE.email, "ghost@agency.example"]) {
+    await page.goto(`${server.url}/admin/login`);
+    for (let attempt = 1; attempt <= SIGN_IN_POLICY.maxFailures; attempt++) {
+      await page.getByLabel("Email address", { exact: true }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(`wrong ${attempt}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText(
+        attempt < SIGN_IN_POLICY.maxFailures ? signInMessages.invalid : signInMessages.locked,
+      );
+    }
+  }
+  // Locked: the right password is refused too, with the same words.
+  await page.getByLabel("Email address", { exact: true }).fill(LOCKABLE.email);
+  await page.getByLabel("Password", { exact: true }).fill(LOCKABLE.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(signInMessages.locked);
+  await page.goto(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${server.url}/admin/login`);
+  // Another operator is not affected.
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  expect(server.output()).not.toContain("lockable@");
+  expect(server.output()).not.toContain("ghost@");
+});
+
+test("the list pages, searches and filters; the detail shows every field and the consent", async ({
+  page,
+}) => {
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  const rows = page.getByRole("table", { name: /^Submissions, newest first/ }).getByRole("row");
+  await expect(rows).toHaveCount(51);
+  await expect(rows.nth(1)).toContainText("rae.lead@chapter.example");
+  await expect(rows.nth(1)).toContainText("Complete");
+  await expect(rows.nth(2)).toContainText("older55@shops.example");
+  await expect(rows.nth(2)).toContainText("Email step only");
+  await expect(page.getByText("Page 1 of 2 · 56 submissions")).toBeVisible();
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(`${server.url}/admin?page=2`);
+  await expect(rows).toHaveCount(7);
+  await expect(rows.last()).toContainText("older1@shops.example");
+
+  await page.getByLabel("Search email or business name").fill("CHAPTER one");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/admin\?q=CHAPTER\+one&/);
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText("Page 1 of 1 · 1 submission")).toBeVisible();
+
+  await page.getByRole("link", { name: "Clear" }).click();
+  await page.getByLabel("State").selectOption("Texas");
+  await page.getByLabel("Status").selectOption("email-step");
+  await page.getByLabel("Received from (UTC)").fill("2026-01-10");
+  await page.getByLabel("Received to (UTC)").fill("2026-01-12");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText("older11@shops.example");
+  await expect(rows.nth(3)).toContainText("older9@shops.example");
+  await page.getByLabel("Industry").selectOption("food");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No submission matches this filter.")).toBeVisible();
+
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("link", { name: "rae.lead@chapter.example" }).click();
+  await expect(page).toHaveURL(`${server.url}/admin/submissions/${completeId}`);
+  for (const [label, value] of [
+    ["Id", completeId],
+    ["Industry", "Food & Beverage"],
+    ["State", "Ohio"],
+    ["Segments", "Bakery"],
+    ["Business name", "Chapter One Books"],
+    ["Legal business name", "Chapter One Books"],
+    ["Primary location", "5 Pine St"],
+    ["Mailing address same as primary location", "No"],
+    ["Mailing address", "PO Box 5, Portland OR"],
+    ["Ownership structure", "Partnership"],
+    ["Year started", "2010"],
+    ["Email", "rae.lead@chapter.example"],
+    ["First name", "Rae"],
+    ["Last name", "Ng"],
+    ["Phone number", "(503) 555-0188"],
+    ["Agreed to texts", "Yes"],
+    ["Words agreed to", TEXTS_CONSENT_TEXT],
+  ] as const) {
+    const field = page
+      .locator("dt", { hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]");
+    await expect(field, label).toHaveText(value);
+  }
+  await expect(
+    page.locator("dt", { hasText: /^Agreed at$/ }).locator("xpath=following-sibling::dd[1]//time"),
+  ).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+  await page.goto(`${server.url}/admin/submissions/${olderId}`);
+  await expect(
+    page.locator("dt", { hasText: /^First name$/ }).locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText("Not given");
+  const missing = await page.goto(
+    `${server.url}/admin/submissions/00000000-0000-4000-8000-000000000000`,
+  );
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+});
+
+test("the CSV download holds every row of the current filter, with the spec's columns", async ({
+  page,
+}) => {
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  await page.goto(`${server.url}/admin?state=Texas&from=2026-01-02&to=2026-01-04`);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV of this filter" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync((await download.path())!, "utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const [header, ...rows] = parseCsv(text.slice(1));
+  expect(header).toEqual([
+    "id",
+    "industry",
+    "state",
+    "segments",
+    "email",
+    "business_name",
+    "first_name",
+    "last_name",
+    "phone_number",
+    "consent_to_texts",
+    "legal_business_name",
+    "primary_location",
+    "same_address",
+    "mailing_address",
+    "ownership_structure",
+    "start_year",
+  ]);
+  expect(rows.map((row) => row[4])).toEqual([
+    "older3@shops.example",
+    "older2@shops.example",
+    "older1@shops.example",
+  ]);
+  expect(rows[2]![0]).toBe(olderId);
+
+  // Every page of the unfiltered list, not only the first 50.
+  const all = await page.request.get(`${server.url}/admin/submissions.csv`);
+  expect(all.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(all.headers()["cache-control"]).toBe("no-store");
+  const allRows = parseCsv((await all.text()).slice(1));
+  expect(allRows).toHaveLength(57);
+  expect(allRows[1]).toEqual([
+    completeId,
+    "food",
+    "Ohio",
+    "Bakery",
+    "rae.lead@chapter.example",
+    "Chapter One Books",
+    "Rae",
+    "Ng",
+    "+15035550188",
+    "true",
+    "Chapter One Books",
+    "5 Pine St",
+    "No",
+    "PO Box 5, Portland OR",
+    "Partnership",
+    "2010",
+  ]);
+});
+
+test("call-back requests and contact messages have their own lists", async ({ page }) => {
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  await page.getByRole("link", { name: "Call-backs" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Call-back requests" })).toBeVisible();
+  const callback = page.getByRole("row").nth(1);
+  await expect(callback).toContainText("Quinn Caller");
+  await expect(callback).toContainText("(415) 555-0177");
+  await expect(callback).toContainText("Morning (9 am to noon ET)");
+  await page.getByRole("link", { name: "Messages" }).click();
+  await expect(page.getByRole("heading", { name: /Ann Asker/ })).toBeVisible();
+  await expect(page.getByText("Do you cover food trucks?")).toBeVisible();
+  await expect(page.getByRole("link", { name: "ann@asker.example" })).toHaveAttribute(
+    "href",
+    "mailto:ann@asker.example",
+  );
+});
+
+test("the lead desk ships no script, is kept out of search engines, and has no axe violation", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/admin/login`);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(signInMessages.emailRequired)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Email address", { exact: true }).fill("x@agency.example");
+  await page.getByLabel("Password", { exact: true }).fill("wrong");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  for (const path of adminPaths().filter((candidate) => !/csv|sign-out/.test(candidate))) {
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.headers()["cache-control"], path).toBe("no-store");
+    await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute(
+      "content",
+      "noindex, nofollow",
+    );
+    expect(await page.locator("script").count(), path).toBe(0);
+    await expectNoAxeViolations(page);
+  }
+});
+
+test("a post to the lead desk must name this site as its origin", async ({ page, context }) => {
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === "cp_admin")!;
+  const post = (headers: Record<string, string>) =>
+    fetch(`${server.url}/admin/sign-out`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: `cp_admin=${cookie.value}`, ...headers },
+      body: new URLSearchParams({}),
+    });
+  expect((await post({})).status).toBe(403);
+  expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
+  // Still signed in: neither post did anything.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  expect((await post({ Origin: server.url })).status).toBe(302);
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login/);
+});

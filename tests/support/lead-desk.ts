@@ -1,0 +1,73 @@
+import { spawn } from "node:child_process";
+
+import { expect, type Page } from "@playwright/test";
+
+/** What a command-line script did. */
+export interface ScriptResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of the project's scripts (scripts/NAME.ts) as `npm run` would, with Node 24, on the
+ * embedded database in `dataDir`, feeding `input` to its standard input (no terminal).
+ */
+export function runScript(
+  name: "operator-create" | "leads-export",
+  args: string[],
+  options: { dataDir: string; input?: string; env?: Record<string, string> },
+): Promise<ScriptResult> {
+  const child = spawn(process.execPath, [`scripts/${name}.ts`, ...args], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: "",
+      ...options.env,
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(options.input ?? "");
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`scripts/${name}.ts did not finish within 60 s:\n${stderr}`));
+    }, 60_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Makes an operator through `npm run operator:create` (the server must not hold DATA_DIR). */
+export async function createOperatorWithCli(
+  dataDir: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const result = await runScript("operator-create", ["--email", email], {
+    dataDir,
+    input: `${password}\n`,
+  });
+  if (result.code !== 0) throw new Error(`operator:create failed:\n${result.stderr}`);
+}
+
+/** Signs in through the sign-in page and waits for the lead desk. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
