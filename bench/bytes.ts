@@ -1,0 +1,113 @@
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
+
+/** A response as it came over the wire: headers, and the body still encoded. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** GET without decoding the body, so that its size is the size as served. */
+export function getRaw(url: string, acceptEncoding: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** One page's document, scripts and stylesheets: bytes as served with gzip, and decoded. */
+export interface PageBytes {
+  path: string;
+  html: { gzip: number; raw: number };
+  js: { gzip: number; raw: number; files: string[] };
+  css: { gzip: number; raw: number; files: string[] };
+}
+
+/**
+ * What loading a page fetches before it is complete: its document, the stylesheets it links, and
+ * the scripts it loads or preloads with every module those import statically (lazy imports are
+ * left out: they load on a later navigation). Sizes are gzip as the server sends it.
+ */
+export async function pageBytes(baseUrl: string, path: string): Promise<PageBytes> {
+  const page = await getGzip(`${baseUrl}${path}`);
+  const html = page.text;
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const tag of tags) {
+    if (tag.startsWith("<script")) {
+      const src = attr(tag, "src");
+      if (src) scripts.add(src);
+    } else if (/rel="modulepreload"/.test(tag)) {
+      const href = attr(tag, "href");
+      if (href) scripts.add(href);
+    } else if (/rel="stylesheet"/.test(tag)) {
+      const href = attr(tag, "href");
+      if (href) styles.add(href);
+    }
+  }
+  // Inline module scripts (React Router's hydration entry) import the entry and route modules.
+  for (const inline of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
+    for (const match of inline.matchAll(
+      /import\s*(?:[^"'()]*?from\s*)?\(?\s*["']([^"']+\.js)["']/g,
+    )) {
+      if (match[1]) scripts.add(match[1]);
+    }
+  }
+  const js = { gzip: 0, raw: 0, files: [] as string[] };
+  const queue = [...scripts];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const src = queue.shift() ?? "";
+    const url = new URL(src, `${baseUrl}${path}`);
+    if (seen.has(url.pathname)) continue;
+    seen.add(url.pathname);
+    const file = await getGzip(url.href);
+    js.gzip += file.wireBytes;
+    js.raw += file.rawBytes;
+    js.files.push(url.pathname);
+    // Static imports only: `import … from "./x.js"`, `import "./x.js"` and `export … from`.
+    for (const match of file.text.matchAll(
+      /(?:import|export)\s*(?:[^"'()]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+    )) {
+      if (match[1]) queue.push(new URL(match[1], url).pathname);
+    }
+  }
+  const css = { gzip: 0, raw: 0, files: [] as string[] };
+  for (const href of styles) {
+    const url = new URL(href, `${baseUrl}${path}`);
+    const file = await getGzip(url.href);
+    css.gzip += file.wireBytes;
+    css.raw += file.rawBytes;
+    css.files.push(url.pathname);
+  }
+  return { path, html: { gzip: page.wireBytes, raw: page.rawBytes }, js, css };
+}
+
+async function getGzip(
+  url: string,
+): Promise<{ wireBytes: number; rawBytes: number; text: string }> {
+  const response = await getRaw(url, "gzip");
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  const gzipped = response.headers["content-encoding"] === "gzip";
+  const decoded = gzipped ? gunzipSync(response.body) : response.body;
+  return {
+    wireBytes: response.body.length,
+    rawBytes: decoded.length,
+    text: decoded.toString("utf8"),
+  };
+}

@@ -1,0 +1,137 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import path from "node:path";
+
+/** A server the bench started, in a child process of its own. */
+export interface Child {
+  url: string;
+  pid: number;
+  /** Everything the process has printed so far (kept in its log file). */
+  output(): string;
+  /** Stops it with SIGTERM and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** A loopback port that nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the production server (`node server.ts`) of a built workspace on 127.0.0.1 and waits for
+ * /healthz. It runs with the production defaults (a log line per request included), the
+ * environment given, and a rate limit that one address posting thousands of saves stays under.
+ */
+export async function startAppServer(
+  dir: string,
+  port: number,
+  logFile: string,
+  env: Record<string, string>,
+): Promise<Child> {
+  return startChild(
+    [path.join(dir, "server.ts")],
+    dir,
+    logFile,
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      // The most the settings allow (RATE_LIMIT_PER_MINUTE <= 1,000,000); the guards still run.
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      DATABASE_URL: "",
+      ...env,
+    },
+    `http://127.0.0.1:${port}`,
+    "/healthz",
+  );
+}
+
+/**
+ * Starts a bare Node http server (bench/bare-server.ts) that answers every request with the given
+ * status line's headers and body, as recorded from the app.
+ */
+export async function startBareServer(
+  bodyFile: string,
+  headersFile: string,
+  logFile: string,
+): Promise<Child> {
+  const port = await freePort();
+  return startChild(
+    [path.join(import.meta.dirname, "bare-server.ts")],
+    import.meta.dirname,
+    logFile,
+    { PORT: String(port), BARE_BODY: bodyFile, BARE_HEADERS: headersFile },
+    `http://127.0.0.1:${port}`,
+    "/",
+  );
+}
+
+async function startChild(
+  args: string[],
+  cwd: string,
+  logFile: string,
+  env: Record<string, string>,
+  url: string,
+  readyPath: string,
+): Promise<Child> {
+  // A file, not a pipe: reading a pipe would cost the bench's own process time under load.
+  const log = openSync(logFile, "w");
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  const printed = () => readFileSync(logFile, "utf8");
+  const pid = child.pid;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${args[0]} exited before it was ready:\n${printed()}`);
+    }
+    try {
+      const response = await fetch(`${url}${readyPath}`);
+      await response.arrayBuffer();
+      if (response.ok && pid !== undefined) return { url, pid, output: printed, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${args[0]} was not ready within 30 s:\n${printed()}`);
+}
+
+const CLOCK_TICKS =
+  Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** The CPU time a process has used so far (user and system), in milliseconds. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** A process's resident set size (VmRSS), in megabytes. */
+export function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (!kb) throw new Error(`No VmRSS for process ${pid}`);
+  return Number(kb) / 1024;
+}

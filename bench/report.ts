@@ -1,0 +1,324 @@
+import type { PageBytes } from "./bytes.ts";
+import type { JsShare } from "./composition.ts";
+import type { Diagnostic } from "./diagnostics.ts";
+import type { Category, LighthouseSummary } from "./lighthouse.ts";
+import type { SaveFigures, UpsertReference } from "./saves.ts";
+import type { Throughput } from "./throughput.ts";
+
+/** A save figure beside its reference, or why it was not measured. */
+export type SaveComparison =
+  | {
+      database: string;
+      app: SaveFigures;
+      reference: UpsertReference;
+      ratio: number;
+      /** PostgreSQL: transactions committed (by every session) per save during the email posts. */
+      transactionsPerSave?: number;
+    }
+  | { database: string; notMeasured: string };
+
+/** Everything one `npm run bench` measured (bench/report.json). */
+export interface BenchReport {
+  date: string;
+  seconds: number;
+  environment: Record<string, string | number>;
+  lighthouse: {
+    runs: number;
+    referencePath: string;
+    pages: (LighthouseSummary & { kind: PageKind; lcpRatio: number })[];
+    reference: LighthouseSummary;
+    diagnostics: (LighthouseSummary & Diagnostic & { lcpRatio: number })[];
+  };
+  bytes: (PageBytes & { kind: PageKind | "reference" })[];
+  /** What the wizard's scripts consist of, largest first. */
+  wizardJs: JsShare[];
+  throughput: Throughput[];
+  saves: SaveComparison[];
+  memory: { server: string; idleMb: number; afterLoadMb: number }[];
+  targets: TargetCheck[];
+}
+
+export type PageKind = "marketing" | "wizard";
+
+/** One target of DESIGN.md "Performance targets" against what was measured. */
+export interface TargetCheck {
+  target: string;
+  figure: string;
+  /** null: not measured in this run (the figure says why). */
+  met: boolean | null;
+}
+
+/** 1 kB = 1,000 bytes, as Vite's build output counts. */
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const times = (ratio: number) => `${ratio.toFixed(2)}x`;
+const perSecond = (value: number) => Math.round(value).toLocaleString("en-US");
+
+const LIMITS = {
+  marketingJsBytes: 20_000,
+  wizardJsBytes: 130_000,
+  lcpRatio: 1.1,
+  wizardPerformance: 98,
+  pageThroughputRatio: 0.5,
+  saveRatio: 0.3,
+};
+
+/** Checks every target of DESIGN.md "Performance targets" against the figures. */
+export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const page of report.lighthouse.pages) {
+    const scores = page.median.scores;
+    const line = (Object.entries(scores) as [Category, number][])
+      .map(([category, score]) => `${category} ${score}`)
+      .join(", ");
+    if (page.kind === "marketing") {
+      checks.push({
+        target: `${page.path}: Lighthouse 100 in all four categories`,
+        figure: line,
+        met: Object.values(scores).every((score) => score === 100),
+      });
+      checks.push({
+        target: `${page.path}: LCP <= ${LIMITS.lcpRatio}x the static reference's`,
+        figure: `${ms(page.median.lcpMs)} vs ${ms(report.lighthouse.reference.median.lcpMs)}: ${times(page.lcpRatio)}`,
+        met: page.lcpRatio <= LIMITS.lcpRatio,
+      });
+    } else {
+      checks.push({
+        target: `${page.path}: Lighthouse performance >= ${LIMITS.wizardPerformance}, the other three 100`,
+        figure: line,
+        met:
+          scores.performance >= LIMITS.wizardPerformance &&
+          scores.accessibility === 100 &&
+          scores["best-practices"] === 100 &&
+          scores.seo === 100,
+      });
+    }
+  }
+  for (const page of report.bytes) {
+    if (page.kind === "reference") continue;
+    const limit = page.kind === "marketing" ? LIMITS.marketingJsBytes : LIMITS.wizardJsBytes;
+    checks.push({
+      target: `${page.path}: JavaScript <= ${kB(limit)} compressed`,
+      figure: `${kB(page.js.gzip)} gzip (${page.js.files.length} files)`,
+      met: page.js.gzip <= limit,
+    });
+    if (page.kind === "marketing") {
+      const framework = page.js.files.filter((file) =>
+        /entry\.client|components-|jsx-runtime/.test(file),
+      );
+      checks.push({
+        target: `${page.path}: no framework JavaScript`,
+        figure: framework.length === 0 ? "none loaded" : framework.join(", "),
+        met: framework.length === 0,
+      });
+    }
+  }
+  for (const run of report.throughput) {
+    checks.push({
+      target: `GET ${run.path}: >= ${LIMITS.pageThroughputRatio}x a bare Node server's requests/s`,
+      figure: `${perSecond(run.app.requestsPerSecond)} vs ${perSecond(run.bare.requestsPerSecond)} req/s: ${times(run.ratio)} (CPU per answer ${Math.round(run.app.serverCpuUsPerRequest)} vs ${Math.round(run.bare.serverCpuUsPerRequest)} µs)`,
+      met: run.app.failures === 0 && run.ratio >= LIMITS.pageThroughputRatio,
+    });
+  }
+  for (const save of report.saves) {
+    if ("notMeasured" in save) {
+      checks.push({
+        target: `Email step save on ${save.database}: >= ${LIMITS.saveRatio}x the database's own upsert rate`,
+        figure: `not measured: ${save.notMeasured}`,
+        met: null,
+      });
+      continue;
+    }
+    checks.push({
+      target: `Email step save on ${save.database}: >= ${LIMITS.saveRatio}x the database's own upsert rate`,
+      figure: `${perSecond(save.app.savesPerSecond)} saves/s (p99 ${ms(save.app.p99Ms)}) vs ${perSecond(save.reference.upsertsPerSecond)} upserts/s: ${times(save.ratio)}`,
+      met: save.app.failures === 0 && save.ratio >= LIMITS.saveRatio,
+    });
+  }
+  return checks;
+}
+
+/** bench/report.md: the figures, each beside its target, and what was met. */
+export function renderMarkdown(report: BenchReport): string {
+  const lines: string[] = [];
+  const met = report.targets.filter((check) => check.met === true);
+  const missed = report.targets.filter((check) => check.met === false);
+  const unmeasured = report.targets.filter((check) => check.met === null);
+  const env = report.environment;
+  lines.push(
+    "# Benchmarks",
+    "",
+    `Measured by \`npm run bench\` on ${report.date} in ${Math.round(report.seconds)} s: ${env.cpus} × ${env.cpuModel}, ${env.memory}; Node ${env.node}, ${env.chromium}, Lighthouse ${env.lighthouse}; commit ${env.commit}${env.uncommitted ? ` with ${env.uncommitted} uncommitted files` : ""}. Every figure comes from this one run. The machine's load average (1 min) was ${env.loadAtStart} at the start and ${env.loadAtEnd} at the end: anything else running skews the figures.`,
+    "",
+    `**Targets met: ${met.length} of ${report.targets.length}.**` +
+      (missed.length > 0 ? ` Not met: ${missed.map((check) => check.target).join("; ")}.` : "") +
+      (unmeasured.length > 0
+        ? ` Not measured: ${unmeasured.map((check) => check.target).join("; ")}.`
+        : ""),
+    "",
+    "## Targets (DESIGN.md, Performance targets)",
+    "",
+    "| Target | Measured | Met |",
+    "| --- | --- | --- |",
+    ...report.targets.map(
+      (check) =>
+        `| ${check.target} | ${check.figure} | ${check.met === null ? "not measured" : check.met ? "yes" : "**no**"} |`,
+    ),
+    "",
+    ...limitsOf(report),
+    `## Lighthouse: mobile, simulated throttling, median of ${report.lighthouse.runs} runs`,
+    "",
+    `Each figure is the median of its own runs. The reference is a static HTML page (\`bench/reference.html\`: a heading, a paragraph and a button, no stylesheet or script) served by the same server at \`${report.lighthouse.referencePath}\`. JS is the scripts' transfer size as Lighthouse recorded it (compressed as Chromium was served them, headers included).`,
+    "",
+    "| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | LCP / reference | TBT | CLS | JS |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
+  const lighthouseRow = (page: LighthouseSummary, ratio: string) => {
+    const m = page.median;
+    return `| ${page.path} | ${m.scores.performance} | ${m.scores.accessibility} | ${m.scores["best-practices"]} | ${m.scores.seo} | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${ratio} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${kB(m.scriptBytes)} |`;
+  };
+  for (const page of report.lighthouse.pages) lines.push(lighthouseRow(page, times(page.lcpRatio)));
+  lines.push(lighthouseRow(report.lighthouse.reference, "1.00x"), "");
+  const failing = [...report.lighthouse.pages, report.lighthouse.reference].filter(
+    (page) => page.failing.length > 0,
+  );
+  if (failing.length > 0) {
+    lines.push("Audits that cost points (those a category weighs) and did not pass:", "");
+    for (const page of failing) lines.push(`- ${page.path}: ${page.failing.join("; ")}`);
+    lines.push("");
+  }
+  const diagnostics = report.lighthouse.diagnostics;
+  if (diagnostics.length > 0) {
+    lines.push(
+      "### What the largest paint waits for",
+      "",
+      `Variants of the pages above, each less one thing, served as static files by the same server in the same run (median of ${diagnostics[0]?.runs.length} runs; not targets).`,
+      "",
+      "| Variant | FCP | LCP | LCP / reference | The page's own LCP |",
+      "| --- | --- | --- | --- | --- |",
+      ...diagnostics.map((variant) => {
+        const page = report.lighthouse.pages.find((found) => found.path === variant.of);
+        return `| ${variant.what} | ${ms(variant.median.fcpMs)} | ${ms(variant.median.lcpMs)} | ${times(variant.lcpRatio)} | ${page ? ms(page.median.lcpMs) : ""} |`;
+      }),
+      "",
+    );
+  }
+  lines.push(
+    "## Bytes shipped per page (compressed: gzip as the server sends it)",
+    "",
+    "The document, its stylesheets, and every script it loads or preloads with the modules those import statically.",
+    "",
+    "| Page | HTML | JS | CSS | JS files |",
+    "| --- | --- | --- | --- | --- |",
+    ...report.bytes.map(
+      (page) =>
+        `| ${page.path} | ${kB(page.html.gzip)} (${kB(page.html.raw)} raw) | ${kB(page.js.gzip)} (${kB(page.js.raw)} raw) | ${kB(page.css.gzip)} (${kB(page.css.raw)} raw) | ${page.js.files.length} |`,
+    ),
+    "",
+  );
+  const wizard = report.bytes.find((page) => page.kind === "wizard");
+  if (wizard && report.wizardJs.length > 0) {
+    const shown = report.wizardJs.slice(0, 12);
+    const rest = report.wizardJs.slice(12);
+    const restGzip = rest.reduce((sum, share) => sum + share.gzipBytes, 0);
+    const restRaw = rest.reduce((sum, share) => sum + share.rawBytes, 0);
+    lines.push(
+      `### What ${wizard.path}'s JavaScript consists of`,
+      "",
+      "Minified bytes by the module they come from (the build's hidden source maps); the gzip share is each file's gzip size split in proportion.",
+      "",
+      "| Source | gzip (share) | Minified |",
+      "| --- | --- | --- |",
+      ...shown.map(
+        (share) => `| ${share.source} | ${kB(share.gzipBytes)} | ${kB(share.rawBytes)} |`,
+      ),
+      ...(rest.length > 0 ? [`| ${rest.length} more | ${kB(restGzip)} | ${kB(restRaw)} |`] : []),
+      "",
+    );
+  }
+  if (report.throughput.length > 0) {
+    const first = report.throughput[0];
+    lines.push(
+      `## Server: GET at ${first?.connections} connections (autocannon, ${first?.seconds} s each after a warm-up)`,
+      "",
+      `Requests ask for \`${"gzip, deflate, br, zstd"}\` as Chromium does. The bare server is a Node \`http\` server answering every request with the headers and body the app sent for that page. The load generator (autocannon, one thread) and the server share the machine's ${env.cpus} cores: when both servers answer faster than it asks, both rates are its own and the ratio comes near or above 1. The servers' CPU time per answer tells their own costs apart.`,
+      "",
+      "| Path | Encoding, bytes | App req/s | p50 | p99 | CPU/answer | Bare req/s | p50 | p99 | CPU/answer | App / bare (req/s) |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      ...report.throughput.map(
+        (run) =>
+          `| ${run.path} | ${run.encoding}, ${run.responseBytes.toLocaleString("en-US")} | ${perSecond(run.app.requestsPerSecond)} | ${ms(run.app.p50Ms)} | ${ms(run.app.p99Ms)} | ${Math.round(run.app.serverCpuUsPerRequest)} µs | ${perSecond(run.bare.requestsPerSecond)} | ${ms(run.bare.p50Ms)} | ${ms(run.bare.p99Ms)} | ${Math.round(run.bare.serverCpuUsPerRequest)} µs | ${times(run.ratio)} |`,
+      ),
+      "",
+    );
+  }
+  lines.push(
+    "## Server: the email step's save over HTTP",
+    "",
+    "Each virtual visitor posts step 1 and the segments step (not measured), then the email step with a new address (measured), carrying the wizard's cookies. The reference is the database's own rate for the same `INSERT … ON CONFLICT (lower(email)) DO UPDATE` into a scratch table of the same shape, in the same run.",
+    "",
+    "| Database | Concurrent visitors | Saves | Saves/s | p50 | p99 | Reference | Reference upserts/s | Save / reference |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...report.saves.map((save) =>
+      "notMeasured" in save
+        ? `| ${save.database} | not measured: ${save.notMeasured} | | | | | | | |`
+        : `| ${save.database} | ${save.app.concurrency} | ${save.app.saves} (${save.app.failures} failed) | ${perSecond(save.app.savesPerSecond)} | ${ms(save.app.p50Ms)} | ${ms(save.app.p99Ms)} | ${save.reference.tool}, ${save.reference.clients} client${save.reference.clients === 1 ? "" : "s"} | ${perSecond(save.reference.upsertsPerSecond)} | ${times(save.ratio)} |`,
+    ),
+    "",
+    "## Memory: the server's resident size (VmRSS)",
+    "",
+    "| Server | Idle, after start | After the load |",
+    "| --- | --- | --- |",
+    ...report.memory.map(
+      (entry) =>
+        `| ${entry.server} | ${entry.idleMb.toFixed(0)} MB | ${entry.afterLoadMb.toFixed(0)} MB |`,
+    ),
+    "",
+    "Raw outputs of the run (Lighthouse reports, server logs, pgbench output) are in `bench/results/`.",
+    "",
+  );
+  return lines.join("\n");
+}
+
+/** "What limits the targets not met": the same run's figures that explain each miss. */
+function limitsOf(report: BenchReport): string[] {
+  const limits: string[] = [];
+  const { pages, diagnostics, reference } = report.lighthouse;
+  const variantsOf = (pagePath: string) =>
+    diagnostics
+      .filter((variant) => variant.of === pagePath)
+      .map((variant) => `${variant.what}: ${ms(variant.median.lcpMs)} (${times(variant.lcpRatio)})`)
+      .join("; ");
+  for (const page of pages) {
+    if (page.kind === "marketing" && page.lcpRatio > LIMITS.lcpRatio) {
+      const variants = variantsOf(page.path);
+      limits.push(
+        `- ${page.path}: LCP ${ms(page.median.lcpMs)}, ${times(page.lcpRatio)} the reference's ${ms(reference.median.lcpMs)}.` +
+          (variants ? ` Its variants: ${variants}.` : ""),
+      );
+    }
+    if (page.kind === "wizard" && page.median.scores.performance < LIMITS.wizardPerformance) {
+      const bytes = report.bytes.find((found) => found.path === page.path);
+      const largest = report.wizardJs
+        .slice(0, 4)
+        .map((share) => `${share.source} ${kB(share.gzipBytes)}`)
+        .join(", ");
+      const variants = variantsOf(page.path);
+      limits.push(
+        `- ${page.path}: performance ${page.median.scores.performance} with LCP ${ms(page.median.lcpMs)}; its ${bytes?.js.files.length ?? "?"} scripts (${kB(bytes?.js.gzip ?? 0)} gzip, largest: ${largest}) load before the first paint.` +
+          (variants ? ` Its variants: ${variants}.` : ""),
+      );
+    }
+  }
+  for (const save of report.saves) {
+    if ("notMeasured" in save || save.ratio >= LIMITS.saveRatio) continue;
+    limits.push(
+      `- The email step's save on ${save.database}: ${perSecond(save.app.savesPerSecond)} saves/s against ${perSecond(save.reference.upsertsPerSecond)} single upserts/s.` +
+        (save.transactionsPerSave
+          ? ` Each save committed ${save.transactionsPerSave.toFixed(1)} transactions (every session of the database, during the email posts) against the reference's one.`
+          : "") +
+        " One server process handles every request's HTTP, React Router and database work on one thread.",
+    );
+  }
+  return limits.length > 0 ? ["## What limits the targets not met", "", ...limits, ""] : [];
+}

@@ -1,0 +1,307 @@
+/**
+ * `npm run bench`: builds the working tree in a scratch copy, serves it on 127.0.0.1 and measures
+ * it against DESIGN.md's "Performance targets": Lighthouse beside a static reference page, bytes
+ * shipped, throughput beside a bare Node server, the email step's save beside the database's own
+ * upsert rate, and memory. Writes bench/report.md and bench/report.json; raw outputs go to
+ * bench/results/. Settings (all optional):
+ * - BENCH_DATABASE_URL: a PostgreSQL server whose role may CREATEDB, for the save on PostgreSQL
+ *   (a fresh database is made for the run and dropped after it).
+ * - BENCH_RUNS (5): Lighthouse runs per page. BENCH_VISITORS (2000): visitors per save run.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import path from "node:path";
+
+import * as prettier from "prettier";
+
+import { pageBytes } from "./bytes.ts";
+import { jsComposition } from "./composition.ts";
+import { DIAGNOSTICS, writeDiagnosticPages } from "./diagnostics.ts";
+import { CHROMIUM, runLighthouse } from "./lighthouse.ts";
+import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
+import {
+  checkTargets,
+  renderMarkdown,
+  type BenchReport,
+  type PageKind,
+  type SaveComparison,
+} from "./report.ts";
+import {
+  committedTransactions,
+  measureEmailSaves,
+  pgbenchReference,
+  pgliteReference,
+} from "./saves.ts";
+import { compareThroughput, type Throughput } from "./throughput.ts";
+import { buildWorkspace, dataDirOf, REFERENCE_PATH, ROOT } from "./workspace.ts";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 2000);
+// The diagnostic variants explain a figure rather than make one: fewer runs keep the bench short.
+const DIAGNOSTIC_RUNS = Math.min(RUNS, 3);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "";
+const PAGES: { path: string; kind: PageKind }[] = [
+  { path: "/", kind: "marketing" },
+  { path: "/workers-comp", kind: "marketing" },
+  { path: "/business-wizard", kind: "wizard" },
+];
+const THROUGHPUT_PATHS = ["/", "/workers-comp"];
+const CONCURRENT_VISITORS = 100;
+const RESULTS = path.join(ROOT, "bench/results");
+
+const startedAt = performance.now();
+const log = (line: string) =>
+  process.stdout.write(
+    `[bench ${((performance.now() - startedAt) / 1000).toFixed(0)} s] ${line}\n`,
+  );
+
+const loadAtStart = loadavg()[0] ?? 0;
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const port = await freePort();
+const siteUrl = `http://127.0.0.1:${port}`;
+log(`building the working tree for ${siteUrl}`);
+const workspace = buildWorkspace(siteUrl);
+log(`built in ${(workspace.buildMs / 1000).toFixed(1)} s in ${workspace.dir}`);
+
+const servers: Child[] = [];
+let report: BenchReport;
+try {
+  const app = await startAppServer(workspace.dir, port, path.join(RESULTS, "server-pglite.log"), {
+    DATA_DIR: dataDirOf(workspace.dir),
+  });
+  servers.push(app);
+  if (!app.output().includes('"msg":"serving prerendered pages"')) {
+    throw new Error(`The server did not serve the prerendered pages:\n${app.output()}`);
+  }
+  const idleMb = residentMb(app.pid);
+  log(`server on PGlite up, ${idleMb.toFixed(0)} MB resident`);
+
+  const bytes = [];
+  for (const page of [...PAGES, { path: REFERENCE_PATH, kind: "reference" as const }]) {
+    bytes.push({ ...(await pageBytes(app.url, page.path)), kind: page.kind });
+  }
+  const wizardFiles = bytes.find((page) => page.kind === "wizard")?.js.files ?? [];
+  const wizardJs = jsComposition(
+    path.join(workspace.dir, "build/client"),
+    wizardFiles.map((file) => file.slice(1)),
+  );
+  log("bytes shipped measured");
+
+  await writeDiagnosticPages(app.url, path.join(workspace.dir, "build/client"));
+  const summaries = await runLighthouse(
+    app.url,
+    [
+      ...[...PAGES.map((page) => page.path), REFERENCE_PATH].map((p) => ({ path: p, runs: RUNS })),
+      ...DIAGNOSTICS.map((diagnostic) => ({ path: diagnostic.path, runs: DIAGNOSTIC_RUNS })),
+    ],
+    path.join(RESULTS, "lighthouse"),
+    log,
+  );
+  const reference = summaries.find((summary) => summary.path === REFERENCE_PATH);
+  if (!reference) throw new Error("No Lighthouse figures for the reference page");
+
+  const throughput: Throughput[] = [];
+  for (const pagePath of THROUGHPUT_PATHS) {
+    const run = await compareThroughput(app.url, app.pid, pagePath, {
+      connections: 50,
+      seconds: 8,
+      warmupSeconds: 2,
+      rawDir: RESULTS,
+    });
+    throughput.push(run);
+    log(
+      `GET ${pagePath}: ${Math.round(run.app.requestsPerSecond)} req/s, bare ${Math.round(run.bare.requestsPerSecond)} req/s`,
+    );
+  }
+
+  const saves: SaveComparison[] = [];
+  const pgliteSaves = await measureEmailSaves(app.url, {
+    visitors: VISITORS,
+    concurrency: CONCURRENT_VISITORS,
+    label: "pglite",
+    deadlineMs: 60_000,
+  });
+  log(`email saves on PGlite: ${Math.round(pgliteSaves.savesPerSecond)}/s`);
+  const memory = [{ server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) }];
+  await app.stop();
+  const pgliteUpserts = await pgliteReference(path.join(workspace.dir, ".bench-pglite-reference"), {
+    seconds: 5,
+    maxUpserts: 200_000,
+  });
+  log(`PGlite loop: ${Math.round(pgliteUpserts.upsertsPerSecond)} upserts/s`);
+  saves.push({
+    database: "PGlite",
+    app: pgliteSaves,
+    reference: pgliteUpserts,
+    ratio: pgliteSaves.savesPerSecond / pgliteUpserts.upsertsPerSecond,
+  });
+
+  if (!DATABASE_URL) {
+    saves.push({ database: "PostgreSQL", notMeasured: "BENCH_DATABASE_URL was not set" });
+  } else {
+    const tools = postgresTools();
+    if (!tools) {
+      saves.push({ database: "PostgreSQL", notMeasured: "psql or pgbench was not found" });
+    } else {
+      const database = `coverpilot_bench_${process.pid}_${Date.now()}`;
+      const databaseUrl = withDatabase(DATABASE_URL, database);
+      execFileSync(tools.psql, [
+        "-q",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-c",
+        `CREATE DATABASE ${database}`,
+        DATABASE_URL,
+      ]);
+      try {
+        const pgPort = await freePort();
+        const pgApp = await startAppServer(
+          workspace.dir,
+          pgPort,
+          path.join(RESULTS, "server-postgres.log"),
+          {
+            DATA_DIR: path.join(workspace.dir, ".bench-data-postgres"),
+            DATABASE_URL: databaseUrl,
+            SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+          },
+        );
+        servers.push(pgApp);
+        const pgIdleMb = residentMb(pgApp.pid);
+        let transactions = 0;
+        const pgSaves = await measureEmailSaves(pgApp.url, {
+          visitors: VISITORS,
+          concurrency: CONCURRENT_VISITORS,
+          label: "postgres",
+          deadlineMs: 60_000,
+          aroundEmails: {
+            before: async () => {
+              transactions = -(await committedTransactions(databaseUrl, tools.psql));
+            },
+            after: async () => {
+              transactions += await committedTransactions(databaseUrl, tools.psql);
+            },
+          },
+        });
+        log(`email saves on PostgreSQL: ${Math.round(pgSaves.savesPerSecond)}/s`);
+        memory.push({ server: "PostgreSQL", idleMb: pgIdleMb, afterLoadMb: residentMb(pgApp.pid) });
+        await pgApp.stop();
+        const pgUpserts = pgbenchReference(databaseUrl, {
+          clients: 10,
+          seconds: 8,
+          rawDir: RESULTS,
+          ...tools,
+        });
+        log(`pgbench: ${Math.round(pgUpserts.upsertsPerSecond)} upserts/s`);
+        saves.push({
+          database: "PostgreSQL",
+          app: pgSaves,
+          reference: pgUpserts,
+          ratio: pgSaves.savesPerSecond / pgUpserts.upsertsPerSecond,
+          transactionsPerSave: transactions / pgSaves.saves,
+        });
+      } finally {
+        execFileSync(tools.psql, [
+          "-q",
+          "-c",
+          `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`,
+          DATABASE_URL,
+        ]);
+      }
+    }
+  }
+
+  const measured: Omit<BenchReport, "targets"> = {
+    date: new Date().toISOString(),
+    seconds: (performance.now() - startedAt) / 1000,
+    environment: environment(),
+    lighthouse: {
+      runs: RUNS,
+      referencePath: REFERENCE_PATH,
+      pages: PAGES.map((page) => {
+        const summary = summaries.find((found) => found.path === page.path);
+        if (!summary) throw new Error(`No Lighthouse figures for ${page.path}`);
+        return {
+          ...summary,
+          kind: page.kind,
+          lcpRatio: summary.median.lcpMs / reference.median.lcpMs,
+        };
+      }),
+      reference,
+      diagnostics: DIAGNOSTICS.map((diagnostic) => {
+        const summary = summaries.find((found) => found.path === diagnostic.path);
+        if (!summary) throw new Error(`No Lighthouse figures for ${diagnostic.path}`);
+        return {
+          ...summary,
+          ...diagnostic,
+          lcpRatio: summary.median.lcpMs / reference.median.lcpMs,
+        };
+      }),
+    },
+    bytes,
+    wizardJs,
+    throughput,
+    saves,
+    memory,
+  };
+  report = { ...measured, targets: checkTargets(measured) };
+} finally {
+  for (const server of servers) await server.stop();
+  workspace.remove();
+}
+
+// Formatted as `npm run lint` checks them: both files are committed.
+for (const [file, text] of [
+  ["bench/report.json", JSON.stringify(report)],
+  ["bench/report.md", renderMarkdown(report)],
+] as const) {
+  const filepath = path.join(ROOT, file);
+  const options = await prettier.resolveConfig(filepath);
+  writeFileSync(filepath, await prettier.format(text, { ...options, filepath }));
+}
+const met = report.targets.filter((check) => check.met === true).length;
+log(`targets met: ${met} of ${report.targets.length}; wrote bench/report.md and bench/report.json`);
+
+function postgresTools(): { psql: string; pgbench: string } | undefined {
+  const find = (candidates: string[]) => candidates.find((candidate) => existsSync(candidate));
+  const psql = find(["/usr/bin/psql", "/usr/lib/postgresql/15/bin/psql"]);
+  const pgbench = find([
+    process.env.PGBENCH ?? "",
+    "/usr/bin/pgbench",
+    "/usr/lib/postgresql/15/bin/pgbench",
+  ]);
+  return psql && pgbench ? { psql, pgbench } : undefined;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.href;
+}
+
+function environment(): Record<string, string | number> {
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+  const lighthouse = JSON.parse(
+    readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8"),
+  ) as { version: string };
+  return {
+    node: process.versions.node,
+    chromium: execFileSync(CHROMIUM, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim(),
+    lighthouse: lighthouse.version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? "unknown CPU",
+    memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+    commit: git("rev-parse", "--short", "HEAD"),
+    uncommitted: git("status", "--porcelain").split("\n").filter(Boolean).length,
+    buildSeconds: Number((workspace.buildMs / 1000).toFixed(1)),
+    // Anything else running on the machine skews every figure: the 1-minute load average.
+    loadAtStart: Number(loadAtStart.toFixed(2)),
+    loadAtEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
+  };
+}
