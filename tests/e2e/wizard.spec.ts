@@ -51,6 +51,9 @@ test.describe("step 1", () => {
       "aria-current",
       "step",
     );
+    // The honeypot is in the form for bots, out of sight and reach for people.
+    await expect(page.locator('input[name="website"]')).toHaveCount(1);
+    await expect(page.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import type { WizardStepId } from "#app/domain/wizard.ts";
 
 import { ProgressBar } from "./progress-bar.tsx";
@@ -47,8 +48,10 @@ export function StepActions({
   busyLabel?: string;
 }) {
   // Continue comes first in the markup: pressing Enter in a field submits the form's first button.
+  // Every step's form carries the honeypot here (decision 006).
   return (
     <div className="mt-8 flex flex-col gap-3 sm:flex-row-reverse sm:justify-between">
+      <HoneypotField />
       <button
         type="submit"
         name="intent"
