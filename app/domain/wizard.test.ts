@@ -324,3 +324,17 @@ describe("control characters", () => {
     expect(emailSchema.parse({ email: "a\u0000@b.co" })).toEqual({ email: "a@b.co" });
   });
 });
+
+describe("Continue on the segments step (section 5)", () => {
+  const ready = (id: Parameters<typeof getIndustry>[0], selected: string[], searchQuery: string) =>
+    segmentsToSend(getIndustry(id), { selected, searchQuery }).length > 0;
+  it("needs text for other, a choice or text for offices, a choice for the rest", () => {
+    expect(ready("other", [], "  ")).toBe(false);
+    expect(ready("other", [], "Photographer")).toBe(true);
+    expect(ready("offices", [], "")).toBe(false);
+    expect(ready("offices", ["Accountant"], "")).toBe(true);
+    expect(ready("offices", [], "Architect")).toBe(true);
+    expect(ready("food", [], "typed text does not count")).toBe(false);
+    expect(ready("cleaning", ["Window Cleaning"], "")).toBe(true);
+  });
+});

@@ -25,17 +25,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const request = new Request(
-      `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
-      {
-        method: req.method,
-        headers: {
-          ...(req.get("origin") ? { Origin: req.get("origin") } : {}),
-          ...(req.get("referer") ? { Referer: req.get("referer") } : {}),
-        },
-      },
-    );
-    if (isSameSite(request, siteUrl)) return next();
+    const source = req.get("origin") ?? req.get("referer") ?? null;
+    if (namesThisSite(source, req.get("host") ?? "", siteUrl)) return next();
     logger.warn({ path: req.path, reason: "cross-site" }, "post refused");
     const refusal = refusals[403] ?? { title: "Forbidden", body: "" };
     res
@@ -55,6 +46,11 @@ export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
  */
 export function isSameSite(request: Request, siteUrl: string): boolean {
   const source = request.headers.get("Origin") ?? request.headers.get("Referer");
+  return namesThisSite(source, new URL(request.url).host, siteUrl);
+}
+
+/** The rule behind isSameSite, on the header's value and the host the request was sent to. */
+function namesThisSite(source: string | null, requestHost: string, siteUrl: string): boolean {
   if (source === null) return true;
   let host: string;
   try {
@@ -62,7 +58,7 @@ export function isSameSite(request: Request, siteUrl: string): boolean {
   } catch {
     return false;
   }
-  return host === new URL(request.url).host || host === new URL(siteUrl).host;
+  return host === requestHost || host === new URL(siteUrl).host;
 }
 
 const limiters = new WeakMap<AppServices, RateLimiter>();

@@ -12,7 +12,7 @@ import {
   StepFrame,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { getIndustry, MAX_SEGMENTS, type Industry } from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
@@ -141,15 +141,11 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
       (item): item is string => typeof item === "string",
     ),
   );
-  const [searchQuery, setSearchQuery] = useState(fields.searchQuery.initialValue ?? "");
+  const [searchQuery, setSearchQuery] = useState(initialText(fields.searchQuery.initialValue));
   const [refusal, setRefusal] = useState<Toast | undefined>();
 
-  const canContinue =
-    industry.selection === "free-text"
-      ? searchQuery.trim().length > 0
-      : industry.selection === "single-with-search"
-        ? selected.length > 0 || searchQuery.trim().length > 0
-        : selected.length > 0;
+  // Section 5's rule for Continue is that something would be sent on as segments.
+  const canContinue = segmentsToSend(industry, { selected, searchQuery }).length > 0;
 
   const full = industry.selection === "multiple" && selected.length >= MAX_SEGMENTS;
   const listError = fields.segments.errors ?? fields.segment.errors;
