@@ -125,6 +125,10 @@ const http: Server = server.listen(env.PORT, env.HOST, () => {
     "listening",
   );
 });
+// Idle keep-alive connections outlive those of clients and load balancers (60 s is common), so
+// the server never closes one just as a client sends on it: that race answers ECONNRESET.
+http.keepAliveTimeout = 65_000;
+http.headersTimeout = 66_000;
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

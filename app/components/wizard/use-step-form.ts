@@ -41,3 +41,11 @@ export function useStepForm<Shape extends Record<string, unknown>>(
     },
   });
 }
+
+/**
+ * A field's value as the form first shows it, as text. What was posted may repeat a field (a
+ * tampered or bot form), which Conform gives back as a list: that shows as nothing.
+ */
+export function initialText(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}

@@ -13,7 +13,7 @@ import {
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import {
   aboutYouSchema,
@@ -222,7 +222,9 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                       type="radio"
                       name={fields.sameAddress.name}
                       value={answer}
-                      defaultChecked={(fields.sameAddress.initialValue ?? "Yes") === answer}
+                      defaultChecked={
+                        (initialText(fields.sameAddress.initialValue) || "Yes") === answer
+                      }
                       className="size-5 accent-brand-700"
                     />
                     {answer}

@@ -13,7 +13,7 @@ import {
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { messages } from "#app/domain/messages.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
 import { site } from "#app/domain/site.ts";
@@ -113,9 +113,9 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
   const saving = useContinuing() || stepData?.saved === true;
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const [ownershipStructure, setOwnershipStructure] = useState(
-    fields.ownershipStructure.initialValue ?? "",
+    initialText(fields.ownershipStructure.initialValue),
   );
-  const [startYear, setStartYear] = useState(fields.startYear.initialValue ?? "");
+  const [startYear, setStartYear] = useState(initialText(fields.startYear.initialValue));
 
   useEffect(() => {
     if (!stepData?.saved) return;

@@ -12,7 +12,7 @@ import {
   StepFrame,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { INDUSTRIES, isIndustryId } from "#app/domain/industries.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import { industryStateSchema, type WizardDraft } from "#app/domain/wizard.ts";
@@ -71,8 +71,8 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
     defaultValue: { industry: initialIndustry, state: loaderData.state },
   });
   // What the form shows first: the draft, or what was just posted when the server refused it.
-  const [industry, setIndustry] = useState<string>(fields.industry.initialValue ?? "");
-  const [state, setState] = useState<string>(fields.state.initialValue ?? "");
+  const [industry, setIndustry] = useState(initialText(fields.industry.initialValue));
+  const [state, setState] = useState(initialText(fields.state.initialValue));
   const hydrated = useHydrated();
   const industryError = fields.industry.errors;
 
