@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   ServerRouter,
@@ -16,8 +15,8 @@ import { logger } from "./server/logger.server.ts";
 export const streamTimeout = 5_000;
 
 /**
- * Renders every page in full before sending it (no streaming): pages are served ready to read, and
- * a failure can still change the status code.
+ * Renders every page in full before sending it (no streaming): pages are served ready to read, a
+ * failure can still change the status code, and the document can be finished as a whole.
  */
 export default function handleRequest(
   request: Request,
@@ -36,15 +35,16 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
-          pipe(body);
+          const rendered = new PassThrough();
+          const chunks: Buffer[] = [];
+          rendered.on("data", (chunk: Buffer) => chunks.push(chunk));
+          rendered.on("error", reject);
+          rendered.on("end", () => {
+            const html = withLowPriorityModulePreloads(Buffer.concat(chunks).toString("utf8"));
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status }));
+          });
+          pipe(rendered);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -57,6 +57,19 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/**
+ * A hydrating page's `<link rel="modulepreload">` tags (React Router's `<Scripts>` renders one per
+ * module, and offers no way to set their priority) marked `fetchpriority="low"`: the page is whole
+ * and readable without them, so its stylesheet comes first and the first paint waits for no
+ * script (decision 010).
+ */
+export function withLowPriorityModulePreloads(html: string): string {
+  return html.replaceAll(
+    '<link rel="modulepreload" ',
+    '<link rel="modulepreload" fetchpriority="low" ',
+  );
 }
 
 /** Logs errors thrown by loaders and actions, except aborted requests. */

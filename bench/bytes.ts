@@ -1,5 +1,8 @@
 import { request } from "node:http";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
+
+/** What Chromium 156 asks for; the server picks the encoding it prefers of these. */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** A response as it came over the wire: headers, and the body still encoded. */
 export interface RawResponse {
@@ -28,21 +31,32 @@ export function getRaw(url: string, acceptEncoding: string): Promise<RawResponse
   });
 }
 
-/** One page's document, scripts and stylesheets: bytes as served with gzip, and decoded. */
+/**
+ * One page's document, scripts and stylesheets: bytes as the server sends them to a browser
+ * (`wire`, in whichever encoding the server chose for each file), and decoded (`raw`).
+ */
 export interface PageBytes {
   path: string;
-  html: { gzip: number; raw: number };
-  js: { gzip: number; raw: number; files: string[] };
-  css: { gzip: number; raw: number; files: string[] };
+  html: { wire: number; raw: number };
+  js: { wire: number; raw: number; files: string[] };
+  css: { wire: number; raw: number; files: string[] };
+  /** The encodings the server chose, each with how many of the page's files it sent so. */
+  encodings: Record<string, number>;
 }
 
 /**
  * What loading a page fetches before it is complete: its document, the stylesheets it links, and
  * the scripts it loads or preloads with every module those import statically (lazy imports are
- * left out: they load on a later navigation). Sizes are gzip as the server sends it.
+ * left out: they load on a later navigation). Sizes are as the server sends them to Chromium.
  */
 export async function pageBytes(baseUrl: string, path: string): Promise<PageBytes> {
-  const page = await getGzip(`${baseUrl}${path}`);
+  const encodings: Record<string, number> = {};
+  const get = async (url: string) => {
+    const file = await getAsBrowser(url);
+    encodings[file.encoding] = (encodings[file.encoding] ?? 0) + 1;
+    return file;
+  };
+  const page = await get(`${baseUrl}${path}`);
   const html = page.text;
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
@@ -68,7 +82,7 @@ export async function pageBytes(baseUrl: string, path: string): Promise<PageByte
       if (match[1]) scripts.add(match[1]);
     }
   }
-  const js = { gzip: 0, raw: 0, files: [] as string[] };
+  const js = { wire: 0, raw: 0, files: [] as string[] };
   const queue = [...scripts];
   const seen = new Set<string>();
   while (queue.length > 0) {
@@ -76,8 +90,8 @@ export async function pageBytes(baseUrl: string, path: string): Promise<PageByte
     const url = new URL(src, `${baseUrl}${path}`);
     if (seen.has(url.pathname)) continue;
     seen.add(url.pathname);
-    const file = await getGzip(url.href);
-    js.gzip += file.wireBytes;
+    const file = await get(url.href);
+    js.wire += file.wireBytes;
     js.raw += file.rawBytes;
     js.files.push(url.pathname);
     // Static imports only: `import … from "./x.js"`, `import "./x.js"` and `export … from`.
@@ -87,27 +101,37 @@ export async function pageBytes(baseUrl: string, path: string): Promise<PageByte
       if (match[1]) queue.push(new URL(match[1], url).pathname);
     }
   }
-  const css = { gzip: 0, raw: 0, files: [] as string[] };
+  const css = { wire: 0, raw: 0, files: [] as string[] };
   for (const href of styles) {
     const url = new URL(href, `${baseUrl}${path}`);
-    const file = await getGzip(url.href);
-    css.gzip += file.wireBytes;
+    const file = await get(url.href);
+    css.wire += file.wireBytes;
     css.raw += file.rawBytes;
     css.files.push(url.pathname);
   }
-  return { path, html: { gzip: page.wireBytes, raw: page.rawBytes }, js, css };
+  return { path, html: { wire: page.wireBytes, raw: page.rawBytes }, js, css, encodings };
 }
 
-async function getGzip(
+async function getAsBrowser(
   url: string,
-): Promise<{ wireBytes: number; rawBytes: number; text: string }> {
-  const response = await getRaw(url, "gzip");
+): Promise<{ wireBytes: number; rawBytes: number; text: string; encoding: string }> {
+  const response = await getRaw(url, BROWSER_ACCEPT_ENCODING);
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-  const gzipped = response.headers["content-encoding"] === "gzip";
-  const decoded = gzipped ? gunzipSync(response.body) : response.body;
+  const encoding = response.headers["content-encoding"] ?? "identity";
+  const decode: Record<string, (body: Buffer) => Buffer> = {
+    identity: (body) => body,
+    gzip: gunzipSync,
+    br: brotliDecompressSync,
+    zstd: zstdDecompressSync,
+  };
+  const decoder = decode[encoding];
+  if (!decoder)
+    throw new Error(`GET ${url} answered in an encoding the bench cannot read: ${encoding}`);
+  const decoded = decoder(response.body);
   return {
     wireBytes: response.body.length,
     rawBytes: decoded.length,
     text: decoded.toString("utf8"),
+    encoding,
   };
 }

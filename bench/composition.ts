@@ -1,14 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync } from "node:zlib";
 
 /** A share of a page's JavaScript: by npm package, or by folder of the app's own code. */
 export interface JsShare {
   source: string;
   /** Minified bytes that the source maps attribute to it. */
   rawBytes: number;
-  /** Its part of the files' gzip size, in proportion to its minified bytes in each file. */
-  gzipBytes: number;
+  /** Its part of the files' brotli size, in proportion to its minified bytes in each file. */
+  brotliBytes: number;
 }
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -46,19 +46,21 @@ function sourceGroup(source: string): string {
  * minified byte counted for the module it came from (bytes no map covers count as "(unmapped)").
  */
 export function jsComposition(clientDir: string, files: string[]): JsShare[] {
-  const shares = new Map<string, { rawBytes: number; gzipBytes: number }>();
-  const add = (source: string, rawBytes: number, gzipBytes: number) => {
-    const share = shares.get(source) ?? { rawBytes: 0, gzipBytes: 0 };
+  const shares = new Map<string, { rawBytes: number; brotliBytes: number }>();
+  const add = (source: string, rawBytes: number, brotliBytes: number) => {
+    const share = shares.get(source) ?? { rawBytes: 0, brotliBytes: 0 };
     share.rawBytes += rawBytes;
-    share.gzipBytes += gzipBytes;
+    share.brotliBytes += brotliBytes;
     shares.set(source, share);
   };
   for (const file of files) {
     const code = readFileSync(path.join(clientDir, file), "utf8");
-    const gzipBytes = gzipSync(code).length;
+    // The build's own brotli file (scripts/compress-assets.ts), as the server sends it.
+    const built = path.join(clientDir, `${file}.br`);
+    const brotliBytes = existsSync(built) ? statSync(built).size : brotliCompressSync(code).length;
     const mapFile = path.join(clientDir, `${file}.map`);
     if (!existsSync(mapFile)) {
-      add("(no source map)", code.length, gzipBytes);
+      add("(no source map)", code.length, brotliBytes);
       continue;
     }
     const map = JSON.parse(readFileSync(mapFile, "utf8")) as {
@@ -95,9 +97,9 @@ export function jsComposition(clientDir: string, files: string[]): JsShare[] {
       if (length > end) counts.set(tail, (counts.get(tail) ?? 0) + length - end);
     });
     const total = [...counts.values()].reduce((sum, count) => sum + count, 0) || 1;
-    for (const [source, count] of counts) add(source, count, (gzipBytes * count) / total);
+    for (const [source, count] of counts) add(source, count, (brotliBytes * count) / total);
   }
   return [...shares]
     .map(([source, share]) => ({ source, ...share }))
-    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+    .sort((a, b) => b.brotliBytes - a.brotliBytes);
 }

@@ -3,11 +3,8 @@ import path from "node:path";
 
 import autocannon from "autocannon";
 
-import { getRaw } from "./bytes.ts";
+import { BROWSER_ACCEPT_ENCODING, getRaw } from "./bytes.ts";
 import { cpuMs, startBareServer } from "./processes.ts";
-
-/** What Chromium 156 asks for; the server picks the encoding it prefers of these. */
-export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** Hop-by-hop and per-response headers that the bare server does not replay. */
 const NOT_REPLAYED = new Set([
