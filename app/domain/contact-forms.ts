@@ -61,10 +61,10 @@ export const callbackRequestSchema = z.object({
   }),
   // The product page the request came from, if any: a hint for the expert who calls. Anything
   // else (a tampered field) is dropped rather than refused, as the visitor cannot correct it.
-  product: z
-    .string()
-    .optional()
-    .transform((slug) => (slug && productSlugs.includes(slug) ? slug : undefined)),
+  product: z.pipe(
+    z.optional(z.string()),
+    z.transform((slug) => (slug && productSlugs.includes(slug) ? slug : undefined)),
+  ),
 });
 
 export type CallbackRequestInput = z.output<typeof callbackRequestSchema>;

@@ -11,20 +11,49 @@ import { z } from "./zod.ts";
 export function requiredText(required: string, max: number) {
   return z
     .string({ error: required })
-    .overwrite(withoutControlCharacters)
-    .trim()
-    .min(1, required)
-    .max(max, messages.textTooLong(max));
+    .check(
+      z.overwrite(withoutControlCharacters),
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(max, messages.textTooLong(max)),
+    );
 }
 
 /** Text that may be left out: control characters removed, trimmed, at most `max` characters. */
 export function optionalText(max: number) {
-  return z
-    .string()
-    .overwrite(withoutControlCharacters)
-    .trim()
-    .max(max, messages.textTooLong(max))
-    .optional();
+  return z.optional(
+    z
+      .string()
+      .check(
+        z.overwrite(withoutControlCharacters),
+        z.trim(),
+        z.maxLength(max, messages.textTooLong(max)),
+      ),
+  );
+}
+
+/**
+ * A checkbox: ticked when the form sends it (with any value), unticked when it does not. A value
+ * kept from an earlier check (true or false) reads as itself.
+ */
+export function checkbox() {
+  return z.pipe(
+    z.optional(z.union([z.boolean(), z.string()])),
+    z.transform((value) => value === true || typeof value === "string"),
+  );
+}
+
+/**
+ * Values a form sends under one name (checkboxes): none, one or many become a list, which
+ * `list` then checks. A form sends one value as text and several as a list.
+ */
+export function formList<T extends z.ZodMiniType<unknown, string[]>>(list: T) {
+  return z.pipe(
+    z.transform((value: unknown) =>
+      value === undefined ? [] : Array.isArray(value) ? value : [value],
+    ),
+    list,
+  );
 }
 
 /** The spec's email pattern (SPEC section 5): non-space text, @, non-space text, a dot, text. */
@@ -37,12 +66,14 @@ export const EMAIL_MAX_LENGTH = 254;
 export function emailAddress() {
   return z
     .string({ error: messages.emailRequired })
-    .overwrite(withoutControlCharacters)
-    .trim()
-    .min(1, { error: messages.emailRequired, abort: true })
-    .max(EMAIL_MAX_LENGTH, { error: messages.emailInvalid, abort: true })
-    .regex(EMAIL_PATTERN, messages.emailInvalid)
-    .transform((email) => email.toLowerCase());
+    .check(
+      z.overwrite(withoutControlCharacters),
+      z.trim(),
+      z.minLength(1, { error: messages.emailRequired, abort: true }),
+      z.maxLength(EMAIL_MAX_LENGTH, { error: messages.emailInvalid, abort: true }),
+      z.regex(EMAIL_PATTERN, messages.emailInvalid),
+      z.toLowerCase(),
+    );
 }
 
 /** The longest phone number the site reads, as typed. */
@@ -50,17 +81,21 @@ export const PHONE_MAX_LENGTH = 30;
 
 /** A valid 10-digit US phone number as typed; kept in E.164 form ("+15552345678"). */
 export function usPhoneNumber() {
-  return z
-    .string({ error: messages.phoneRequired })
-    .trim()
-    .min(1, { error: messages.phoneRequired, abort: true })
-    .max(PHONE_MAX_LENGTH, { error: messages.phoneInvalid, abort: true })
-    .transform((phone, ctx) => {
+  return z.pipe(
+    z
+      .string({ error: messages.phoneRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: messages.phoneRequired, abort: true }),
+        z.maxLength(PHONE_MAX_LENGTH, { error: messages.phoneInvalid, abort: true }),
+      ),
+    z.transform((phone, ctx) => {
       const normalized = normalizeUsPhone(phone);
       if (!normalized) {
-        ctx.addIssue({ code: "custom", message: messages.phoneInvalid });
+        ctx.issues.push({ code: "custom", message: messages.phoneInvalid, input: phone });
         return z.NEVER;
       }
       return normalized;
-    });
+    }),
+  );
 }

@@ -70,15 +70,16 @@ export function isDay(text: string): boolean {
 }
 
 /** A day (YYYY-MM-DD) or nothing: a bad value in a link is ignored, not an error page. */
-const optionalDay = z
-  .string()
-  .trim()
-  .optional()
-  .transform((text) => (text && isDay(text) ? text : undefined))
-  .catch(undefined);
+const optionalDay = z.catch(
+  z.pipe(
+    z.optional(z.string().check(z.trim())),
+    z.transform((text) => (text && isDay(text) ? text : undefined)),
+  ),
+  undefined,
+);
 
 function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values).optional().catch(undefined);
+  return z.catch(z.optional(z.enum(values)), undefined);
 }
 
 /**
@@ -87,26 +88,29 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(values: 
  * Values that make no sense are dropped, so an edited link still shows something.
  */
 export const submissionFilterSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(SEARCH_MAX_LENGTH)
-    .optional()
-    .transform((text) => text || undefined)
-    .catch(undefined),
+  q: z.catch(
+    z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+      z.transform((text) => text || undefined),
+    ),
+    undefined,
+  ),
   industry: optionalChoice(INDUSTRY_IDS),
   state: optionalChoice(US_STATES),
   status: optionalChoice(["email-step", "complete"]),
   from: optionalDay,
   to: optionalDay,
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  page: z._default(
+    z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1_000_000))), 1),
+    1,
+  ),
 });
 
 export type SubmissionFilter = z.output<typeof submissionFilterSchema>;
 
 /** The filter named by a query string (every key optional). */
 export function parseSubmissionFilter(params: URLSearchParams): SubmissionFilter {
-  return submissionFilterSchema.parse(Object.fromEntries(params));
+  return z.parse(submissionFilterSchema, Object.fromEntries(params));
 }
 
 /** A filter without its page: what a download or another page of the list keeps. */
@@ -197,13 +201,17 @@ export const signInMessages = {
 export const signInSchema = z.object({
   email: z
     .string({ error: signInMessages.emailRequired })
-    .trim()
-    .min(1, signInMessages.emailRequired)
-    .max(SEARCH_MAX_LENGTH, signInMessages.invalid),
+    .check(
+      z.trim(),
+      z.minLength(1, signInMessages.emailRequired),
+      z.maxLength(SEARCH_MAX_LENGTH, signInMessages.invalid),
+    ),
   password: z
     .string({ error: signInMessages.passwordRequired })
-    .min(1, signInMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, signInMessages.invalid),
+    .check(
+      z.minLength(1, signInMessages.passwordRequired),
+      z.maxLength(PASSWORD_MAX_LENGTH, signInMessages.invalid),
+    ),
 });
 
 /**

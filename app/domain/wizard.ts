@@ -14,8 +14,10 @@ import {
   type IndustryId,
 } from "./industries.ts";
 import {
+  checkbox,
   EMAIL_MAX_LENGTH,
   emailAddress,
+  formList,
   optionalText,
   PHONE_MAX_LENGTH,
   requiredText,
@@ -134,59 +136,59 @@ export function segmentsSchema(industry: Industry) {
   const typedText = optionalText(TEXT_LIMITS.segmentText);
   switch (industry.selection) {
     case "multiple":
-      return z
-        .object({
-          segments: z
-            .array(z.string().max(TEXT_LIMITS.segmentText), {
-              error: messages.segmentRequired,
-            })
-            .min(1, messages.segmentRequired)
-            .max(MAX_SEGMENTS, messages.maxSegments)
-            .refine((chosen) => chosen.every((segment) => fromList.safeParse(segment).success), {
-              error: messages.segmentUnknown,
-            })
-            .refine((chosen) => new Set(chosen).size === chosen.length, {
-              error: messages.segmentUnknown,
-            }),
-        })
-        .transform(({ segments }): SegmentsChoice => ({
-          segments,
-          searchQuery: "",
-        }));
+      return z.pipe(
+        z.object({
+          segments: formList(
+            z.array(z.string().check(z.maxLength(TEXT_LIMITS.segmentText))).check(
+              z.minLength(1, messages.segmentRequired),
+              z.maxLength(MAX_SEGMENTS, messages.maxSegments),
+              z.refine(
+                (chosen) => chosen.every((segment) => z.safeParse(fromList, segment).success),
+                { error: messages.segmentUnknown },
+              ),
+              z.refine((chosen) => new Set(chosen).size === chosen.length, {
+                error: messages.segmentUnknown,
+              }),
+            ),
+          ),
+        }),
+        z.transform(({ segments }): SegmentsChoice => ({ segments, searchQuery: "" })),
+      );
     case "single":
-      return z
-        .object({
+      return z.pipe(
+        z.object({
           segment: z.enum(industry.segments as [string, ...string[]], {
             error: messages.segmentSingleRequired,
           }),
-        })
-        .transform(({ segment }): SegmentsChoice => ({
-          segments: [segment],
-          searchQuery: "",
-        }));
+        }),
+        z.transform(({ segment }): SegmentsChoice => ({ segments: [segment], searchQuery: "" })),
+      );
     case "single-with-search":
-      return z
-        .object({ segment: fromList.optional(), searchQuery: typedText })
-        .refine((value) => Boolean(value.segment || value.searchQuery), {
-          error: messages.officesRequired,
-          path: ["searchQuery"],
-        })
-        .transform(({ segment, searchQuery = "" }): SegmentsChoice => ({
+      return z.pipe(
+        z.object({ segment: z.optional(fromList), searchQuery: typedText }).check(
+          z.refine((value) => Boolean(value.segment || value.searchQuery), {
+            error: messages.officesRequired,
+            path: ["searchQuery"],
+          }),
+        ),
+        z.transform(({ segment, searchQuery = "" }): SegmentsChoice => ({
           segments: segmentsToSend(industry, {
             selected: segment ? [segment] : [],
             searchQuery,
           }),
           searchQuery,
-        }));
+        })),
+      );
     case "free-text":
-      return z
-        .object({
+      return z.pipe(
+        z.object({
           searchQuery: requiredText(messages.professionRequired, TEXT_LIMITS.segmentText),
-        })
-        .transform(({ searchQuery }): SegmentsChoice => ({
+        }),
+        z.transform(({ searchQuery }): SegmentsChoice => ({
           segments: [searchQuery],
           searchQuery,
-        }));
+        })),
+      );
   }
 }
 
@@ -199,35 +201,39 @@ export const businessNameSchema = z.object({
 });
 
 /** Questionnaire 2: about you and the business. */
-export const aboutYouSchema = z
-  .object({
-    firstName: requiredText(messages.firstNameRequired, TEXT_LIMITS.personName),
-    lastName: requiredText(messages.lastNameRequired, TEXT_LIMITS.personName),
-    phoneNumber: usPhoneNumber(),
-    consentToTexts: z.boolean().default(false),
-    legalBusinessName: requiredText(messages.legalBusinessNameRequired, TEXT_LIMITS.businessName),
-    streetAddress: requiredText(messages.streetAddressRequired, TEXT_LIMITS.streetAddress),
-    unit: optionalText(TEXT_LIMITS.unit),
-    sameAddress: z.enum(["Yes", "No"], { error: messages.sameAddressRequired }),
-    mailingAddress: optionalText(TEXT_LIMITS.mailingAddress),
-  })
-  // Checked even while other fields are wrong, so that every message shows at once.
-  .refine(
-    (value) =>
-      value.sameAddress !== "No" ||
-      (typeof value.mailingAddress === "string" && value.mailingAddress.trim() !== ""),
-    {
-      path: ["mailingAddress"],
-      message: messages.mailingAddressRequired,
-      when: (payload) => typeof payload.value === "object" && payload.value !== null,
-    },
-  )
-  .transform((value) => ({
+export const aboutYouSchema = z.pipe(
+  z
+    .object({
+      firstName: requiredText(messages.firstNameRequired, TEXT_LIMITS.personName),
+      lastName: requiredText(messages.lastNameRequired, TEXT_LIMITS.personName),
+      phoneNumber: usPhoneNumber(),
+      consentToTexts: checkbox(),
+      legalBusinessName: requiredText(messages.legalBusinessNameRequired, TEXT_LIMITS.businessName),
+      streetAddress: requiredText(messages.streetAddressRequired, TEXT_LIMITS.streetAddress),
+      unit: optionalText(TEXT_LIMITS.unit),
+      sameAddress: z.enum(["Yes", "No"], { error: messages.sameAddressRequired }),
+      mailingAddress: optionalText(TEXT_LIMITS.mailingAddress),
+    })
+    .check(
+      // Checked even while other fields are wrong, so that every message shows at once.
+      z.refine(
+        (value) =>
+          value.sameAddress !== "No" ||
+          (typeof value.mailingAddress === "string" && value.mailingAddress.trim() !== ""),
+        {
+          path: ["mailingAddress"],
+          message: messages.mailingAddressRequired,
+          when: (payload) => typeof payload.value === "object" && payload.value !== null,
+        },
+      ),
+    ),
+  z.transform((value) => ({
     ...value,
     unit: value.unit || undefined,
     // The mailing address is asked only when it differs from the primary location.
     mailingAddress: value.sameAddress === "No" ? value.mailingAddress : undefined,
-  }));
+  })),
+);
 
 /** The earliest start year the wizard accepts. */
 export const FIRST_START_YEAR = 1800;
@@ -238,14 +244,14 @@ export function ownershipSchema(thisYear: number) {
     ownershipStructure: z.enum(OWNERSHIP_STRUCTURES, {
       error: messages.ownershipRequired,
     }),
-    startYear: z
-      .string({ error: messages.startYearRequired })
-      .trim()
-      .min(1, { error: messages.startYearRequired, abort: true })
-      .regex(/^\d{4}$/, { error: messages.startYearInvalid(thisYear), abort: true })
-      .refine((year) => Number(year) >= FIRST_START_YEAR && Number(year) <= thisYear, {
+    startYear: z.string({ error: messages.startYearRequired }).check(
+      z.trim(),
+      z.minLength(1, { error: messages.startYearRequired, abort: true }),
+      z.regex(/^\d{4}$/, { error: messages.startYearInvalid(thisYear), abort: true }),
+      z.refine((year) => Number(year) >= FIRST_START_YEAR && Number(year) <= thisYear, {
         error: messages.startYearInvalid(thisYear),
       }),
+    ),
   });
 }
 

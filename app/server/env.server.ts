@@ -4,65 +4,82 @@ import path from "node:path";
 import { EMAIL_PATTERN } from "#app/domain/fields.ts";
 import { z } from "#app/domain/zod.ts";
 
-const postgresUrl = z
-  .url({
+const postgresUrl = z.optional(
+  z.url({
     protocol: /^postgres(ql)?$/,
     error: "must be a postgres:// or postgresql:// URL",
-  })
-  .optional();
+  }),
+);
+
+/** A whole number from `min` to `max`, written in the environment as text. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  return z._default(
+    z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(max))),
+    fallback,
+  );
+}
 
 /** Every setting the server reads, with its default. `.env.example` documents each one. */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    DATA_DIR: z.string().min(1).default("./data"),
+    NODE_ENV: z._default(z.enum(["development", "production", "test"]), "production"),
+    PORT: wholeNumber(1, 65535, 3000),
+    HOST: z._default(z.string().check(z.minLength(1)), "0.0.0.0"),
+    DATA_DIR: z._default(z.string().check(z.minLength(1)), "./data"),
     DATABASE_URL: postgresUrl,
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    SITE_URL: z
-      .url({
+    SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+    SITE_URL: z.optional(
+      z.url({
         protocol: /^https?$/,
         error: "must be an http:// or https:// URL",
-      })
-      .optional(),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
-    TRUST_PROXY: z
-      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
-      .default("false")
-      .transform((value) => value === "true" || value === "1"),
-    SMTP_URL: z
-      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
-      .optional(),
-    MAIL_FROM: z.string().min(3).max(200).default("CoverPilot <no-reply@coverpilot.example>"),
-    LEAD_NOTIFY_TO: z
-      .string()
-      .max(2000)
-      .optional()
-      .transform((list) =>
-        (list ?? "")
-          .split(",")
-          .map((address) => address.trim())
-          .filter(Boolean),
-      )
-      .refine((list) => list.every((address) => EMAIL_PATTERN.test(address)), {
-        error: "must be email addresses separated by commas",
       }),
-    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
-    LOG_LEVEL: z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-      .default("info"),
+    ),
+    RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 20),
+    TRUST_PROXY: z.pipe(
+      z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "false"),
+      z.transform((value) => value === "true" || value === "1"),
+    ),
+    SMTP_URL: z.optional(
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),
+    ),
+    MAIL_FROM: z._default(
+      z.string().check(z.minLength(3), z.maxLength(200)),
+      "CoverPilot <no-reply@coverpilot.example>",
+    ),
+    LEAD_NOTIFY_TO: z.pipe(
+      z.pipe(
+        z.optional(z.string().check(z.maxLength(2000))),
+        z.transform((list) =>
+          (list ?? "")
+            .split(",")
+            .map((address) => address.trim())
+            .filter(Boolean),
+        ),
+      ),
+      z.array(z.string()).check(
+        z.refine((list) => list.every((address) => EMAIL_PATTERN.test(address)), {
+          error: "must be email addresses separated by commas",
+        }),
+      ),
+    ),
+    MAIL_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
+    LOG_LEVEL: z._default(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
+      "info",
+    ),
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SESSION_SECRET"],
-        message:
-          "is required when NODE_ENV=production and DATABASE_URL is set, so that every server signs cookies alike",
-      });
-    }
-  });
+  .check(
+    z.superRefine((env, ctx) => {
+      if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SESSION_SECRET"],
+          message:
+            "is required when NODE_ENV=production and DATABASE_URL is set, so that every server signs cookies alike",
+        });
+      }
+    }),
+  );
 
 export type Env = z.infer<typeof envSchema> & {
   SITE_URL: string;
@@ -80,7 +97,7 @@ export class InvalidEnvironmentError extends Error {
  */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = z.safeParse(envSchema, cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
     throw new InvalidEnvironmentError(`Invalid environment:\n${lines.join("\n")}`);

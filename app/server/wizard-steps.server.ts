@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { anyForm, parseForm } from "#app/domain/form-submission.ts";
 import { data, redirect } from "react-router";
-import { z } from "#app/domain/zod.ts";
 
 import { messages } from "#app/domain/messages.ts";
 import { withoutControlCharacters } from "#app/domain/text.ts";
@@ -52,7 +51,7 @@ export async function goBack(
 
 /** The form as posted, unchecked: for answering a failed save with what the visitor typed. */
 export function typedReply(formData: FormData): SubmissionResult<string[]> {
-  const typed = parseWithZod(formData, { schema: z.object({}).loose() });
+  const typed = parseForm(formData, anyForm);
   return typed.reply({ formErrors: [messages.saveFailed] });
 }
 

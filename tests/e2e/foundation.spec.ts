@@ -34,4 +34,24 @@ test("hashed assets are cached for a year and compressed", async ({ page, reques
   });
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(response.headers()["content-encoding"]).toBe("gzip");
+  expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  const brotli = await request.get(stylesheet!, {
+    headers: { "Accept-Encoding": "gzip, deflate, br, zstd" },
+  });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(brotli.headers()["vary"]).toBe("Accept-Encoding");
+  expect((await brotli.text()).length).toBeGreaterThan(1000);
+});
+
+test("a hydrating page asks for its scripts after its stylesheet", async ({ page }) => {
+  await page.goto("/business-wizard");
+  const preloads = page.locator('link[rel="modulepreload"]');
+  expect(await preloads.count()).toBeGreaterThan(1);
+  const priorities = await preloads.evaluateAll((links) =>
+    links.map((link) => link.getAttribute("fetchpriority")),
+  );
+  expect(new Set(priorities)).toEqual(new Set(["low"]));
+  // React still takes the page over: Continue waits for an industry and a state (without
+  // JavaScript it is always enabled, and the server answers).
+  await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
 });

@@ -4,10 +4,8 @@ import {
   type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "#app/domain/zod.ts";
-
-const anything = z.object({}).loose();
+import { anyForm, parseForm } from "#app/domain/form-submission.ts";
+import type { z } from "#app/domain/zod.ts";
 
 /**
  * A wizard step's form, whose fields are `Shape`'s keys: validated in the browser with the step's
@@ -15,7 +13,7 @@ const anything = z.object({}).loose();
  * never held up by validation.
  */
 export function useStepForm<Shape extends Record<string, unknown>>(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   options: {
     id: string;
     lastResult: SubmissionResult<string[]> | undefined;
@@ -35,9 +33,7 @@ export function useStepForm<Shape extends Record<string, unknown>>(
         submitter.value === "back";
       // Back posts whatever is there, unchecked (the server keeps it as typed). Conform reads only
       // the fields' errors from the submission, so its value type is not relied on.
-      return parseWithZod(formData, {
-        schema: back ? anything : schema,
-      }) as Submission<Shape>;
+      return parseForm(formData, back ? anyForm : schema) as Submission<Shape>;
     },
   });
 }

@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+
+import { parseForm } from "#app/domain/form-submission.ts";
 import { data } from "react-router";
 import type { z } from "zod";
 
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Stores a message from the contact form; 400 with a message per field when it is not valid. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: contactMessageSchema });
+  const submission = parseForm(await request.formData(), contactMessageSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: null }, { status: 400 });
   }

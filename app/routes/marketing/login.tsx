@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+
+import { parseForm } from "#app/domain/form-submission.ts";
 import { data, Form } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
@@ -34,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * the email happen after the answer, so its timing tells nothing either.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseForm(await request.formData(), loginSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
@@ -52,7 +54,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseForm(formData, loginSchema),
   });
   return (
     <>

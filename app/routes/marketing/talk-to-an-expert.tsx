@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { data } from "react-router";
 
 import { bestTimeLabel, callbackRequestSchema } from "#app/domain/contact-forms.ts";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * reads this page's answer); 400 with a message per field when it is not valid.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: callbackRequestSchema });
+  const submission = parseForm(await request.formData(), callbackRequestSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), confirmation: null }, { status: 400 });
   }

@@ -1,6 +1,6 @@
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { useState } from "react";
 import { Form } from "react-router";
 
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = typedText(formData, "email", TEXT_LIMITS.email);
     return goBack(handle, "email", { ...handle.draft, email }, formData);
   }
-  const submission = parseWithZod(formData, { schema: emailSchema });
+  const submission = parseForm(formData, emailSchema);
   if (submission.status !== "success") return invalid(submission.reply());
   const { email } = submission.value;
   try {

@@ -1,6 +1,6 @@
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { useRef, useState } from "react";
 import { Form } from "react-router";
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const businessName = typedText(formData, "businessName", TEXT_LIMITS.businessName);
     return goBack(handle, "questionnaire-1", { ...handle.draft, businessName }, formData);
   }
-  const submission = parseWithZod(formData, { schema: businessNameSchema });
+  const submission = parseForm(formData, businessNameSchema);
   if (submission.status !== "success") return invalid(submission.reply());
   try {
     return await goTo(handle, "questionnaire-2", { ...handle.draft, ...submission.value });

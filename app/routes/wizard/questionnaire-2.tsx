@@ -1,6 +1,6 @@
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { Form } from "react-router";
 
 import { withStepDelay } from "#app/components/wizard/step-delay.ts";
@@ -115,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       formData,
     );
   }
-  const submission = parseWithZod(formData, { schema: aboutYouSchema });
+  const submission = parseForm(formData, aboutYouSchema);
   if (submission.status !== "success") return invalid(submission.reply());
   const aboutYou = submission.value;
   // Evidence of consent: the words shown and when they were first agreed to.

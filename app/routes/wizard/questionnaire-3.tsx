@@ -1,6 +1,6 @@
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunction } from "react-router";
 
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return goBack(handle, "questionnaire-3", { ...handle.draft, ownership }, formData);
   }
-  const submission = parseWithZod(formData, { schema: ownershipSchema(new Date().getFullYear()) });
+  const submission = parseForm(formData, ownershipSchema(new Date().getFullYear()));
   if (submission.status !== "success") return invalid(submission.reply());
   try {
     const record = toCompleteRecord(handle.draft, submission.value);

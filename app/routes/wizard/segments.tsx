@@ -1,6 +1,6 @@
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { useState } from "react";
 import { data, Form } from "react-router";
 
@@ -103,9 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       formData,
     );
   }
-  const submission = parseWithZod(formData, {
-    schema: segmentsSchema(industry),
-  });
+  const submission = parseForm(formData, segmentsSchema(industry));
   if (submission.status !== "success") return invalid(submission.reply());
   try {
     return await goTo(handle, "email", {

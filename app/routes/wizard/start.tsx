@@ -1,6 +1,6 @@
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { useState } from "react";
 import { Form, useLocation } from "react-router";
 
@@ -40,7 +40,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: industryStateSchema });
+  const submission = parseForm(formData, industryStateSchema);
   if (submission.status !== "success") return invalid(submission.reply());
   try {
     const handle = await getDraft(getServices(context), request);
