@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
+import faviconUrl from "#app/assets/favicon.svg?no-inline";
 import type { Faq } from "#app/domain/product-pages.ts";
 import { site } from "#app/domain/site.ts";
 
@@ -33,7 +34,7 @@ export function organizationJsonLd(siteUrl: string): JsonLd {
     "@type": "Organization",
     name: site.brand,
     url: absoluteUrl(siteUrl, "/"),
-    logo: absoluteUrl(siteUrl, "/favicon.svg"),
+    logo: absoluteUrl(siteUrl, faviconUrl),
     description: site.headline,
     sameAs: site.social.map((profile) => profile.href),
     contactPoint: [
