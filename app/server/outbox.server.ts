@@ -46,11 +46,12 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
       html_body: email.html ?? null,
     })
     .execute();
-  notifyWorkers();
+  notifyOutboxWorkers();
 }
 
 const wakers = new Set<() => void>();
-function notifyWorkers() {
+/** Wakes this process's workers: for code that puts an email in the outbox in its own statement. */
+export function notifyOutboxWorkers() {
   for (const wake of wakers) wake();
 }
 
@@ -176,6 +177,7 @@ export class OutboxWorker {
       )
       .returningAll()
       .execute();
+    const sent: typeof claimed = [];
     for (const email of claimed) {
       try {
         await this.transport.send({
@@ -186,12 +188,7 @@ export class OutboxWorker {
           text: email.text_body,
           html: email.html_body ?? undefined,
         });
-        await this.db
-          .updateTable("outbox")
-          .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
-          .where("id", "=", email.id)
-          .execute();
-        logger.info({ outboxId: email.id, attempt: email.attempts }, "email sent");
+        sent.push(email);
       } catch (error) {
         const code = describeFailure(error);
         const giveUp = email.attempts >= MAX_ATTEMPTS;
@@ -209,6 +206,22 @@ export class OutboxWorker {
           { outboxId: email.id, attempt: email.attempts, error: code, giveUp },
           "email not sent",
         );
+      }
+    }
+    // The batch's sent emails are marked in one statement. Should the server stop before it, they
+    // are sent again once their claim lapses: an email may come twice, but never not at all.
+    if (sent.length > 0) {
+      await this.db
+        .updateTable("outbox")
+        .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+        .where(
+          "id",
+          "in",
+          sent.map((email) => email.id),
+        )
+        .execute();
+      for (const email of sent) {
+        logger.info({ outboxId: email.id, attempt: email.attempts }, "email sent");
       }
     }
     return claimed.length;

@@ -8,7 +8,7 @@ import type { WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "./database.server.ts";
 import { logger } from "./logger.server.ts";
-import { enqueueEmail } from "./outbox.server.ts";
+import { notifyOutboxWorkers } from "./outbox.server.ts";
 import type { AppServices } from "./services.server.ts";
 
 /** Another link to the same application is not sent within this time (no mail flooding). */
@@ -27,26 +27,26 @@ export async function sendResumeLink(
   services: AppServices,
   submission: { id: string; email: string },
 ): Promise<void> {
-  const db = services.database.db;
+  const token = randomBytes(32).toString("base64url");
+  const { subject, text } = resumeEmail(`${services.env.SITE_URL}${resumePath(token)}`);
+  const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   try {
-    const recent = await db
-      .selectFrom("resume_tokens")
-      .select("token_hash")
-      .where("submission_id", "=", submission.id)
-      .where(sql<boolean>`created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'`)
-      .executeTakeFirst();
-    if (recent) return;
-    const token = randomBytes(32).toString("base64url");
-    await db
-      .insertInto("resume_tokens")
-      .values({
-        token_hash: hashOf(token),
-        submission_id: submission.id,
-        expires_at: new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000),
-      })
-      .execute();
-    const { subject, text } = resumeEmail(`${services.env.SITE_URL}${resumePath(token)}`);
-    await enqueueEmail(db, { to: [submission.email], subject, text });
+    // One statement: the link and its email are stored together or not at all, in one commit.
+    const result = await sql`
+      WITH recent AS (
+        SELECT 1 FROM resume_tokens
+        WHERE submission_id = ${submission.id}
+          AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
+      ), issued AS (
+        INSERT INTO resume_tokens (token_hash, submission_id, expires_at)
+        SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz
+        WHERE NOT EXISTS (SELECT 1 FROM recent)
+        RETURNING submission_id
+      )
+      INSERT INTO outbox (recipients, subject, text_body)
+      SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+    `.execute(services.database.db);
+    if (Number(result.numAffectedRows ?? 0) > 0) notifyOutboxWorkers();
   } catch (error) {
     logger.error({ err: error, submissionId: submission.id }, "resume link not sent");
   }
