@@ -32,17 +32,12 @@ export function serializeError(error: unknown): Record<string, unknown> {
 
 /**
  * The one logger: JSON lines on standard output. Never pass it a visitor's email, name, phone or
- * address; log ids and counts instead. Lines are written without blocking the request that logs
- * them (under load, those waiting go out together in one write); pino writes what is left when the
- * process exits.
+ * address; log ids and counts instead.
  */
-export const logger = pino(
-  {
-    level: getEnv().LOG_LEVEL,
-    base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    serializers: { err: serializeError },
-  },
-  pino.destination({ dest: 1, sync: false }),
-);
+export const logger = pino({
+  level: getEnv().LOG_LEVEL,
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  serializers: { err: serializeError },
+});
