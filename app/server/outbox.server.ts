@@ -177,7 +177,6 @@ export class OutboxWorker {
       )
       .returningAll()
       .execute();
-    const sent: typeof claimed = [];
     for (const email of claimed) {
       try {
         await this.transport.send({
@@ -188,7 +187,12 @@ export class OutboxWorker {
           text: email.text_body,
           html: email.html_body ?? undefined,
         });
-        sent.push(email);
+        await this.db
+          .updateTable("outbox")
+          .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+          .where("id", "=", email.id)
+          .execute();
+        logger.info({ outboxId: email.id, attempt: email.attempts }, "email sent");
       } catch (error) {
         const code = describeFailure(error);
         const giveUp = email.attempts >= MAX_ATTEMPTS;
@@ -206,22 +210,6 @@ export class OutboxWorker {
           { outboxId: email.id, attempt: email.attempts, error: code, giveUp },
           "email not sent",
         );
-      }
-    }
-    // The batch's sent emails are marked in one statement. Should the server stop before it, they
-    // are sent again once their claim lapses: an email may come twice, but never not at all.
-    if (sent.length > 0) {
-      await this.db
-        .updateTable("outbox")
-        .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
-        .where(
-          "id",
-          "in",
-          sent.map((email) => email.id),
-        )
-        .execute();
-      for (const email of sent) {
-        logger.info({ outboxId: email.id, attempt: email.attempts }, "email sent");
       }
     }
     return claimed.length;
