@@ -32,14 +32,18 @@ export function optionalText(max: number) {
   );
 }
 
+/** What a ticked checkbox without a value attribute sends (HTML's default). */
+export const CHECKBOX_TICKED = "on";
+
 /**
- * A checkbox: ticked when the form sends it (with any value), unticked when it does not. A value
- * kept from an earlier check (true or false) reads as itself.
+ * A checkbox: ticked when the form sends it, unticked when it does not; any other value is refused
+ * (a tampered form cannot tick it with "false"). A value kept from an earlier check (true or
+ * false) reads as itself.
  */
 export function checkbox() {
   return z.pipe(
-    z.optional(z.union([z.boolean(), z.string()])),
-    z.transform((value) => value === true || typeof value === "string"),
+    z.optional(z.union([z.boolean(), z.literal(CHECKBOX_TICKED)])),
+    z.transform((value) => value === true || value === CHECKBOX_TICKED),
   );
 }
 

@@ -37,10 +37,12 @@ describe("a posted form read against a schema", () => {
     expect(errors?.lastName).toEqual([messages.lastNameRequired]);
   });
 
-  it("reads a ticked checkbox as true and an unticked one as false", () => {
+  it("reads a ticked checkbox as true, an unticked one as false, and refuses other values", () => {
     const ticked = parseForm(form([...aboutYou, ["consentToTexts", "on"]]), aboutYouSchema);
     const unticked = parseForm(form(aboutYou), aboutYouSchema);
     expect(ticked.status === "success" && ticked.value.consentToTexts).toBe(true);
+    const tampered = parseForm(form([...aboutYou, ["consentToTexts", "false"]]), aboutYouSchema);
+    expect(tampered.status).toBe("error");
     expect(unticked.status === "success" && unticked.value).toMatchObject({
       consentToTexts: false,
       unit: undefined,

@@ -14,6 +14,7 @@ import {
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
+import { CHECKBOX_TICKED } from "#app/domain/fields.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import {
   aboutYouSchema,
@@ -82,7 +83,7 @@ function typedAboutYou(formData: FormData): WizardDraft["aboutYou"] {
     firstName: field("firstName"),
     lastName: field("lastName"),
     phoneNumber: field("phoneNumber"),
-    consentToTexts: formData.get("consentToTexts") === "on",
+    consentToTexts: formData.get("consentToTexts") === CHECKBOX_TICKED,
     legalBusinessName: field("legalBusinessName"),
     streetAddress: field("streetAddress"),
     unit: field("unit"),
