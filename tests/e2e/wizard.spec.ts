@@ -57,6 +57,36 @@ test.describe("step 1", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("what was chosen before the scripts arrived still counts once they have", async ({
+    page,
+  }) => {
+    // The scripts wait while the visitor chooses, as on a slow phone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The page is there, and usable, long before it has finished loading.
+    await page.goto("/business-wizard", { waitUntil: "commit" });
+    await page.getByRole("radio", { name: "Cleaning" }).check();
+    await page
+      .getByLabel("Your business is in the state of:", { exact: true })
+      .selectOption("Vermont");
+    release();
+    // React has taken the page over once the document is its container.
+    await page.waitForFunction(() =>
+      Object.keys(document).some((key) => key.startsWith("__reactContainer")),
+    );
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))),
+    );
+    const next = page.getByRole("button", { name: "Continue" });
+    await expect(next).toBeEnabled();
+    await page.getByLabel("Your business is in the state of:", { exact: true }).selectOption("");
+    await expect(next).toBeDisabled();
+  });
+
   test("an industry passed from a product page is chosen already", async ({ page }) => {
     await page.goto("/business-wizard?industry=cleaning");
     await expect(page.getByRole("radio", { name: "Cleaning" })).toBeChecked();

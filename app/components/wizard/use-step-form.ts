@@ -4,6 +4,8 @@ import {
   type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
+import { useEffect } from "react";
+
 import { anyForm, parseForm } from "#app/domain/form-submission.ts";
 import type { z } from "#app/domain/zod.ts";
 
@@ -43,5 +45,29 @@ export function useStepForm<Shape extends Record<string, unknown>>(
  * tampered or bot form), which Conform gives back as a list: that shows as nothing.
  */
 export function initialText(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * Calls `read` once, as React takes the page over, with what the form `formId` holds then. The
+ * page works before its scripts arrive, so a visitor may already have typed or chosen something;
+ * React keeps that in the page without telling the component, whose state (which decides whether
+ * Continue is enabled) would otherwise still hold what the server sent.
+ */
+export function useValuesEnteredBeforeHydration(
+  formId: string,
+  read: (values: FormData) => void,
+): void {
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (form instanceof HTMLFormElement) read(new FormData(form));
+    // Once, at hydration: later changes reach the component through its own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/** A form value as text ("" when it is missing or a file). */
+export function formText(values: FormData, name: string): string {
+  const value = values.get(name);
   return typeof value === "string" ? value : "";
 }

@@ -13,7 +13,11 @@ import {
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import {
+  formText,
+  useStepForm,
+  useValuesEnteredBeforeHydration,
+} from "#app/components/wizard/use-step-form.ts";
 import { messages } from "#app/domain/messages.ts";
 import { emailSchema, TEXT_LIMITS, toEmailStepRecord } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
@@ -87,6 +91,9 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
   const hydrated = useHydrated();
   const saving = useContinuing();
   const [email, setEmail] = useState(loaderData.email);
+  useValuesEnteredBeforeHydration(form.id, (values) =>
+    setEmail(formText(values, fields.email.name)),
+  );
 
   return (
     <StepFrame step="email" title="Great, we can help get your business covered!">

@@ -14,7 +14,11 @@ import {
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { useStepForm } from "#app/components/wizard/use-step-form.ts";
+import {
+  formText,
+  useStepForm,
+  useValuesEnteredBeforeHydration,
+} from "#app/components/wizard/use-step-form.ts";
 import { businessNameSchema, TEXT_LIMITS } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { countStepReached } from "#app/server/funnel.server.ts";
@@ -69,6 +73,9 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
   const hydrated = useHydrated();
   const processing = useContinuing();
   const [name, setName] = useState(loaderData.businessName);
+  useValuesEnteredBeforeHydration(form.id, (values) =>
+    setName(formText(values, fields.businessName.name)),
+  );
   const input = useRef<HTMLInputElement>(null);
   const hintId = `${fields.businessName.id}-hint`;
 

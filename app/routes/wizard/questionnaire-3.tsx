@@ -13,7 +13,12 @@ import {
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
+import {
+  formText,
+  initialText,
+  useStepForm,
+  useValuesEnteredBeforeHydration,
+} from "#app/components/wizard/use-step-form.ts";
 import { messages } from "#app/domain/messages.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
 import { site } from "#app/domain/site.ts";
@@ -116,6 +121,10 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
     initialText(fields.ownershipStructure.initialValue),
   );
   const [startYear, setStartYear] = useState(initialText(fields.startYear.initialValue));
+  useValuesEnteredBeforeHydration(form.id, (values) => {
+    setOwnershipStructure(formText(values, fields.ownershipStructure.name));
+    setStartYear(formText(values, fields.startYear.name));
+  });
 
   useEffect(() => {
     if (!stepData?.saved) return;

@@ -12,7 +12,12 @@ import {
   StepFrame,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
+import {
+  formText,
+  initialText,
+  useStepForm,
+  useValuesEnteredBeforeHydration,
+} from "#app/components/wizard/use-step-form.ts";
 import { getIndustry, MAX_SEGMENTS, type Industry } from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
@@ -140,6 +145,11 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
     ),
   );
   const [searchQuery, setSearchQuery] = useState(initialText(fields.searchQuery.initialValue));
+  useValuesEnteredBeforeHydration(form.id, (values) => {
+    const chosen = [...values.getAll(fields.segments.name), ...values.getAll(fields.segment.name)];
+    setSelected(chosen.filter((item): item is string => typeof item === "string"));
+    setSearchQuery(formText(values, fields.searchQuery.name));
+  });
   const [refusal, setRefusal] = useState<Toast | undefined>();
 
   // Section 5's rule for Continue is that something would be sent on as segments.

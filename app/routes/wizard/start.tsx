@@ -12,7 +12,12 @@ import {
   StepFrame,
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
-import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
+import {
+  formText,
+  initialText,
+  useStepForm,
+  useValuesEnteredBeforeHydration,
+} from "#app/components/wizard/use-step-form.ts";
 import { INDUSTRIES, isIndustryId } from "#app/domain/industries.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import { industryStateSchema, type WizardDraft } from "#app/domain/wizard.ts";
@@ -73,6 +78,10 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const [industry, setIndustry] = useState(initialText(fields.industry.initialValue));
   const [state, setState] = useState(initialText(fields.state.initialValue));
+  useValuesEnteredBeforeHydration(form.id, (values) => {
+    setIndustry(formText(values, fields.industry.name));
+    setState(formText(values, fields.state.name));
+  });
   const hydrated = useHydrated();
   const industryError = fields.industry.errors;
 
