@@ -68,6 +68,9 @@ const prerenderedHeaders = headersSetBy(securityHeaders({ scriptNonce: false }))
 const assetHeaders: [string, string][] = [
   ["X-Content-Type-Options", "nosniff"],
   ["Cross-Origin-Resource-Policy", "same-origin"],
+  // An SVG opened on its own is a document: it may run nothing and load nothing.
+  ["Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox"],
+  ["X-Frame-Options", "DENY"],
   ...prerenderedHeaders.filter(([name]) => name.toLowerCase() === "strict-transport-security"),
 ];
 server.use((req, res, next) => {

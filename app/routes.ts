@@ -49,5 +49,6 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("favicon.svg", "routes/favicon-svg.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
