@@ -49,7 +49,16 @@ export async function createFreshPostgres(
   fresh.pathname = `/${name}`;
   return {
     url: fresh.toString(),
-    drop: () => adminQuery(url, `drop database if exists ${name} with (force)`),
+    drop: async () => {
+      try {
+        await adminQuery(url, `drop database if exists ${name} with (force)`);
+      } catch (error) {
+        // FORCE refuses when a session of another role is in the database, such as an autovacuum
+        // worker that has just started on it; a plain DROP stops autovacuum itself.
+        if ((error as { code?: unknown }).code !== "42501") throw error;
+        await adminQuery(url, `drop database if exists ${name}`);
+      }
+    },
   };
 }
 
