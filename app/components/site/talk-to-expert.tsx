@@ -6,7 +6,6 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { z } from "zod";
 
 import {
   BEST_TIMES_TO_CALL,
@@ -14,7 +13,9 @@ import {
   CONTACT_FIELD_LIMITS,
 } from "#app/domain/contact-forms.ts";
 import { site } from "#app/domain/site.ts";
+import type { z } from "#app/domain/zod.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { controlClasses, FormAlert, FormField, hintId } from "#app/components/ui/form-field.tsx";
 import { CheckIcon, CloseIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
@@ -97,19 +98,7 @@ export function CallbackRequestPanel({
           <Heading className="text-lg font-semibold text-ink">Request a call back</Heading>
           <FormAlert id={form.errorId} errors={form.errors} />
           <HoneypotField />
-          <FormField
-            id={fields.name.id}
-            label="Your name"
-            errorId={fields.name.errorId}
-            errors={fields.name.errors}
-          >
-            <input
-              {...getInputProps(fields.name, { type: "text" })}
-              maxLength={CONTACT_FIELD_LIMITS.name}
-              autoComplete="name"
-              className={controlClasses}
-            />
-          </FormField>
+          <ContactNameField field={fields.name} />
           <FormField
             id={fields.phone.id}
             label="Phone number"

@@ -41,8 +41,9 @@ export function useStepForm<Shape extends Record<string, unknown>>(
 }
 
 /**
- * A field's value as the form first shows it, as text. What was posted may repeat a field (a
- * tampered or bot form), which Conform gives back as a list: that shows as nothing.
+ * A field's value as text: as the form first shows it, or as the page holds it at hydration.
+ * What was posted may repeat a field (a tampered or bot form), which Conform gives back as a list,
+ * and a form may hold a file or nothing: each of those reads as no text.
  */
 export function initialText(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -64,10 +65,4 @@ export function useValuesEnteredBeforeHydration(
     // Once, at hydration: later changes reach the component through its own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-}
-
-/** A form value as text ("" when it is missing or a file). */
-export function formText(values: FormData, name: string): string {
-  const value = values.get(name);
-  return typeof value === "string" ? value : "";
 }

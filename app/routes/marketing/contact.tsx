@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-
-import { parseForm } from "#app/domain/form-submission.ts";
 import { data } from "react-router";
-import type { z } from "zod";
 
 import { CONTACT_FIELD_LIMITS, contactMessageSchema } from "#app/domain/contact-forms.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { messages } from "#app/domain/messages.ts";
 import { site } from "#app/domain/site.ts";
+import type { z } from "#app/domain/zod.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
@@ -128,19 +128,7 @@ function ContactMessagePanel({ actionData }: { actionData: Route.ComponentProps[
     <form method="post" {...getFormProps(form)} className="space-y-5">
       <FormAlert id={form.errorId} errors={form.errors} />
       <HoneypotField />
-      <FormField
-        id={fields.name.id}
-        label="Your name"
-        errorId={fields.name.errorId}
-        errors={fields.name.errors}
-      >
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          maxLength={CONTACT_FIELD_LIMITS.name}
-          autoComplete="name"
-          className={controlClasses}
-        />
-      </FormField>
+      <ContactNameField field={fields.name} />
       <FormField
         id={fields.email.id}
         label="Email address"

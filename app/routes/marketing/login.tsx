@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-
-import { parseForm } from "#app/domain/form-submission.ts";
 import { data, Form } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { controlClasses, FormField } from "#app/components/ui/form-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/domain/fields.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { messages } from "#app/domain/messages.ts";
 import { loginSchema } from "#app/domain/resume.ts";
 import { site } from "#app/domain/site.ts";

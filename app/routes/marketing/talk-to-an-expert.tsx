@@ -1,6 +1,6 @@
-import { parseForm } from "#app/domain/form-submission.ts";
 import { data } from "react-router";
 
+import { parseForm } from "#app/domain/form-submission.ts";
 import { bestTimeLabel, callbackRequestSchema } from "#app/domain/contact-forms.ts";
 import { messages } from "#app/domain/messages.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";

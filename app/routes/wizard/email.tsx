@@ -1,9 +1,9 @@
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseForm } from "#app/domain/form-submission.ts";
 import { useState } from "react";
 import { Form } from "react-router";
 
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import {
   FieldError,
   inputClass,
@@ -14,7 +14,7 @@ import {
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
-  formText,
+  initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
 } from "#app/components/wizard/use-step-form.ts";
@@ -92,7 +92,7 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
   const saving = useContinuing();
   const [email, setEmail] = useState(loaderData.email);
   useValuesEnteredBeforeHydration(form.id, (values) =>
-    setEmail(formText(values, fields.email.name)),
+    setEmail(initialText(values.get(fields.email.name))),
   );
 
   return (

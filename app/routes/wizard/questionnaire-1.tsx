@@ -1,9 +1,9 @@
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseForm } from "#app/domain/form-submission.ts";
 import { useRef, useState } from "react";
 import { Form } from "react-router";
 
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { withStepDelay } from "#app/components/wizard/step-delay.ts";
 import {
   FieldError,
@@ -15,7 +15,7 @@ import {
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
-  formText,
+  initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
 } from "#app/components/wizard/use-step-form.ts";
@@ -74,7 +74,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
   const processing = useContinuing();
   const [name, setName] = useState(loaderData.businessName);
   useValuesEnteredBeforeHydration(form.id, (values) =>
-    setName(formText(values, fields.businessName.name)),
+    setName(initialText(values.get(fields.businessName.name))),
   );
   const input = useRef<HTMLInputElement>(null);
   const hintId = `${fields.businessName.id}-hint`;

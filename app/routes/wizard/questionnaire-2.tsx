@@ -1,8 +1,8 @@
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseForm } from "#app/domain/form-submission.ts";
 import { Form } from "react-router";
 
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import { withStepDelay } from "#app/components/wizard/step-delay.ts";
 import {
   FieldError,

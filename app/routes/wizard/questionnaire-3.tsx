@@ -1,9 +1,9 @@
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseForm } from "#app/domain/form-submission.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunction } from "react-router";
 
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import {
   FieldError,
   inputClass,
@@ -14,7 +14,6 @@ import {
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
-  formText,
   initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
@@ -122,8 +121,8 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
   );
   const [startYear, setStartYear] = useState(initialText(fields.startYear.initialValue));
   useValuesEnteredBeforeHydration(form.id, (values) => {
-    setOwnershipStructure(formText(values, fields.ownershipStructure.name));
-    setStartYear(formText(values, fields.startYear.name));
+    setOwnershipStructure(initialText(values.get(fields.ownershipStructure.name)));
+    setStartYear(initialText(values.get(fields.startYear.name)));
   });
 
   useEffect(() => {

@@ -1,9 +1,9 @@
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseForm } from "#app/domain/form-submission.ts";
 import { useState } from "react";
 import { data, Form } from "react-router";
 
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import {
   FieldError,
   inputClass,
@@ -13,7 +13,6 @@ import {
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
-  formText,
   initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
@@ -148,7 +147,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
   useValuesEnteredBeforeHydration(form.id, (values) => {
     const chosen = [...values.getAll(fields.segments.name), ...values.getAll(fields.segment.name)];
     setSelected(chosen.filter((item): item is string => typeof item === "string"));
-    setSearchQuery(formText(values, fields.searchQuery.name));
+    setSearchQuery(initialText(values.get(fields.searchQuery.name)));
   });
   const [refusal, setRefusal] = useState<Toast | undefined>();
 

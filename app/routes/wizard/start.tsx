@@ -1,9 +1,9 @@
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { parseForm } from "#app/domain/form-submission.ts";
 import { useState } from "react";
 import { Form, useLocation } from "react-router";
 
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import {
   FieldError,
   inputClass,
@@ -13,7 +13,6 @@ import {
 } from "#app/components/wizard/step-frame.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
-  formText,
   initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
@@ -79,8 +78,8 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
   const [industry, setIndustry] = useState(initialText(fields.industry.initialValue));
   const [state, setState] = useState(initialText(fields.state.initialValue));
   useValuesEnteredBeforeHydration(form.id, (values) => {
-    setIndustry(formText(values, fields.industry.name));
-    setState(formText(values, fields.state.name));
+    setIndustry(initialText(values.get(fields.industry.name)));
+    setState(initialText(values.get(fields.state.name)));
   });
   const hydrated = useHydrated();
   const industryError = fields.industry.errors;

@@ -1,6 +1,6 @@
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { redirect } from "react-router";
 
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { StepFrame } from "#app/components/wizard/step-frame.tsx";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import {
