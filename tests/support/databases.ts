@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
 
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect, sql } from "kysely";
 import pg from "pg";
 
-import { openDatabase, type Database } from "#app/server/database.server.ts";
+import {
+  migrateToLatest,
+  openDatabase,
+  type Database,
+  type DatabaseSchema,
+} from "#app/server/database.server.ts";
 
 /** A database kind the data-layer tests run against, opened empty and migrated. */
 export interface TestDatabaseKind {
@@ -10,24 +17,115 @@ export interface TestDatabaseKind {
   open(): Promise<Database>;
 }
 
-/**
- * PGlite (in memory) always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it). Each
- * PostgreSQL database is made fresh from that URL's server and dropped when it is closed.
- */
 /** The PostgreSQL server the tests may use, from TEST_DATABASE_URL. */
 export const testPostgresUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
+/**
+ * PGlite (in memory) always; PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it).
+ *
+ * Each `open()` hands out an empty, migrated database. Making one costs seconds (PGlite's initdb in
+ * WebAssembly, or a PostgreSQL database plus every migration), so each test file makes one of each
+ * kind the first time it asks and empties it for every later `open()`: the tables are truncated,
+ * their sequences restarted. Closing a handle ends that handle only (its queries fail from then on,
+ * as a closed database's would); `closeSharedTestDatabases` (tests/support/vitest-setup.ts) closes
+ * and drops the file's databases after its last test.
+ */
 export const testDatabaseKinds: TestDatabaseKind[] = [
-  { name: "pglite", open: () => openDatabase({ kind: "pglite" }) },
-  ...(testPostgresUrl
-    ? [
-        {
-          name: "postgres" as const,
-          open: () => openFreshPostgres(testPostgresUrl),
-        },
-      ]
-    : []),
+  { name: "pglite", open: () => openEmpty("pglite") },
+  ...(testPostgresUrl ? [{ name: "postgres" as const, open: () => openEmpty("postgres") }] : []),
 ];
+
+interface SharedDatabase {
+  /** A new handle on the shared database; its close() leaves the shared one open. */
+  handle(): Promise<Database>;
+  /** Every table of the app's, for emptying between tests. */
+  tables: string[];
+  closeForGood(): Promise<void>;
+}
+
+const shared = new Map<TestDatabaseKind["name"], Promise<SharedDatabase>>();
+
+async function openEmpty(kind: TestDatabaseKind["name"]): Promise<Database> {
+  let opening = shared.get(kind);
+  if (!opening) {
+    opening =
+      kind === "pglite" || !testPostgresUrl ? sharedPglite() : sharedPostgres(testPostgresUrl);
+    shared.set(kind, opening);
+  }
+  const database = await opening;
+  const handle = await database.handle();
+  await sql
+    .raw(`truncate table ${database.tables.map((name) => `"${name}"`).join(", ")} restart identity`)
+    .execute(handle.db);
+  return handle;
+}
+
+async function appTables(db: Kysely<DatabaseSchema>): Promise<string[]> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = 'public' and tablename not like 'kysely_%'
+  `.execute(db);
+  return rows.map((row) => row.tablename);
+}
+
+async function sharedPglite(): Promise<SharedDatabase> {
+  const pglite = await PGlite.create();
+  const admin = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
+  await migrateToLatest(admin);
+  return {
+    tables: await appTables(admin),
+    handle: async () => pgliteHandle(pglite),
+    closeForGood: () => pglite.close(),
+  };
+}
+
+/**
+ * A handle on a shared PGlite whose close() closes only the handle. PGlite's methods use private
+ * fields, so each is called on the instance itself, never through the proxy.
+ */
+function pgliteHandle(pglite: PGlite): Database {
+  let closed = false;
+  const refuse = () => Promise.reject(new Error("The database is closed."));
+  const view = new Proxy(pglite, {
+    get(target, property) {
+      if (property === "closed") return closed || target.closed;
+      if (property === "close") return async () => void (closed = true);
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      return closed ? refuse : (value as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite: view }) });
+  return {
+    db,
+    kind: "pglite",
+    check: async () => {
+      if (view.closed) throw new Error("The database is closed.");
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function sharedPostgres(url: string): Promise<SharedDatabase> {
+  const fresh = await createFreshPostgres(url);
+  const admin = await openDatabase({ kind: "postgres", url: fresh.url, poolSize: 1 });
+  const tables = await appTables(admin.db);
+  await admin.close();
+  return {
+    tables,
+    // A pool of its own per handle: closing it is closing the handle, as the server's would be.
+    handle: () => openDatabase({ kind: "postgres", url: fresh.url }),
+    closeForGood: () => fresh.drop(),
+  };
+}
+
+/** Closes (and on PostgreSQL drops) the databases this test file made; after its last test. */
+export async function closeSharedTestDatabases(): Promise<void> {
+  const opened = [...shared.values()];
+  shared.clear();
+  for (const database of opened) await (await database).closeForGood();
+}
 
 async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -58,19 +156,6 @@ export async function createFreshPostgres(
         if ((error as { code?: unknown }).code !== "42501") throw error;
         await adminQuery(url, `drop database if exists ${name}`);
       }
-    },
-  };
-}
-
-/** Opens (and migrates) a fresh PostgreSQL database; closing it also drops it. */
-export async function openFreshPostgres(url: string): Promise<Database> {
-  const fresh = await createFreshPostgres(url);
-  const database = await openDatabase({ kind: "postgres", url: fresh.url });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await fresh.drop();
     },
   };
 }
