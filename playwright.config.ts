@@ -7,6 +7,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/support/e2e-global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,

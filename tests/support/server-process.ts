@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,9 +26,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A fresh directory for one server's embedded database. */
+/** The migrated embedded database that Playwright's global setup makes for each run. */
+export const TEMPLATE_DATA_DIR = path.resolve(".tmp/e2e-template-data");
+
+/**
+ * A fresh directory for one server's embedded database: a copy of the run's migrated template when
+ * there is one (as if a server had started there once and stopped), else empty.
+ */
 export function makeDataDir(): string {
-  return mkdtempSync(path.join(tmpdir(), "coverpilot-data-"));
+  const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-data-"));
+  if (existsSync(TEMPLATE_DATA_DIR)) cpSync(TEMPLATE_DATA_DIR, dataDir, { recursive: true });
+  return dataDir;
 }
 
 /**
