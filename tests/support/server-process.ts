@@ -39,6 +39,14 @@ export function makeDataDir(): string {
   return dataDir;
 }
 
+/** Every server this test worker started and has not seen exit. */
+const running = new Set<ChildProcess>();
+// A journey that fails before its stopServer would leave its server running after the run, holding
+// a port and a DATA_DIR: whatever is still running when the worker exits is killed with it.
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /**
  * Starts `node server.ts` (the build must exist) on a free port and, unless told otherwise, waits
  * until /healthz answers.
@@ -63,6 +71,8 @@ export async function startServer(options: {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let printed = "";
   child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
