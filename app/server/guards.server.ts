@@ -2,6 +2,7 @@ import { createContext, data, redirect, type MiddlewareFunction } from "react-ro
 
 import type { RequestHandler as ExpressHandler } from "express";
 
+import { isBoundedForm } from "#app/domain/form-submission.ts";
 import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
 import { refusals } from "#app/domain/messages.ts";
 import { site } from "#app/domain/site.ts";
@@ -83,7 +84,8 @@ function rateLimiter(services: AppServices): RateLimiter {
  * 413) before they are read,
  * and each client address may post RATE_LIMIT_PER_MINUTE times a minute (429). The refusals are
  * route error responses, so the root's error screen explains them, with JavaScript or without.
- * Only forms are taken (415 otherwise, 400 if unreadable), and a form whose honeypot field is filled
+ * Only forms are taken (415 otherwise, 400 if unreadable or if its field names reach past
+ * FORM_LIMITS, before any parser builds what they name), and a form whose honeypot field is filled
  * in is dropped quietly: it goes home, and the log counts it.
  */
 export const guardPosts: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -120,6 +122,10 @@ export const guardPosts: MiddlewareFunction<Response> = async ({ request, contex
     .formData()
     .catch(() => null);
   if (!form) throw data({ reason: "unreadable-form" }, { status: 400 });
+  if (!isBoundedForm(form)) {
+    logger.warn({ path, reason: "unbounded-form" }, "post refused");
+    throw data({ reason: "unbounded-form" }, { status: 400 });
+  }
   const honeypot = form.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== "") {
     logger.info({ path, event: "honeypot" }, "bot post dropped");
