@@ -53,6 +53,7 @@ server.use((req, res, next) => {
   });
   // While shutting down, each keep-alive connection closes after its current answer.
   if (stopping) res.setHeader("Connection", "close");
+  closeIfBodyUnread(req, res);
   next();
 });
 
@@ -174,6 +175,27 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/**
+ * A request whose body is still arriving when its answer starts had it refused unread (411, 413).
+ * Kept open, the connection would read the rest of that body (or take the client's next request
+ * for it, some 65 s of waiting), so such an answer closes the connection: nothing more is read,
+ * and the client sends its next request on a fresh connection at once. Decided as the headers go
+ * out, the last moment they can still say so, since the refusal is React Router's (guards.server.ts).
+ */
+function closeIfBodyUnread(req: express.Request, res: express.Response): void {
+  if (
+    req.headers["transfer-encoding"] === undefined &&
+    !(Number(req.headers["content-length"]) > 0)
+  ) {
+    return;
+  }
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (!req.complete) this.setHeader("Connection", "close");
+    return Reflect.apply(writeHead, this, args) as express.Response;
+  } as typeof res.writeHead;
+}
 
 /**
  * The security headers (DESIGN decision 5). With `scriptNonce`, script-src also allows the
