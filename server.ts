@@ -116,6 +116,8 @@ server.use((_req, res, next) => {
 });
 server.use(securityHeaders({ scriptNonce: true }));
 server.use(compression());
+// Methods no page or form takes (405), then posts from other sites (403), before anything else.
+server.use(running.refuseOtherMethods);
 server.use(running.refuseCrossSitePosts);
 
 if (viteServer) {

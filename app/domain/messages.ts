@@ -51,6 +51,10 @@ export const refusals: Record<number, { title: string; body: string }> = {
     title: "We couldn't accept that form",
     body: "For your security we only accept forms sent from this site. Please go back and try again.",
   },
+  405: {
+    title: "We can't do that here",
+    body: "This site shows its pages and takes its own forms, nothing else.",
+  },
   411: {
     title: "We couldn't read that form",
     body: "Please go back and send it again.",

@@ -29,15 +29,35 @@ export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
     const source = req.get("origin") ?? req.get("referer") ?? null;
     if (namesThisSite(source, req.get("host") ?? "", siteUrl)) return next();
     logger.warn({ path: req.path, reason: "cross-site" }, "post refused");
-    const refusal = refusals[403] ?? { title: "Forbidden", body: "" };
-    res
-      .status(403)
-      .type("html")
-      .send(
-        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} | ${site.brand}</title></head>` +
-          `<body><main><h1>${refusal.title}</h1><p>${refusal.body}</p><p><a href="/">Return to Home</a></p></main></body></html>`,
-      );
+    res.status(403).type("html").send(refusalPage(403));
   };
+}
+
+/** The methods the site answers: its pages (GET, HEAD) and its forms (POST). */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+
+/**
+ * Answers every other method before anything else runs: 405 with `Allow` and a short page (TRACE,
+ * PUT, PROPFIND…; React Router would fail on some of them with a 500), and OPTIONS, the one that
+ * asks, with 204 and `Allow`.
+ */
+export const refuseOtherMethods: ExpressHandler = (req, res, next) => {
+  if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+  res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+  if (req.method === "OPTIONS") {
+    res.status(204).end();
+    return;
+  }
+  res.status(405).type("html").send(refusalPage(405));
+};
+
+/** A refusal as a short page of its own, for answers given in front of React Router. */
+function refusalPage(status: number): string {
+  const refusal = refusals[status] ?? { title: "Request refused", body: "" };
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} | ${site.brand}</title></head>` +
+    `<body><main><h1>${refusal.title}</h1><p>${refusal.body}</p><p><a href="/">Return to Home</a></p></main></body></html>`
+  );
 }
 
 /**

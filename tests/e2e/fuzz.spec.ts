@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { request } from "node:http";
 
 import fc from "fast-check";
 
@@ -242,4 +243,53 @@ test.describe("hostile input", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(residentMb(server.child.pid) - before).toBeLessThan(100);
   });
+
+  test("methods no page takes: 405 with Allow, and no stack trace in the log", async () => {
+    const logged = server.output().length;
+    const paths = ["/", "/business-wizard/email", "/admin/login", "/healthz", "/assets/x.js"];
+    for (const method of ["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH", "MKCOL", "LOCK"]) {
+      for (const path of paths) {
+        const answer = await send(server.url, method, path);
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.allow).toBe("GET, HEAD, POST");
+        expect(answer.body).toContain("We can't do that here");
+      }
+    }
+    const options = await send(server.url, "OPTIONS", "/contact");
+    expect([options.status, options.allow]).toEqual([204, "GET, HEAD, POST"]);
+    // A post to a page that has no form.
+    const post = await send(server.url, "POST", "/about", "a=1");
+    expect([post.status, post.allow]).toEqual([405, "GET, HEAD"]);
+    const log = server.output().slice(logged);
+    expect(log).not.toMatch(/^\s+at /m);
+    expect(log).not.toContain('"stack"');
+    expect(log).not.toContain('"level":"error"');
+  });
 });
+
+/** One request of any method (fetch refuses some, TRACE among them). */
+function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<{ status: number; allow: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      `${baseUrl}${path}`,
+      {
+        method,
+        headers: body ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body: text }),
+        );
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
