@@ -82,6 +82,21 @@ function namesThisSite(source: string | null, requestHost: string, siteUrl: stri
   return host === requestHost || host === new URL(siteUrl).host;
 }
 
+/** Headers that go with the page explaining a refusal (Retry-After on a 429). */
+const refusalHeadersContext = createContext<Record<string, string> | null>(null);
+
+/**
+ * Puts a refusal's headers on the page that explains it: React Router renders the error screen of a
+ * response thrown by middleware from its status alone and sends none of its headers. Goes in front
+ * of guardPosts.
+ */
+export const sendRefusalHeaders: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await next();
+  const headers = context.get(refusalHeadersContext);
+  for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
+  return response;
+};
+
 const limiters = new WeakMap<AppServices, RateLimiter>();
 
 /** The rate limiter of this server: shared through PostgreSQL, or in memory on PGlite. */
@@ -128,10 +143,10 @@ export const guardPosts: MiddlewareFunction<Response> = async ({ request, contex
     });
   if (!decision.allowed) {
     logger.warn({ path, reason: "rate-limited" }, "post refused");
-    throw data(
-      { reason: "rate-limited" },
-      { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } },
-    );
+    // The seconds until the client's window frees.
+    const headers = { "Retry-After": String(decision.retryAfterSeconds) };
+    context.set(refusalHeadersContext, headers);
+    throw data({ reason: "rate-limited" }, { status: 429, headers });
   }
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {

@@ -101,6 +101,16 @@ test.describe("posts the site refuses", () => {
       // Still refused this minute, and still on the step; what was saved before is there.
       await page.goto(`${server.url}/business-wizard/segments`);
       await expect(page.getByRole("checkbox", { name: "Bar" })).toBeChecked();
+      // The answer says when to come back: the seconds until the minute's window frees.
+      for (const path of ["/contact", "/contact.data"]) {
+        const refused = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          body: new URLSearchParams({ name: "Ada" }),
+        });
+        expect(refused.status, path).toBe(429);
+        expect(Number(refused.headers.get("Retry-After")), path).toBeGreaterThan(0);
+        expect(Number(refused.headers.get("Retry-After")), path).toBeLessThanOrEqual(60);
+      }
     } finally {
       // Leave the page before its server goes, so that nothing it still fetches fails.
       await page.goto("about:blank");
