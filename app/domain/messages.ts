@@ -19,6 +19,8 @@ export const messages = {
   professionRequired: "Please tell us what your business does",
   officesRequired: "Please choose a profession or type one",
   textTooLong: (max: number) => `Please keep this under ${max + 1} characters`,
+  hiddenCharacters:
+    "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
   businessNameRequired: "Please enter your business name",
   firstNameRequired: "Please enter your first name",
   lastNameRequired: "Please enter your last name",
