@@ -19,6 +19,37 @@ import type { RunningApp, startApp as StartApp } from "./app/server/app.server.t
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SHUTDOWN_DEADLINE_MS = 9_000;
 
+/**
+ * The browser features the site never uses, turned off for its pages and anything they could embed
+ * (Permissions-Policy): a script that slipped in could not ask for them either. Only features
+ * Chromium knows, since it reports an unknown one on the console of every page.
+ */
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "autoplay",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "encrypted-media",
+  "fullscreen",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "idle-detection",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 const viteServer = DEVELOPMENT
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
   : undefined;
@@ -53,6 +84,7 @@ server.use((req, res, next) => {
   });
   // While shutting down, each keep-alive connection closes after its current answer.
   if (stopping) res.setHeader("Connection", "close");
+  closeIfBodyUnread(req, res);
   next();
 });
 
@@ -115,6 +147,8 @@ server.use((_req, res, next) => {
 });
 server.use(securityHeaders({ scriptNonce: true }));
 server.use(compression());
+// Methods no page or form takes (405), then posts from other sites (403), before anything else.
+server.use(running.refuseOtherMethods);
 server.use(running.refuseCrossSitePosts);
 
 if (viteServer) {
@@ -176,11 +210,32 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 /**
+ * A request whose body is still arriving when its answer starts had it refused unread (411, 413).
+ * Kept open, the connection would read the rest of that body (or take the client's next request
+ * for it, some 65 s of waiting), so such an answer closes the connection: nothing more is read,
+ * and the client sends its next request on a fresh connection at once. Decided as the headers go
+ * out, the last moment they can still say so, since the refusal is React Router's (guards.server.ts).
+ */
+function closeIfBodyUnread(req: express.Request, res: express.Response): void {
+  if (
+    req.headers["transfer-encoding"] === undefined &&
+    !(Number(req.headers["content-length"]) > 0)
+  ) {
+    return;
+  }
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (!req.complete) this.setHeader("Connection", "close");
+    return Reflect.apply(writeHead, this, args) as express.Response;
+  } as typeof res.writeHead;
+}
+
+/**
  * The security headers (DESIGN decision 5). With `scriptNonce`, script-src also allows the
  * request's nonce (`res.locals.cspNonce`), which React Router's scripts carry.
  */
 function securityHeaders(options: { scriptNonce: boolean }): express.RequestHandler {
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -210,6 +265,10 @@ function securityHeaders(options: { scriptNonce: boolean }): express.RequestHand
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: env.SITE_URL.startsWith("https:"),
   });
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
 }
 
 /** The headers a middleware sets whatever the request: run once against a stand-in answer. */

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 
 import { renderToPipeableStream } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
@@ -42,6 +43,8 @@ export default function handleRequest(
           rendered.on("end", () => {
             const html = withoutModulePreloads(Buffer.concat(chunks).toString("utf8"));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            // A post to a page without a form: the page itself can only be read.
+            if (status === 405) responseHeaders.set("Allow", "GET, HEAD");
             resolve(new Response(html, { headers: responseHeaders, status }));
           });
           pipe(rendered);
@@ -69,8 +72,13 @@ function withoutModulePreloads(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
-/** Logs errors thrown by loaders and actions, except aborted requests. */
+/**
+ * Logs errors thrown by loaders and actions, except aborted requests and the answers to a client's
+ * own error (4xx: a missing page, a refused post, a method a page does not take), which the
+ * request's log line already records by status.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
 };

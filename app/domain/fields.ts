@@ -4,10 +4,21 @@
  */
 import { messages } from "./messages.ts";
 import { normalizeUsPhone } from "./phone.ts";
-import { withoutControlCharacters } from "./text.ts";
+import { hasHiddenFormatting, withoutControlCharacters } from "./text.ts";
 import { z } from "./zod.ts";
 
-/** Text that must be given: control characters removed, trimmed, 1 to `max` characters. */
+/** Refuses text holding invisible formatting characters (text.ts says why), with its message. */
+function withoutHiddenFormatting() {
+  return z.refine<string>((value) => !hasHiddenFormatting(value), {
+    error: messages.hiddenCharacters,
+    abort: true,
+  });
+}
+
+/**
+ * Text that must be given: control characters removed, trimmed, 1 to `max` characters, without
+ * hidden formatting characters.
+ */
 export function requiredText(required: string, max: number) {
   return z
     .string({ error: required })
@@ -15,11 +26,15 @@ export function requiredText(required: string, max: number) {
       z.overwrite(withoutControlCharacters),
       z.trim(),
       z.minLength(1, required),
+      withoutHiddenFormatting(),
       z.maxLength(max, messages.textTooLong(max)),
     );
 }
 
-/** Text that may be left out: control characters removed, trimmed, at most `max` characters. */
+/**
+ * Text that may be left out: control characters removed, trimmed, at most `max` characters,
+ * without hidden formatting characters.
+ */
 export function optionalText(max: number) {
   return z.optional(
     z
@@ -27,6 +42,7 @@ export function optionalText(max: number) {
       .check(
         z.overwrite(withoutControlCharacters),
         z.trim(),
+        withoutHiddenFormatting(),
         z.maxLength(max, messages.textTooLong(max)),
       ),
   );
@@ -75,6 +91,7 @@ export function emailAddress() {
       z.trim(),
       z.minLength(1, { error: messages.emailRequired, abort: true }),
       z.maxLength(EMAIL_MAX_LENGTH, { error: messages.emailInvalid, abort: true }),
+      withoutHiddenFormatting(),
       z.regex(EMAIL_PATTERN, messages.emailInvalid),
       z.toLowerCase(),
     );

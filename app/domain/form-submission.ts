@@ -2,7 +2,7 @@
  * A posted form read against one of the site's schemas, as Conform's submission: the same function
  * checks a form in the browser (as the visitor types) and in the action (decision 010).
  */
-import { formatPaths, parse, type Submission } from "@conform-to/dom";
+import { formatPaths, INTENT, parse, STATE, type Submission } from "@conform-to/dom";
 
 import { z } from "./zod.ts";
 
@@ -10,15 +10,79 @@ import { z } from "./zod.ts";
 type Payload = Record<string, unknown>;
 
 /**
+ * How much a posted form may ask the parser to build (decision 011). Conform reads a field named
+ * `a.b` or `a[3]` into nested objects and lists, so a name such as `a[123456789]` alone would make
+ * a list that long, and thousands of repeats of one name take seconds to gather. The site's forms
+ * use plain names and send at most some 50 fields (the retail segments' 42 checkboxes and a few
+ * more); these limits leave room for that and bound everything else: at most `fields` fields, each
+ * name of at most `depth` parts, each list index written plainly from 0 to `index`.
+ */
+export const FORM_LIMITS = { fields: 100, depth: 2, index: 99 } as const;
+
+/** One part of a field name: a key (after a dot, but for the first) or a list index in brackets. */
+const NAME_PART = /(\.?)([^.[\]]+)|\[(0|[1-9]\d*)\]/y;
+
+/**
+ * Whether a posted field name stays within FORM_LIMITS: parts and indexes are counted as the name
+ * is read, so nothing the name claims is built. Conform's own names (`__intent__`, `__state__`,
+ * which carry JSON it would act on) are never sent by the site's forms, so they are refused too.
+ */
+export function isBoundedFieldName(name: string): boolean {
+  if (name === INTENT || name === STATE) return false;
+  let depth = 0;
+  NAME_PART.lastIndex = 0;
+  while (NAME_PART.lastIndex < name.length) {
+    const match = NAME_PART.exec(name);
+    if (!match) return false;
+    const [, dot, key, index] = match;
+    // A dot goes between parts only; a list index only after a key.
+    if (key !== undefined && (dot === "") !== (depth === 0)) return false;
+    if (index !== undefined && (depth === 0 || Number(index) > FORM_LIMITS.index)) return false;
+    depth += 1;
+    if (depth > FORM_LIMITS.depth) return false;
+  }
+  return depth > 0;
+}
+
+/** Whether every field of a posted form is within FORM_LIMITS, so that parsing it is bounded. */
+export function isBoundedForm(formData: FormData | URLSearchParams): boolean {
+  let fields = 0;
+  for (const name of formData.keys()) {
+    fields += 1;
+    if (fields > FORM_LIMITS.fields || !isBoundedFieldName(name)) return false;
+  }
+  return true;
+}
+
+/**
+ * The form itself when it is within FORM_LIMITS; otherwise only its first fields whose names are.
+ * The server refuses such a form before any action runs (guardPosts); this keeps parseForm bounded
+ * whoever calls it.
+ */
+function bounded(formData: FormData | URLSearchParams): FormData | URLSearchParams {
+  if (isBoundedForm(formData)) return formData;
+  const kept = new FormData();
+  let fields = 0;
+  for (const [name, value] of formData.entries()) {
+    if (fields === FORM_LIMITS.fields) break;
+    if (!isBoundedFieldName(name)) continue;
+    kept.append(name, value);
+    fields += 1;
+  }
+  return kept;
+}
+
+/**
  * Reads `formData` into the shape `schema` checks: a field left empty counts as not given (as an
  * unticked checkbox or an unchosen radio button is), so that each schema says what "required"
  * means once. Each field's messages are keyed by its name (`segments`, `address[0]`), for Conform.
+ * Fields beyond FORM_LIMITS are left out before anything is parsed.
  */
 export function parseForm<Schema extends z.ZodMiniType>(
   formData: FormData | URLSearchParams,
   schema: Schema,
 ): Submission<z.output<Schema>> {
-  return parse<z.output<Schema>, string[]>(formData, {
+  return parse<z.output<Schema>, string[]>(bounded(formData), {
     resolve(payload: Payload) {
       const result = z.safeParse(schema, withoutEmptyFields(payload));
       if (result.success) return { value: result.data };

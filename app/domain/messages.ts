@@ -19,6 +19,8 @@ export const messages = {
   professionRequired: "Please tell us what your business does",
   officesRequired: "Please choose a profession or type one",
   textTooLong: (max: number) => `Please keep this under ${max + 1} characters`,
+  hiddenCharacters:
+    "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
   businessNameRequired: "Please enter your business name",
   firstNameRequired: "Please enter your first name",
   lastNameRequired: "Please enter your last name",
@@ -50,6 +52,10 @@ export const refusals: Record<number, { title: string; body: string }> = {
   403: {
     title: "We couldn't accept that form",
     body: "For your security we only accept forms sent from this site. Please go back and try again.",
+  },
+  405: {
+    title: "We can't do that here",
+    body: "This site shows its pages and takes its own forms, nothing else.",
   },
   411: {
     title: "We couldn't read that form",

@@ -6,3 +6,23 @@ export function withoutControlCharacters(value: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
 }
+
+/**
+ * Invisible format characters (Unicode's category Cf): bidirectional embeddings, overrides and
+ * isolates (U+202A to U+202E, U+2066 to U+2069) and marks, zero-width spaces and joiners (U+200B
+ * to U+200D), the word joiner and invisible operators (U+2060 to U+2064), the byte order mark
+ * (U+FEFF), the soft hyphen (U+00AD), tag characters and the like.
+ */
+const HIDDEN_FORMATTING = /\p{Cf}/u;
+
+/**
+ * Whether typed text holds invisible formatting characters. They show as nothing, yet they can
+ * make a stored value display as another (an override reverses what follows it) or make two
+ * different values look the same, so the lead desk would show one thing and hold another. The
+ * forms refuse such text with a message rather than strip it silently: what is saved is then
+ * exactly what the visitor saw. (Scripts that need a joiner, such as Persian names with U+200C,
+ * are refused too; the site serves US businesses and their English-language records.)
+ */
+export function hasHiddenFormatting(value: string): boolean {
+  return HIDDEN_FORMATTING.test(value);
+}

@@ -6,7 +6,7 @@ import { cspNonceContext } from "#app/context.ts";
 
 import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
-import { clientAddressContext, refuseCrossSitePosts } from "./guards.server.ts";
+import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
 import { logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
 import { servicesContext } from "./services.server.ts";
@@ -23,6 +23,8 @@ export interface RunningApp {
   handler: RequestHandler;
   /** Refuses posts from other sites (403); goes in front of every other handler of posts. */
   refuseCrossSitePosts: RequestHandler;
+  /** Answers methods the site does not take (405 with Allow); goes in front of the app. */
+  refuseOtherMethods: RequestHandler;
   /** Closes the database cleanly; call once no request is in flight. */
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export async function startApp(): Promise<RunningApp> {
     logger,
     handler,
     refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL),
+    refuseOtherMethods,
     close: async () => {
       await outbox.stop();
       await database.close();

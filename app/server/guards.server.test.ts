@@ -110,6 +110,20 @@ describe("guardPosts", () => {
     );
   });
 
+  it("refuses with 400 a form whose field names would build more than any form needs", async () => {
+    const bodies = [
+      "anything%5B123456789%5D=x",
+      "a.b.c=x",
+      "__state__=%7B%7D",
+      "segments=x&".repeat(101),
+    ];
+    for (const [i, body] of bodies.entries()) {
+      expect(await statusOf(post(body, {}, `198.51.100.${10 + i}`)), body).toBe(400);
+    }
+    const retail = "segments=x&".repeat(42) + "intent=continue";
+    expect(await statusOf(post(retail, {}, "198.51.100.20"))).toBe("passed");
+  });
+
   it("drops a post whose honeypot is filled: home, nothing reaches the action", async () => {
     const result = await outcome(
       post("email=a%40b.co&website=http%3A%2F%2Fspam", {}, "198.51.100.5"),

@@ -2,6 +2,7 @@ import { createContext, data, redirect, type MiddlewareFunction } from "react-ro
 
 import type { RequestHandler as ExpressHandler } from "express";
 
+import { isBoundedForm } from "#app/domain/form-submission.ts";
 import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
 import { refusals } from "#app/domain/messages.ts";
 import { site } from "#app/domain/site.ts";
@@ -28,15 +29,35 @@ export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
     const source = req.get("origin") ?? req.get("referer") ?? null;
     if (namesThisSite(source, req.get("host") ?? "", siteUrl)) return next();
     logger.warn({ path: req.path, reason: "cross-site" }, "post refused");
-    const refusal = refusals[403] ?? { title: "Forbidden", body: "" };
-    res
-      .status(403)
-      .type("html")
-      .send(
-        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} | ${site.brand}</title></head>` +
-          `<body><main><h1>${refusal.title}</h1><p>${refusal.body}</p><p><a href="/">Return to Home</a></p></main></body></html>`,
-      );
+    res.status(403).type("html").send(refusalPage(403));
   };
+}
+
+/** The methods the site answers: its pages (GET, HEAD) and its forms (POST). */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+
+/**
+ * Answers every other method before anything else runs: 405 with `Allow` and a short page (TRACE,
+ * PUT, PROPFIND…; React Router would fail on some of them with a 500), and OPTIONS, the one that
+ * asks, with 204 and `Allow`.
+ */
+export const refuseOtherMethods: ExpressHandler = (req, res, next) => {
+  if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+  res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+  if (req.method === "OPTIONS") {
+    res.status(204).end();
+    return;
+  }
+  res.status(405).type("html").send(refusalPage(405));
+};
+
+/** A refusal as a short page of its own, for answers given in front of React Router. */
+function refusalPage(status: number): string {
+  const refusal = refusals[status] ?? { title: "Request refused", body: "" };
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} | ${site.brand}</title></head>` +
+    `<body><main><h1>${refusal.title}</h1><p>${refusal.body}</p><p><a href="/">Return to Home</a></p></main></body></html>`
+  );
 }
 
 /**
@@ -61,6 +82,21 @@ function namesThisSite(source: string | null, requestHost: string, siteUrl: stri
   return host === requestHost || host === new URL(siteUrl).host;
 }
 
+/** Headers that go with the page explaining a refusal (Retry-After on a 429). */
+const refusalHeadersContext = createContext<Record<string, string> | null>(null);
+
+/**
+ * Puts a refusal's headers on the page that explains it: React Router renders the error screen of a
+ * response thrown by middleware from its status alone and sends none of its headers. Goes in front
+ * of guardPosts.
+ */
+export const sendRefusalHeaders: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await next();
+  const headers = context.get(refusalHeadersContext);
+  for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
+  return response;
+};
+
 const limiters = new WeakMap<AppServices, RateLimiter>();
 
 /** The rate limiter of this server: shared through PostgreSQL, or in memory on PGlite. */
@@ -83,7 +119,8 @@ function rateLimiter(services: AppServices): RateLimiter {
  * 413) before they are read,
  * and each client address may post RATE_LIMIT_PER_MINUTE times a minute (429). The refusals are
  * route error responses, so the root's error screen explains them, with JavaScript or without.
- * Only forms are taken (415 otherwise, 400 if unreadable), and a form whose honeypot field is filled
+ * Only forms are taken (415 otherwise, 400 if unreadable or if its field names reach past
+ * FORM_LIMITS, before any parser builds what they name), and a form whose honeypot field is filled
  * in is dropped quietly: it goes home, and the log counts it.
  */
 export const guardPosts: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -106,10 +143,10 @@ export const guardPosts: MiddlewareFunction<Response> = async ({ request, contex
     });
   if (!decision.allowed) {
     logger.warn({ path, reason: "rate-limited" }, "post refused");
-    throw data(
-      { reason: "rate-limited" },
-      { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } },
-    );
+    // The seconds until the client's window frees.
+    const headers = { "Retry-After": String(decision.retryAfterSeconds) };
+    context.set(refusalHeadersContext, headers);
+    throw data({ reason: "rate-limited" }, { status: 429, headers });
   }
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
@@ -120,6 +157,10 @@ export const guardPosts: MiddlewareFunction<Response> = async ({ request, contex
     .formData()
     .catch(() => null);
   if (!form) throw data({ reason: "unreadable-form" }, { status: 400 });
+  if (!isBoundedForm(form)) {
+    logger.warn({ path, reason: "unbounded-form" }, "post refused");
+    throw data({ reason: "unbounded-form" }, { status: 400 });
+  }
   const honeypot = form.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== "") {
     logger.info({ path, event: "honeypot" }, "bot post dropped");

@@ -231,6 +231,16 @@ test(`${SIGN_IN_POLICY.maxFailures} wrong passwords lock the email, for an accou
   await page.getByLabel("Password", { exact: true }).fill(LOCKABLE.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText(signInMessages.locked);
+  const locked = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: LOCKABLE.email, password: "wrong again" }),
+    headers: { Origin: server.url },
+  });
+  expect(locked.status).toBe(429);
+  expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+  expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(
+    SIGN_IN_POLICY.lockMinutes * 60,
+  );
   await page.goto(`${server.url}/admin`);
   await expect(page).toHaveURL(`${server.url}/admin/login`);
   // Another operator is not affected.

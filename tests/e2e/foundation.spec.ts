@@ -19,6 +19,30 @@ test("the home page is served, ready to read, with the security headers", async 
   await expectNoAxeViolations(page);
 });
 
+test("pages turn off the browser features the site does not use", async ({ page }) => {
+  const reports: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Permissions-Policy")) reports.push(message.text());
+  });
+  for (const path of ["/", "/business-wizard", "/admin/login"]) {
+    const response = await page.goto(path);
+    const policy = response?.headers()["permissions-policy"] ?? "";
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+      expect(policy, path).toContain(`${feature}=()`);
+    }
+    // Every feature the policy names is one the browser knows (it reports any other).
+    expect(reports, path).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        (
+          document as Document & { featurePolicy?: { allowsFeature(name: string): boolean } }
+        ).featurePolicy?.allowsFeature("camera"),
+      ),
+      path,
+    ).toBe(false);
+  }
+});
+
 test("/healthz reports the database as reachable", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);

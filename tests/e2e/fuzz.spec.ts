@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+
 import fc from "fast-check";
 
 import { INDUSTRY_IDS } from "../../app/domain/industries.ts";
@@ -94,6 +97,20 @@ const ACTIONS = [
   })),
 ];
 
+/** The resident memory of a process, in MB (Linux). */
+function residentMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Field names that ask a parser for huge or deep structures, in a few bytes each. */
+const inflatingName = fc.oneof(
+  fc.bigInt({ min: 100n, max: 10n ** 18n }).map((index) => `anything[${index}]`),
+  fc.constantFrom("email[123456789]", "segments[4294967295]", "a[-1]", "a[1e9]", "a[007]"),
+  fc.integer({ min: 3, max: 5_000 }).map((depth) => `a${".b".repeat(depth)}`),
+  fc.constantFrom("__intent__", "__state__"),
+);
+
 test.describe("hostile input", () => {
   test.setTimeout(300_000);
   let server: ServerProcess;
@@ -177,4 +194,102 @@ test.describe("hostile input", () => {
     }
     server = await startServer({ dataDir });
   });
+
+  test("field names that ask for huge structures: 400 within a second, memory steady", async () => {
+    const paths = [
+      ...new Set([...ACTIONS.map((action) => action.path), "/login", "/admin/login", "/resume/x"]),
+    ];
+    const visitor = new HttpVisitor(server.url);
+    await visitor.saveEmailStep(`fuzz-names-${Date.now()}@example.com`);
+    const before = residentMb(server.child.pid);
+    const postQuickly = async (path: string, body: URLSearchParams) => {
+      const started = Date.now();
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: { Cookie: visitor.cookie() },
+        signal: AbortSignal.timeout(5_000),
+      });
+      const html = await response.text();
+      expect(Date.now() - started, `${path} ${body.toString().slice(0, 80)}`).toBeLessThan(1_000);
+      return { status: response.status, html };
+    };
+    for (const path of paths) {
+      const refused = await postQuickly(
+        path,
+        new URLSearchParams([
+          ["anything[123456789]", "x"],
+          ["email", "a@b.co"],
+        ]),
+      );
+      expect(refused.status, path).toBe(400);
+      expect(refused.html).toContain("We couldn&#x27;t read that form");
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.array(inflatingName, { minLength: 1, maxLength: 5 }),
+        async (path, names) => {
+          const body = new URLSearchParams([
+            ...names.map((name) => [name, "x"]),
+            ["intent", "continue"],
+          ]);
+          expect((await postQuickly(path, body)).status).toBe(400);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(residentMb(server.child.pid) - before).toBeLessThan(100);
+  });
+
+  test("methods no page takes: 405 with Allow, and no stack trace in the log", async () => {
+    const logged = server.output().length;
+    const paths = ["/", "/business-wizard/email", "/admin/login", "/healthz", "/assets/x.js"];
+    for (const method of ["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH", "MKCOL", "LOCK"]) {
+      for (const path of paths) {
+        const answer = await send(server.url, method, path);
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.allow).toBe("GET, HEAD, POST");
+        expect(answer.body).toContain("We can't do that here");
+      }
+    }
+    const options = await send(server.url, "OPTIONS", "/contact");
+    expect([options.status, options.allow]).toEqual([204, "GET, HEAD, POST"]);
+    // A post to a page that has no form.
+    const post = await send(server.url, "POST", "/about", "a=1");
+    expect([post.status, post.allow]).toEqual([405, "GET, HEAD"]);
+    const log = server.output().slice(logged);
+    expect(log).not.toMatch(/^\s+at /m);
+    expect(log).not.toContain('"stack"');
+    expect(log).not.toContain('"level":"error"');
+  });
 });
+
+/** One request of any method (fetch refuses some, TRACE among them). */
+function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<{ status: number; allow: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      `${baseUrl}${path}`,
+      {
+        method,
+        headers: body ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body: text }),
+        );
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}

@@ -1,3 +1,6 @@
+import { Agent, request } from "node:http";
+import { connect } from "node:net";
+
 import { readSubmissions } from "../support/databases.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -29,7 +32,7 @@ test.describe("posts the site refuses", () => {
     expect(await readSubmissions(dataDir)).toEqual([]);
   });
 
-  test("a body over 64 KB: 413 with a readable page", async () => {
+  test("a body over 64 KB: 413 with a readable page, and the client's next request answered at once", async () => {
     const server = await startServer({ dataDir: makeDataDir() });
     try {
       const response = await fetch(`${server.url}/business-wizard`, {
@@ -38,6 +41,34 @@ test.describe("posts the site refuses", () => {
       });
       expect(response.status).toBe(413);
       expect(await response.text()).toContain("That form is too large");
+
+      // One keep-alive connection at a time, as a browser's or a proxy's pool would reuse it.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (const size of [70_000, 2_000_000]) {
+        const refused = await send(agent, server.url, "POST", "/business-wizard", "a".repeat(size));
+        expect(refused.status, `${size} bytes`).toBe(413);
+        const started = Date.now();
+        const next = await send(agent, server.url, "GET", "/healthz");
+        expect(next.status).toBe(200);
+        expect(Date.now() - started, `the request after ${size} bytes`).toBeLessThan(2_000);
+      }
+      agent.destroy();
+
+      // A client that states a length and waits before sending: the answer comes and the
+      // connection closes, rather than the next bytes being read as the rest of that body.
+      const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+      socket.write(
+        "POST /business-wizard HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 70000\r\n\r\n",
+      );
+      const started = Date.now();
+      await closed;
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toMatch(/\r\nConnection: close\r\n/i);
     } finally {
       await stopServer(server);
     }
@@ -70,6 +101,16 @@ test.describe("posts the site refuses", () => {
       // Still refused this minute, and still on the step; what was saved before is there.
       await page.goto(`${server.url}/business-wizard/segments`);
       await expect(page.getByRole("checkbox", { name: "Bar" })).toBeChecked();
+      // The answer says when to come back: the seconds until the minute's window frees.
+      for (const path of ["/contact", "/contact.data"]) {
+        const refused = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          body: new URLSearchParams({ name: "Ada" }),
+        });
+        expect(refused.status, path).toBe(429);
+        expect(Number(refused.headers.get("Retry-After")), path).toBeGreaterThan(0);
+        expect(Number(refused.headers.get("Retry-After")), path).toBeLessThanOrEqual(60);
+      }
     } finally {
       // Leave the page before its server goes, so that nothing it still fetches fails.
       await page.goto("about:blank");
@@ -97,3 +138,36 @@ test.describe("posts the site refuses", () => {
     expect(await readSubmissions(dataDir)).toEqual([]);
   });
 });
+
+/** One request through `agent`; answers its status once the answer has been read to the end. */
+function send(
+  agent: Agent,
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      `${baseUrl}${path}`,
+      {
+        method,
+        agent,
+        headers: body
+          ? {
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": Buffer.byteLength(body),
+            }
+          : {},
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0 }));
+      },
+    );
+    outgoing.on("timeout", () => outgoing.destroy(new Error(`${method} ${path}: no answer`)));
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}

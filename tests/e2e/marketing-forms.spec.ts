@@ -3,6 +3,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 
+import { messages as fieldMessages } from "#app/domain/messages.ts";
+
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { expect, test } from "./helpers.ts";
 
@@ -82,9 +84,14 @@ test("the call-back request and the contact message are in the database", async 
     const base = `http://localhost:${new URL(server.url).port}`;
     await requestCallBackInDialog(page, base);
     await page.goto(`${base}/contact`);
-    await page.getByLabel("Your name").fill("Sam Lee");
+    // A name with a right-to-left override would show in the lead desk as another: refused.
+    await page.getByLabel("Your name").fill("Sam \u202eeeL");
     await page.getByLabel("Email address").fill("sam@example.com");
     await page.getByLabel("Message", { exact: true }).fill("Please call me about cyber cover.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText(fieldMessages.hiddenCharacters)).toBeVisible();
+    await expect(page.getByLabel("Your name")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Your name").fill("Sam Lee");
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("heading", { name: /Your message has been sent/ })).toBeVisible();
   } finally {

@@ -14,6 +14,7 @@ test("a server whose SITE_URL matches the build serves the prerendered pages", a
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
     expect(await response.text()).toBe(
       readFileSync("build/client/workers-comp/index.html", "utf8"),
     );

@@ -12,6 +12,9 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
+/** The action's own headers (Retry-After while an email is locked) go out with the page. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 /** An operator already signed in goes on to the lead desk. */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const next = safeAdminPath(url.searchParams.get("next"));
