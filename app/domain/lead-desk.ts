@@ -3,6 +3,7 @@
  * the columns of the CSV export, the funnel's steps and the sign-in policy. Pure TypeScript, shared
  * by the admin routes, the repositories and the command-line scripts.
  */
+import { emailAddress } from "./fields.ts";
 import { getIndustry, INDUSTRY_IDS, isIndustryId } from "./industries.ts";
 import { PRODUCT_LINES } from "./products.ts";
 import { US_STATES } from "./states.ts";
@@ -197,15 +198,12 @@ export const signInMessages = {
   unavailable: "Signing in is not possible right now. Please try again in a moment.",
 } as const;
 
-/** The sign-in form: what is typed is checked for presence and size, not for format. */
+/**
+ * The sign-in form: the email by the site's one email rule (with the lead desk's messages), the
+ * password for presence and size only.
+ */
 export const signInSchema = z.object({
-  email: z
-    .string({ error: signInMessages.emailRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, signInMessages.emailRequired),
-      z.maxLength(SEARCH_MAX_LENGTH, signInMessages.invalid),
-    ),
+  email: emailAddress({ required: signInMessages.emailRequired, invalid: signInMessages.invalid }),
   password: z
     .string({ error: signInMessages.passwordRequired })
     .check(

@@ -71,6 +71,22 @@ describe("parseEnv", () => {
     expect(env.SESSION_SECRET).toBe("x".repeat(32));
   });
 
+  it("takes LEAD_NOTIFY_TO as a list of single addresses, and nothing that hides more", () => {
+    expect(
+      parseEnv({ LEAD_NOTIFY_TO: "desk@agency.example, ops@agency.example", DATA_DIR: tempDir() })
+        .LEAD_NOTIFY_TO,
+    ).toEqual(["desk@agency.example", "ops@agency.example"]);
+    for (const bad of [
+      "Desk <desk@agency.example>",
+      "desk@agency.example;ops@agency.example",
+      "desk@agency.example ops@agency.example",
+    ]) {
+      expect(() => parseEnv({ LEAD_NOTIFY_TO: bad, DATA_DIR: tempDir() }), bad).toThrow(
+        /LEAD_NOTIFY_TO/,
+      );
+    }
+  });
+
   it("rejects a short session secret and trims a trailing slash from SITE_URL", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short", DATA_DIR: tempDir() })).toThrow(
       /SESSION_SECRET/,

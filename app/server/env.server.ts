@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { EMAIL_PATTERN } from "#app/domain/fields.ts";
+import { isEmailAddress } from "#app/domain/fields.ts";
 import { z } from "#app/domain/zod.ts";
 
 const postgresUrl = z.optional(
@@ -57,7 +57,8 @@ const envSchema = z
         ),
       ),
       z.array(z.string()).check(
-        z.refine((list) => list.every((address) => EMAIL_PATTERN.test(address)), {
+        // The agency's own list; each entry must be one address by the forms' rule.
+        z.refine((list) => list.every((address) => isEmailAddress(address)), {
           error: "must be email addresses separated by commas",
         }),
       ),

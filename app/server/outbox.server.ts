@@ -4,6 +4,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import nodemailer from "nodemailer";
 
+import { isEmailAddress } from "#app/domain/fields.ts";
+
 import type { Db } from "./database.server.ts";
 import type { Env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
@@ -31,12 +33,29 @@ export interface MailTransport {
 /** Give up on an email after this many attempts (about a day with the default backoff). */
 export const MAX_ATTEMPTS = 12;
 
+/** Thrown when an email names a recipient that is not exactly one address (the message names none). */
+export class InvalidRecipientError extends Error {
+  override name = "InvalidRecipientError";
+}
+
+/**
+ * Whether every recipient is exactly one address by the forms' rule: a value that slipped past a
+ * form (or came from an older record) must not turn into a list, a second header or a display name.
+ */
+export function recipientsAreValid(to: readonly string[]): boolean {
+  return to.every((address) => isEmailAddress(address));
+}
+
 /**
  * Puts an email in the outbox; the worker sends it. Nothing here talks to a mail server, so a save
- * that enqueues an email is as fast and as reliable as the database.
+ * that enqueues an email is as fast and as reliable as the database. Refuses (InvalidRecipientError)
+ * a recipient that is not exactly one address.
  */
 export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
   if (email.to.length === 0) return;
+  if (!recipientsAreValid(email.to)) {
+    throw new InvalidRecipientError("An email was refused: a recipient is not one address.");
+  }
   await db
     .insertInto("outbox")
     .values({
@@ -178,6 +197,16 @@ export class OutboxWorker {
       .returningAll()
       .execute();
     for (const email of claimed) {
+      if (!recipientsAreValid(email.recipients)) {
+        // Written to the table by other means than enqueueEmail: never sent, never retried.
+        await this.db
+          .updateTable("outbox")
+          .set({ locked_until: null, last_error: "invalid-recipient", failed_at: sql`now()` })
+          .where("id", "=", email.id)
+          .execute();
+        logger.warn({ outboxId: email.id, error: "invalid-recipient" }, "email not sent");
+        continue;
+      }
       try {
         await this.transport.send({
           id: String(email.id),

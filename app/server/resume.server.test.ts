@@ -51,4 +51,27 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
       await database.close();
     }
   });
+
+  it("sends nothing to a stored address that is not exactly one address", async () => {
+    const database = await kind.open();
+    try {
+      const env = parseEnv({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-resume-")),
+        SESSION_SECRET: "s".repeat(32),
+      });
+      // As an older rule let it in: two addresses in one field.
+      const email = "owner@example.com,other@example.com";
+      const id = await saveEmailStep(database.db, {
+        industry: "food",
+        state: "Ohio",
+        segments: ["Bakery"],
+        email,
+      });
+      await sendResumeLink({ env, database }, { id, email });
+      expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+      expect(await database.db.selectFrom("resume_tokens").selectAll().execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
 });

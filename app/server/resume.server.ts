@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
 
+import { isEmailAddress } from "#app/domain/fields.ts";
 import { getIndustry, isIndustryId } from "#app/domain/industries.ts";
 import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
@@ -27,6 +28,14 @@ export async function sendResumeLink(
   services: AppServices,
   submission: { id: string; email: string },
 ): Promise<void> {
+  if (!isEmailAddress(submission.email)) {
+    // A record from before the email rule was tightened: its address is not sent to.
+    logger.warn(
+      { submissionId: submission.id, reason: "invalid-recipient" },
+      "resume link not sent",
+    );
+    return;
+  }
   const token = randomBytes(32).toString("base64url");
   const { subject, text } = resumeEmail(`${services.env.SITE_URL}${resumePath(token)}`);
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
