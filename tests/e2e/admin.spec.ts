@@ -72,7 +72,8 @@ test.beforeAll(async () => {
     method: "POST",
     body: new URLSearchParams({
       name: "Ann Asker",
-      email: "ann@asker.example",
+      // One address by the forms' rule, whose ?cc= a bare mailto: link would read as a header.
+      email: "ann?cc=boss@asker.example",
       message: "Do you cover food trucks?\nThanks",
     }),
   });
@@ -389,9 +390,9 @@ test("call-back requests and contact messages have their own lists", async ({ pa
   await page.getByRole("link", { name: "Messages" }).click();
   await expect(page.getByRole("heading", { name: /Ann Asker/ })).toBeVisible();
   await expect(page.getByText("Do you cover food trucks?")).toBeVisible();
-  await expect(page.getByRole("link", { name: "ann@asker.example" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "ann?cc=boss@asker.example" })).toHaveAttribute(
     "href",
-    "mailto:ann@asker.example",
+    "mailto:ann%3Fcc%3Dboss@asker.example",
   );
 });
 
