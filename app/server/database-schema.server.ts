@@ -86,6 +86,12 @@ export interface ResumeTokensTable {
   created_at: Timestamp;
 }
 
+/** Recent emails to one visitor's address (`recipient_key`: SHA-256 of it, lowercased). */
+export interface MailRecipientSendsTable {
+  recipient_key: string;
+  sent_at: Date[];
+}
+
 /** An operator of the lead desk; the password as an scrypt hash (passwords.server.ts). */
 export interface OperatorsTable {
   id: Generated<string>;
@@ -128,6 +134,7 @@ export interface DatabaseSchema {
   rate_limit_hits: RateLimitHitsTable;
   outbox: OutboxTable;
   resume_tokens: ResumeTokensTable;
+  mail_recipient_sends: MailRecipientSendsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;

@@ -18,6 +18,7 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
+      MAIL_PER_RECIPIENT_PER_HOUR: 3,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);

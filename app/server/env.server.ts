@@ -64,6 +64,7 @@ const envSchema = z
       ),
     ),
     MAIL_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
+    MAIL_PER_RECIPIENT_PER_HOUR: wholeNumber(1, 1000, 3),
     LOG_LEVEL: z._default(
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
       "info",

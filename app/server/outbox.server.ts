@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import nodemailer from "nodemailer";
 
 import { isEmailAddress } from "#app/domain/fields.ts";
@@ -29,6 +30,9 @@ export interface MailTransport {
     id: string;
   }): Promise<void>;
 }
+
+/** How often a worker forgets the per-recipient counts of addresses not emailed for an hour. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /** Give up on an email after this many attempts (about a day with the default backoff). */
 export const MAX_ATTEMPTS = 12;
@@ -66,6 +70,44 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
     })
     .execute();
   notifyOutboxWorkers();
+}
+
+/**
+ * What a visitor's address is counted under for the per-recipient cap: a hash of it, lowercased,
+ * so the count names no one and adds no copy of the address.
+ */
+export function recipientKey(address: string): string {
+  return createHash("sha256").update(address.trim().toLowerCase()).digest("hex");
+}
+
+/**
+ * The per-recipient cap (MAIL_PER_RECIPIENT_PER_HOUR), as a statement to use inside a WITH of the
+ * statement that queues a visitor's email: when `when` holds and fewer than `perHour` emails went
+ * to `address` in the last hour, it records one more and returns a row; otherwise it returns none
+ * and the caller queues nothing. The row is locked while it is counted, so every form and every
+ * server behind the database share one exact count.
+ */
+export function takeRecipientAllowance(
+  address: string,
+  perHour: number,
+  when: RawBuilder<boolean>,
+): RawBuilder<unknown> {
+  const hourAgo = sql`now() - interval '1 hour'`;
+  return sql`
+    INSERT INTO mail_recipient_sends AS sends (recipient_key, sent_at)
+    SELECT ${recipientKey(address)}, ARRAY[now()] WHERE ${when}
+    ON CONFLICT (recipient_key) DO UPDATE
+      SET sent_at = ARRAY(SELECT t FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) || now()
+      WHERE (SELECT count(*) FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) < ${perHour}
+    RETURNING 1`;
+}
+
+/** Forgets the counts of addresses not emailed for an hour. */
+export async function pruneRecipientSends(db: Db): Promise<void> {
+  await db
+    .deleteFrom("mail_recipient_sends")
+    .where(sql<boolean>`sent_at[cardinality(sent_at)] < now() - interval '1 hour'`)
+    .execute();
 }
 
 const wakers = new Set<() => void>();
@@ -117,6 +159,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * Delivers the outbox: wakes when an email is enqueued and every few seconds, claims due emails
  * (on PostgreSQL with SKIP LOCKED, so that several servers never send one twice), sends them, and
  * reschedules failures with backoff until MAX_ATTEMPTS. Logs ids and error codes, never addresses.
+ * Now and then it also drops the per-recipient counts that no longer matter.
  */
 export class OutboxWorker {
   private readonly db: Db;
@@ -127,6 +170,7 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private lastPrune = 0;
   private readonly wake = () => void this.run();
 
   constructor(options: { db: Db; transport: MailTransport; from: string; retryBaseMs: number }) {
@@ -161,6 +205,10 @@ export class OutboxWorker {
     }
     this.running = (async () => {
       try {
+        if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+          this.lastPrune = Date.now();
+          await pruneRecipientSends(this.db);
+        }
         do {
           this.again = false;
           while (!this.stopped && (await this.deliverDue()) > 0);

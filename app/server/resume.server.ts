@@ -9,7 +9,7 @@ import type { WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "./database.server.ts";
 import { logger } from "./logger.server.ts";
-import { notifyOutboxWorkers } from "./outbox.server.ts";
+import { notifyOutboxWorkers, takeRecipientAllowance } from "./outbox.server.ts";
 import type { AppServices } from "./services.server.ts";
 
 /** Another link to the same application is not sent within this time (no mail flooding). */
@@ -21,8 +21,10 @@ function hashOf(token: string): string {
 
 /**
  * Emails a one-time link to the application `submissionId` at `email`, unless one went out in the
- * last few minutes. Only the token's hash is stored. Never throws: the visitor's save must not
- * fail because of an email (the failure is logged, without the address).
+ * last few minutes or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour (the
+ * visitor's answer is the same; the log says why, without the address). Only the token's hash is
+ * stored. Never throws: the visitor's save must not fail because of an email (the failure is
+ * logged, without the address).
  */
 export async function sendResumeLink(
   services: AppServices,
@@ -40,22 +42,35 @@ export async function sendResumeLink(
   const { subject, text } = resumeEmail(`${services.env.SITE_URL}${resumePath(token)}`);
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   try {
-    // One statement: the link and its email are stored together or not at all, in one commit.
-    const result = await sql`
+    // One statement: the count, the link and its email are stored together or not at all.
+    const { rows } = await sql<{ recent: boolean; queued: boolean }>`
       WITH recent AS (
         SELECT 1 FROM resume_tokens
         WHERE submission_id = ${submission.id}
           AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
+      ), allowed AS (
+        ${takeRecipientAllowance(
+          submission.email,
+          services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+          sql<boolean>`NOT EXISTS (SELECT 1 FROM recent)`,
+        )}
       ), issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at)
         SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz
-        WHERE NOT EXISTS (SELECT 1 FROM recent)
+        WHERE EXISTS (SELECT 1 FROM allowed)
         RETURNING submission_id
+      ), queued AS (
+        INSERT INTO outbox (recipients, subject, text_body)
+        SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+        RETURNING id
       )
-      INSERT INTO outbox (recipients, subject, text_body)
-      SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+      SELECT EXISTS (SELECT 1 FROM recent) AS recent, EXISTS (SELECT 1 FROM queued) AS queued
     `.execute(services.database.db);
-    if (Number(result.numAffectedRows ?? 0) > 0) notifyOutboxWorkers();
+    const outcome = rows[0];
+    if (outcome?.queued) notifyOutboxWorkers();
+    else if (outcome && !outcome.recent) {
+      logger.warn({ submissionId: submission.id, reason: "recipient-cap" }, "resume link not sent");
+    }
   } catch (error) {
     logger.error({ err: error, submissionId: submission.id }, "resume link not sent");
   }
