@@ -86,6 +86,13 @@ export interface ResumeTokensTable {
   created_at: Timestamp;
 }
 
+/** A /login request for a link, waiting for the outbox worker to look the address up. */
+export interface ResumeRequestsTable {
+  id: Generated<string>;
+  email: string;
+  created_at: Timestamp;
+}
+
 /** Recent emails to one visitor's address (`recipient_key`: SHA-256 of it, lowercased). */
 export interface MailRecipientSendsTable {
   recipient_key: string;
@@ -135,6 +142,7 @@ export interface DatabaseSchema {
   outbox: OutboxTable;
   resume_tokens: ResumeTokensTable;
   mail_recipient_sends: MailRecipientSendsTable;
+  resume_requests: ResumeRequestsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;

@@ -171,13 +171,25 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
   private lastPrune = 0;
+  private readonly beforeEachPass: (() => Promise<unknown>) | undefined;
   private readonly wake = () => void this.run();
 
-  constructor(options: { db: Db; transport: MailTransport; from: string; retryBaseMs: number }) {
+  /**
+   * `beforeEachPass` is background work to do at the start of each pass, such as /login's
+   * requests (which may queue emails for the same pass).
+   */
+  constructor(options: {
+    db: Db;
+    transport: MailTransport;
+    from: string;
+    retryBaseMs: number;
+    beforeEachPass?: () => Promise<unknown>;
+  }) {
     this.db = options.db;
     this.transport = options.transport;
     this.from = options.from;
     this.retryBaseMs = options.retryBaseMs;
+    this.beforeEachPass = options.beforeEachPass;
   }
 
   /** Starts delivering, now and every `pollMs`. */
@@ -205,6 +217,7 @@ export class OutboxWorker {
     }
     this.running = (async () => {
       try {
+        await this.beforeEachPass?.();
         if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
           this.lastPrune = Date.now();
           await pruneRecipientSends(this.db);

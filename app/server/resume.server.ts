@@ -169,6 +169,49 @@ export async function draftForSubmission(db: Db, submissionId: string): Promise<
   return draft;
 }
 
+/**
+ * Stores a /login request for a link to the application saved under `email`, for the outbox
+ * worker (processResumeRequests). The same single insert whatever the address: the page answers
+ * before anything is looked up, so neither its words nor its timing say whether we know it.
+ */
+export async function requestResumeLink(db: Db, email: string): Promise<void> {
+  await db.insertInto("resume_requests").values({ email }).execute();
+}
+
+/**
+ * Handles up to ten waiting /login requests (on PostgreSQL with SKIP LOCKED, so that several
+ * servers never handle one twice): each is deleted, and an address with an application gets a
+ * link (sendResumeLink, with its caps). Answers how many it took. A request that fails is logged
+ * by id and dropped; the visitor can ask again.
+ */
+export async function processResumeRequests(services: AppServices): Promise<number> {
+  const { db } = services.database;
+  const claimed = await db
+    .deleteFrom("resume_requests")
+    .where(
+      "id",
+      "in",
+      db
+        .selectFrom("resume_requests")
+        .select("id")
+        .orderBy("id")
+        .limit(10)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(["id", "email"])
+    .execute();
+  for (const request of claimed) {
+    try {
+      const found = await findSubmissionByEmail(db, request.email);
+      if (found) await sendResumeLink(services, found);
+    } catch (error) {
+      logger.error({ err: error, resumeRequestId: request.id }, "login link not sent");
+    }
+  }
+  return claimed.length;
+}
+
 /** The submission whose email is this one, if any (for /login). */
 export async function findSubmissionByEmail(
   db: Db,
