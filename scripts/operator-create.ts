@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../app/domain/fields.ts";
+import { isEmailAddress } from "../app/domain/fields.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../app/domain/lead-desk.ts";
 import {
   CliError,
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   });
   const email = values.email?.trim().toLowerCase();
   if (!email) throw new CliError(USAGE);
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+  if (!isEmailAddress(email)) {
     throw new CliError(`"${email}" is not an email address.`);
   }
   const env = getEnv();

@@ -15,8 +15,11 @@ describe("csvCell", () => {
     expect(csvCell("")).toBe("");
   });
 
-  it("quotes cells with commas, quotes or line breaks, doubling the quotes", () => {
+  it("quotes cells with commas, semicolons, quotes, tabs or line breaks, doubling the quotes", () => {
     expect(csvCell("Smith, Jones & Co")).toBe('"Smith, Jones & Co"');
+    expect(csvCell("Bookstore; Florist")).toBe('"Bookstore; Florist"');
+    expect(csvCell("Suite\t2")).toBe('"Suite\t2"');
+    expect(csvCell('say "hi"; then\tgo')).toBe('"say ""hi""; then\tgo"');
     expect(csvCell('The "Best" Bakery')).toBe('"The ""Best"" Bakery"');
     expect(csvCell("Suite 2\nBuilding B")).toBe('"Suite 2\nBuilding B"');
     expect(csvCell("a\rb")).toBe('"a\rb"');
@@ -27,7 +30,7 @@ describe("csvCell", () => {
     expect(csvCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
-    expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("\t=1")).toBe('"\'\t=1"');
     expect(csvCell("\r=1")).toBe('"\'\r=1"');
     expect(csvCell("+")).toBe("'+");
   });
@@ -47,7 +50,7 @@ describe("csvCell", () => {
 describe("csvRow", () => {
   it("joins cells with commas and ends with CRLF", () => {
     expect(csvRow(["id", "industry", null, "Bookstore; Florist"])).toBe(
-      "id,industry,,Bookstore; Florist\r\n",
+      'id,industry,,"Bookstore; Florist"\r\n',
     );
   });
 
@@ -64,6 +67,17 @@ describe("csvRow", () => {
           ),
         );
       }),
+    );
+  });
+
+  it("quotes every cell a reader splitting on ; or tab would cut", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1 }), (cells) => {
+        // Outside quotes, no separator a spreadsheet might pick is left but the comma between cells.
+        const outsideQuotes = csvRow(cells).replace(/"(?:[^"]|"")*"/g, "");
+        expect(outsideQuotes).toMatch(/^[^";\t\r\n]*\r\n$/);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -13,16 +13,23 @@ const SIGNED_NUMBER = /^[+-]\d+$/;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
+ * What makes a cell quoted: RFC 4180's comma, quote and line breaks, and the separators a
+ * spreadsheet may guess instead of the comma (semicolon, tab), so that no reader splits a cell.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/**
  * One cell: text that a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a
  * carriage return) gets a leading single quote, so that it shows as text and runs nothing (CSV
  * injection). Phone numbers in E.164 form and other signed digits are left alone: they cannot call
- * anything. Cells holding a comma, a double quote or a line break are quoted, quotes doubled.
+ * anything. Cells holding a comma, a semicolon, a double quote, a tab or a line break are quoted,
+ * quotes doubled.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
   if (FORMULA_START.test(text) && !SIGNED_NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One line of CSV, ending with CRLF as RFC 4180 says. */

@@ -76,23 +76,59 @@ export function formList<T extends z.ZodMiniType<unknown, string[]>>(list: T) {
   );
 }
 
-/** The spec's email pattern (SPEC section 5): non-space text, @, non-space text, a dot, text. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+/**
+ * Characters an email field refuses anywhere: white space, control and invisible format
+ * characters, and what mail headers read as the edges of an address or a list of them (`,` `;`
+ * `:` `<` `>` `(` `)` `[` `]` `\` `"`). So a field holds one plain address and never a list, a
+ * display name, a comment or a second header line.
+ */
+const NOT_IN_AN_ADDRESS = String.raw`\s\p{Cc}\p{Cf},;:<>()[\]\\"`;
+
+/**
+ * The spec's email pattern (SPEC section 5: non-space text, @, non-space text, a dot, text),
+ * tightened to one address: exactly one @, and none of the characters above.
+ */
+export const EMAIL_PATTERN = new RegExp(
+  `^[^@${NOT_IN_AN_ADDRESS}]+@[^@${NOT_IN_AN_ADDRESS}]+\\.[^@${NOT_IN_AN_ADDRESS}]+$`,
+  "u",
+);
 
 /** The longest email address the site takes (the SMTP limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** An email address, with the spec's two messages; kept trimmed and lowercased. */
-export function emailAddress() {
+/**
+ * Whether `text` is exactly one email address the site would take, as it is (not trimmed): the
+ * rule every form applies, and the outbox's check on every recipient before it queues or sends.
+ */
+export function isEmailAddress(text: string): boolean {
+  return text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
+}
+
+/** What an email field says when it is empty or not an address. */
+export interface EmailMessages {
+  required: string;
+  invalid: string;
+}
+
+/**
+ * An email address, kept trimmed and lowercased: the one rule of every email field (the wizard,
+ * /login, the contact form, the lead desk's sign-in), with the spec's two messages unless others
+ * are given. Control characters are refused, not removed: what is sent to is what was typed.
+ */
+export function emailAddress(
+  fieldMessages: EmailMessages = {
+    required: messages.emailRequired,
+    invalid: messages.emailInvalid,
+  },
+) {
   return z
-    .string({ error: messages.emailRequired })
+    .string({ error: fieldMessages.required })
     .check(
-      z.overwrite(withoutControlCharacters),
       z.trim(),
-      z.minLength(1, { error: messages.emailRequired, abort: true }),
-      z.maxLength(EMAIL_MAX_LENGTH, { error: messages.emailInvalid, abort: true }),
+      z.minLength(1, { error: fieldMessages.required, abort: true }),
+      z.maxLength(EMAIL_MAX_LENGTH, { error: fieldMessages.invalid, abort: true }),
       withoutHiddenFormatting(),
-      z.regex(EMAIL_PATTERN, messages.emailInvalid),
+      z.regex(EMAIL_PATTERN, fieldMessages.invalid),
       z.toLowerCase(),
     );
 }

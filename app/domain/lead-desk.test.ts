@@ -13,6 +13,7 @@ import {
   SUBMISSION_EXPORT_COLUMNS,
   withoutPage,
 } from "./lead-desk.ts";
+import { messages } from "./messages.ts";
 import { WIZARD_STEPS } from "./wizard.ts";
 
 describe("the submissions filter", () => {
@@ -116,6 +117,17 @@ describe("the sign-in form", () => {
     });
     expect(signInSchema.safeParse({ email: "", password: "" }).success).toBe(false);
     expect(signInSchema.safeParse({ email: "a", password: "x".repeat(1025) }).success).toBe(false);
+  });
+});
+
+describe("the sign-in lockout's message", () => {
+  it("names the time (UTC) after which to try again, rounded up to the minute", () => {
+    expect(messages.signInLocked(new Date("2026-05-01T10:41:30Z"))).toBe(
+      "Too many attempts from this address. Try again after 10:42 UTC.",
+    );
+    expect(messages.signInLocked(new Date("2026-05-01T23:59:00Z"))).toBe(
+      "Too many attempts from this address. Try again after 23:59 UTC.",
+    );
   });
 });
 

@@ -3,6 +3,7 @@
  * the columns of the CSV export, the funnel's steps and the sign-in policy. Pure TypeScript, shared
  * by the admin routes, the repositories and the command-line scripts.
  */
+import { emailAddress } from "./fields.ts";
 import { getIndustry, INDUSTRY_IDS, isIndustryId } from "./industries.ts";
 import { PRODUCT_LINES } from "./products.ts";
 import { US_STATES } from "./states.ts";
@@ -181,31 +182,33 @@ export function addDays(day: string, days: number): string {
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
 
-/** The lockout: this many failed sign-ins for one email within the window lock it for a while. */
+/**
+ * The lockout: this many failed sign-ins for one email from one client address within the window
+ * lock that email, from that address, for a while.
+ */
 export const SIGN_IN_POLICY = {
   maxFailures: 5,
   windowMinutes: 15,
   lockMinutes: 15,
 } as const;
 
-/** What the sign-in page says; neither message tells whether an operator has the email. */
+/**
+ * What the sign-in page says; no message tells whether an operator has the email. A lockout's
+ * words are `messages.signInLocked` (app/domain/messages.ts).
+ */
 export const signInMessages = {
   emailRequired: "Enter your email address",
   passwordRequired: "Enter your password",
   invalid: "The email address or password is not right.",
-  locked: `Too many failed sign-ins. Wait ${SIGN_IN_POLICY.lockMinutes} minutes, then try again.`,
   unavailable: "Signing in is not possible right now. Please try again in a moment.",
 } as const;
 
-/** The sign-in form: what is typed is checked for presence and size, not for format. */
+/**
+ * The sign-in form: the email by the site's one email rule (with the lead desk's messages), the
+ * password for presence and size only.
+ */
 export const signInSchema = z.object({
-  email: z
-    .string({ error: signInMessages.emailRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, signInMessages.emailRequired),
-      z.maxLength(SEARCH_MAX_LENGTH, signInMessages.invalid),
-    ),
+  email: emailAddress({ required: signInMessages.emailRequired, invalid: signInMessages.invalid }),
   password: z
     .string({ error: signInMessages.passwordRequired })
     .check(

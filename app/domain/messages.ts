@@ -1,3 +1,9 @@
+/** The time of day (UTC, HH:MM) at or after `instant`: rounded up, so "after" it is true. */
+export function utcClockTime(instant: Date): string {
+  const minute = new Date(Math.ceil(instant.getTime() / 60_000) * 60_000);
+  return minute.toISOString().slice(11, 16);
+}
+
 /**
  * Every message the spec gives (SPEC section 8), word for word, and the field messages we add where
  * the spec is silent. Components and actions import them from here.
@@ -35,6 +41,9 @@ export const messages = {
   startYearInvalid: (thisYear: number) => `Please enter a four-digit year from 1800 to ${thisYear}`,
 
   loginLinkSent: "If we have an application for that address, we've sent you a link",
+  /** The lead desk's sign-in, locked for this email from this address, until `until`. */
+  signInLocked: (until: Date) =>
+    `Too many attempts from this address. Try again after ${utcClockTime(until)} UTC.`,
   resumeLinkExpired: "This link has expired. Links work for 7 days.",
   resumeLinkUsed: "This link has already been used. Each link works once.",
   resumeLinkInvalid: "This link isn't valid. It may have been copied incompletely.",

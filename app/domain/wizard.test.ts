@@ -129,6 +129,8 @@ describe("the email step", () => {
       "@example.com",
       "own er@example.com",
       "owner@example.",
+      "owner@example.com,other@example.com",
+      "owner\u0000@example.com",
     ]) {
       expect(errorsOf(emailSchema.safeParse({ email: bad })), bad).toEqual([messages.emailInvalid]);
     }
@@ -321,7 +323,6 @@ describe("control characters", () => {
       businessName: "Joe's Bakery",
     });
     expect(businessNameSchema.safeParse({ businessName: "\u0000\u0001" }).success).toBe(false);
-    expect(emailSchema.parse({ email: "a\u0000@b.co" })).toEqual({ email: "a@b.co" });
   });
 });
 

@@ -9,6 +9,7 @@ import { getEnv, type Env } from "./env.server.ts";
 import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
 import { logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
+import { processResumeRequests } from "./resume.server.ts";
 import { servicesContext } from "./services.server.ts";
 
 // `react-router build` prerenders the marketing pages by loading this bundle as a plain server
@@ -41,12 +42,14 @@ export async function startApp(): Promise<RunningApp> {
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   const services = { env, database };
-  // Emails wait in the outbox table; this worker delivers them (SMTP, or .eml files).
+  // Emails wait in the outbox table; this worker delivers them (SMTP, or .eml files), after
+  // turning /login's waiting requests into emails, away from the requests that stored them.
   const outbox = new OutboxWorker({
     db: database.db,
     transport: createMailTransport(env),
     from: env.MAIL_FROM,
     retryBaseMs: env.MAIL_RETRY_BASE_MS,
+    beforeEachPass: () => processResumeRequests(services),
   });
   outbox.start();
   const handler = createRequestHandler({

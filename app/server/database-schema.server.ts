@@ -86,6 +86,19 @@ export interface ResumeTokensTable {
   created_at: Timestamp;
 }
 
+/** A /login request for a link, waiting for the outbox worker to look the address up. */
+export interface ResumeRequestsTable {
+  id: Generated<string>;
+  email: string;
+  created_at: Timestamp;
+}
+
+/** Recent emails to one visitor's address (`recipient_key`: SHA-256 of it, lowercased). */
+export interface MailRecipientSendsTable {
+  recipient_key: string;
+  sent_at: Date[];
+}
+
 /** An operator of the lead desk; the password as an scrypt hash (passwords.server.ts). */
 export interface OperatorsTable {
   id: Generated<string>;
@@ -128,6 +141,8 @@ export interface DatabaseSchema {
   rate_limit_hits: RateLimitHitsTable;
   outbox: OutboxTable;
   resume_tokens: ResumeTokensTable;
+  mail_recipient_sends: MailRecipientSendsTable;
+  resume_requests: ResumeRequestsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;

@@ -18,6 +18,7 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
+      MAIL_PER_RECIPIENT_PER_HOUR: 3,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
@@ -69,6 +70,22 @@ describe("parseEnv", () => {
       SESSION_SECRET: "x".repeat(32),
     });
     expect(env.SESSION_SECRET).toBe("x".repeat(32));
+  });
+
+  it("takes LEAD_NOTIFY_TO as a list of single addresses, and nothing that hides more", () => {
+    expect(
+      parseEnv({ LEAD_NOTIFY_TO: "desk@agency.example, ops@agency.example", DATA_DIR: tempDir() })
+        .LEAD_NOTIFY_TO,
+    ).toEqual(["desk@agency.example", "ops@agency.example"]);
+    for (const bad of [
+      "Desk <desk@agency.example>",
+      "desk@agency.example;ops@agency.example",
+      "desk@agency.example ops@agency.example",
+    ]) {
+      expect(() => parseEnv({ LEAD_NOTIFY_TO: bad, DATA_DIR: tempDir() }), bad).toThrow(
+        /LEAD_NOTIFY_TO/,
+      );
+    }
   });
 
   it("rejects a short session secret and trims a trailing slash from SITE_URL", () => {

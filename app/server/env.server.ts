@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { EMAIL_PATTERN } from "#app/domain/fields.ts";
+import { isEmailAddress } from "#app/domain/fields.ts";
 import { z } from "#app/domain/zod.ts";
 
 const postgresUrl = z.optional(
@@ -57,12 +57,14 @@ const envSchema = z
         ),
       ),
       z.array(z.string()).check(
-        z.refine((list) => list.every((address) => EMAIL_PATTERN.test(address)), {
+        // The agency's own list; each entry must be one address by the forms' rule.
+        z.refine((list) => list.every((address) => isEmailAddress(address)), {
           error: "must be email addresses separated by commas",
         }),
       ),
     ),
     MAIL_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
+    MAIL_PER_RECIPIENT_PER_HOUR: wholeNumber(1, 1000, 3),
     LOG_LEVEL: z._default(
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
       "info",

@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(text).toBe(
         [
           SUBMISSION_EXPORT_COLUMNS.join(","),
-          `${id},retail,Oregon,Bookstore; Florist,books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019`,
+          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019`,
           `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,`,
           "",
         ].join("\r\n"),

@@ -68,48 +68,63 @@ export async function resetOperatorPassword(
     .executeTakeFirst();
   if (!operator) return undefined;
   await deleteOperatorSessions(db, operator.id);
-  await db.deleteFrom("operator_sign_in_failures").where("key", "=", failureKey(email)).execute();
+  // Lifts the lockout of this email from every address.
+  await db
+    .deleteFrom("operator_sign_in_failures")
+    .where("key", "like", `${hashOf(normalizeEmail(email))}:%`)
+    .execute();
   return operator;
 }
 
-/** What a sign-in attempt came to. */
+/** A sign-in attempt: what was typed, and the client address it came from. */
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  clientAddress: string;
+}
+
+/** What a sign-in attempt came to; a lockout says until when. */
 export type SignInResult =
   | { outcome: "signed-in"; operator: Operator }
   | { outcome: "invalid" }
-  | { outcome: "locked"; retryAfterSeconds: number };
+  | { outcome: "locked"; lockedUntil: Date; retryAfterSeconds: number };
+
+function hashOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
 
 /**
  * Failed sign-ins are counted per email as typed (lowercased), whether or not an operator has it,
- * so that a lockout says nothing about which accounts exist; only a hash of the email is kept.
+ * so that a lockout says nothing about which accounts exist, and per client address, so that
+ * failures from one address never lock the agency out from its own. Only hashes are kept: of the
+ * email, then of the address, so a reset can lift an email's lockouts from every address.
  */
-export function failureKey(email: string): string {
-  return createHash("sha256").update(normalizeEmail(email)).digest("hex");
+export function failureKey(email: string, clientAddress: string): string {
+  return `${hashOf(normalizeEmail(email))}:${hashOf(clientAddress)}`;
 }
 
 const MINUTE_MS = 60_000;
 
 /**
  * Checks an email and password. Refused without looking at the password while the email is locked
- * out; otherwise the password is checked (against a decoy when no operator has the email, so that
- * the time taken gives nothing away), a failure is counted, and the failure that reaches
- * SIGN_IN_POLICY.maxFailures within the window locks the email for SIGN_IN_POLICY.lockMinutes.
- * Success clears the count, and stores a stronger hash when today's parameters are stronger.
+ * out for the client address; otherwise the password is checked (against a decoy when no operator
+ * has the email, so that the time taken gives nothing away), a failure is counted, and the failure
+ * that reaches SIGN_IN_POLICY.maxFailures within the window locks the email, for that address, for
+ * SIGN_IN_POLICY.lockMinutes. Success clears the count, and stores a stronger hash when today's
+ * parameters are stronger.
  */
 export async function signIn(
   db: Db,
-  email: string,
-  password: string,
+  { email, password, clientAddress }: SignInAttempt,
   now: Date = new Date(),
 ): Promise<SignInResult> {
-  const key = failureKey(email);
+  const key = failureKey(email, clientAddress);
   const lock = await db
     .selectFrom("operator_sign_in_failures")
     .select("locked_until")
     .where("key", "=", key)
     .executeTakeFirst();
-  if (lock?.locked_until && lock.locked_until > now) {
-    return { outcome: "locked", retryAfterSeconds: secondsUntil(lock.locked_until, now) };
-  }
+  if (lock?.locked_until && lock.locked_until > now) return locked(lock.locked_until, now);
 
   const account = await db
     .selectFrom("operators")
@@ -133,19 +148,18 @@ export async function signIn(
   }
 
   const lockedUntil = await recordFailure(db, key, now);
-  return lockedUntil
-    ? { outcome: "locked", retryAfterSeconds: secondsUntil(lockedUntil, now) }
-    : { outcome: "invalid" };
+  return lockedUntil ? locked(lockedUntil, now) : { outcome: "invalid" };
 }
 
-function secondsUntil(until: Date, now: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+function locked(lockedUntil: Date, now: Date): SignInResult {
+  const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return { outcome: "locked", lockedUntil, retryAfterSeconds };
 }
 
 /**
  * Counts one failed sign-in for `key` in a single statement (two attempts at once both count):
  * a count older than the window, or one whose lock has run out, starts again at 1. Returns when
- * the email is now locked until, or undefined. Counts nobody needs any more are dropped on the way.
+ * the email is now locked until (for this address), or undefined. Counts nobody needs any more are dropped on the way.
  */
 async function recordFailure(db: Db, key: string, now: Date): Promise<Date | undefined> {
   const windowStart = new Date(now.getTime() - SIGN_IN_POLICY.windowMinutes * MINUTE_MS);

@@ -13,6 +13,7 @@ import { parseEnv } from "./env.server.ts";
 import {
   createMailTransport,
   enqueueEmail,
+  InvalidRecipientError,
   MAX_ATTEMPTS,
   OutboxWorker,
   retryDelayMs,
@@ -122,6 +123,39 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
       const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
       expect(row.failed_at).toBeInstanceOf(Date);
       await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await worker.deliverDue()).toBe(0);
+    });
+  });
+
+  it("refuses a recipient that is not exactly one address, in the queue and at the door", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+      });
+      for (const to of [
+        ["ana@example.com, bob@example.com"],
+        ["desk@agency.example", "Ana <ana@example.com>"],
+        ["ana@example.com\r\nBcc: bob@example.com"],
+      ]) {
+        await expect(enqueueEmail(database.db, { ...email, to })).rejects.toThrow(
+          InvalidRecipientError,
+        );
+      }
+      expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+      // Written past enqueueEmail (by a statement of its own, or long ago): never sent.
+      await database.db
+        .insertInto("outbox")
+        .values({ recipients: ["ana@example.com;bob@example.com"], subject: "x", text_body: "x" })
+        .execute();
+      expect(await worker.deliverDue()).toBe(1);
+      expect(transport.sent).toEqual([]);
+      const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ sent_at: null, last_error: "invalid-recipient" });
+      expect(row.failed_at).toBeInstanceOf(Date);
       expect(await worker.deliverDue()).toBe(0);
     });
   });

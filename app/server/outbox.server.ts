@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import nodemailer from "nodemailer";
+
+import { isEmailAddress } from "#app/domain/fields.ts";
 
 import type { Db } from "./database.server.ts";
 import type { Env } from "./env.server.ts";
@@ -28,15 +31,35 @@ export interface MailTransport {
   }): Promise<void>;
 }
 
+/** How often a worker forgets the per-recipient counts of addresses not emailed for an hour. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
 /** Give up on an email after this many attempts (about a day with the default backoff). */
 export const MAX_ATTEMPTS = 12;
 
+/** Thrown when an email names a recipient that is not exactly one address (the message names none). */
+export class InvalidRecipientError extends Error {
+  override name = "InvalidRecipientError";
+}
+
+/**
+ * Whether every recipient is exactly one address by the forms' rule: a value that slipped past a
+ * form (or came from an older record) must not turn into a list, a second header or a display name.
+ */
+export function recipientsAreValid(to: readonly string[]): boolean {
+  return to.every((address) => isEmailAddress(address));
+}
+
 /**
  * Puts an email in the outbox; the worker sends it. Nothing here talks to a mail server, so a save
- * that enqueues an email is as fast and as reliable as the database.
+ * that enqueues an email is as fast and as reliable as the database. Refuses (InvalidRecipientError)
+ * a recipient that is not exactly one address.
  */
 export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
   if (email.to.length === 0) return;
+  if (!recipientsAreValid(email.to)) {
+    throw new InvalidRecipientError("An email was refused: a recipient is not one address.");
+  }
   await db
     .insertInto("outbox")
     .values({
@@ -47,6 +70,44 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
     })
     .execute();
   notifyOutboxWorkers();
+}
+
+/**
+ * What a visitor's address is counted under for the per-recipient cap: a hash of it, lowercased,
+ * so the count names no one and adds no copy of the address.
+ */
+export function recipientKey(address: string): string {
+  return createHash("sha256").update(address.trim().toLowerCase()).digest("hex");
+}
+
+/**
+ * The per-recipient cap (MAIL_PER_RECIPIENT_PER_HOUR), as a statement to use inside a WITH of the
+ * statement that queues a visitor's email: when `when` holds and fewer than `perHour` emails went
+ * to `address` in the last hour, it records one more and returns a row; otherwise it returns none
+ * and the caller queues nothing. The row is locked while it is counted, so every form and every
+ * server behind the database share one exact count.
+ */
+export function takeRecipientAllowance(
+  address: string,
+  perHour: number,
+  when: RawBuilder<boolean>,
+): RawBuilder<unknown> {
+  const hourAgo = sql`now() - interval '1 hour'`;
+  return sql`
+    INSERT INTO mail_recipient_sends AS sends (recipient_key, sent_at)
+    SELECT ${recipientKey(address)}, ARRAY[now()] WHERE ${when}
+    ON CONFLICT (recipient_key) DO UPDATE
+      SET sent_at = ARRAY(SELECT t FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) || now()
+      WHERE (SELECT count(*) FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) < ${perHour}
+    RETURNING 1`;
+}
+
+/** Forgets the counts of addresses not emailed for an hour. */
+export async function pruneRecipientSends(db: Db): Promise<void> {
+  await db
+    .deleteFrom("mail_recipient_sends")
+    .where(sql<boolean>`sent_at[cardinality(sent_at)] < now() - interval '1 hour'`)
+    .execute();
 }
 
 const wakers = new Set<() => void>();
@@ -98,6 +159,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
  * Delivers the outbox: wakes when an email is enqueued and every few seconds, claims due emails
  * (on PostgreSQL with SKIP LOCKED, so that several servers never send one twice), sends them, and
  * reschedules failures with backoff until MAX_ATTEMPTS. Logs ids and error codes, never addresses.
+ * Now and then it also drops the per-recipient counts that no longer matter.
  */
 export class OutboxWorker {
   private readonly db: Db;
@@ -108,13 +170,26 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private lastPrune = 0;
+  private readonly beforeEachPass: (() => Promise<unknown>) | undefined;
   private readonly wake = () => void this.run();
 
-  constructor(options: { db: Db; transport: MailTransport; from: string; retryBaseMs: number }) {
+  /**
+   * `beforeEachPass` is background work to do at the start of each pass, such as /login's
+   * requests (which may queue emails for the same pass).
+   */
+  constructor(options: {
+    db: Db;
+    transport: MailTransport;
+    from: string;
+    retryBaseMs: number;
+    beforeEachPass?: () => Promise<unknown>;
+  }) {
     this.db = options.db;
     this.transport = options.transport;
     this.from = options.from;
     this.retryBaseMs = options.retryBaseMs;
+    this.beforeEachPass = options.beforeEachPass;
   }
 
   /** Starts delivering, now and every `pollMs`. */
@@ -142,6 +217,11 @@ export class OutboxWorker {
     }
     this.running = (async () => {
       try {
+        await this.beforeEachPass?.();
+        if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+          this.lastPrune = Date.now();
+          await pruneRecipientSends(this.db);
+        }
         do {
           this.again = false;
           while (!this.stopped && (await this.deliverDue()) > 0);
@@ -178,6 +258,16 @@ export class OutboxWorker {
       .returningAll()
       .execute();
     for (const email of claimed) {
+      if (!recipientsAreValid(email.recipients)) {
+        // Written to the table by other means than enqueueEmail: never sent, never retried.
+        await this.db
+          .updateTable("outbox")
+          .set({ locked_until: null, last_error: "invalid-recipient", failed_at: sql`now()` })
+          .where("id", "=", email.id)
+          .execute();
+        logger.warn({ outboxId: email.id, error: "invalid-recipient" }, "email not sent");
+        continue;
+      }
       try {
         await this.transport.send({
           id: String(email.id),

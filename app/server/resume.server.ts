@@ -2,13 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
 
+import { isEmailAddress } from "#app/domain/fields.ts";
 import { getIndustry, isIndustryId } from "#app/domain/industries.ts";
 import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "./database.server.ts";
 import { logger } from "./logger.server.ts";
-import { notifyOutboxWorkers } from "./outbox.server.ts";
+import { notifyOutboxWorkers, takeRecipientAllowance } from "./outbox.server.ts";
 import type { AppServices } from "./services.server.ts";
 
 /** Another link to the same application is not sent within this time (no mail flooding). */
@@ -20,33 +21,56 @@ function hashOf(token: string): string {
 
 /**
  * Emails a one-time link to the application `submissionId` at `email`, unless one went out in the
- * last few minutes. Only the token's hash is stored. Never throws: the visitor's save must not
- * fail because of an email (the failure is logged, without the address).
+ * last few minutes or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour (the
+ * visitor's answer is the same; the log says why, without the address). Only the token's hash is
+ * stored. Never throws: the visitor's save must not fail because of an email (the failure is
+ * logged, without the address).
  */
 export async function sendResumeLink(
   services: AppServices,
   submission: { id: string; email: string },
 ): Promise<void> {
+  if (!isEmailAddress(submission.email)) {
+    // A record from before the email rule was tightened: its address is not sent to.
+    logger.warn(
+      { submissionId: submission.id, reason: "invalid-recipient" },
+      "resume link not sent",
+    );
+    return;
+  }
   const token = randomBytes(32).toString("base64url");
   const { subject, text } = resumeEmail(`${services.env.SITE_URL}${resumePath(token)}`);
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   try {
-    // One statement: the link and its email are stored together or not at all, in one commit.
-    const result = await sql`
+    // One statement: the count, the link and its email are stored together or not at all.
+    const { rows } = await sql<{ recent: boolean; queued: boolean }>`
       WITH recent AS (
         SELECT 1 FROM resume_tokens
         WHERE submission_id = ${submission.id}
           AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
+      ), allowed AS (
+        ${takeRecipientAllowance(
+          submission.email,
+          services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+          sql<boolean>`NOT EXISTS (SELECT 1 FROM recent)`,
+        )}
       ), issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at)
         SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz
-        WHERE NOT EXISTS (SELECT 1 FROM recent)
+        WHERE EXISTS (SELECT 1 FROM allowed)
         RETURNING submission_id
+      ), queued AS (
+        INSERT INTO outbox (recipients, subject, text_body)
+        SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+        RETURNING id
       )
-      INSERT INTO outbox (recipients, subject, text_body)
-      SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+      SELECT EXISTS (SELECT 1 FROM recent) AS recent, EXISTS (SELECT 1 FROM queued) AS queued
     `.execute(services.database.db);
-    if (Number(result.numAffectedRows ?? 0) > 0) notifyOutboxWorkers();
+    const outcome = rows[0];
+    if (outcome?.queued) notifyOutboxWorkers();
+    else if (outcome && !outcome.recent) {
+      logger.warn({ submissionId: submission.id, reason: "recipient-cap" }, "resume link not sent");
+    }
   } catch (error) {
     logger.error({ err: error, submissionId: submission.id }, "resume link not sent");
   }
@@ -143,6 +167,49 @@ export async function draftForSubmission(db: Db, submissionId: string): Promise<
     };
   }
   return draft;
+}
+
+/**
+ * Stores a /login request for a link to the application saved under `email`, for the outbox
+ * worker (processResumeRequests). The same single insert whatever the address: the page answers
+ * before anything is looked up, so neither its words nor its timing say whether we know it.
+ */
+export async function requestResumeLink(db: Db, email: string): Promise<void> {
+  await db.insertInto("resume_requests").values({ email }).execute();
+}
+
+/**
+ * Handles up to ten waiting /login requests (on PostgreSQL with SKIP LOCKED, so that several
+ * servers never handle one twice): each is deleted, and an address with an application gets a
+ * link (sendResumeLink, with its caps). Answers how many it took. A request that fails is logged
+ * by id and dropped; the visitor can ask again.
+ */
+export async function processResumeRequests(services: AppServices): Promise<number> {
+  const { db } = services.database;
+  const claimed = await db
+    .deleteFrom("resume_requests")
+    .where(
+      "id",
+      "in",
+      db
+        .selectFrom("resume_requests")
+        .select("id")
+        .orderBy("id")
+        .limit(10)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(["id", "email"])
+    .execute();
+  for (const request of claimed) {
+    try {
+      const found = await findSubmissionByEmail(db, request.email);
+      if (found) await sendResumeLink(services, found);
+    } catch (error) {
+      logger.error({ err: error, resumeRequestId: request.id }, "login link not sent");
+    }
+  }
+  return claimed.length;
 }
 
 /** The submission whose email is this one, if any (for /login). */

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 
 import { SIGN_IN_POLICY, signInMessages } from "#app/domain/lead-desk.ts";
+import { messages } from "#app/domain/messages.ts";
 import { TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
 import { openDatabase } from "#app/server/database.server.ts";
 
@@ -19,6 +20,13 @@ import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
 const OPERATOR = { email: "desk@agency.example", password: "a long desk password 2026" };
 const LOCKABLE = { email: "lockable@agency.example", password: "another long password 77" };
+/** The lockout's words, whatever the time they name. */
+const LOCKED = new RegExp(
+  `^${messages
+    .signInLocked(new Date(0))
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace("00:00", "\\d\\d:\\d\\d")}$`,
+);
 
 test.describe.configure({ mode: "serial" });
 
@@ -72,7 +80,8 @@ test.beforeAll(async () => {
     method: "POST",
     body: new URLSearchParams({
       name: "Ann Asker",
-      email: "ann@asker.example",
+      // One address by the forms' rule, whose ?cc= a bare mailto: link would read as a header.
+      email: "ann?cc=boss@asker.example",
       message: "Do you cover food trucks?\nThanks",
     }),
   });
@@ -222,7 +231,7 @@ test(`${SIGN_IN_POLICY.maxFailures} wrong passwords lock the email, for an accou
       await page.getByLabel("Password", { exact: true }).fill(`wrong ${attempt}`);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("alert")).toHaveText(
-        attempt < SIGN_IN_POLICY.maxFailures ? signInMessages.invalid : signInMessages.locked,
+        attempt < SIGN_IN_POLICY.maxFailures ? signInMessages.invalid : LOCKED,
       );
     }
   }
@@ -230,7 +239,7 @@ test(`${SIGN_IN_POLICY.maxFailures} wrong passwords lock the email, for an accou
   await page.getByLabel("Email address", { exact: true }).fill(LOCKABLE.email);
   await page.getByLabel("Password", { exact: true }).fill(LOCKABLE.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText(signInMessages.locked);
+  await expect(page.getByRole("alert")).toHaveText(LOCKED);
   const locked = await fetch(`${server.url}/admin/login`, {
     method: "POST",
     body: new URLSearchParams({ email: LOCKABLE.email, password: "wrong again" }),
@@ -399,9 +408,9 @@ test("call-back requests and contact messages have their own lists", async ({ pa
   await page.getByRole("link", { name: "Messages" }).click();
   await expect(page.getByRole("heading", { name: /Ann Asker/ })).toBeVisible();
   await expect(page.getByText("Do you cover food trucks?")).toBeVisible();
-  await expect(page.getByRole("link", { name: "ann@asker.example" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "ann?cc=boss@asker.example" })).toHaveAttribute(
     "href",
-    "mailto:ann@asker.example",
+    "mailto:ann%3Fcc%3Dboss@asker.example",
   );
 });
 

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
+import { mailtoUrl } from "#app/domain/mailto.ts";
 import { site } from "#app/domain/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { LogoMark } from "#app/components/ui/icons.tsx";
@@ -177,6 +178,21 @@ export function StatusBadge({ complete }: { complete: boolean }) {
     <span className="inline-flex rounded-full bg-accent-100 px-2.5 py-0.5 text-sm font-semibold text-accent-700">
       Email step only
     </span>
+  );
+}
+
+/**
+ * An email address as a mailto: link whose every part is encoded (app/domain/mailto.ts); an address
+ * that is not exactly one is shown as text only, since a mail program would read a list in it.
+ */
+export function EmailLink({ address, className = "" }: { address: string; className?: string }) {
+  const href = mailtoUrl(address);
+  return href ? (
+    <a href={href} className={`${className} text-brand-700 underline`.trim()}>
+      {address}
+    </a>
+  ) : (
+    <span className={className || undefined}>{address}</span>
   );
 }
 

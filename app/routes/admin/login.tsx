@@ -3,7 +3,9 @@ import { data, redirect } from "react-router";
 import { adminControlClasses, adminMeta, AdminHeader } from "#app/components/admin/admin-ui.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { safeAdminPath, signInMessages, signInSchema } from "#app/domain/lead-desk.ts";
+import { messages } from "#app/domain/messages.ts";
 import { operatorOfRequest, startOperatorSession } from "#app/server/admin-auth.server.ts";
+import { clientAddressContext } from "#app/server/guards.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { signIn } from "#app/server/operators.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -32,7 +34,8 @@ interface SignInActionData {
 /**
  * Signs an operator in: a new session and its cookie, then the page they asked for. A wrong email
  * or password and a locked-out email each get one message that is the same whether or not the
- * account exists. Logged without the email.
+ * account exists; the lockout is for this client address only, and says until when. Logged
+ * without the email.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -54,7 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SignInActionData>({ email: typedEmail, fieldErrors }, { status: 400 });
   }
   try {
-    const result = await signIn(services.database.db, parsed.data.email, parsed.data.password);
+    const result = await signIn(services.database.db, {
+      ...parsed.data,
+      clientAddress: context.get(clientAddressContext),
+    });
     if (result.outcome === "signed-in") {
       logger.info({ operatorId: result.operator.id }, "operator signed in");
       throw redirect(next, {
@@ -64,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.outcome === "locked") {
       logger.warn({ event: "sign-in-locked" }, "operator sign-in refused");
       return data<SignInActionData>(
-        { email: typedEmail, formError: signInMessages.locked },
+        { email: typedEmail, formError: messages.signInLocked(result.lockedUntil) },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }

@@ -2,6 +2,7 @@ import {
   AdminPageHeading,
   adminMeta,
   DateTime,
+  EmailLink,
   Pagination,
 } from "#app/components/admin/admin-ui.tsx";
 import { parsePage } from "#app/domain/lead-desk.ts";
@@ -35,13 +36,7 @@ export default function Messages({ loaderData: page }: Route.ComponentProps) {
             <li key={row.id} className="rounded-xl border border-line bg-white p-4">
               <article aria-labelledby={`message-${row.id}`}>
                 <h2 id={`message-${row.id}`} className="font-semibold text-ink">
-                  {row.name}{" "}
-                  <a
-                    href={`mailto:${row.email}`}
-                    className="font-normal break-all text-brand-700 underline"
-                  >
-                    {row.email}
-                  </a>
+                  {row.name} <EmailLink address={row.email} className="font-normal break-all" />
                 </h2>
                 <p className="text-sm text-muted">
                   <DateTime value={row.created_at} />

@@ -4,6 +4,7 @@ import {
   AdminPageHeading,
   adminMeta,
   DateTime,
+  EmailLink,
   StatusBadge,
 } from "#app/components/admin/admin-ui.tsx";
 import { industryLabel } from "#app/domain/lead-desk.ts";
@@ -114,9 +115,7 @@ export default function Submission({ loaderData }: Route.ComponentProps) {
 
       <Section id="contact-title" title="Contact">
         <Field label="Email">
-          <a href={`mailto:${row.email}`} className="text-brand-700 underline">
-            {row.email}
-          </a>
+          <EmailLink address={row.email} />
         </Field>
         <Field label="First name">{text(row.first_name)}</Field>
         <Field label="Last name">{text(row.last_name)}</Field>

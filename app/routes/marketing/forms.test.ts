@@ -3,10 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import type { SubmissionResult } from "@conform-to/react";
+import type { KyselyPlugin } from "kysely";
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Database } from "#app/server/database.server.ts";
+import { processResumeRequests } from "#app/server/resume.server.ts";
+import { saveEmailStep } from "#app/server/submissions.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
@@ -17,12 +20,30 @@ process.env.LOG_LEVEL = "silent";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "coverpilot-forms-"));
 const { action: callbackAction } = await import("./talk-to-an-expert.tsx");
 const { action: contactAction } = await import("./contact.tsx");
+const { action: loginAction } = await import("./login.tsx");
 
 function post(path: string, fields: Record<string, string>) {
   return new Request(`http://localhost${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
   });
+}
+
+/**
+ * The database as `database`, with every statement run through it recorded (its SQL, without the
+ * values): what a request does to the database, to compare one request with another.
+ */
+function recorded(database: Database): { database: Database; statements: string[] } {
+  const statements: string[] = [];
+  const executor = database.db.getExecutor();
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      statements.push(executor.compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { database: { ...database, db: database.db.withPlugin(recorder) }, statements };
 }
 
 function contextFor(database: Database): RouterContextProvider {
@@ -130,6 +151,42 @@ describe.each(testDatabaseKinds)("the marketing forms' actions on $name", (kind)
       .select(["name", "email", "message"])
       .execute();
     expect(rows).toEqual([{ name: "Ana", email: "ana@example.com", message: "Hello there" }]);
+  });
+
+  it("does the same before it answers for a known and an unknown address, and looks up after", async () => {
+    await saveEmailStep(database.db, {
+      industry: "food",
+      state: "Ohio",
+      segments: ["Bakery"],
+      email: "known@example.com",
+    });
+    const work: string[][] = [];
+    for (const email of ["known@example.com", "nobody@example.com"]) {
+      const watched = recorded(database);
+      const { status, body } = answer(
+        await loginAction({
+          request: post("/login", { email }),
+          context: contextFor(watched.database),
+          params: {},
+        } as never),
+      );
+      expect(status).toBe(200);
+      expect(body.sent).toBe(true);
+      work.push(watched.statements);
+    }
+    // One statement, the same for both, and no look-up among them.
+    expect(work[0]).toEqual(work[1]);
+    expect(work[0]).toHaveLength(1);
+    expect(work[0]![0]).toMatch(/^insert into "resume_requests"/);
+    expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+
+    // The worker looks the addresses up afterwards and mails only the known one.
+    const services = { env: parseEnv({ DATA_DIR: process.env.DATA_DIR }), database };
+    expect(await processResumeRequests(services)).toBe(2);
+    const mails = await database.db.selectFrom("outbox").select("recipients").execute();
+    expect(mails).toEqual([{ recipients: ["known@example.com"] }]);
+    expect(await database.db.selectFrom("resume_requests").selectAll().execute()).toEqual([]);
+    expect(await processResumeRequests(services)).toBe(0);
   });
 });
 

@@ -10,7 +10,7 @@ import { messages } from "#app/domain/messages.ts";
 import { loginSchema } from "#app/domain/resume.ts";
 import { site } from "#app/domain/site.ts";
 import { logger } from "#app/server/logger.server.ts";
-import { findSubmissionByEmail, sendResumeLink } from "#app/server/resume.server.ts";
+import { requestResumeLink } from "#app/server/resume.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
@@ -31,19 +31,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * Log in, for a visitor (issue 8): the address their application was saved under gets a one-time
- * link back to it. The answer is the same whether or not we know the address, and the look-up and
- * the email happen after the answer, so its timing tells nothing either.
+ * link back to it. The answer is the same whether or not we know the address, and so is the work
+ * before it: one stored request. The look-up and the email are the outbox worker's, after the
+ * answer, so its timing tells nothing either. A request that cannot be stored is logged, and the
+ * answer stays the same.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), loginSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
-  const services = getServices(context);
-  const { email } = submission.value;
-  void findSubmissionByEmail(services.database.db, email)
-    .then((found) => (found ? sendResumeLink(services, found) : undefined))
-    .catch((error: unknown) => logger.error({ err: error }, "login link not sent"));
+  await requestResumeLink(getServices(context).database.db, submission.value.email).catch(
+    (error: unknown) => logger.error({ err: error }, "login link not requested"),
+  );
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
