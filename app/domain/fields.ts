@@ -127,7 +127,6 @@ export function emailAddress(
       z.trim(),
       z.minLength(1, { error: fieldMessages.required, abort: true }),
       z.maxLength(EMAIL_MAX_LENGTH, { error: fieldMessages.invalid, abort: true }),
-      withoutHiddenFormatting(),
       z.regex(EMAIL_PATTERN, fieldMessages.invalid),
       z.toLowerCase(),
     );
