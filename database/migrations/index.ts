@@ -9,6 +9,7 @@ import * as m0006 from "./0006-create-operators-and-sessions.ts";
 import * as m0007 from "./0007-create-wizard-funnel-daily.ts";
 import * as m0008 from "./0008-index-submissions-by-creation.ts";
 import * as m0009 from "./0009-create-resume-tokens.ts";
+import * as m0012 from "./0012-create-submission-revisions.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0007-create-wizard-funnel-daily": m0007,
   "0008-index-submissions-by-creation": m0008,
   "0009-create-resume-tokens": m0009,
+  "0012-create-submission-revisions": m0012,
 };
