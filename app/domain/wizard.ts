@@ -273,8 +273,11 @@ export interface WizardDraft {
   segments?: string[];
   searchQuery?: string;
   email?: string;
-  /** The submission the email step wrote, and for which email; known only to the server. */
-  submission?: { id: string; email: string };
+  /**
+   * The submission the email step wrote, and for which email; known only to the server.
+   * `emailProven`: this session came from an emailed link to that submission (decision 013).
+   */
+  submission?: { id: string; email: string; emailProven?: boolean };
   businessName?: string;
   aboutYou?: Partial<Record<keyof AboutYou, string | boolean>>;
   /** When the visitor agreed to texts, and the exact words they agreed to. */
@@ -376,6 +379,21 @@ export interface CompleteRecord extends EmailStepRecord {
   mailing_address: string | null;
   ownership_structure: string;
   start_year: string;
+}
+
+/**
+ * The draft's submission after an email-step save wrote `id` for `email`: a session that had
+ * proven the email of that same submission keeps that (the save went to the row of the same
+ * email, case aside); any other loses it.
+ */
+export function savedSubmission(
+  draft: WizardDraft,
+  id: string,
+  email: string,
+): NonNullable<WizardDraft["submission"]> {
+  return draft.submission?.emailProven && draft.submission.id === id
+    ? { id, email, emailProven: true }
+    : { id, email };
 }
 
 /** The email step's record from a draft whose first two steps are complete. */

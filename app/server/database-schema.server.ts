@@ -84,6 +84,32 @@ export interface ResumeTokensTable {
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  /** The wizard session (draft) whose email-step save sent the link; null for a link from /login. */
+  draft_id: string | null;
+  /** The newest revision of the application when the link was sent. */
+  revision_id: ColumnType<
+    string | number | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+}
+
+/**
+ * One write of a submission (decision 013), written by a trigger with every insert and update: the
+ * row as it was before (null when the write created it) and who wrote it.
+ */
+export interface BusinessWizardSubmissionRevisionsTable {
+  /** bigint: the order of the writes (pg returns it as text, PGlite as a number). */
+  id: ColumnType<string | number, never, never>;
+  submission_id: string;
+  revised_at: Timestamp;
+  /** The wizard session that wrote, when known. */
+  draft_id: string | null;
+  /** A keyed hash of the writer's client address (never the address). */
+  client_hash: string | null;
+  /** Whether the writing session had used an emailed link to this application. */
+  email_proven: boolean;
+  old_values: ColumnType<unknown, never, never>;
 }
 
 /** A /login request for a link, waiting for the outbox worker to look the address up. */
@@ -143,6 +169,7 @@ export interface DatabaseSchema {
   resume_tokens: ResumeTokensTable;
   mail_recipient_sends: MailRecipientSendsTable;
   resume_requests: ResumeRequestsTable;
+  business_wizard_submission_revisions: BusinessWizardSubmissionRevisionsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;

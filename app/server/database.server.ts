@@ -7,6 +7,7 @@ import pg from "pg";
 
 import { migrations } from "../../database/migrations/index.ts";
 
+import { prepareDataDir, restrictDataDir } from "./data-dir.server.ts";
 import { lockDataDir } from "./data-dir-lock.server.ts";
 import type { DatabaseSchema } from "./database-schema.server.ts";
 
@@ -63,12 +64,15 @@ function openPostgres(options: { url: string; poolSize?: number }): Database {
 }
 
 async function openPglite(options: { dataDir?: string }): Promise<Database> {
+  if (options.dataDir) prepareDataDir(options.dataDir);
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(
       options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
     );
+    // A new database is copied in by PGlite with modes of its own (0666): take them back.
+    if (options.dataDir) restrictDataDir(options.dataDir);
   } catch (error) {
     release();
     throw error;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { sql, type RawBuilder } from "kysely";
@@ -142,7 +142,10 @@ export function createMailTransport(env: Env): MailTransport {
   return {
     async send({ from, to, subject, text, html, id }) {
       const info = await writer.sendMail({ from, to, subject, text, html });
+      // The emails hold visitors' links and leads' details: owner-only, even in a folder made
+      // before with other modes.
       await mkdir(folder, { recursive: true, mode: 0o700 });
+      await chmod(folder, 0o700);
       await writeFile(path.join(folder, `${id.padStart(8, "0")}.eml`), info.message as Buffer, {
         mode: 0o600,
       });

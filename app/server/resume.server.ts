@@ -5,12 +5,14 @@ import { sql } from "kysely";
 import { isEmailAddress } from "#app/domain/fields.ts";
 import { getIndustry, isIndustryId } from "#app/domain/industries.ts";
 import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
+import type { SubmissionValues } from "#app/domain/submission-history.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "./database.server.ts";
 import { logger } from "./logger.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "./outbox.server.ts";
 import type { AppServices } from "./services.server.ts";
+import { submissionValues } from "./submission-history.server.ts";
 
 /** Another link to the same application is not sent within this time (no mail flooding). */
 const RESEND_AFTER_MS = 5 * 60 * 1000;
@@ -23,12 +25,15 @@ function hashOf(token: string): string {
  * Emails a one-time link to the application `submissionId` at `email`, unless one went out in the
  * last few minutes or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour (the
  * visitor's answer is the same; the log says why, without the address). Only the token's hash is
- * stored. Never throws: the visitor's save must not fail because of an email (the failure is
- * logged, without the address).
+ * stored, with what the link may restore (decision 013): what the session `draftId` writes (the
+ * email step's session whose save sent it), or, for a link from /login (no session), the
+ * application as it is now. Never throws: the visitor's save must not fail because of an email
+ * (the failure is logged, without the address).
  */
 export async function sendResumeLink(
   services: AppServices,
   submission: { id: string; email: string },
+  draftId: string | null = null,
 ): Promise<void> {
   if (!isEmailAddress(submission.email)) {
     // A record from before the email rule was tightened: its address is not sent to.
@@ -55,8 +60,11 @@ export async function sendResumeLink(
           sql<boolean>`NOT EXISTS (SELECT 1 FROM recent)`,
         )}
       ), issued AS (
-        INSERT INTO resume_tokens (token_hash, submission_id, expires_at)
-        SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz
+        INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
+        SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz,
+          ${draftId}::uuid,
+          (SELECT max(id) FROM business_wizard_submission_revisions
+            WHERE submission_id = ${submission.id}::uuid)
         WHERE EXISTS (SELECT 1 FROM allowed)
         RETURNING submission_id
       ), queued AS (
@@ -93,39 +101,123 @@ export async function checkResumeLink(db: Db, token: string): Promise<LinkState>
   return { state: "valid", submissionId: row.submission_id };
 }
 
-/** Uses a link: true for the one request that does so while it is valid, false otherwise. */
-export async function redeemResumeLink(db: Db, token: string): Promise<string | undefined> {
+/** A link just used: its application, and what it may restore (decision 013). */
+export interface RedeemedLink {
+  submissionId: string;
+  /** The session whose email-step save sent the link; null for a link from /login. */
+  draftId: string | null;
+  /** The newest revision when the link was sent. */
+  revisionId: number | null;
+}
+
+/** Uses a link: its application for the one request that does so while it is valid. */
+export async function redeemResumeLink(db: Db, token: string): Promise<RedeemedLink | undefined> {
   const row = await db
     .updateTable("resume_tokens")
     .set({ used_at: sql`now()` })
     .where("token_hash", "=", hashOf(token))
     .where("used_at", "is", null)
     .where(sql<boolean>`expires_at > now()`)
-    .returning("submission_id")
+    .returning(["submission_id", "draft_id", "revision_id"])
     .executeTakeFirst();
-  return row?.submission_id;
+  if (!row) return undefined;
+  return {
+    submissionId: row.submission_id,
+    draftId: row.draft_id,
+    revisionId: row.revision_id === null ? null : Number(row.revision_id),
+  };
 }
 
 /**
- * The application as a wizard draft, for the browser that opened the link: the newest draft still
- * kept for it (it may hold answers not yet saved to the record), or else one built from the record.
+ * The version of the application a link restores, and when it was written (decision 013): the
+ * newest written by the session the link was sent for, or by a session that has used a link to
+ * this application (it reads the email); for a link from /login, the version current when it was
+ * sent counts too. Anything written later by anyone else is passed over. The record as it is now
+ * when no write is known (history began with it).
  */
-export async function draftForSubmission(db: Db, submissionId: string): Promise<WizardDraft> {
+async function versionForLink(
+  db: Db,
+  link: RedeemedLink,
+): Promise<{ values: SubmissionValues; writtenAt: Date }> {
+  const accepted = await db
+    .selectFrom("business_wizard_submission_revisions")
+    .select(["id", "revised_at"])
+    .where("submission_id", "=", link.submissionId)
+    .where((eb) =>
+      eb.or([
+        eb("email_proven", "=", true),
+        ...(link.draftId ? [eb("draft_id", "=", link.draftId)] : []),
+        ...(link.draftId === null && link.revisionId !== null
+          ? [eb("id", "<=", link.revisionId)]
+          : []),
+      ]),
+    )
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (accepted) {
+    // That write's version is what the next write found, or the record now if none came after.
+    const next = await db
+      .selectFrom("business_wizard_submission_revisions")
+      .select("old_values")
+      .where("submission_id", "=", link.submissionId)
+      .where("id", ">", accepted.id)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (next?.old_values) {
+      return { values: submissionValues(next.old_values), writtenAt: accepted.revised_at };
+    }
+  }
+  const record = await db
+    .selectFrom("business_wizard_submissions")
+    .selectAll()
+    .where("id", "=", link.submissionId)
+    .executeTakeFirstOrThrow();
+  return { values: submissionValues(record), writtenAt: accepted?.revised_at ?? record.updated_at };
+}
+
+/**
+ * The application as a wizard draft, for the browser that used the link, which has proven the
+ * email by it: the version the link restores (versionForLink), or the draft of a session whose
+ * writes it accepts if that is newer and the version is not complete (the draft may hold answers
+ * not saved yet; a completed record is newer than any draft left behind before the final save).
+ */
+export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDraft> {
+  const version = await versionForLink(db, link);
   const live = await db
     .selectFrom("wizard_drafts")
-    .select("data")
-    .where(sql<boolean>`data->'draft'->'submission'->>'id' = ${submissionId}`)
+    .select(["data", "updated_at"])
+    .where(sql<string>`data->'draft'->'submission'->>'id'`, "=", link.submissionId)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`data->'draft'->'submission'->>'emailProven'`, "=", "true"),
+        ...(link.draftId ? [eb("id", "=", link.draftId)] : []),
+      ]),
+    )
     .where("expires_at", ">", new Date())
     .orderBy("updated_at", "desc")
     .executeTakeFirst();
   const liveDraft = (live?.data as { draft?: WizardDraft } | undefined)?.draft;
-  const record = await db
-    .selectFrom("business_wizard_submissions")
-    .selectAll()
-    .where("id", "=", submissionId)
-    .executeTakeFirstOrThrow();
-  // A completed record is newer than any draft left behind before the final save.
-  if (liveDraft && record.start_year === null) return liveDraft;
+  const draft =
+    liveDraft &&
+    live &&
+    version.values.start_year === null &&
+    live.updated_at.getTime() >= version.writtenAt.getTime()
+      ? liveDraft
+      : draftFromValues(version.values, link.submissionId);
+  return {
+    ...draft,
+    submission: {
+      id: link.submissionId,
+      email: draft.submission?.email ?? version.values.email,
+      emailProven: true,
+    },
+  };
+}
+
+/** A version of the application as a wizard draft. */
+function draftFromValues(record: SubmissionValues, submissionId: string): WizardDraft {
   const industry = isIndustryId(record.industry) ? getIndustry(record.industry) : undefined;
   const typed =
     industry && !industry.segments.includes(record.segments[0] ?? "")
@@ -137,7 +229,7 @@ export async function draftForSubmission(db: Db, submissionId: string): Promise<
     segments: record.segments,
     searchQuery: typed,
     email: record.email,
-    submission: { id: record.id, email: record.email },
+    submission: { id: submissionId, email: record.email },
   };
   if (record.business_name !== null) draft.businessName = record.business_name;
   if (record.first_name !== null) {
@@ -154,10 +246,7 @@ export async function draftForSubmission(db: Db, submissionId: string): Promise<
       mailingAddress: record.mailing_address ?? "",
     };
     if (record.consent_text && record.consent_given_at) {
-      draft.textsConsent = {
-        text: record.consent_text,
-        givenAt: record.consent_given_at.toISOString(),
-      };
+      draft.textsConsent = { text: record.consent_text, givenAt: record.consent_given_at };
     }
   }
   if (record.ownership_structure !== null) {

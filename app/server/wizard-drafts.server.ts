@@ -86,6 +86,8 @@ function draftStorage(services: AppServices): DraftStorage {
 /** A visitor's wizard draft and how to keep changes to it. */
 export interface DraftHandle {
   draft: WizardDraft;
+  /** The draft's id: which wizard session this is ("" before its first save). */
+  id: string;
   /** True when the database could not be read: the draft shown is empty, and saving is refused. */
   unavailable: boolean;
   /** Stores the draft; returns the Set-Cookie value that names it. */
@@ -108,10 +110,11 @@ export async function getDraft(services: AppServices, request: Request): Promise
     logger.error({ err: error }, "wizard draft unreadable");
     const refuse = () =>
       Promise.reject(new Error("The wizard draft could not be read.", { cause: error }));
-    return { draft: {}, unavailable: true, save: refuse, discard: refuse };
+    return { draft: {}, id: "", unavailable: true, save: refuse, discard: refuse };
   }
   return {
     draft: session.get("draft") ?? {},
+    id: session.id,
     unavailable: false,
     save: (draft) => {
       session.set("draft", draft);

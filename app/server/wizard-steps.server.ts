@@ -1,13 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { anyForm, parseForm } from "#app/domain/form-submission.ts";
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 
 import { messages } from "#app/domain/messages.ts";
 import { withoutControlCharacters } from "#app/domain/text.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { previousStep, stepPath, type WizardDraft, type WizardStepId } from "#app/domain/wizard.ts";
 
+import { clientAddressContext } from "./guards.server.ts";
 import { logger } from "./logger.server.ts";
+import { getServices } from "./services.server.ts";
+import { wizardWriter, type SubmissionWriter } from "./submission-history.server.ts";
 import type { DraftHandle } from "./wizard-drafts.server.ts";
 
 /** What a step's action answers when it does not move on: the form's state and a toast. */
@@ -15,6 +18,19 @@ export interface StepActionData {
   result?: SubmissionResult<string[]>;
   toast?: Toast;
   saved?: boolean;
+}
+
+/** Who is saving: this visitor's wizard session, for the submission's history (decision 013). */
+export function writerOf(
+  context: Readonly<RouterContextProvider>,
+  handle: DraftHandle,
+): SubmissionWriter {
+  return wizardWriter(
+    getServices(context).env.SESSION_SECRET,
+    context.get(clientAddressContext),
+    handle.id,
+    handle.draft,
+  );
 }
 
 /** Whether the form was sent with the Back button. */

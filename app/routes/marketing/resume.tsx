@@ -9,7 +9,7 @@ import { RESUME_TOKEN_PATTERN } from "#app/domain/resume.ts";
 import { firstIncompleteStep, stepPath } from "#app/domain/wizard.ts";
 import {
   checkResumeLink,
-  draftForSubmission,
+  draftForLink,
   redeemResumeLink,
   type LinkState,
 } from "#app/server/resume.server.ts";
@@ -35,22 +35,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Uses the link: this browser gets the application as its wizard draft and goes to the first step
- * still missing, or to the summary of a complete application.
+ * Uses the link: this browser gets the application as its wizard draft (decision 013) and goes to
+ * the first step still missing, or to the summary of a complete application.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const db = services.database.db;
-  const submissionId = RESUME_TOKEN_PATTERN.test(params.token)
+  const link = RESUME_TOKEN_PATTERN.test(params.token)
     ? await redeemResumeLink(db, params.token)
     : undefined;
-  if (!submissionId) {
-    const link: LinkState = RESUME_TOKEN_PATTERN.test(params.token)
+  if (!link) {
+    const refused: LinkState = RESUME_TOKEN_PATTERN.test(params.token)
       ? await checkResumeLink(db, params.token)
       : { state: "invalid" };
-    return data({ state: link.state }, { status: 410 });
+    return data({ state: refused.state }, { status: 410 });
   }
-  const draft = await draftForSubmission(db, submissionId);
+  // What the link's own session or the email's holder wrote, never a later overwrite by others.
+  const draft = await draftForLink(db, link);
   const handle = await getDraft(services, request);
   const cookie = await handle.save(draft);
   const next = firstIncompleteStep(draft, new Date().getFullYear());

@@ -19,7 +19,12 @@ import {
   useValuesEnteredBeforeHydration,
 } from "#app/components/wizard/use-step-form.ts";
 import { messages } from "#app/domain/messages.ts";
-import { emailSchema, TEXT_LIMITS, toEmailStepRecord } from "#app/domain/wizard.ts";
+import {
+  emailSchema,
+  savedSubmission,
+  TEXT_LIMITS,
+  toEmailStepRecord,
+} from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { flashToast } from "#app/server/flash.server.ts";
 import { sendResumeLink } from "#app/server/resume.server.ts";
@@ -34,6 +39,7 @@ import {
   isBack,
   saveFailed,
   typedText,
+  writerOf,
   type StepActionData,
 } from "#app/server/wizard-steps.server.ts";
 
@@ -63,9 +69,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission.reply());
   const { email } = submission.value;
   try {
-    const id = await saveEmailStep(services.database.db, toEmailStepRecord(handle.draft, email));
-    // "What email can we use to save your quote?": a link back to it, by email (issue 8).
-    await sendResumeLink(services, { id, email });
+    const writer = writerOf(context, handle);
+    const id = await saveEmailStep(
+      services.database.db,
+      toEmailStepRecord(handle.draft, email),
+      writer,
+    );
+    // "What email can we use to save your quote?": a link back to it, by email (issue 8), that
+    // restores what this session writes (decision 013).
+    await sendResumeLink(services, { id, email }, writer.draft);
     const toast = await flashToast(services.env, request, {
       kind: "success",
       message: messages.emailSaved,
@@ -73,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await goTo(
       handle,
       "questionnaire-1",
-      { ...handle.draft, email, submission: { id, email } },
+      { ...handle.draft, email, submission: savedSubmission(handle.draft, id, email) },
       { "Set-Cookie": toast },
     );
   } catch (error) {

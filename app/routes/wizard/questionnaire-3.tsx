@@ -39,6 +39,7 @@ import {
   isBack,
   saveFailed,
   typedText,
+  writerOf,
   type StepActionData,
 } from "#app/server/wizard-steps.server.ts";
 
@@ -80,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       services.database.db,
       handle.draft.submission?.id,
       record,
+      writerOf(context, handle),
     );
     // After the save, and never failing it: the funnel's count and the agency's new-lead email.
     await countApplicationCompleted(context);
