@@ -7,7 +7,7 @@ export default defineConfig({
     setupFiles: ["tests/support/vitest-setup.ts"],
     // PGlite instances are heavy; two cores run two files at a time at most.
     maxWorkers: 2,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
