@@ -18,7 +18,6 @@ import { SiteChrome } from "./components/site/site-chrome.tsx";
 import { buttonClasses } from "./components/ui/button.ts";
 import { refusals } from "./domain/messages.ts";
 import { site } from "./domain/site.ts";
-import { funnelMarks } from "./server/funnel.server.ts";
 import { guardPosts, sendRefusalHeaders } from "./server/guards.server.ts";
 import { getSiteUrl } from "./server/site-url.server.ts";
 
@@ -65,11 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * Every post is checked before any action sees it (DESIGN decision 5); the wizard's funnel counts
- * (app/server/funnel.server.ts) reach the browser on the way out.
- */
-export const middleware: Route.MiddlewareFunction[] = [sendRefusalHeaders, guardPosts, funnelMarks];
+/** Every post is checked before any action sees it (DESIGN decision 5). */
+export const middleware: Route.MiddlewareFunction[] = [sendRefusalHeaders, guardPosts];
 
 /** The site's public address (SITE_URL), for every page's canonical link and structured data. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -6,6 +6,7 @@ import { cspNonceContext } from "#app/context.ts";
 
 import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
+import { flushFunnel } from "./funnel.server.ts";
 import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
 import { logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
@@ -73,6 +74,8 @@ export async function startApp(): Promise<RunningApp> {
     refuseOtherMethods,
     close: async () => {
       await outbox.stop();
+      // The funnel's counts still in memory (funnel.server.ts).
+      await flushFunnel(database.db);
       await database.close();
     },
   };

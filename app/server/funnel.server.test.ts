@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
@@ -10,8 +11,9 @@ import { parseEnv } from "./env.server.ts";
 import {
   countApplicationCompleted,
   countStepReached,
+  flushFunnel,
   funnelMarks,
-  incrementFunnel,
+  FunnelTally,
   readFunnel,
 } from "./funnel.server.ts";
 import { logger } from "./logger.server.ts";
@@ -157,29 +159,95 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
     });
   });
 
-  it("never fails the page when the count cannot be kept, and logs only the step", async () => {
+  it("writes nothing while it answers, however many requests come without the cookie; writes later, keeping what fails", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const services: AppServices = { env, database };
+      const rows = () => database.db.selectFrom("wizard_funnel_daily").selectAll().execute();
+      for (let request = 0; request < 25; request++) {
+        const response = await visit(services, new Browser(), "start");
+        expect(response.headers.get("Set-Cookie")).toMatch(/^cp_funnel=/);
+      }
+      await visit(services, new Browser(), "complete", "POST");
+      expect(await rows()).toEqual([]);
+      // Written together later (every few seconds, before a read, and when the server stops).
+      await flushFunnel(database.db);
+      expect(await rows()).toHaveLength(2);
+      expect(await today(database)).toMatchObject({ start: 25, complete: 1 });
+
+      // A database that refuses the next statement when told to, counting those it runs.
+      let refuseNext = false;
+      let statements = 0;
+      const flaky: KyselyPlugin = {
+        transformQuery: ({ node }) => {
+          if (refuseNext) {
+            refuseNext = false;
+            throw new Error("connection lost");
+          }
+          statements += 1;
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const tally = new FunnelTally(database.db.withPlugin(flaky), 20);
+      for (let visitor = 0; visitor < 10; visitor++) tally.add("start");
+      tally.add("segments", new Date("2026-03-01T23:59:59Z"));
+      tally.add("segments", new Date("2026-03-01T00:00:00Z"));
+      await expect
+        .poll(
+          async () => (await readFunnel(database.db, "2026-03-01", "2026-03-01")).totals.segments,
+        )
+        .toBe(2);
+      expect((await today(database)).start).toBe(35);
+      expect(statements).toBe(2);
+
+      const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+      try {
+        tally.add("email");
+        tally.add("email");
+        refuseNext = true;
+        await tally.flush();
+        expect(warned).toHaveBeenCalledWith(
+          expect.objectContaining({ err: expect.any(Error) }),
+          "funnel counts not written; kept for the next write",
+        );
+        expect((await today(database)).email).toBe(0);
+        tally.add("email");
+        await tally.flush();
+        expect((await today(database)).email).toBe(3);
+      } finally {
+        warned.mockRestore();
+      }
+    });
+  });
+
+  it("never fails the page when the count cannot be kept", async () => {
     const database = await kind.open();
     await database.close();
     const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
-    const response = await visit({ env, database }, new Browser(), "start");
-    expect(await response.text()).toBe("page");
-    expect(response.headers.get("Set-Cookie")).toBeNull();
-    expect(warned).toHaveBeenCalledWith(
-      expect.objectContaining({ step: "start" }),
-      "funnel step not counted",
-    );
-    warned.mockRestore();
+    try {
+      const response = await visit({ env, database }, new Browser(), "start");
+      expect(await response.text()).toBe("page");
+      await flushFunnel(database.db);
+      expect(warned).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.any(Error) }),
+        "funnel counts not written; kept for the next write",
+      );
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   it("reports each day of a range, newest first, zeros included, and the range's totals", async () => {
     await withDatabase(kind.open, async ({ db }) => {
-      await incrementFunnel(db, "start", new Date("2026-03-01T00:00:00Z"));
-      await incrementFunnel(db, "start", new Date("2026-03-01T23:59:59Z"));
-      await incrementFunnel(db, "email", new Date("2026-03-01T12:00:00Z"));
-      await incrementFunnel(db, "start", new Date("2026-03-03T08:00:00Z"));
-      await incrementFunnel(db, "complete", new Date("2026-03-03T09:00:00Z"));
-      await incrementFunnel(db, "start", new Date("2026-03-04T00:00:00Z"));
-      await incrementFunnel(db, "start", new Date("2026-02-28T23:59:59Z"));
+      const tally = new FunnelTally(db);
+      tally.add("start", new Date("2026-03-01T00:00:00Z"));
+      tally.add("start", new Date("2026-03-01T23:59:59Z"));
+      tally.add("email", new Date("2026-03-01T12:00:00Z"));
+      tally.add("start", new Date("2026-03-03T08:00:00Z"));
+      tally.add("complete", new Date("2026-03-03T09:00:00Z"));
+      tally.add("start", new Date("2026-03-04T00:00:00Z"));
+      tally.add("start", new Date("2026-02-28T23:59:59Z"));
+      await tally.flush();
       const report = await readFunnel(db, "2026-03-01", "2026-03-03");
       expect(report.days.map((day) => day.day)).toEqual(["2026-03-03", "2026-03-02", "2026-03-01"]);
       expect(report.days[2]!.visitors).toMatchObject({ start: 2, email: 1, complete: 0 });
@@ -187,5 +255,14 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       expect(report.days[0]!.visitors).toMatchObject({ start: 1, complete: 1 });
       expect(report.totals).toMatchObject({ start: 3, email: 1, complete: 1, segments: 0 });
     });
+  });
+});
+
+describe("the funnel's middleware", () => {
+  it("runs on the wizard's routes only, not on every request of the site", async () => {
+    const root = await import("#app/root.tsx");
+    const wizard = await import("#app/routes/wizard/layout.tsx");
+    expect(root.middleware).not.toContain(funnelMarks);
+    expect(wizard.middleware).toContain(funnelMarks);
   });
 });

@@ -29,23 +29,104 @@ import { DRAFT_LIFETIME_SECONDS } from "./wizard-drafts.server.ts";
  * steps a journey has counted is kept in a small signed cookie (the step names, nothing that names
  * the visitor), so reloads, Back and a second tab do not count twice, even on the first step,
  * where no draft exists yet. Completing clears it: the next application counts afresh.
+ *
+ * Counts are kept in memory and written every few seconds, one statement per day and step, and
+ * when the server stops: no request writes to the database for the funnel, so a client that keeps
+ * no cookie (every request of it a first visit) cannot turn its requests into writes.
  */
 
-/** Adds one visitor to a step's count for the day of `now`. */
-export async function incrementFunnel(
-  db: Db,
-  step: FunnelStep,
-  now: Date = new Date(),
-): Promise<void> {
+/** Adds `visitors` to a step's count for `day` (YYYY-MM-DD, UTC), in one statement. */
+async function addToFunnel(db: Db, day: string, step: FunnelStep, visitors: number): Promise<void> {
   await db
     .insertInto("wizard_funnel_daily")
-    .values({ day: utcDay(now), step, visitors: 1 })
+    .values({ day, step, visitors })
     .onConflict((conflict) =>
       conflict
         .columns(["day", "step"])
-        .doUpdateSet({ visitors: sql`wizard_funnel_daily.visitors + 1` }),
+        .doUpdateSet({ visitors: sql`wizard_funnel_daily.visitors + ${visitors}` }),
     )
     .execute();
+}
+
+/** How long a count waits in memory before it is written. */
+export const FUNNEL_FLUSH_MS = 5_000;
+
+/**
+ * This process's counts not yet written, by day and step: at most one entry per step and day, so
+ * its size does not grow with traffic. The first count after a write schedules the next write;
+ * counts that cannot be written are kept for the one after.
+ */
+export class FunnelTally {
+  private readonly pending = new Map<string, { day: string; step: FunnelStep; visitors: number }>();
+  private readonly db: Db;
+  private readonly flushMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(db: Db, flushMs = FUNNEL_FLUSH_MS) {
+    this.db = db;
+    this.flushMs = flushMs;
+  }
+
+  /** Counts one visitor at `step` on the day of `now`; written within `flushMs`. */
+  add(step: FunnelStep, now: Date = new Date()): void {
+    const day = utcDay(now);
+    const key = `${day} ${step}`;
+    const entry = this.pending.get(key);
+    if (entry) entry.visitors += 1;
+    else this.pending.set(key, { day, step, visitors: 1 });
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, this.flushMs);
+      // The server's shutdown writes what is left (flushFunnel); the timer keeps nothing alive.
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every count held now (after any write under way). Never throws. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flushing = this.flushing.then(() => this.writeOut());
+    return this.flushing;
+  }
+
+  private async writeOut(): Promise<void> {
+    const entries = [...this.pending.values()];
+    this.pending.clear();
+    for (const [index, entry] of entries.entries()) {
+      try {
+        await addToFunnel(this.db, entry.day, entry.step, entry.visitors);
+      } catch (error) {
+        for (const unwritten of entries.slice(index)) {
+          const key = `${unwritten.day} ${unwritten.step}`;
+          const kept = this.pending.get(key);
+          if (kept) kept.visitors += unwritten.visitors;
+          else this.pending.set(key, { ...unwritten });
+        }
+        logger.warn({ err: error }, "funnel counts not written; kept for the next write");
+        return;
+      }
+    }
+  }
+}
+
+const tallies = new WeakMap<Db, FunnelTally>();
+
+function tallyOf(db: Db): FunnelTally {
+  let tally = tallies.get(db);
+  if (!tally) {
+    tally = new FunnelTally(db);
+    tallies.set(db, tally);
+  }
+  return tally;
+}
+
+/** Writes this process's funnel counts now: before reading them, and when the server stops. */
+export function flushFunnel(db: Db): Promise<void> {
+  return tallies.get(db)?.flush() ?? Promise.resolve();
 }
 
 /** The counts of one day, for every step (0 where nobody came). */
@@ -69,8 +150,12 @@ function zeros(): Record<FunnelStep, number> {
 /** The longest range a report covers. */
 export const MAX_FUNNEL_DAYS = 366;
 
-/** The funnel from day `from` to day `to` (YYYY-MM-DD, UTC, both included). */
+/**
+ * The funnel from day `from` to day `to` (YYYY-MM-DD, UTC, both included), with this process's
+ * counts written first (another server's are at most FUNNEL_FLUSH_MS behind).
+ */
 export async function readFunnel(db: Db, from: string, to: string): Promise<FunnelReport> {
+  await flushFunnel(db);
   const rows = await db
     .selectFrom("wizard_funnel_daily")
     .select([sql<string>`day::text`.as("day"), "step", "visitors"])
@@ -124,7 +209,8 @@ const ROBOT = /(?:bot|crawler|spider)(?:[-/ ;)]|$)|slurp|lighthouse/i;
 /**
  * Counts the visitor at a wizard step, once per journey: call it in the step's loader once the
  * step is sure to show (after the redirect for missing earlier steps). Never throws and never holds
- * the page up for long: a count that fails is logged (with the step name only) and skipped.
+ * the page up: the count is kept in memory (FunnelTally), and a failure is logged with the step
+ * name only.
  */
 export async function countStepReached(
   context: Readonly<RouterContextProvider>,
@@ -139,7 +225,7 @@ export async function countStepReached(
     const services = getServices(context);
     const counted = await countedSteps(services.env, request, pending);
     if (counted.includes(step)) return;
-    await incrementFunnel(services.database.db, step);
+    tallyOf(services.database.db).add(step);
     pending.value = [...counted, step];
   } catch (error) {
     logger.warn({ err: error, step }, "funnel step not counted");
@@ -154,7 +240,7 @@ export async function countApplicationCompleted(
   context: Readonly<RouterContextProvider>,
 ): Promise<void> {
   try {
-    await incrementFunnel(getServices(context).database.db, "complete");
+    tallyOf(getServices(context).database.db).add("complete");
     const pending = context.get(pendingMarksContext);
     if (pending) pending.value = "clear";
   } catch (error) {
@@ -163,8 +249,9 @@ export async function countApplicationCompleted(
 }
 
 /**
- * On the root route: lets the wizard's loaders and actions count steps, then puts the updated
- * cookie of counted steps on the response (a page, a redirect or a data response alike).
+ * On the wizard's layout route (only the wizard counts): lets its loaders and actions count steps,
+ * then puts the updated cookie of counted steps on the response (a page, a redirect or a data
+ * response alike).
  */
 export const funnelMarks: MiddlewareFunction<Response> = async ({ context }, next) => {
   const pending: PendingMarks = {};

@@ -1,4 +1,6 @@
 import { FUNNEL_STEPS } from "#app/domain/lead-desk.ts";
+import { openDatabase } from "#app/server/database.server.ts";
+import { readFunnel } from "#app/server/funnel.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
@@ -196,7 +198,17 @@ test("the funnel counts each visitor once per step reached, and each completion,
     ).toHaveText(Object.values(expected).map(String));
     await expect(days.getByRole("row")).toHaveCount(31);
     await expectNoAxeViolations(page);
+
+    // 7. Counted in memory just before the server stops: written as it stops, not lost.
+    await new Walker(server.url).open("/business-wizard");
   } finally {
     await stopServer(server);
+  }
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await readFunnel(database.db, today, today)).totals.start).toBe(5);
+  } finally {
+    await database.close();
   }
 });
