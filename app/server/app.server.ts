@@ -7,7 +7,7 @@ import { cspNonceContext } from "#app/context.ts";
 import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
 import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
-import { logger } from "./logger.server.ts";
+import { closeLogs, logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
 import { servicesContext } from "./services.server.ts";
 
@@ -27,6 +27,8 @@ export interface RunningApp {
   refuseOtherMethods: RequestHandler;
   /** Closes the database cleanly; call once no request is in flight. */
   close(): Promise<void>;
+  /** Writes out the waiting log lines, for at most `ms`, and closes the log: call it last. */
+  closeLogs(ms: number): Promise<void>;
 }
 
 /**
@@ -72,5 +74,6 @@ export async function startApp(): Promise<RunningApp> {
       await outbox.stop();
       await database.close();
     },
+    closeLogs,
   };
 }
