@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 
 import compression from "compression";
@@ -17,7 +18,16 @@ import helmet from "helmet";
 import type { RunningApp, startApp as StartApp } from "./app/server/app.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+/** After SIGTERM, requests still in flight this long are cut off. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
+/** After SIGTERM, the process has ended by then, whatever hangs (README: "within 10 seconds"). */
+const EXIT_DEADLINE_MS = 10_000;
+/** At exit, the longest the log lines still waiting may take to go out. */
+const LOG_CLOSE_MS = 500;
+
+// A log reader that went away (EPIPE) must not stop the server: the lines are lost, nothing more.
+// (The app's own log lines go through app/server/logger.server.ts, which drops them itself.)
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
 
 /**
  * The browser features the site never uses, turned off for its pages and anything they could embed
@@ -186,12 +196,22 @@ let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
+  killAfter(EXIT_DEADLINE_MS);
   logger.info({ signal }, "shutting down");
   const deadline = setTimeout(() => {
     logger.error("requests still in flight at the deadline; closing them");
     http.closeAllConnections();
   }, SHUTDOWN_DEADLINE_MS);
   deadline.unref();
+  // The database's close, say, hangs: end anyway, leaving time for the log to go out.
+  const lastCall = setTimeout(
+    () => {
+      logger.error("still stopping at the deadline; exiting");
+      void exit(1);
+    },
+    EXIT_DEADLINE_MS - LOG_CLOSE_MS - 200,
+  );
+  lastCall.unref();
   // Stop accepting; requests in flight finish, then idle keep-alive connections close.
   await new Promise<void>((resolve) => {
     http.close(() => resolve());
@@ -200,11 +220,29 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await running.close();
     logger.info("stopped cleanly");
-    process.exit(0);
+    await exit(0);
   } catch (error) {
     logger.error({ err: error }, "the database did not close cleanly");
-    process.exit(1);
+    await exit(1);
   }
+}
+
+/** Ends the process once the log lines still waiting are out (or LOG_CLOSE_MS has passed). */
+async function exit(code: number): Promise<void> {
+  await running.closeLogs(LOG_CLOSE_MS);
+  process.exit(code);
+}
+
+/**
+ * Kills this process `ms` from now unless it has ended by then. The timer runs in a thread of its
+ * own, so it fires even while the main thread is stuck in a synchronous call (a blocking write, the
+ * embedded database's WebAssembly). The next server takes over the DATA_DIR lock of a killed one.
+ */
+function killAfter(ms: number): void {
+  const watchdog = new Worker(`setTimeout(() => process.kill(${process.pid}, "SIGKILL"), ${ms});`, {
+    eval: true,
+  });
+  watchdog.unref();
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
 import { flushFunnel } from "./funnel.server.ts";
 import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
-import { logger } from "./logger.server.ts";
+import { closeLogs, logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
 import { processResumeRequests } from "./resume.server.ts";
 import { servicesContext } from "./services.server.ts";
@@ -29,6 +29,8 @@ export interface RunningApp {
   refuseOtherMethods: RequestHandler;
   /** Closes the database cleanly; call once no request is in flight. */
   close(): Promise<void>;
+  /** Writes out the waiting log lines, for at most `ms`, and closes the log: call it last. */
+  closeLogs(ms: number): Promise<void>;
 }
 
 /**
@@ -78,5 +80,6 @@ export async function startApp(): Promise<RunningApp> {
       await flushFunnel(database.db);
       await database.close();
     },
+    closeLogs,
   };
 }

@@ -1,4 +1,5 @@
 import { pino } from "pino";
+import SonicBoom from "sonic-boom";
 
 import { getEnv } from "./env.server.ts";
 
@@ -30,14 +31,46 @@ export function serializeError(error: unknown): Record<string, unknown> {
   };
 }
 
+/** The most log output held while standard output takes none; past it, new lines are dropped. */
+const LOG_BUFFER_BYTES = 1024 * 1024;
+
+/**
+ * Standard output, written asynchronously: a log reader that is slow, stuck or gone (a full or a
+ * closed pipe) never holds up the server, which goes on serving and stopping. While the output
+ * takes nothing, up to LOG_BUFFER_BYTES of lines wait and later ones are dropped; a line the
+ * output refuses (EPIPE) is dropped. (pino's own asynchronous destination would flush on exit
+ * with a synchronous loop that never ends on a full pipe.)
+ */
+const output = new SonicBoom({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+// Nowhere to report a failing log to: the line is dropped, the server goes on.
+output.on("error", () => {});
+
 /**
  * The one logger: JSON lines on standard output. Never pass it a visitor's email, name, phone or
  * address; log ids and counts instead.
  */
-export const logger = pino({
-  level: getEnv().LOG_LEVEL,
-  base: undefined,
-  timestamp: pino.stdTimeFunctions.isoTime,
-  formatters: { level: (label) => ({ level: label }) },
-  serializers: { err: serializeError },
-});
+export const logger = pino(
+  {
+    level: getEnv().LOG_LEVEL,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: serializeError },
+  },
+  output,
+);
+
+/**
+ * Writes out the lines still waiting, for at most `ms` (the output may take nothing), and closes
+ * the log: call it last, just before the process exits.
+ */
+export function closeLogs(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    output.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    output.end();
+  });
+}

@@ -1,4 +1,4 @@
-import { makeDataDir, startServer } from "../support/server-process.ts";
+import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
 import { expect, test } from "./helpers.ts";
 
 test.describe("the server process", () => {
@@ -46,4 +46,49 @@ test.describe("the server process", () => {
     next.child.kill("SIGTERM");
     expect((await next.exited).code).toBe(0);
   });
+
+  test("a log reader that stops reading: the server goes on serving, and SIGTERM still ends it", async () => {
+    const dataDir = makeDataDir();
+    const server = await startServer({ dataDir });
+    // The reader is still there but takes nothing: the pipe fills up (some 130 KB here).
+    server.child.stdout!.removeAllListeners("data");
+    server.child.stdout!.pause();
+    const longPath = `/${"x".repeat(4_000)}`;
+    for (let request = 0; request < 100; request++) {
+      const response = await fetch(`${server.url}${longPath}`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(response.status).toBe(404);
+    }
+    await expectToStopAndFreeDataDir(server, dataDir);
+  });
+
+  test("a log reader that went away (EPIPE): the server goes on serving, and SIGTERM ends it", async () => {
+    const dataDir = makeDataDir();
+    const server = await startServer({ dataDir });
+    server.child.stdout!.destroy();
+    server.child.stderr!.destroy();
+    // A path React Router warns about on standard error, then pages that log on standard output.
+    for (const path of ["/business-wizard/%ff", "/", "/no-such-page", "/healthz"]) {
+      const response = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(5_000) });
+      expect(response.status, path).toBeLessThan(500);
+    }
+    await expectToStopAndFreeDataDir(server, dataDir);
+  });
 });
+
+/** SIGTERM ends the server well within its deadline, and a new one starts on its DATA_DIR. */
+async function expectToStopAndFreeDataDir(server: ServerProcess, dataDir: string) {
+  const started = Date.now();
+  server.child.kill("SIGTERM");
+  const ended = await Promise.race([
+    server.exited,
+    new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 15_000)),
+  ]);
+  if (ended === "still running") server.child.kill("SIGKILL");
+  expect(ended).not.toBe("still running");
+  expect(Date.now() - started).toBeLessThan(12_000);
+  const next = await startServer({ dataDir });
+  next.child.kill("SIGTERM");
+  expect((await next.exited).code).toBe(0);
+}
