@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { INDUSTRIES, INDUSTRY_IDS, MAX_SEGMENTS } from "./industries.ts";
+import {
+  hasSegmentFilter,
+  INDUSTRIES,
+  INDUSTRY_IDS,
+  matchesSegmentFilter,
+  MAX_SEGMENTS,
+} from "./industries.ts";
 import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
 import { MENU_PRODUCT_LINES, PRODUCT_LINES } from "./products.ts";
 import { US_STATES } from "./states.ts";
@@ -110,5 +116,24 @@ describe("the catalog", () => {
       "Trust",
       "Other Entity",
     ]);
+  });
+});
+
+describe("the segment filter", () => {
+  it("is shown above the long lists only", () => {
+    const filtered = INDUSTRIES.filter(hasSegmentFilter).map((industry) => industry.id);
+    expect(filtered).toEqual(["construction", "retail"]);
+  });
+
+  it("matches every word typed, whatever the case, and everything when nothing is typed", () => {
+    const construction = INDUSTRIES.find((industry) => industry.id === "construction")!;
+    const matching = (typed: string) =>
+      construction.segments.filter((segment) => matchesSegmentFilter(segment, typed));
+    expect(matching("hvac")).toEqual(["HVAC Work"]);
+    expect(matching("  install   DOOR ")).toEqual([
+      "Door and Window Installation Service and Repair",
+    ]);
+    expect(matching("")).toHaveLength(27);
+    expect(matching("submarine")).toEqual([]);
   });
 });

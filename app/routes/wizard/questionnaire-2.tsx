@@ -5,6 +5,7 @@ import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { withStepDelay } from "#app/components/wizard/step-delay.ts";
 import {
+  choiceInputClass,
   FieldError,
   inputClass,
   labelClass,
@@ -12,7 +13,6 @@ import {
   StepFrame,
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
-import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { CHECKBOX_TICKED } from "#app/domain/fields.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
@@ -176,8 +176,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <StepFrame step="questionnaire-2" title="Tell us about you">
-      <StepToasts toasts={[stepData?.toast]} />
+    <StepFrame step="questionnaire-2" title="Tell us about you" toasts={[stepData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset className="space-y-5">
           <legend className="mb-4 text-lg font-semibold text-ink">About you</legend>
@@ -190,16 +189,17 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             placeholder: "(---) --- ----",
             type: "tel",
           })}
-          <div className="flex items-start gap-3">
+          <label
+            htmlFor={fields.consentToTexts.id}
+            className="flex cursor-pointer items-start gap-3 py-1 text-sm text-muted"
+          >
             <input
               {...getInputProps(fields.consentToTexts, { type: "checkbox" })}
               key={fields.consentToTexts.key}
-              className="mt-1 size-5 shrink-0 accent-brand-700"
+              className={`${choiceInputClass} mt-0.5`}
             />
-            <label htmlFor={fields.consentToTexts.id} className="text-sm text-muted">
-              {TEXTS_CONSENT_TEXT}
-            </label>
-          </div>
+            <span>{TEXTS_CONSENT_TEXT}</span>
+          </label>
         </fieldset>
 
         <fieldset className="mt-10 space-y-5">
@@ -218,7 +218,10 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
               </legend>
               <div className="mt-2 flex gap-6">
                 {(["Yes", "No"] as const).map((answer) => (
-                  <label key={answer} className="flex items-center gap-2">
+                  <label
+                    key={answer}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 pr-2"
+                  >
                     <input
                       type="radio"
                       name={fields.sameAddress.name}
@@ -226,7 +229,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                       defaultChecked={
                         (initialText(fields.sameAddress.initialValue) || "Yes") === answer
                       }
-                      className="size-5 accent-brand-700"
+                      className={choiceInputClass}
                     />
                     {answer}
                   </label>
