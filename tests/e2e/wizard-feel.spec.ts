@@ -304,3 +304,18 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
   });
   await expectFullSizeChoices();
 });
+
+test("the home page's saved notice, where the wizard ends, closes by itself too", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto("/#application-saved");
+  const notice = page.locator("#application-saved");
+  await expect(notice).toHaveText(new RegExp(messages.applicationSaved));
+  const hero = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+  expect(overlap((await notice.boundingBox())!, hero)).toBe(false);
+  await page.clock.fastForward(TOAST_CLOSES_AFTER_MS + 100);
+  await expect(notice).toBeHidden();
+  // Gone for a reload too.
+  expect(new URL(page.url()).hash).toBe("");
+});

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
@@ -16,6 +16,7 @@ import {
 import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { CHECKBOX_TICKED } from "#app/domain/fields.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
+import { joinLines } from "#app/domain/text.ts";
 import {
   aboutYouSchema,
   TEXT_LIMITS,
@@ -88,8 +89,17 @@ function typedAboutYou(formData: FormData): WizardDraft["aboutYou"] {
     streetAddress: field("streetAddress"),
     unit: field("unit"),
     sameAddress: formData.get("sameAddress") === "No" ? "No" : "Yes",
-    mailingAddress: field("mailingAddress"),
+    mailingAddress: typedMailingAddress(formData),
   };
+}
+
+/** The mailing address as typed, its lines kept apart by ", " as the schema keeps them. */
+function typedMailingAddress(formData: FormData): string | undefined {
+  const typed = formData.get("mailingAddress");
+  if (typeof typed !== "string") return undefined;
+  const lines = new FormData();
+  lines.set("mailingAddress", joinLines(typed));
+  return typedText(lines, "mailingAddress", TEXT_FIELD_LIMITS.mailingAddress);
 }
 
 const TEXT_FIELD_LIMITS = {
@@ -185,7 +195,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             {textField("lastName", "Last name", { autoComplete: "family-name" })}
           </div>
           {textField("phoneNumber", "Phone number", {
-            autoComplete: "tel-national",
+            autoComplete: "tel",
             placeholder: "(---) --- ----",
             type: "tel",
           })}
@@ -238,9 +248,22 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
               <FieldError id={fields.sameAddress.errorId} errors={fields.sameAddress.errors} />
             </fieldset>
             <div className="mailing-address mt-5">
-              {textField("mailingAddress", "Recognized mailing address or PO Box", {
-                autoComplete: "street-address",
-              })}
+              <label htmlFor={fields.mailingAddress.id} className={labelClass}>
+                Recognized mailing address or PO Box
+              </label>
+              {/* A text area: browsers fill a whole address ("street-address") only into one. */}
+              <textarea
+                {...getTextareaProps(fields.mailingAddress)}
+                key={fields.mailingAddress.key}
+                rows={2}
+                autoComplete="street-address"
+                maxLength={TEXT_FIELD_LIMITS.mailingAddress}
+                className={inputClass}
+              />
+              <FieldError
+                id={fields.mailingAddress.errorId}
+                errors={fields.mailingAddress.errors}
+              />
             </div>
           </div>
         </fieldset>
