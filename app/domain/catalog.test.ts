@@ -8,7 +8,7 @@ import {
   MAX_SEGMENTS,
 } from "./industries.ts";
 import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { MENU_PRODUCT_LINES, PRODUCT_LINES } from "./products.ts";
+import { ANY_LINE_APPLY_TIME, applyTime, MENU_PRODUCT_LINES, PRODUCT_LINES } from "./products.ts";
 import { US_STATES } from "./states.ts";
 
 describe("the catalog", () => {
@@ -67,7 +67,7 @@ describe("the catalog", () => {
   it("has ten coverage types in the carousel and nine lines in the menu, without General Liability", () => {
     expect(PRODUCT_LINES.map((line) => line.name)).toEqual([
       "General Liability",
-      "Workers Compensation",
+      "Workers' Compensation",
       "Business Owner's Policy",
       "Cyber Insurance",
       "Errors & Omissions (E&O)",
@@ -90,8 +90,8 @@ describe("the catalog", () => {
     ]);
   });
 
-  it("states each line's quote time from section 9", () => {
-    const times = Object.fromEntries(PRODUCT_LINES.map((line) => [line.slug, line.quoteTime]));
+  it("states each line's time to apply from section 9, and the span of them all", () => {
+    const times = Object.fromEntries(PRODUCT_LINES.map((line) => [line.slug, applyTime(line)]));
     expect(times["workers-comp"]).toBe("10 minutes");
     expect(times["business-owners-policy"]).toBe("10 minutes");
     expect(times["directors-and-officers"]).toBe("15-20 minutes");
@@ -105,6 +105,7 @@ describe("the catalog", () => {
     ]) {
       expect(times[slug]).toBe("10-15 minutes");
     }
+    expect(ANY_LINE_APPLY_TIME).toBe("10-20 minutes");
   });
 
   it("has the six ownership structures", () => {
