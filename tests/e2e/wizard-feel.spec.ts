@@ -10,6 +10,7 @@ import {
   enterBusinessName,
   enterEmail,
   expect,
+  expectNoAxeViolations,
   test,
 } from "./helpers.ts";
 
@@ -129,6 +130,7 @@ test("a disabled Continue says what it waits for, next to it and as its descript
   await expect(next).toBeDisabled();
   await expect(hint).toBeVisible();
   await expect(next).toHaveAccessibleDescription(messages.continueHints.start);
+  await expectNoAxeViolations(page);
   await page.getByRole("radio", { name: "Food & Beverage" }).check();
   await expect(hint).toBeVisible();
   await page.getByLabel("Your business is in the state of:", { exact: true }).selectOption("Ohio");
@@ -218,6 +220,7 @@ test("a long segment list has a filter box that narrows it as one types", async 
   await expect(page.getByRole("checkbox", { name: "Gas Station" })).toBeHidden();
   // What is chosen stays in sight.
   await expect(page.getByRole("checkbox", { name: "Florist" })).toBeVisible();
+  await expectNoAxeViolations(page);
   await filter.fill("submarine");
   await expect(
     page.getByText('Nothing matches "submarine". Clear the filter to see all 42.'),
