@@ -30,14 +30,38 @@ async function pageWords(page: Page): Promise<string> {
   });
 }
 
+/** Each trust figure (at 360 px: "10-/minute" once) is on one line, inside its tile. */
+async function expectTrustFiguresOnOneLine(page: Page, path: string): Promise<void> {
+  const figures = await page
+    .getByRole("region", { name: /^(Trusted by business owners|Why business owners choose)/ })
+    .locator("dd:first-of-type")
+    .evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const tile = element.parentElement!.getBoundingClientRect();
+        const text = range.getBoundingClientRect();
+        return {
+          figure: element.textContent,
+          lines: range.getClientRects().length,
+          inside: text.left >= tile.left && text.right <= tile.right,
+        };
+      }),
+    );
+  expect(figures.length, path).toBe(4);
+  for (const figure of figures) expect(figure, path).toMatchObject({ lines: 1, inside: true });
+}
+
 /** Every "N minutes" or "N-M minutes" the words state. */
 function statedTimes(words: string): string[] {
   return [...words.matchAll(/\b(\d+(?:-\d+)?) minutes?\b/gi)].map((match) => match[0]);
 }
 
-test("no page promises what the site does not do, and each states one time to apply", async ({
+test("no page promises what the site does not do, states another time to apply, or breaks a figure", async ({
   page,
 }) => {
+  // A small phone, where the trust figures are checked too.
+  await page.setViewportSize({ width: 360, height: 800 });
   for (const path of [...MARKETING_PATHS, QUOTE_PATH]) {
     await page.goto(path);
     const words = await pageWords(page);
@@ -56,6 +80,7 @@ test("no page promises what the site does not do, and each states one time to ap
         .getByText(applyTimeFigure(line), { exact: true });
       await expect(tile).toBeVisible();
     }
+    if (line || path === "/") await expectTrustFiguresOnOneLine(page, path);
   }
   // The carousel's tooltips: each line's own time.
   await page.goto("/");
@@ -159,29 +184,4 @@ test("Log in explains that it emails a link back to a saved application, with no
   const intro = page.getByRole("main");
   await expect(intro).toContainText("we'll send you a link to pick up where you left off");
   await expect(intro).toContainText("There's no account and no password to remember");
-});
-
-test("at 360 px, each trust figure stays on one line inside its tile", async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  for (const path of ["/", ...PRODUCT_LINES.map((line) => `/${line.slug}`)]) {
-    await page.goto(path);
-    const figures = await page
-      .getByRole("region", { name: /^(Trusted by business owners|Why business owners choose)/ })
-      .locator("dd:first-of-type")
-      .evaluateAll((elements) =>
-        elements.map((element) => {
-          const range = document.createRange();
-          range.selectNodeContents(element);
-          const tile = element.parentElement!.getBoundingClientRect();
-          const text = range.getBoundingClientRect();
-          return {
-            figure: element.textContent,
-            lines: range.getClientRects().length,
-            inside: text.left >= tile.left && text.right <= tile.right,
-          };
-        }),
-      );
-    expect(figures.length, path).toBe(4);
-    for (const figure of figures) expect(figure, path).toMatchObject({ lines: 1, inside: true });
-  }
 });
