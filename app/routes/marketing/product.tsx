@@ -82,7 +82,7 @@ export default function ProductPageScreen() {
       </section>
       <CallToAction
         title="Ready to protect your business?"
-        text={`Apply for ${line.name} in about ${applyTime(line)} and a licensed agent sends your quote, or talk with an expert first.`}
+        text={`Apply for ${line.name} in about ${applyTime(line)}: a licensed agent sends your quote. Or talk with an expert first.`}
         product={line.slug}
       />
     </>
