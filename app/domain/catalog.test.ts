@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { INDUSTRIES, INDUSTRY_IDS, MAX_SEGMENTS } from "./industries.ts";
+import {
+  hasSegmentFilter,
+  INDUSTRIES,
+  INDUSTRY_IDS,
+  matchesSegmentFilter,
+  MAX_SEGMENTS,
+} from "./industries.ts";
 import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { MENU_PRODUCT_LINES, PRODUCT_LINES } from "./products.ts";
+import { ANY_LINE_APPLY_TIME, applyTime, MENU_PRODUCT_LINES, PRODUCT_LINES } from "./products.ts";
 import { US_STATES } from "./states.ts";
 
 describe("the catalog", () => {
@@ -61,7 +67,7 @@ describe("the catalog", () => {
   it("has ten coverage types in the carousel and nine lines in the menu, without General Liability", () => {
     expect(PRODUCT_LINES.map((line) => line.name)).toEqual([
       "General Liability",
-      "Workers Compensation",
+      "Workers' Compensation",
       "Business Owner's Policy",
       "Cyber Insurance",
       "Errors & Omissions (E&O)",
@@ -84,8 +90,8 @@ describe("the catalog", () => {
     ]);
   });
 
-  it("states each line's quote time from section 9", () => {
-    const times = Object.fromEntries(PRODUCT_LINES.map((line) => [line.slug, line.quoteTime]));
+  it("states each line's time to apply from section 9, and the span of them all", () => {
+    const times = Object.fromEntries(PRODUCT_LINES.map((line) => [line.slug, applyTime(line)]));
     expect(times["workers-comp"]).toBe("10 minutes");
     expect(times["business-owners-policy"]).toBe("10 minutes");
     expect(times["directors-and-officers"]).toBe("15-20 minutes");
@@ -99,6 +105,7 @@ describe("the catalog", () => {
     ]) {
       expect(times[slug]).toBe("10-15 minutes");
     }
+    expect(ANY_LINE_APPLY_TIME).toBe("10-20 minutes");
   });
 
   it("has the six ownership structures", () => {
@@ -110,5 +117,24 @@ describe("the catalog", () => {
       "Trust",
       "Other Entity",
     ]);
+  });
+});
+
+describe("the segment filter", () => {
+  it("is shown above the long lists only", () => {
+    const filtered = INDUSTRIES.filter(hasSegmentFilter).map((industry) => industry.id);
+    expect(filtered).toEqual(["construction", "retail"]);
+  });
+
+  it("matches every word typed, whatever the case, and everything when nothing is typed", () => {
+    const construction = INDUSTRIES.find((industry) => industry.id === "construction")!;
+    const matching = (typed: string) =>
+      construction.segments.filter((segment) => matchesSegmentFilter(segment, typed));
+    expect(matching("hvac")).toEqual(["HVAC Work"]);
+    expect(matching("  install   DOOR ")).toEqual([
+      "Door and Window Installation Service and Repair",
+    ]);
+    expect(matching("")).toHaveLength(27);
+    expect(matching("submarine")).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { messages } from "./messages.ts";
 import { normalizeUsPhone } from "./phone.ts";
-import { hasHiddenFormatting, withoutControlCharacters } from "./text.ts";
+import { hasHiddenFormatting, joinLines, withoutControlCharacters } from "./text.ts";
 import { z } from "./zod.ts";
 
 /** Refuses text holding invisible formatting characters (text.ts says why), with its message. */
@@ -40,6 +40,24 @@ export function optionalText(max: number) {
     z
       .string()
       .check(
+        z.overwrite(withoutControlCharacters),
+        z.trim(),
+        withoutHiddenFormatting(),
+        z.maxLength(max, messages.textTooLong(max)),
+      ),
+  );
+}
+
+/**
+ * An address that may be left out, typed on one or more lines (a text area, where browsers fill in
+ * a whole address) and kept on one: lines joined with ", ", then as `optionalText`.
+ */
+export function optionalAddress(max: number) {
+  return z.optional(
+    z
+      .string()
+      .check(
+        z.overwrite(joinLines),
         z.overwrite(withoutControlCharacters),
         z.trim(),
         withoutHiddenFormatting(),

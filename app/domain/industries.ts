@@ -192,3 +192,24 @@ export function getIndustry(id: IndustryId): Industry {
   if (!industry) throw new Error(`Unknown industry ${id}`);
   return industry;
 }
+
+/**
+ * Lists at least this long get a filter box above them (construction's 27, retail's 42): shorter
+ * ones are read at a glance.
+ */
+export const FILTERED_LIST_MIN = 20;
+
+/** Whether the segments step shows a filter box above this industry's list. */
+export function hasSegmentFilter(industry: Industry): boolean {
+  return industry.selection !== "free-text" && industry.segments.length >= FILTERED_LIST_MIN;
+}
+
+/**
+ * Whether a segment matches what was typed in the filter box: every word typed appears in it,
+ * whatever the case ("hvac", "install door"). Nothing typed matches everything.
+ */
+export function matchesSegmentFilter(segment: string, typed: string): boolean {
+  const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
+  const name = segment.toLowerCase();
+  return words.every((word) => name.includes(word));
+}

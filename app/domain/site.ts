@@ -3,8 +3,12 @@ export const site = {
   brand: "CoverPilot",
   headline: "AI-Powered Insurance for Small Businesses",
   tagline: "Personalized Insurance for Your Business: Easy Setup, Big Savings.",
-  /** How the footer describes the product (SPEC section 1). */
-  description: "Your AI-powered insurance assistant, available 24/7.",
+  /**
+   * How the footer describes the product. The spec's "AI-powered insurance assistant, available
+   * 24/7" promised what the site does not do: this is what it does (decision 014).
+   */
+  description:
+    "Apply for business insurance online at any hour. A licensed agent reviews your application and sends your quotes.",
   supportPhone: { label: "(888) 555-0142", tel: "+18885550142" },
   salesPhone: { label: "(888) 555-0199", tel: "+18885550199" },
   /** The pause between questionnaire steps, and before going home after the final save (SPEC 9). */

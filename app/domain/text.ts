@@ -26,3 +26,15 @@ const HIDDEN_FORMATTING = /\p{Cf}/u;
 export function hasHiddenFormatting(value: string): boolean {
   return HIDDEN_FORMATTING.test(value);
 }
+
+/**
+ * Text typed on several lines (an address in a text area) on one line: each line break, with the
+ * spaces around it, becomes ", "; empty lines go.
+ */
+export function joinLines(value: string): string {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(", ");
+}

@@ -199,6 +199,16 @@ describe("questionnaire 2", () => {
     ).toBeUndefined();
   });
 
+  it("keeps a mailing address typed on several lines on one line", () => {
+    expect(
+      aboutYouSchema.parse({
+        ...valid,
+        sameAddress: "No",
+        mailingAddress: "  PO Box 9 \r\n\nDenver, CO 80201\n",
+      }).mailingAddress,
+    ).toBe("PO Box 9, Denver, CO 80201");
+  });
+
   it("accepts only valid 10-digit US numbers", () => {
     expect(normalizeUsPhone("555-234-5678")).toBe("+15552345678");
     expect(normalizeUsPhone("+1 (555) 234 5678")).toBe("+15552345678");

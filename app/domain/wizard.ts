@@ -18,6 +18,7 @@ import {
   EMAIL_MAX_LENGTH,
   emailAddress,
   formList,
+  optionalAddress,
   optionalText,
   PHONE_MAX_LENGTH,
   requiredText,
@@ -212,7 +213,7 @@ export const aboutYouSchema = z.pipe(
       streetAddress: requiredText(messages.streetAddressRequired, TEXT_LIMITS.streetAddress),
       unit: optionalText(TEXT_LIMITS.unit),
       sameAddress: z.enum(["Yes", "No"], { error: messages.sameAddressRequired }),
-      mailingAddress: optionalText(TEXT_LIMITS.mailingAddress),
+      mailingAddress: optionalAddress(TEXT_LIMITS.mailingAddress),
     })
     .check(
       // Checked even while other fields are wrong, so that every message shows at once.

@@ -8,6 +8,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
 import { safeAdminPath } from "#app/domain/lead-desk.ts";
 
 import { cookieOptions } from "./cookies.server.ts";
@@ -31,9 +32,9 @@ export const SIGN_IN_PATH = "/admin/login";
  * sent only to /admin, so the public pages never see it.
  */
 function sessionCookie(env: Env): Cookie {
-  return createCookie("cp_admin", {
+  return createCookie(SITE_COOKIES.admin.name, {
     ...cookieOptions(env, OPERATOR_SESSION_SECONDS),
-    path: "/admin",
+    path: SITE_COOKIES.admin.path,
   });
 }
 

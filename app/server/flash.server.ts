@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
 import type { Toast } from "#app/domain/toast.ts";
 
 import { siteCookie } from "./cookies.server.ts";
@@ -12,7 +13,7 @@ function flashStorage(env: Env): FlashStorage {
   let storage = storages.get(env);
   if (!storage) {
     storage = createCookieSessionStorage({
-      cookie: siteCookie(env, "cp_flash", 60),
+      cookie: siteCookie(env, SITE_COOKIES.flash.name, SITE_COOKIES.flash.maxAgeSeconds),
     });
     storages.set(env, storage);
   }
@@ -36,7 +37,9 @@ export async function takeToast(
   request: Request,
 ): Promise<{ toast: Toast | undefined; setCookie: string | undefined }> {
   const cookieHeader = request.headers.get("Cookie");
-  if (!cookieHeader?.includes("cp_flash=")) return { toast: undefined, setCookie: undefined };
+  if (!cookieHeader?.includes(`${SITE_COOKIES.flash.name}=`)) {
+    return { toast: undefined, setCookie: undefined };
+  }
   const storage = flashStorage(env);
   const session = await storage.getSession(cookieHeader);
   const toast = session.get("toast");

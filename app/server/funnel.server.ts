@@ -14,6 +14,7 @@ import {
   utcDay,
   type FunnelStep,
 } from "#app/domain/lead-desk.ts";
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
 import type { WizardStepId } from "#app/domain/wizard.ts";
 
 import { cookieOptions } from "./cookies.server.ts";
@@ -21,7 +22,6 @@ import type { Db } from "./database.server.ts";
 import type { Env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
 import { getServices } from "./services.server.ts";
-import { DRAFT_LIFETIME_SECONDS } from "./wizard-drafts.server.ts";
 
 /**
  * The wizard's funnel, counted by the server alone: a visitor counts once per step of a journey
@@ -187,9 +187,9 @@ const pendingMarksContext = createContext<PendingMarks | null>(null);
 
 /** The cookie of counted steps: signed, httpOnly, only sent to the wizard, as long-lived as a draft. */
 function marksCookie(env: Env): Cookie {
-  return createCookie("cp_funnel", {
-    ...cookieOptions(env, DRAFT_LIFETIME_SECONDS),
-    path: "/business-wizard",
+  return createCookie(SITE_COOKIES.funnel.name, {
+    ...cookieOptions(env, SITE_COOKIES.funnel.maxAgeSeconds),
+    path: SITE_COOKIES.funnel.path,
   });
 }
 

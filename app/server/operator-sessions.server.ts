@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
+
 import type { Db } from "./database.server.ts";
 
-/** How long a sign-in lasts: a working day, then the operator signs in again. */
-export const OPERATOR_SESSION_SECONDS = 12 * 60 * 60;
+/** How long a sign-in lasts (as long as its cookie): a working day, then one signs in again. */
+export const OPERATOR_SESSION_SECONDS = SITE_COOKIES.admin.maxAgeSeconds;
 
 /** The operator a session belongs to. */
 export interface SessionOperator {

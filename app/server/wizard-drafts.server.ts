@@ -12,12 +12,14 @@ import {
 
 import { siteCookie } from "./cookies.server.ts";
 import type { Db } from "./database.server.ts";
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
+
 import { flashToast } from "./flash.server.ts";
 import { logger } from "./logger.server.ts";
 import type { AppServices } from "./services.server.ts";
 
-/** How long a draft lives after its last change. */
-export const DRAFT_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** How long a draft lives after its last change: as long as the cookie that names it. */
+export const DRAFT_LIFETIME_SECONDS = SITE_COOKIES.wizard.maxAgeSeconds;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,7 +34,7 @@ function expiry(expires: Date | undefined): Date {
 function createDraftStorage(services: AppServices): DraftStorage {
   const db: Db = services.database.db;
   return createSessionStorage({
-    cookie: siteCookie(services.env, "cp_wizard", DRAFT_LIFETIME_SECONDS),
+    cookie: siteCookie(services.env, SITE_COOKIES.wizard.name, DRAFT_LIFETIME_SECONDS),
     async createData(data, expires) {
       // Drafts nobody came back to are personal data kept for nothing: drop them as new ones come.
       await db.deleteFrom("wizard_drafts").where("expires_at", "<", new Date()).execute();

@@ -124,3 +124,91 @@ export async function enterOwnership(page: Page, structure: string, year: string
   await page.getByRole("radio", { name: structure }).check();
   await page.getByLabel("What year did your business start?", { exact: true }).fill(year);
 }
+
+/**
+ * What is wrong with the page's layout at the current viewport, scrolled to the top (where the
+ * fixed header covers nothing): sideways scrolling, and any two things drawn on top of each other
+ * (text, controls, images and icons; neither inside the other).
+ * Text is measured by its lines, not by its element's box; what is clipped by a scrolling or
+ * clipping ancestor (the carousel's cards) counts only where it shows; what is hidden, invisible
+ * or visually hidden (1 px, for screen readers) does not count.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) {
+      problems.push(`scrolls sideways by ${root.scrollWidth - root.clientWidth} px`);
+    }
+    const describe = (element: Element) => {
+      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const label = element.getAttribute("aria-label") ?? element.getAttribute("name") ?? "";
+      return `<${element.tagName.toLowerCase()}> "${text || label}"`;
+    };
+    /**
+     * The part of `box` that the clipping boxes around it let show, or null when none (or a
+     * visually hidden pixel) does. `from` is the first of them: a text's own element, a control's
+     * parent.
+     */
+    const clipped = (from: Element | null, box: Box): Box | null => {
+      // A DOMRect's edges are getters: copied one by one (a spread copies nothing).
+      let visible = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+      for (let parent = from; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        // Clipped to a shape (the visually hidden pattern clips to nothing): not measured.
+        if (style.clipPath !== "none") return null;
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const edge = parent.getBoundingClientRect();
+        visible = {
+          left: Math.max(visible.left, edge.left),
+          top: Math.max(visible.top, edge.top),
+          right: Math.min(visible.right, edge.right),
+          bottom: Math.min(visible.bottom, edge.bottom),
+        };
+      }
+      return visible.right - visible.left > 2 && visible.bottom - visible.top > 2 ? visible : null;
+    };
+    const drawn: { element: Element; box: Box }[] = [];
+    for (const element of document.body.querySelectorAll("*")) {
+      if (element.closest("svg") && element.tagName.toLowerCase() !== "svg") continue;
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const isControl = element.matches(
+        "input:not([type=hidden]), select, textarea, button, img, svg, video",
+      );
+      const boxes: Box[] = [];
+      if (isControl) {
+        boxes.push(element.getBoundingClientRect());
+      } else {
+        for (const node of element.childNodes) {
+          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          boxes.push(...range.getClientRects());
+        }
+      }
+      for (const box of boxes) {
+        const visible = clipped(isControl ? element.parentElement : element, box);
+        if (visible) drawn.push({ element, box: visible });
+      }
+    }
+    const reported = new Set<string>();
+    for (let i = 0; i < drawn.length; i += 1) {
+      for (let j = i + 1; j < drawn.length; j += 1) {
+        const a = drawn[i]!;
+        const b = drawn[j]!;
+        if (a.element === b.element) continue;
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        // Boxes that only touch, or overlap by a pixel of glyph overhang, are side by side.
+        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (across <= 2 || down <= 2) continue;
+        const message = `${describe(a.element)} overlaps ${describe(b.element)}`;
+        if (!reported.has(message)) problems.push(message);
+        reported.add(message);
+      }
+    }
+    return problems;
+  });
+}

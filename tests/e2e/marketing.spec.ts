@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
 
 import { INDUSTRIES } from "#app/domain/industries.ts";
+import { productTrustStats, QUOTE_STEPS, trustStats } from "#app/domain/marketing.ts";
 import { allFaqs, getProductPage } from "#app/domain/product-pages.ts";
 import { MENU_PRODUCT_LINES, PRODUCT_LINES } from "#app/domain/products.ts";
+import { site } from "#app/domain/site.ts";
 
 import { expect, test } from "./helpers.ts";
 
@@ -30,17 +32,9 @@ test.describe("the landing page", () => {
     }
 
     const trust = page.getByRole("region", { name: "Trusted by business owners like you" });
-    for (const stat of [
-      "4.8/5",
-      "Customer Rating",
-      "7 Minutes",
-      "Average Quote Time",
-      "A+ Rated",
-      "Insurance Carrier",
-      "100%",
-      "Instant online access",
-    ]) {
-      await expect(trust.getByText(stat, { exact: true })).toBeVisible();
+    for (const stat of trustStats()) {
+      await expect(trust.getByText(stat.value, { exact: true })).toBeVisible();
+      await expect(trust.getByText(stat.label, { exact: true })).toBeVisible();
     }
 
     const products = page.locator("#how-it-works");
@@ -61,12 +55,8 @@ test.describe("the landing page", () => {
     }
 
     await expect(page.getByRole("heading", { name: "Covered in three steps" })).toBeVisible();
-    for (const step of [
-      "Tell us about your business",
-      "Pick a plan",
-      "Get your certificate instantly",
-    ]) {
-      await expect(page.getByRole("heading", { name: step })).toBeVisible();
+    for (const step of QUOTE_STEPS) {
+      await expect(page.getByRole("heading", { name: step.title })).toBeVisible();
     }
     await expect(
       page.getByRole("region", { name: "What business owners say" }).getByRole("figure"),
@@ -152,7 +142,7 @@ test.describe("the landing page", () => {
   test("a learn-more tooltip opens after 700 ms and Escape hides it", async ({ page }) => {
     await page.goto("/");
     const link = page.getByRole("link", { name: "Learn more about Cyber Insurance" });
-    const tooltip = page.getByRole("tooltip", { name: "Get a quote in about 10-15 minutes" });
+    const tooltip = page.getByRole("tooltip", { name: "Apply in about 10-15 minutes" });
     await link.scrollIntoViewIfNeeded();
     await expect(tooltip).toBeHidden();
     await link.hover();
@@ -163,7 +153,7 @@ test.describe("the landing page", () => {
         .evaluate((element) => getComputedStyle(element).transitionDelay),
     ).toContain("0.7s");
     await expect(tooltip).toBeVisible();
-    await expect(link).toHaveAccessibleDescription("Get a quote in about 10-15 minutes");
+    await expect(link).toHaveAccessibleDescription("Apply in about 10-15 minutes");
     await page.keyboard.press("Escape");
     await expect(tooltip).toBeHidden();
   });
@@ -219,8 +209,8 @@ test.describe("the product pages", () => {
         await expect(covered.getByRole("heading", { name: item.title })).toBeVisible();
       }
       const trust = page.getByRole("region", { name: "Why business owners choose CoverPilot" });
-      for (const figure of ["4.8/5", "A+", "10-minute", line.quoteTime]) {
-        await expect(trust.getByText(figure, { exact: true })).toBeVisible();
+      for (const stat of productTrustStats(line)) {
+        await expect(trust.getByText(stat.value, { exact: true })).toBeVisible();
       }
       await expect(page.getByRole("heading", { name: "Common Questions" })).toBeVisible();
       await expect(
@@ -235,7 +225,7 @@ test.describe("the product pages", () => {
     }
   });
 
-  test("workers' comp: sample quotes, the VERIFIED policy card and the Workers Comp FAQ", async ({
+  test("workers' comp: sample quotes, the sample policy card and the Workers' Compensation FAQ", async ({
     page,
   }) => {
     await page.goto("/workers-comp");
@@ -248,12 +238,12 @@ test.describe("the product pages", () => {
     for (const text of ["$75/mo", "$1M limit", "Business-hours support", "Rated 4.7"]) {
       await expect(quoteB.getByText(text, { exact: true })).toBeVisible();
     }
-    await expect(samples.getByText("VERIFIED", { exact: true })).toBeVisible();
+    await expect(samples.getByText("SAMPLE", { exact: true })).toBeVisible();
 
     // Common Questions: several entries open at once.
-    const faq = page.getByRole("group").filter({ hasText: "Workers Comp FAQ" });
+    const faq = page.getByRole("group").filter({ hasText: "Workers' Compensation FAQ" });
     const partTime = page.getByRole("group").filter({ hasText: "Do part-time employees count?" });
-    await faq.getByText("Workers Comp FAQ").click();
+    await faq.getByText("Workers' Compensation FAQ").click();
     await partTime.getByText("Do part-time employees count?").click();
     const group = getProductPage("workers-comp").faqGroup!;
     for (const question of group.faqs) {
@@ -366,7 +356,7 @@ test.describe("the footer", () => {
       );
     }
     await expect(footer).toContainText(`© ${new Date().getFullYear()} CoverPilot`);
-    await expect(footer).toContainText("available 24/7");
+    await expect(footer).toContainText(site.description);
 
     await footer.getByRole("link", { name: "Products" }).click();
     await expect(page).toHaveURL(/\/#how-it-works$/);

@@ -10,8 +10,9 @@ function Answer({ children }: { children: React.ReactNode }) {
 
 /**
  * The Common Questions accordion: one <details> per question, so any number can be open at once
- * and it works without JavaScript. An optional group (workers' comp's "Workers Comp FAQ") comes
- * first as one entry holding its own questions.
+ * and it works without JavaScript. An optional group (workers' comp's "Workers' Compensation FAQ")
+ * comes first as one entry holding its own questions: its summary is a heading, and its questions
+ * are headings under it, so that it reads as a section, not as one more question.
  */
 export function FaqAccordion({
   faqs,
@@ -24,19 +25,19 @@ export function FaqAccordion({
     <div className="divide-y divide-line rounded-2xl border border-line bg-white">
       {group ? (
         <details className="group">
-          <summary className={summaryClasses}>
-            {group.title}
+          <summary className={`${summaryClasses} bg-brand-50`}>
+            <h3 className="text-lg font-bold text-brand-800">{group.title}</h3>
             <ChevronDownIcon className="size-5 shrink-0 transition-transform group-open:rotate-180" />
           </summary>
           <Answer>
-            <dl className="space-y-4">
+            <div className="space-y-4 pt-4">
               {group.faqs.map((faq) => (
                 <div key={faq.question}>
-                  <dt className="font-semibold text-ink">{faq.question}</dt>
-                  <dd className="mt-1">{faq.answer}</dd>
+                  <h4 className="font-semibold text-ink">{faq.question}</h4>
+                  <p className="mt-1">{faq.answer}</p>
                 </div>
               ))}
-            </dl>
+            </div>
           </Answer>
         </details>
       ) : null}

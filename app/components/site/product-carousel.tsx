@@ -1,5 +1,5 @@
 import { getProductPage } from "#app/domain/product-pages.ts";
-import { PRODUCT_LINES } from "#app/domain/products.ts";
+import { applyTime, PRODUCT_LINES } from "#app/domain/products.ts";
 import { productPath } from "#app/domain/site-pages.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from "#app/components/ui/icons.tsx";
@@ -64,7 +64,7 @@ export function ProductCarousel() {
                   role="tooltip"
                   className="tooltip absolute bottom-full left-0 z-10 mb-1 w-max max-w-56 rounded-lg bg-ink px-3 py-2 text-sm text-white shadow-lg"
                 >
-                  Get a quote in about {line.quoteTime}
+                  Apply in about {applyTime(line)}
                 </span>
               </span>
             </article>

@@ -1,28 +1,48 @@
-import type { ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import type { Toast } from "#app/domain/toast.ts";
 import type { WizardStepId } from "#app/domain/wizard.ts";
 
 import { ProgressBar } from "./progress-bar.tsx";
+import { StepToasts } from "./step-toasts.tsx";
+import { useFocusOnArrival } from "./use-focus-on-arrival.ts";
 
-/** One wizard screen: the progress bar, the screen's question as its heading, and its form. */
+/**
+ * One wizard screen: the progress bar, the screen's toasts, and a card with the screen's question
+ * as its heading and its form. The toasts sit between the progress bar and the card, in the flow
+ * of the page: they never cover either, and the heading (focused when the screen arrives) comes
+ * after them, so that the next Tab goes into the form.
+ */
 export function StepFrame({
   step,
   title,
   intro,
+  toasts = [],
   children,
 }: {
   step: WizardStepId;
   title: string;
   intro?: ReactNode;
+  /** The screen's own toasts (its action's, one it raised); the layout's flashed one is added. */
+  toasts?: Array<Toast | undefined | null>;
   children: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-8 pb-16 sm:pt-12">
       <ProgressBar step={step} />
+      <StepToasts toasts={toasts} />
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-ink focus:outline-none sm:text-3xl"
+        >
+          {title}
+        </h1>
         {intro ? <div className="mt-2 text-muted">{intro}</div> : null}
         <div className="mt-6">{children}</div>
       </div>
@@ -31,47 +51,69 @@ export function StepFrame({
 }
 
 /**
- * Continue and Back. Back submits the form with intent=back, so that what was entered is kept
- * (with JavaScript off too) without being checked.
+ * Back and Continue, in that order on every screen width, so that Tab meets them in the order the
+ * eye does. Back submits the form with intent=back, so that what was entered is kept (with
+ * JavaScript off too) without being checked. While Continue is disabled, `continueHint` says
+ * what it waits for, next to it and as its description.
  */
 export function StepActions({
   back = true,
   continueDisabled = false,
+  continueHint,
   continueLabel = "Continue",
   busy = false,
   busyLabel = "Processing...",
 }: {
   back?: boolean;
   continueDisabled?: boolean;
+  continueHint?: string;
   continueLabel?: string;
   busy?: boolean;
   busyLabel?: string;
 }) {
-  // Continue comes first in the markup: pressing Enter in a field submits the form's first button.
+  const hintId = useId();
+  const showHint = continueDisabled && !busy && Boolean(continueHint);
+  // Enter in a field submits with the form's first submit button, which would be Back: this
+  // hidden copy of Continue comes first, so Enter goes on, as it did when Continue came first.
   // Every step's form carries the honeypot here (decision 006).
   return (
-    <div className="mt-8 flex flex-col gap-3 sm:flex-row-reverse sm:justify-between">
+    <div className="mt-8">
       <HoneypotField />
       <button
         type="submit"
         name="intent"
         value="continue"
+        hidden
         disabled={continueDisabled || busy}
-        aria-busy={busy || undefined}
-        className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
-      >
-        {busy ? busyLabel : continueLabel}
-      </button>
-      {back ? (
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        {back ? (
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            formNoValidate
+            className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+          >
+            Back
+          </button>
+        ) : null}
         <button
           type="submit"
           name="intent"
-          value="back"
-          formNoValidate
-          className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+          value="continue"
+          disabled={continueDisabled || busy}
+          aria-busy={busy || undefined}
+          aria-describedby={showHint ? hintId : undefined}
+          className="ml-auto min-w-36 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 max-sm:flex-1"
         >
-          Back
+          {busy ? busyLabel : continueLabel}
         </button>
+      </div>
+      {showHint ? (
+        <p id={hintId} className="mt-2 text-right text-sm text-muted">
+          {continueHint}
+        </p>
       ) : null}
     </div>
   );
@@ -90,6 +132,14 @@ export function FieldError({ id, errors }: { id: string; errors: string[] | unde
 export const inputClass =
   "mt-2 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 aria-[invalid=true]:border-red-600";
 export const labelClass = "block font-semibold text-ink";
+
+/**
+ * A checkbox or radio button's row: the whole row is its label, so the whole row takes the click
+ * (at least 44 px high), and the box keeps its size however long the words beside it run.
+ */
+export const choiceRowClass =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50";
+export const choiceInputClass = "size-5 shrink-0 accent-brand-700";
 
 /** Whether this step's Continue is on its way to the server (Back does not count). */
 export function useContinuing(): boolean {

@@ -50,18 +50,19 @@ export function initialText(value: unknown): string {
 }
 
 /**
- * Calls `read` once, as React takes the page over, with what the form `formId` holds then. The
- * page works before its scripts arrive, so a visitor may already have typed or chosen something;
- * React keeps that in the page without telling the component, whose state (which decides whether
- * Continue is enabled) would otherwise still hold what the server sent.
+ * Calls `read` once, as React takes the page over, with what the form `formId` holds then (and the
+ * form, for a control it does not send). The page works before its scripts arrive, so a visitor
+ * may already have typed or chosen something; React keeps that in the page without telling the
+ * component, whose state (which decides whether Continue is enabled) would otherwise still hold
+ * what the server sent.
  */
 export function useValuesEnteredBeforeHydration(
   formId: string,
-  read: (values: FormData) => void,
+  read: (values: FormData, form: HTMLFormElement) => void,
 ): void {
   useEffect(() => {
     const form = document.getElementById(formId);
-    if (form instanceof HTMLFormElement) read(new FormData(form));
+    if (form instanceof HTMLFormElement) read(new FormData(form), form);
     // Once, at hydration: later changes reach the component through its own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

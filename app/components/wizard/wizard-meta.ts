@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
+import { ANY_LINE_APPLY_TIME } from "#app/domain/products.ts";
 import { site } from "#app/domain/site.ts";
 
 /**
@@ -11,7 +12,7 @@ export function wizardMeta(title: string, options: { index?: boolean } = {}): Me
     { title: `${title} | ${site.brand}` },
     {
       name: "description",
-      content: `Get a business insurance quote from ${site.brand} in minutes: tell us about your business and we'll match the coverage to it.`,
+      content: `Apply for business insurance with ${site.brand} online in about ${ANY_LINE_APPLY_TIME}: tell us about your business and a licensed agent sends quotes for the coverage that fits it.`,
     },
     ...(options.index ? [] : [{ name: "robots", content: "noindex" }]),
   ];

@@ -1,4 +1,4 @@
-import { PRODUCT_LINES } from "#app/domain/products.ts";
+import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/products.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFromMatches(matches),
     path: "/about",
     title: "About Us",
-    description: `${site.brand} helps owners of small and mid-size US businesses understand business insurance and apply for a quote online in minutes.`,
+    description: `${site.brand} helps owners of small and mid-size US businesses understand business insurance and apply online in about ${ANY_LINE_APPLY_TIME}; a licensed agent sends the quotes.`,
   });
 
 export default function About() {
@@ -39,16 +39,24 @@ export default function About() {
         </p>
         <h2>How it works</h2>
         <ul>
-          <li>Tell us about your business: your industry, your state and what you do.</li>
-          <li>Pick a plan that fits the way your business works.</li>
-          <li>Once you&apos;re covered, download your certificate of insurance right away.</li>
+          <li>
+            Tell us about your business: your industry, your state and what you do. It takes about{" "}
+            {ANY_LINE_APPLY_TIME}.
+          </li>
+          <li>
+            A licensed agent reviews your application and sends you quotes for the coverage that
+            fits.
+          </li>
+          <li>
+            Pick a plan. Once your policy is bound, the insurer issues your certificate of
+            insurance.
+          </li>
         </ul>
         <h2>People when you want them</h2>
         <p>
-          Our assistant is available around the clock, and our team is a phone call away:{" "}
-          {site.phoneHours}. Call sales on{" "}
-          <a href={`tel:${site.salesPhone.tel}`}>{site.salesPhone.label}</a> or support on{" "}
-          <a href={`tel:${site.supportPhone.tel}`}>{site.supportPhone.label}</a>, or{" "}
+          You can apply online at any hour, and our team is a phone call away: {site.phoneHours}.
+          Call sales on <a href={`tel:${site.salesPhone.tel}`}>{site.salesPhone.label}</a> or
+          support on <a href={`tel:${site.supportPhone.tel}`}>{site.supportPhone.label}</a>, or{" "}
           <a href="/contact">send us a message</a>.
         </p>
         <p>

@@ -1,3 +1,4 @@
+import { describeLifetime, SITE_COOKIES } from "#app/domain/cookies.ts";
 import { site } from "#app/domain/site.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
@@ -13,6 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `The few cookies ${site.brand} uses, and why: only what the quote application needs to work.`,
   });
 
+/** Every cookie the site sets, from the one list the server's cookies come from (decision 014). */
 export default function Cookies() {
   return (
     <>
@@ -25,18 +27,27 @@ export default function Cookies() {
           Our information pages, including the home page and the product pages, set no cookies at
           all.
         </p>
-        <h2>The quote application</h2>
+        <h2>The cookies we set</h2>
         <p>
           When you <a href={QUOTE_PATH}>start a quote</a>, we set cookies that are strictly
-          necessary for the application to work:
+          necessary for the application to work. Here is every cookie this site sets:
         </p>
-        <ul>
-          <li>
-            One keeps your place in the application, so that your answers are still there when you
-            go back a step, reload the page or continue in another tab. It holds only a reference to
-            your unfinished application, not your answers.
-          </li>
-          <li>A short-lived one carries a status message from one step to the next.</li>
+        <ul className="list-none! space-y-4 pl-0!">
+          {Object.values(SITE_COOKIES).map((cookie) => (
+            <li key={cookie.name} className="rounded-2xl border border-line bg-white p-5">
+              <h3 className="text-lg font-semibold text-ink">
+                <code>{cookie.name}</code>
+              </h3>
+              <dl className="mt-3 grid gap-x-6 gap-y-1 sm:grid-cols-[11rem_1fr] sm:gap-y-3">
+                <dt className="font-medium text-ink">What it is for</dt>
+                <dd className="max-sm:mb-2">{cookie.purpose}</dd>
+                <dt className="font-medium text-ink">Who gets it</dt>
+                <dd className="max-sm:mb-2">{cookie.setFor}</dd>
+                <dt className="font-medium text-ink">How long it lasts</dt>
+                <dd>{describeLifetime(cookie.maxAgeSeconds)}</dd>
+              </dl>
+            </li>
+          ))}
         </ul>
         <p>
           They are first-party cookies: they are sent only to this site, scripts on the page cannot

@@ -1,10 +1,12 @@
-import { QUOTE_STEPS, TESTIMONIALS, TRUST_STATS } from "#app/domain/marketing.ts";
+import { QUOTE_STEPS, testimonials, trustStats } from "#app/domain/marketing.ts";
+import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/products.ts";
 import { PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
 import { ApplicationSavedNotice } from "#app/components/site/application-saved-notice.tsx";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { ProductCarousel } from "#app/components/site/product-carousel.tsx";
+import { TrustStatTiles } from "#app/components/site/trust-stats.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { Container } from "#app/components/ui/container.tsx";
 import {
@@ -12,6 +14,7 @@ import {
   CheckIcon,
   ClockIcon,
   DocumentIcon,
+  MailIcon,
   ShieldCheckIcon,
   SparkIcon,
 } from "#app/components/ui/icons.tsx";
@@ -24,8 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
     title: `${site.brand}: ${site.headline}`,
     fullTitle: true,
-    description:
-      "Business insurance for US small businesses: general liability, workers' comp, BOP, cyber and more. Get an instant quote online in minutes.",
+    description: `Business insurance for US small businesses: general liability, workers' comp, BOP, cyber and more. Apply online in about ${ANY_LINE_APPLY_TIME}; a licensed agent sends your quotes.`,
   });
 
 export default function Home() {
@@ -57,7 +59,7 @@ export default function Home() {
       <Testimonials />
       <CallToAction
         title="Ready to protect your business?"
-        text="Get a personalized quote in minutes, or talk with an expert who can help you choose the right coverage."
+        text={`Apply online in about ${ANY_LINE_APPLY_TIME}, or talk with an expert who can help you choose the right coverage.`}
       />
     </>
   );
@@ -92,16 +94,19 @@ function Hero() {
   );
 }
 
-/** A picture of the product drawn in HTML: no image to download, nothing that shifts. */
+/**
+ * A picture of the product drawn in HTML (no image to download, nothing that shifts): an
+ * application sent, which a licensed agent is quoting. It shows what happens, nothing more.
+ */
 function QuotePreview() {
-  const lines = ["General Liability", "Workers Compensation", "Cyber Insurance"];
+  const lines = PRODUCT_LINES.slice(0, 3).map((line) => line.name);
   return (
     <div aria-hidden="true" className="mx-auto w-full max-w-md lg:mr-0">
       <div className="rounded-3xl border border-line bg-white p-6 shadow-xl sm:p-8">
         <div className="flex items-center justify-between">
-          <p className="font-semibold text-ink">Your coverage plan</p>
+          <p className="font-semibold text-ink">Your application</p>
           <span className="rounded-full bg-success-50 px-3 py-1 text-sm font-semibold text-success-700">
-            Ready
+            Sent
           </span>
         </div>
         <ul className="mt-6 space-y-3">
@@ -118,8 +123,8 @@ function QuotePreview() {
           ))}
         </ul>
         <div className="mt-6 flex items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 text-brand-800">
-          <DocumentIcon className="size-6 shrink-0" />
-          <span className="font-medium">Certificate of insurance ready to download</span>
+          <MailIcon className="size-6 shrink-0" />
+          <span className="font-medium">A licensed agent is preparing your quotes</span>
         </div>
       </div>
     </div>
@@ -133,17 +138,7 @@ function TrustStats() {
         <h2 id="trust-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
           Trusted by business owners like you
         </h2>
-        <dl className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
-          {TRUST_STATS.map((stat) => (
-            <div
-              key={stat.label}
-              className="flex flex-col-reverse items-center rounded-2xl border border-line bg-white p-6 text-center shadow-xs"
-            >
-              <dt className="mt-2 font-medium text-muted">{stat.label}</dt>
-              <dd className="text-2xl font-extrabold text-brand-700 sm:text-4xl">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <TrustStatTiles stats={trustStats()} />
       </Container>
     </section>
   );
@@ -160,7 +155,7 @@ function Steps() {
             Covered in three steps
           </h2>
           <p className="mt-3 text-lg text-muted">
-            From your first question to your certificate, everything happens online.
+            You apply online; a licensed agent takes it from there.
           </p>
         </div>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
@@ -190,7 +185,9 @@ function Steps() {
   );
 }
 
+/** The agency's testimonials, or the spec's samples marked as such (decision 014). */
 function Testimonials() {
+  const { items, sample } = testimonials();
   return (
     <section aria-labelledby="testimonials-title" className="bg-surface py-16 sm:py-24">
       <Container>
@@ -200,10 +197,21 @@ function Testimonials() {
         >
           What business owners say
         </h2>
+        {sample ? (
+          <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted">
+            Sample testimonials: they show the kind of experience we work for, not the words of real
+            customers. We&apos;ll share real reviews here once our customers have given them.
+          </p>
+        ) : null}
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {TESTIMONIALS.map((testimonial) => (
+          {items.map((testimonial) => (
             <li key={testimonial.author}>
               <figure className="flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-xs">
+                {sample ? (
+                  <p className="mb-3 self-start rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-accent-700 uppercase">
+                    Sample
+                  </p>
+                ) : null}
                 <blockquote className="flex-1 text-lg text-ink">
                   <p>“{testimonial.quote}”</p>
                 </blockquote>

@@ -7,7 +7,7 @@ import { controlClasses, FormField } from "#app/components/ui/form-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/domain/fields.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { messages } from "#app/domain/messages.ts";
-import { loginSchema } from "#app/domain/resume.ts";
+import { loginSchema, RESUME_LINK_DAYS } from "#app/domain/resume.ts";
 import { site } from "#app/domain/site.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { requestResumeLink } from "#app/server/resume.server.ts";
@@ -61,6 +61,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <p>
           Started an application? Enter the email you saved it under and we&apos;ll send you a link
           to pick up where you left off, on any device.
+        </p>
+        <p className="mt-3">
+          There&apos;s no account and no password to remember: the link in your email is how you get
+          back to your application. Each link works once, for {RESUME_LINK_DAYS} days.
         </p>
       </PageIntro>
       <div className="mx-auto w-full max-w-4xl px-4 pt-12 sm:px-6">

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 
-import { PRODUCT_TRUST_STATS } from "#app/domain/marketing.ts";
+import { productTrustStats } from "#app/domain/marketing.ts";
 import {
   allFaqs,
   getProductPage,
@@ -8,12 +8,13 @@ import {
   type SamplePolicy,
   type SampleQuote,
 } from "#app/domain/product-pages.ts";
-import { PRODUCT_LINES, type ProductLine } from "#app/domain/products.ts";
+import { applyTime, PRODUCT_LINES, type ProductLine } from "#app/domain/products.ts";
 import { productPath, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { FaqAccordion } from "#app/components/site/faq-accordion.tsx";
 import { IndustryGrid } from "#app/components/site/industry-grid.tsx";
+import { TrustStatTiles } from "#app/components/site/trust-stats.tsx";
 import { faqPageJsonLd, pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { Container } from "#app/components/ui/container.tsx";
@@ -81,7 +82,7 @@ export default function ProductPageScreen() {
       </section>
       <CallToAction
         title="Ready to protect your business?"
-        text={`Get your ${line.name} quote in about ${line.quoteTime}, or talk with an expert first.`}
+        text={`Apply for ${line.name} in about ${applyTime(line)}: a licensed agent sends your quote. Or talk with an expert first.`}
         product={line.slug}
       />
     </>
@@ -105,7 +106,7 @@ function Hero({ line, page }: { line: ProductLine; page: ProductPage }) {
             </a>
             <p className="flex items-center gap-2 text-muted">
               <ClockIcon className="size-5 text-brand-700" />
-              Quote in about {line.quoteTime}
+              Apply in about {applyTime(line)}
             </p>
           </div>
         </div>
@@ -172,7 +173,10 @@ function Covered({ line, page }: { line: ProductLine; page: ProductPage }) {
   );
 }
 
-/** Workers' comp only (SPEC sections 2 and 3): two sample quotes and a sample policy card. */
+/**
+ * Workers' comp only (SPEC sections 2 and 3): two sample quotes and a sample policy card, each
+ * marked as a sample (the spec's VERIFIED badge says SAMPLE: decision 014).
+ */
 function SampleQuotes({
   quotes,
   policy,
@@ -228,8 +232,7 @@ function SampleQuotes({
               <h3 id="sample-policy-title" className="text-lg font-semibold text-ink">
                 Sample policy: {policy.title}
               </h3>
-              <span className="inline-flex items-center gap-1 rounded-full bg-success-700 px-3 py-1 text-xs font-bold tracking-wider text-white">
-                <ShieldCheckIcon className="size-4" />
+              <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-bold tracking-wider text-accent-700">
                 {policy.status}
               </span>
             </div>
@@ -249,24 +252,13 @@ function SampleQuotes({
 }
 
 function Trust({ line }: { line: ProductLine }) {
-  const stats = [...PRODUCT_TRUST_STATS, { value: line.quoteTime, label: "Quote time" }];
   return (
     <section aria-labelledby="trust-title" className="py-16 sm:py-20">
       <Container>
         <h2 id="trust-title" className="text-center text-3xl font-bold tracking-tight">
           Why business owners choose {site.brand}
         </h2>
-        <dl className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
-          {stats.map((stat) => (
-            <div
-              key={stat.label}
-              className="flex flex-col-reverse items-center rounded-2xl border border-line bg-white p-6 text-center shadow-xs"
-            >
-              <dt className="mt-2 font-medium text-muted">{stat.label}</dt>
-              <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <TrustStatTiles stats={productTrustStats(line)} />
       </Container>
     </section>
   );

@@ -12,7 +12,6 @@ import {
   StepFrame,
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
-import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
   initialText,
   useStepForm,
@@ -108,8 +107,11 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
   );
 
   return (
-    <StepFrame step="email" title="Great, we can help get your business covered!">
-      <StepToasts toasts={[stepData?.toast]} />
+    <StepFrame
+      step="email"
+      title="Great, we can help get your business covered!"
+      toasts={[stepData?.toast]}
+    >
       <Form method="post" {...getFormProps(form)}>
         <label htmlFor={fields.email.id} className={labelClass}>
           What email can we use to save your quote?
@@ -142,6 +144,7 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         <StepActions
           continueDisabled={hydrated && email.trim() === ""}
+          continueHint={messages.continueHints.email}
           busy={saving}
           busyLabel="Saving..."
         />

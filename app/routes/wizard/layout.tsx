@@ -1,6 +1,7 @@
 import { data, Outlet } from "react-router";
 
 import { SiteHeader } from "#app/components/site/site-header.tsx";
+import { ToastAnnouncer } from "#app/components/wizard/toast-region.tsx";
 import type { RouteHandle } from "#app/root.tsx";
 import { takeToast } from "#app/server/flash.server.ts";
 import { funnelMarks } from "#app/server/funnel.server.ts";
@@ -30,6 +31,7 @@ export default function WizardLayout() {
       <main id="main" tabIndex={-1} className="pt-header focus:outline-none">
         <Outlet />
       </main>
+      <ToastAnnouncer />
     </div>
   );
 }

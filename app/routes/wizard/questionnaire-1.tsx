@@ -13,12 +13,12 @@ import {
   StepFrame,
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
-import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
   initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
 } from "#app/components/wizard/use-step-form.ts";
+import { messages } from "#app/domain/messages.ts";
 import { businessNameSchema, TEXT_LIMITS } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { countStepReached } from "#app/server/funnel.server.ts";
@@ -80,8 +80,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
   const hintId = `${fields.businessName.id}-hint`;
 
   return (
-    <StepFrame step="questionnaire-1" title="What's your business name?">
-      <StepToasts toasts={[stepData?.toast]} />
+    <StepFrame step="questionnaire-1" title="What's your business name?" toasts={[stepData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <label htmlFor={fields.businessName.id} className={labelClass}>
           Business name
@@ -118,7 +117,11 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
           ) : null}
         </div>
         <FieldError id={fields.businessName.errorId} errors={fields.businessName.errors} />
-        <StepActions continueDisabled={hydrated && name.trim() === ""} busy={processing} />
+        <StepActions
+          continueDisabled={hydrated && name.trim() === ""}
+          continueHint={messages.continueHints.businessName}
+          busy={processing}
+        />
       </Form>
     </StepFrame>
   );

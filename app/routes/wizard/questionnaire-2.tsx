@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { withStepDelay } from "#app/components/wizard/step-delay.ts";
 import {
+  choiceInputClass,
   FieldError,
   inputClass,
   labelClass,
@@ -12,10 +13,10 @@ import {
   StepFrame,
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
-import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
 import { CHECKBOX_TICKED } from "#app/domain/fields.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
+import { joinLines } from "#app/domain/text.ts";
 import {
   aboutYouSchema,
   TEXT_LIMITS,
@@ -88,8 +89,17 @@ function typedAboutYou(formData: FormData): WizardDraft["aboutYou"] {
     streetAddress: field("streetAddress"),
     unit: field("unit"),
     sameAddress: formData.get("sameAddress") === "No" ? "No" : "Yes",
-    mailingAddress: field("mailingAddress"),
+    mailingAddress: typedMailingAddress(formData),
   };
+}
+
+/** The mailing address as typed, its lines kept apart by ", " as the schema keeps them. */
+function typedMailingAddress(formData: FormData): string | undefined {
+  const typed = formData.get("mailingAddress");
+  if (typeof typed !== "string") return undefined;
+  const lines = new FormData();
+  lines.set("mailingAddress", joinLines(typed));
+  return typedText(lines, "mailingAddress", TEXT_FIELD_LIMITS.mailingAddress);
 }
 
 const TEXT_FIELD_LIMITS = {
@@ -176,8 +186,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <StepFrame step="questionnaire-2" title="Tell us about you">
-      <StepToasts toasts={[stepData?.toast]} />
+    <StepFrame step="questionnaire-2" title="Tell us about you" toasts={[stepData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset className="space-y-5">
           <legend className="mb-4 text-lg font-semibold text-ink">About you</legend>
@@ -186,20 +195,21 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             {textField("lastName", "Last name", { autoComplete: "family-name" })}
           </div>
           {textField("phoneNumber", "Phone number", {
-            autoComplete: "tel-national",
+            autoComplete: "tel",
             placeholder: "(---) --- ----",
             type: "tel",
           })}
-          <div className="flex items-start gap-3">
+          <label
+            htmlFor={fields.consentToTexts.id}
+            className="flex cursor-pointer items-start gap-3 py-1 text-sm text-muted"
+          >
             <input
               {...getInputProps(fields.consentToTexts, { type: "checkbox" })}
               key={fields.consentToTexts.key}
-              className="mt-1 size-5 shrink-0 accent-brand-700"
+              className={`${choiceInputClass} mt-0.5`}
             />
-            <label htmlFor={fields.consentToTexts.id} className="text-sm text-muted">
-              {TEXTS_CONSENT_TEXT}
-            </label>
-          </div>
+            <span>{TEXTS_CONSENT_TEXT}</span>
+          </label>
         </fieldset>
 
         <fieldset className="mt-10 space-y-5">
@@ -218,7 +228,10 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
               </legend>
               <div className="mt-2 flex gap-6">
                 {(["Yes", "No"] as const).map((answer) => (
-                  <label key={answer} className="flex items-center gap-2">
+                  <label
+                    key={answer}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 pr-2"
+                  >
                     <input
                       type="radio"
                       name={fields.sameAddress.name}
@@ -226,7 +239,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                       defaultChecked={
                         (initialText(fields.sameAddress.initialValue) || "Yes") === answer
                       }
-                      className="size-5 accent-brand-700"
+                      className={choiceInputClass}
                     />
                     {answer}
                   </label>
@@ -235,9 +248,22 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
               <FieldError id={fields.sameAddress.errorId} errors={fields.sameAddress.errors} />
             </fieldset>
             <div className="mailing-address mt-5">
-              {textField("mailingAddress", "Recognized mailing address or PO Box", {
-                autoComplete: "street-address",
-              })}
+              <label htmlFor={fields.mailingAddress.id} className={labelClass}>
+                Recognized mailing address or PO Box
+              </label>
+              {/* A text area: browsers fill a whole address ("street-address") only into one. */}
+              <textarea
+                {...getTextareaProps(fields.mailingAddress)}
+                key={fields.mailingAddress.key}
+                rows={2}
+                autoComplete="street-address"
+                maxLength={TEXT_FIELD_LIMITS.mailingAddress}
+                className={inputClass}
+              />
+              <FieldError
+                id={fields.mailingAddress.errorId}
+                errors={fields.mailingAddress.errors}
+              />
             </div>
           </div>
         </fieldset>

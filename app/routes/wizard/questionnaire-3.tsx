@@ -5,6 +5,8 @@ import { data, Form, redirect, type ShouldRevalidateFunction } from "react-route
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import {
+  choiceInputClass,
+  choiceRowClass,
   FieldError,
   inputClass,
   labelClass,
@@ -12,7 +14,6 @@ import {
   StepFrame,
   useContinuing,
 } from "#app/components/wizard/step-frame.tsx";
-import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
   initialText,
   useStepForm,
@@ -137,24 +138,24 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
   const ownershipError = fields.ownershipStructure.errors;
 
   return (
-    <StepFrame step="questionnaire-3" title="About your ownership structure">
-      <StepToasts toasts={[stepData?.toast]} />
+    <StepFrame
+      step="questionnaire-3"
+      title="About your ownership structure"
+      toasts={[stepData?.toast]}
+    >
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={ownershipError ? fields.ownershipStructure.errorId : undefined}>
           <legend className={labelClass}>How is your business owned?</legend>
           <div className="mt-3 grid gap-2 sm:grid-cols-2">
             {OWNERSHIP_STRUCTURES.map((structure) => (
-              <label
-                key={structure}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50"
-              >
+              <label key={structure} className={choiceRowClass}>
                 <input
                   type="radio"
                   name={fields.ownershipStructure.name}
                   value={structure}
                   defaultChecked={ownershipStructure === structure}
                   onChange={() => setOwnershipStructure(structure)}
-                  className="size-5 accent-brand-700"
+                  className={choiceInputClass}
                 />
                 {structure}
               </label>
@@ -188,6 +189,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
 
         <StepActions
           continueDisabled={hydrated && !(ownershipStructure && startYear.trim())}
+          continueHint={messages.continueHints.ownership}
           busy={saving}
           busyLabel="Saving..."
         />

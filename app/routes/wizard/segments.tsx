@@ -5,19 +5,26 @@ import { data, Form } from "react-router";
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import {
+  choiceInputClass,
+  choiceRowClass,
   FieldError,
   inputClass,
   labelClass,
   StepActions,
   StepFrame,
 } from "#app/components/wizard/step-frame.tsx";
-import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
   initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
 } from "#app/components/wizard/use-step-form.ts";
-import { getIndustry, MAX_SEGMENTS, type Industry } from "#app/domain/industries.ts";
+import {
+  getIndustry,
+  hasSegmentFilter,
+  matchesSegmentFilter,
+  MAX_SEGMENTS,
+  type Industry,
+} from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import {
@@ -144,11 +151,19 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
     ),
   );
   const [searchQuery, setSearchQuery] = useState(initialText(fields.searchQuery.initialValue));
-  useValuesEnteredBeforeHydration(form.id, (values) => {
+  // The filter box narrows the list on screen; the form never sends it.
+  const [filter, setFilter] = useState("");
+  const filterId = `${form.id}-filter`;
+  useValuesEnteredBeforeHydration(form.id, (values, element) => {
     const chosen = [...values.getAll(fields.segments.name), ...values.getAll(fields.segment.name)];
     setSelected(chosen.filter((item): item is string => typeof item === "string"));
     setSearchQuery(initialText(values.get(fields.searchQuery.name)));
+    const typed = element.querySelector(`#${filterId}`);
+    if (typed instanceof HTMLInputElement) setFilter(typed.value);
   });
+  // What is chosen stays in sight whatever the filter says.
+  const shown = (segment: string) =>
+    matchesSegmentFilter(segment, filter) || selected.includes(segment);
   const [refusal, setRefusal] = useState<Toast | undefined>();
 
   // Section 5's rule for Continue is that something would be sent on as segments.
@@ -162,9 +177,20 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
       step="segments"
       title={SEGMENTS_HEADINGS[industry.id]}
       intro={industry.selection === "multiple" ? <p>Choose up to {MAX_SEGMENTS}.</p> : undefined}
+      toasts={[stepData?.toast, refusal]}
     >
-      <StepToasts toasts={[stepData?.toast, refusal]} />
       <Form method="post" {...getFormProps(form)}>
+        {hasSegmentFilter(industry) ? (
+          <SegmentFilter
+            id={filterId}
+            total={industry.segments.length}
+            matching={
+              industry.segments.filter((segment) => matchesSegmentFilter(segment, filter)).length
+            }
+            typed={filter}
+            onType={setFilter}
+          />
+        ) : null}
         {industry.selection === "multiple" ? (
           <fieldset aria-describedby={listError ? fields.segments.errorId : undefined}>
             <legend className="sr-only">
@@ -177,10 +203,8 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                 return (
                   <label
                     key={segment}
-                    className={
-                      "flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50 " +
-                      (unavailable ? "cursor-not-allowed opacity-60" : "")
-                    }
+                    hidden={!shown(segment)}
+                    className={`${choiceRowClass} ${unavailable ? "cursor-not-allowed opacity-60" : ""}`}
                   >
                     <input
                       type="checkbox"
@@ -208,7 +232,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                             : current.filter((item) => item !== segment),
                         );
                       }}
-                      className="size-5 accent-brand-700"
+                      className={choiceInputClass}
                     />
                     <span>{segment}</span>
                   </label>
@@ -231,17 +255,14 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
             </legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {industry.segments.map((segment) => (
-                <label
-                  key={segment}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50"
-                >
+                <label key={segment} hidden={!shown(segment)} className={choiceRowClass}>
                   <input
                     type="radio"
                     name={fields.segment.name}
                     value={segment}
                     defaultChecked={selected[0] === segment}
                     onChange={() => setSelected([segment])}
-                    className="size-5 accent-brand-700"
+                    className={choiceInputClass}
                   />
                   <span>{segment}</span>
                 </label>
@@ -292,8 +313,58 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : null}
 
-        <StepActions continueDisabled={hydrated && !canContinue} />
+        <StepActions
+          continueDisabled={hydrated && !canContinue}
+          continueHint={messages.continueHints.segments[industry.selection]}
+        />
       </Form>
     </StepFrame>
+  );
+}
+
+/**
+ * The box above a long list that narrows it as the visitor types. Without JavaScript it is not
+ * shown (the `js-only` rule in app.css) and the whole list is there to scroll through; typed before
+ * the page's scripts arrive, it applies once they have.
+ */
+function SegmentFilter({
+  id,
+  total,
+  matching,
+  typed,
+  onType,
+}: {
+  id: string;
+  total: number;
+  matching: number;
+  typed: string;
+  onType: (typed: string) => void;
+}) {
+  const statusId = `${id}-status`;
+  const words = typed.trim();
+  return (
+    <div className="js-only mb-5">
+      <label htmlFor={id} className={labelClass}>
+        Filter the list
+      </label>
+      <input
+        id={id}
+        type="search"
+        defaultValue=""
+        autoComplete="off"
+        maxLength={TEXT_LIMITS.segmentText}
+        placeholder="Type to narrow the list, e.g. roofing"
+        aria-describedby={statusId}
+        onChange={(event) => onType(event.target.value)}
+        className={inputClass}
+      />
+      <p id={statusId} role="status" className="mt-2 min-h-5 text-sm text-muted">
+        {words === ""
+          ? ""
+          : matching === 0
+            ? `Nothing matches "${words}". Clear the filter to see all ${total}.`
+            : `${matching} of ${total} match`}
+      </p>
+    </div>
   );
 }

@@ -11,13 +11,13 @@ import {
   StepActions,
   StepFrame,
 } from "#app/components/wizard/step-frame.tsx";
-import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
 import {
   initialText,
   useStepForm,
   useValuesEnteredBeforeHydration,
 } from "#app/components/wizard/use-step-form.ts";
 import { INDUSTRIES, isIndustryId } from "#app/domain/industries.ts";
+import { messages } from "#app/domain/messages.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import { industryStateSchema, type WizardDraft } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
@@ -85,8 +85,11 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
   const industryError = fields.industry.errors;
 
   return (
-    <StepFrame step="start" title="What industry best fits your business?">
-      <StepToasts toasts={[(actionData as StepActionData | undefined)?.toast]} />
+    <StepFrame
+      step="start"
+      title="What industry best fits your business?"
+      toasts={[(actionData as StepActionData | undefined)?.toast]}
+    >
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={industryError ? fields.industry.errorId : undefined}>
           <legend className="sr-only">Industry</legend>
@@ -142,7 +145,11 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
           </a>
         </p>
 
-        <StepActions back={false} continueDisabled={hydrated && !(industry && state)} />
+        <StepActions
+          back={false}
+          continueDisabled={hydrated && !(industry && state)}
+          continueHint={messages.continueHints.start}
+        />
       </Form>
     </StepFrame>
   );

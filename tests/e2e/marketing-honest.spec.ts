@@ -1,0 +1,187 @@
+import type { Page } from "@playwright/test";
+
+import { describeLifetime, SITE_COOKIES } from "#app/domain/cookies.ts";
+import { messages } from "#app/domain/messages.ts";
+import {
+  ANY_LINE_APPLY_TIME,
+  applyTime,
+  applyTimeFigure,
+  PRODUCT_LINES,
+} from "#app/domain/products.ts";
+import { MARKETING_PATHS, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { site } from "#app/domain/site.ts";
+
+import { chooseIndustryAndState, chooseSegments, enterEmail, expect, test } from "./helpers.ts";
+
+/** Promises the site cannot keep (issue 16): it issues no certificate, and no one answers 24/7. */
+const BROKEN_PROMISES =
+  /certificate instantly|instant online access|ready to download|available 24\/7|around the clock|AI-powered insurance assistant|\bVERIFIED\b|\bin minutes\b/i;
+
+/**
+ * The page's words as a visitor meets them, and its description: everything but the carousel's
+ * tooltips, which are each line's own (checked on their own).
+ */
+async function pageWords(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    body.querySelectorAll("[role=tooltip], script").forEach((element) => element.remove());
+    const description = document.querySelector('meta[name="description"]')?.getAttribute("content");
+    return `${body.textContent ?? ""}\n${description ?? ""}`.replace(/\s+/g, " ");
+  });
+}
+
+/** Each trust figure (at 360 px: "10-/minute" once) is on one line, inside its tile. */
+async function expectTrustFiguresOnOneLine(page: Page, path: string): Promise<void> {
+  const figures = await page
+    .getByRole("region", { name: /^(Trusted by business owners|Why business owners choose)/ })
+    .locator("dd:first-of-type")
+    .evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const tile = element.parentElement!.getBoundingClientRect();
+        const text = range.getBoundingClientRect();
+        return {
+          figure: element.textContent,
+          lines: range.getClientRects().length,
+          inside: text.left >= tile.left && text.right <= tile.right,
+        };
+      }),
+    );
+  expect(figures.length, path).toBe(4);
+  for (const figure of figures) expect(figure, path).toMatchObject({ lines: 1, inside: true });
+}
+
+/** Every "N minutes" or "N-M minutes" the words state. */
+function statedTimes(words: string): string[] {
+  return [...words.matchAll(/\b(\d+(?:-\d+)?) minutes?\b/gi)].map((match) => match[0]);
+}
+
+test("no page promises what the site does not do, states another time to apply, or breaks a figure", async ({
+  page,
+}) => {
+  // A small phone, where the trust figures are checked too.
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const path of [...MARKETING_PATHS, QUOTE_PATH]) {
+    await page.goto(path);
+    const words = await pageWords(page);
+    expect(words, path).not.toMatch(BROKEN_PROMISES);
+    // Workers' Compensation, with its apostrophe (workers' comp, for short), everywhere.
+    expect(words, path).not.toMatch(/\bworkers comp/i);
+    const line = PRODUCT_LINES.find((candidate) => `/${candidate.slug}` === path);
+    const times = new Set(statedTimes(words));
+    // A product page says its own line's time; any other page the span of them all.
+    expect([...times], path).toEqual(
+      times.size === 0 ? [] : [line ? applyTime(line) : ANY_LINE_APPLY_TIME],
+    );
+    if (line) {
+      const tile = page
+        .getByRole("region", { name: `Why business owners choose ${site.brand}` })
+        .getByText(applyTimeFigure(line), { exact: true });
+      await expect(tile).toBeVisible();
+    }
+    if (line || path === "/") await expectTrustFiguresOnOneLine(page, path);
+  }
+  // The carousel's tooltips: each line's own time.
+  await page.goto("/");
+  for (const line of PRODUCT_LINES) {
+    await expect(page.locator(`#${line.slug}-tooltip`)).toHaveText(
+      `Apply in about ${applyTime(line)}`,
+    );
+  }
+});
+
+test("the landing page says what happens: an agent sends quotes, the insurer issues the certificate", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const steps = page.getByRole("region", { name: "Covered in three steps" });
+  await expect(steps).toContainText("A licensed insurance agent reviews your application");
+  await expect(steps).toContainText(
+    "Once your policy is bound, the insurer issues your certificate of insurance",
+  );
+  // The footer says what is true, beside the hours people answer.
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(site.description);
+  await expect(footer).toContainText(site.phoneHours);
+});
+
+test("sample ratings, testimonials and the sample policy card are marked as samples", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const trust = page.getByRole("region", { name: "Trusted by business owners like you" });
+  for (const figure of ["4.8/5", "A+ Rated"]) {
+    await expect(
+      trust.getByRole("definition").filter({ hasText: figure }).locator("xpath=.."),
+    ).toContainText("Sample");
+  }
+  await expect(trust).toContainText("Figures marked Sample are examples, not our results.");
+  const testimonials = page.getByRole("region", { name: "What business owners say" });
+  await expect(testimonials).toContainText("Sample testimonials:");
+  for (const figure of await testimonials.getByRole("figure").all()) {
+    await expect(figure).toContainText("Sample");
+    await expect(figure).not.toContainText(/\d+ ?(%|minutes)/);
+  }
+
+  await page.goto("/workers-comp");
+  const policy = page.getByRole("article", { name: /^Sample policy:/ });
+  await expect(policy.getByText("SAMPLE", { exact: true })).toBeVisible();
+  await expect(policy).toContainText("Issued by the insurer once the policy is bound");
+  const productTrust = page.getByRole("region", { name: "Why business owners choose CoverPilot" });
+  await expect(productTrust.getByText("Sample", { exact: true })).toHaveCount(2);
+});
+
+test("the Workers' Compensation FAQ entry reads as a heading over its own questions", async ({
+  page,
+}) => {
+  await page.goto("/workers-comp");
+  const entry = page.getByRole("heading", { level: 3, name: "Workers' Compensation FAQ" });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(
+    page.getByRole("heading", { level: 4, name: "Who counts as an employee for workers' comp?" }),
+  ).toBeVisible();
+});
+
+test("the cookie policy lists every cookie the site sets, with its purpose and lifetime", async ({
+  page,
+}) => {
+  // Every cookie a visitor's journey through the wizard is sent.
+  const names = new Set<string>();
+  page.on("response", async (response) => {
+    for (const header of await response.headersArray()) {
+      if (header.name.toLowerCase() === "set-cookie") names.add(header.value.split("=")[0]!);
+    }
+  });
+  await page.goto(QUOTE_PATH);
+  await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
+  await chooseSegments(page, ["Bakery"]);
+  await enterEmail(page, `cookies-${Date.now()}@example.com`);
+  await expect(page.locator("[data-toast=success]")).toHaveText(new RegExp(messages.emailSaved));
+  expect([...names].sort()).toEqual(
+    [SITE_COOKIES.wizard.name, SITE_COOKIES.funnel.name, SITE_COOKIES.flash.name].sort(),
+  );
+
+  await page.goto("/cookies");
+  const listed = Object.values(SITE_COOKIES);
+  for (const name of names) expect(listed.map((cookie) => cookie.name)).toContain(name);
+  for (const cookie of listed) {
+    const entry = page.getByRole("listitem").filter({
+      has: page.getByRole("heading", { name: cookie.name, exact: true }),
+    });
+    await expect(entry).toContainText(cookie.purpose);
+    await expect(entry).toContainText(describeLifetime(cookie.maxAgeSeconds));
+  }
+});
+
+test("Log in explains that it emails a link back to a saved application, with no password", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const intro = page.getByRole("main");
+  await expect(intro).toContainText("we'll send you a link to pick up where you left off");
+  await expect(intro).toContainText("There's no account and no password to remember");
+});

@@ -1,0 +1,192 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+import type { Page } from "@playwright/test";
+
+import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
+
+import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
+import {
+  chooseIndustryAndState,
+  enterAboutYou,
+  enterBusinessName,
+  enterEmail,
+  enterOwnership,
+  expect,
+  layoutProblems,
+  test,
+} from "./helpers.ts";
+
+/** The widths every page is laid out at: a small phone, a tablet, a laptop. */
+const WIDTHS = [360, 768, 1280] as const;
+
+/** The Nu HTML Checker's jar, from the vnu-jar package (run with the machine's Java). */
+const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+
+/** The journeys' server keeps its files here (playwright.config.ts): its outbox has the emails. */
+const SERVER_DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`;
+
+interface NuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+}
+
+/**
+ * Every page as the server sends it, and each at three widths as the browser lays it out: the
+ * layout is checked at each, and the HTML is kept to be validated at the end, all at once (one
+ * Java start for the lot).
+ */
+class PageChecker {
+  readonly documents = new Map<string, string>();
+  readonly problems: string[] = [];
+  private readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  /** Checks the page that is open now, under `name`; its HTML is fetched again unless given. */
+  async check(name: string, html?: string): Promise<void> {
+    this.documents.set(name, html ?? (await (await this.page.request.get(this.page.url())).text()));
+    for (const width of WIDTHS) {
+      await this.page.setViewportSize({ width, height: 800 });
+      for (const problem of await layoutProblems(this.page)) {
+        this.problems.push(`${name} at ${width} px: ${problem}`);
+      }
+    }
+    await this.page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  /** Opens a path and checks it. */
+  async open(path: string, name = path): Promise<void> {
+    const response = await this.page.goto(path);
+    await this.check(name, await response!.text());
+  }
+
+  /** Keeps the HTML of a form posted as a browser without JavaScript would (refused: 400). */
+  async post(path: string, fields: Record<string, string>, origin: string): Promise<void> {
+    const response = await this.page.request.post(path, {
+      form: fields,
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `POST ${path}`).toBe(400);
+    this.documents.set(`POST ${path} (refused)`, await response.text());
+  }
+}
+
+/** The Nu HTML Checker's errors in `documents`, each named by its document. */
+async function htmlErrors(documents: Map<string, string>): Promise<string[]> {
+  const folder = mkdtempSync(path.join(tmpdir(), "coverpilot-html-"));
+  try {
+    const names = new Map<string, string>();
+    for (const [index, [name, html]] of [...documents].entries()) {
+      const file = path.join(folder, `page-${index}.html`);
+      writeFileSync(file, html);
+      names.set(`page-${index}.html`, name);
+    }
+    const { stdout, stderr } = await promisify(execFile)(
+      "java",
+      [
+        // Quick to start (the checker runs once, briefly): the JIT's first tier only, with the
+        // deeper stack its schema needs then.
+        "-XX:TieredStopAtLevel=1",
+        "-Xss8m",
+        "-jar",
+        VNU_JAR,
+        "--errors-only",
+        // Guessing each page's language takes most of the time, and only ever warns.
+        "--no-langdetect",
+        "--exit-zero-always",
+        "--format",
+        "json",
+        folder,
+      ],
+      { maxBuffer: 32 * 1024 * 1024 },
+    );
+    // The checker writes its JSON report to standard error.
+    const report = JSON.parse(stderr || stdout) as { messages: NuMessage[] };
+    return report.messages.map((message) => {
+      const file = path.basename(message.url ?? "");
+      return `${names.get(file) ?? file}, line ${message.lastLine ?? "?"}: ${message.message}`;
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 and 1280 px, and valid HTML", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const pages = new PageChecker(page);
+  const origin = baseURL!;
+
+  for (const path of MARKETING_PATHS) await pages.open(path);
+  await pages.open("/no-such-page", "the not-found page");
+  await pages.open("/resume/not-a-link", "a broken resume link");
+  await pages.open("/admin/login", "the lead desk's sign-in");
+  await pages.post("/contact", {}, origin);
+  await pages.post("/talk-to-an-expert", {}, origin);
+  await pages.post("/login", {}, origin);
+
+  // The wizard, screen by screen, with each kind of segments screen.
+  await pages.open("/business-wizard");
+  await pages.post("/business-wizard", {}, origin);
+  for (const [industry, name] of [
+    ["Offices & Professionals", "segments (offices)"],
+    ["Cleaning", "segments (cleaning)"],
+    ["Other Industries", "segments (other)"],
+    ["Construction", "segments (construction)"],
+  ] as const) {
+    await chooseIndustryAndState(page, industry, "Idaho");
+    await pages.check(name);
+    if (industry !== "Construction") await page.getByRole("button", { name: "Back" }).click();
+  }
+  await page.getByLabel("Filter the list").fill("in");
+  await pages.check("segments (construction, filtered)");
+  await page.getByRole("checkbox", { name: "Roofing" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/email$/);
+  await pages.check("email");
+  const email = `quality-${Date.now()}@example.com`;
+  await enterEmail(page, email);
+  await pages.check("questionnaire-1 (with the saved toast)");
+  await enterBusinessName(page, "Quality Roofing");
+  await page.getByRole("radio", { name: "No" }).check();
+  await pages.check("questionnaire-2");
+  await pages.post("/business-wizard/questionnaire-2", { intent: "continue" }, origin);
+  await enterAboutYou(page, {
+    firstName: "Val",
+    lastName: "Idator",
+    phone: "(208) 555-0100",
+    streetAddress: "1 Check St",
+    mailingAddress: "PO Box 1, Boise ID",
+  });
+  await pages.check("questionnaire-3");
+  await enterOwnership(page, "Trust", "1999");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/#application-saved$/);
+  await pages.check("home, with the saved message");
+
+  // The link the email step sent now opens the complete application, read only.
+  await expect
+    .poll(() => readWrittenEmails(SERVER_DATA_DIR).filter((sent) => sent.to === email).length)
+    .toBe(1);
+  const sent = readWrittenEmails(SERVER_DATA_DIR).find((written) => written.to === email)!;
+  await pages.open(resumeLinkIn(sent), "a resume link");
+  await page.getByRole("button", { name: "Continue my application" }).click();
+  await expect(page).toHaveURL(/\/business-wizard\/summary$/);
+  await pages.check("the application's summary");
+
+  expect(pages.problems, "layout problems").toEqual([]);
+  expect(await htmlErrors(pages.documents), "Nu HTML Checker errors").toEqual([]);
+});
