@@ -4,6 +4,7 @@ import { RouterContextProvider } from "react-router";
 
 import { cspNonceContext } from "#app/context.ts";
 
+import { startBackupEndpoint } from "./backup.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
 import { clientAddressContext, refuseCrossSitePosts } from "./guards.server.ts";
@@ -47,6 +48,11 @@ export async function startApp(): Promise<RunningApp> {
     retryBaseMs: env.MAIL_RETRY_BASE_MS,
   });
   outbox.start();
+  // `npm run db:backup` asks the server itself: no other process may open the embedded database.
+  const backups =
+    database.kind === "pglite"
+      ? await startBackupEndpoint(env.DATA_DIR, database, logger)
+      : undefined;
   const handler = createRequestHandler({
     // In development, a fresh import per request picks up edits to the routes.
     build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
@@ -66,6 +72,7 @@ export async function startApp(): Promise<RunningApp> {
     handler,
     refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL),
     close: async () => {
+      await backups?.close();
       await outbox.stop();
       await database.close();
     },
