@@ -5,6 +5,7 @@ import {
   submissionValuesSchema,
   type SubmissionValues,
 } from "./submission-history.ts";
+import { savedSubmission } from "./wizard.ts";
 import { z } from "./zod.ts";
 
 const emailStep = { industry: "food", state: "Ohio", segments: ["Bakery"], email: "a@example.com" };
@@ -58,5 +59,22 @@ describe("submission history", () => {
       "segments",
       "email",
     ]);
+  });
+
+  it("a session keeps having proven an email while its saves go to that same application", () => {
+    const proven = { submission: { id: "s1", email: "A@example.com", emailProven: true } };
+    expect(savedSubmission(proven, "s1", "a@example.com")).toEqual({
+      id: "s1",
+      email: "a@example.com",
+      emailProven: true,
+    });
+    expect(savedSubmission(proven, "s2", "b@example.com")).toEqual({
+      id: "s2",
+      email: "b@example.com",
+    });
+    expect(savedSubmission({}, "s1", "a@example.com")).toEqual({
+      id: "s1",
+      email: "a@example.com",
+    });
   });
 });

@@ -4,6 +4,7 @@ import { RouterContextProvider } from "react-router";
 
 import { cspNonceContext } from "#app/context.ts";
 
+import { startBackupEndpoint } from "./backup.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
 import { getEnv, type Env } from "./env.server.ts";
 import { flushFunnel } from "./funnel.server.ts";
@@ -55,6 +56,11 @@ export async function startApp(): Promise<RunningApp> {
     beforeEachPass: () => processResumeRequests(services),
   });
   outbox.start();
+  // `npm run db:backup` asks the server itself: no other process may open the embedded database.
+  const backups =
+    database.kind === "pglite"
+      ? await startBackupEndpoint(env.DATA_DIR, database, logger)
+      : undefined;
   const handler = createRequestHandler({
     // In development, a fresh import per request picks up edits to the routes.
     build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
@@ -75,6 +81,7 @@ export async function startApp(): Promise<RunningApp> {
     refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL),
     refuseOtherMethods,
     close: async () => {
+      await backups?.close();
       await outbox.stop();
       // The funnel's counts still in memory (funnel.server.ts).
       await flushFunnel(database.db);

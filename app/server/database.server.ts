@@ -22,12 +22,20 @@ export interface Database {
   check(): Promise<void>;
   /** Flushes and closes the database (PGlite: CHECKPOINT, close, release DATA_DIR). */
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the database's files as a tar archive, taken between two
+   * statements (a transaction still open is left out, as after a crash). Queries wait meanwhile.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined: an in-memory database (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * dataDir undefined: an in-memory database (tests). restoreFrom: a snapshot to start from, into
+   * a DATA_DIR that holds no database yet (a restore).
+   */
+  | { kind: "pglite"; dataDir?: string; restoreFrom?: Blob };
 
 /** Opens PostgreSQL through a pool, or PGlite in DATA_DIR/pglite, and applies every migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -63,14 +71,15 @@ function openPostgres(options: { url: string; poolSize?: number }): Database {
   };
 }
 
-async function openPglite(options: { dataDir?: string }): Promise<Database> {
+async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Promise<Database> {
   if (options.dataDir) prepareDataDir(options.dataDir);
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(
-      options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
-    );
+    pglite = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+      loadDataDir: options.restoreFrom,
+    });
     // A new database is copied in by PGlite with modes of its own (0666): take them back.
     if (options.dataDir) restrictDataDir(options.dataDir);
   } catch (error) {
@@ -99,6 +108,12 @@ async function openPglite(options: { dataDir?: string }): Promise<Database> {
           release();
         }
       })()),
+    snapshot: async () => {
+      // A checkpoint first, so that a restore has little write-ahead log to replay.
+      await pglite.exec("CHECKPOINT");
+      // Uncompressed: the copy holds every query back, so it is kept short; the caller compresses.
+      return pglite.dumpDataDir("none");
+    },
   };
 }
 

@@ -83,7 +83,10 @@ const envSchema = z
     }),
   );
 
-export type Env = z.infer<typeof envSchema> & {
+/** The settings as the environment gives them, checked, before any default is worked out. */
+export type Settings = z.infer<typeof envSchema>;
+
+export type Env = Settings & {
   SITE_URL: string;
   SESSION_SECRET: string;
 };
@@ -94,17 +97,25 @@ export class InvalidEnvironmentError extends Error {
 }
 
 /**
- * Checks the environment against the schema. A missing SESSION_SECRET is generated once and kept in
- * DATA_DIR, so that restarts keep visitors' sessions.
+ * Checks the environment against the schema, and nothing more: no file is read or written (for a
+ * script that must find DATA_DIR as it is, such as a restore into an empty one).
  */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseSettings(source: Record<string, string | undefined>): Settings {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = z.safeParse(envSchema, cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
     throw new InvalidEnvironmentError(`Invalid environment:\n${lines.join("\n")}`);
   }
-  const env = result.data;
+  return result.data;
+}
+
+/**
+ * Checks the environment against the schema. A missing SESSION_SECRET is generated once and kept in
+ * DATA_DIR, so that restarts keep visitors' sessions.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const env = parseSettings(source);
   return {
     ...env,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),

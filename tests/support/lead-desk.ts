@@ -14,7 +14,7 @@ export interface ScriptResult {
  * embedded database in `dataDir`, feeding `input` to its standard input (no terminal).
  */
 export function runScript(
-  name: "operator-create" | "leads-export",
+  name: "operator-create" | "leads-export" | "db-backup" | "db-restore",
   args: string[],
   options: { dataDir: string; input?: string; env?: Record<string, string> },
 ): Promise<ScriptResult> {

@@ -1,0 +1,30 @@
+/**
+ * npm run db:backup [-- FILE]
+ *
+ * Writes a consistent snapshot of the embedded database (PGlite, in DATA_DIR) to FILE, a gzipped
+ * tar archive readable by this user only (mode 0600); by default
+ * coverpilot-backup-YYYY-MM-DDTHH-MM-SSZ.tar.gz in the current folder. While the server runs, the
+ * server takes it (only it may open the database) and keeps serving; otherwise the files are read
+ * directly. On PostgreSQL (DATABASE_URL) use pg_dump instead (README, Backups).
+ */
+import { parseArgs } from "node:util";
+
+import { backUpToFile, requireEmbeddedDatabase } from "../app/server/backup.server.ts";
+import { CliError, describeCliFailure } from "../app/server/cli.server.ts";
+import { getEnv } from "../app/server/env.server.ts";
+
+const USAGE = "Usage: npm run db:backup [-- FILE]";
+
+try {
+  const { positionals } = parseArgs({ allowPositionals: true, options: {}, strict: true });
+  if (positionals.length > 1) throw new CliError(USAGE);
+  const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
+  const file = positionals[0] ?? `coverpilot-backup-${stamp}Z.tar.gz`;
+  requireEmbeddedDatabase(process.env, "pg_dump");
+  const { through, bytes } = await backUpToFile(getEnv(), file);
+  const how = through === "server" ? "through the running server" : "from the stopped database";
+  process.stdout.write(`Backed up the embedded database ${how} to ${file} (${bytes} bytes).\n`);
+} catch (error) {
+  console.error(describeCliFailure(error, USAGE));
+  process.exitCode = 1;
+}
