@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/context.ts";
 
 import { openDatabase, type Database } from "./database.server.ts";
-import { getEnv, type Env } from "./env.server.ts";
+import { getEnv, postgresTimeouts, type Env } from "./env.server.ts";
 import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
 import { closeLogs, logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
@@ -39,7 +39,7 @@ export async function startApp(): Promise<RunningApp> {
   const env = getEnv();
   const database: Database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL }
+      ? { kind: "postgres", url: env.DATABASE_URL, timeouts: postgresTimeouts(env) }
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   const services = { env, database };

@@ -18,6 +18,8 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
+      DATABASE_CONNECT_TIMEOUT_MS: 2_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 3_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
