@@ -227,10 +227,14 @@ async function shutdown(signal: string): Promise<void> {
   }
 }
 
-/** Ends the process once the log lines still waiting are out (or LOG_CLOSE_MS has passed). */
-async function exit(code: number): Promise<void> {
-  await running.closeLogs(LOG_CLOSE_MS);
-  process.exit(code);
+/**
+ * Ends the process once the log lines still waiting are out (or LOG_CLOSE_MS has passed), with the
+ * code of the first call (the deadline's and a late clean stop may both call it).
+ */
+let exiting: Promise<void> | undefined;
+function exit(code: number): Promise<void> {
+  exiting ??= running.closeLogs(LOG_CLOSE_MS).then(() => process.exit(code));
+  return exiting;
 }
 
 /**

@@ -162,7 +162,7 @@ describe("field names a client may write", () => {
     expect(isBoundedForm(form)).toBe(true);
   });
 
-  it("refuses indexes past the bound or not plainly written, deep names and Conform's own", () => {
+  it("refuses indexes past the bound or not plainly written, and deep names", () => {
     const names = [
       "anything[123456789]",
       `a[${FORM_LIMITS.index + 1}]`,
@@ -180,8 +180,6 @@ describe("field names a client may write", () => {
       "a[",
       "a]",
       "",
-      "__intent__",
-      "__state__",
     ];
     for (const name of names) expect(isBoundedFieldName(name), name).toBe(false);
     const tooMany = new URLSearchParams(
@@ -190,13 +188,32 @@ describe("field names a client may write", () => {
     expect(isBoundedForm(tooMany)).toBe(false);
   });
 
+  it("takes Conform's intents within the same limits, and refuses its state", () => {
+    const intent = (value: unknown) =>
+      isBoundedForm(new URLSearchParams({ __intent__: JSON.stringify(value) }));
+    // What Conform sends as the visitor leaves a field, and its other intents within the limits.
+    expect(intent({ type: "validate", payload: { name: "email" } })).toBe(true);
+    expect(intent({ type: "validate", payload: {} })).toBe(true);
+    expect(intent({ type: "update", payload: { name: "businessName", value: "" } })).toBe(true);
+    expect(intent({ type: "remove", payload: { name: "segments", index: 2 } })).toBe(true);
+    // Names and positions that would build what they claim, and what is no intent at all.
+    expect(intent({ type: "update", payload: { name: "x[99999999]", value: "a" } })).toBe(false);
+    expect(intent({ type: "update", payload: { name: "x", index: 99999999, value: "a" } })).toBe(
+      false,
+    );
+    expect(intent({ type: "reorder", payload: { name: "x", from: 0, to: -1 } })).toBe(false);
+    expect(intent({ type: "validate" })).toBe(false);
+    expect(intent("validate")).toBe(false);
+    expect(isBoundedForm(new URLSearchParams({ __intent__: "{not json" }))).toBe(false);
+    expect(isBoundedForm(new URLSearchParams({ __state__: "{}" }))).toBe(false);
+  });
+
   it("any name is refused when its index or depth passes the bound, and taken otherwise", () => {
     fc.assert(
       fc.property(hostileName, (name) => {
         const parts = /^[^.[\]]+((\.[^.[\]]+)|\[(0|[1-9]\d?)\])?$/.exec(name);
-        const reserved = name === "__intent__" || name === "__state__";
         const index = parts?.[3] === undefined ? 0 : Number(parts[3]);
-        const within = parts !== null && !reserved && index <= FORM_LIMITS.index;
+        const within = parts !== null && index <= FORM_LIMITS.index;
         expect(isBoundedFieldName(name)).toBe(within);
       }),
       { numRuns: 2_000 },

@@ -24,11 +24,9 @@ const NAME_PART = /(\.?)([^.[\]]+)|\[(0|[1-9]\d*)\]/y;
 
 /**
  * Whether a posted field name stays within FORM_LIMITS: parts and indexes are counted as the name
- * is read, so nothing the name claims is built. Conform's own names (`__intent__`, `__state__`,
- * which carry JSON it would act on) are never sent by the site's forms, so they are refused too.
+ * is read, so nothing the name claims is built.
  */
 export function isBoundedFieldName(name: string): boolean {
-  if (name === INTENT || name === STATE) return false;
   let depth = 0;
   NAME_PART.lastIndex = 0;
   while (NAME_PART.lastIndex < name.length) {
@@ -44,18 +42,55 @@ export function isBoundedFieldName(name: string): boolean {
   return depth > 0;
 }
 
+/**
+ * Whether one posted field stays within FORM_LIMITS. Two names are Conform's own and carry JSON
+ * that it acts on: `__intent__` (which the site's forms send when Conform checks a field as the
+ * visitor leaves it) must be an intent whose field name and list positions are within the limits
+ * too, or it would build what they claim; `__state__` is never sent by the site's forms.
+ */
+function isBoundedField(name: string, value: FormDataEntryValue): boolean {
+  if (!isBoundedFieldName(name) || name === STATE) return false;
+  return name !== INTENT || (typeof value === "string" && isBoundedIntent(value));
+}
+
+/** A Conform intent (`{"type":"validate","payload":{"name":"email"}}`) within FORM_LIMITS. */
+function isBoundedIntent(json: string): boolean {
+  let intent: unknown;
+  try {
+    intent = JSON.parse(json);
+  } catch {
+    return false;
+  }
+  if (!isRecord(intent) || typeof intent.type !== "string" || !isRecord(intent.payload)) {
+    return false;
+  }
+  const { name, index, from, to } = intent.payload;
+  if (name !== undefined && (typeof name !== "string" || !isBoundedFieldName(name))) return false;
+  return [index, from, to].every(
+    (position) =>
+      position === undefined ||
+      (Number.isInteger(position) &&
+        Number(position) >= 0 &&
+        Number(position) <= FORM_LIMITS.index),
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** Whether every field of a posted form is within FORM_LIMITS, so that parsing it is bounded. */
 export function isBoundedForm(formData: FormData | URLSearchParams): boolean {
   let fields = 0;
-  for (const name of formData.keys()) {
+  for (const [name, value] of formData.entries()) {
     fields += 1;
-    if (fields > FORM_LIMITS.fields || !isBoundedFieldName(name)) return false;
+    if (fields > FORM_LIMITS.fields || !isBoundedField(name, value)) return false;
   }
   return true;
 }
 
 /**
- * The form itself when it is within FORM_LIMITS; otherwise only its first fields whose names are.
+ * The form itself when it is within FORM_LIMITS; otherwise only its first fields that are.
  * The server refuses such a form before any action runs (guardPosts); this keeps parseForm bounded
  * whoever calls it.
  */
@@ -65,7 +100,7 @@ function bounded(formData: FormData | URLSearchParams): FormData | URLSearchPara
   let fields = 0;
   for (const [name, value] of formData.entries()) {
     if (fields === FORM_LIMITS.fields) break;
-    if (!isBoundedFieldName(name)) continue;
+    if (!isBoundedField(name, value)) continue;
     kept.append(name, value);
     fields += 1;
   }

@@ -6,7 +6,7 @@ import { cspNonceContext } from "#app/context.ts";
 
 import { startBackupEndpoint } from "./backup.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
-import { getEnv, type Env } from "./env.server.ts";
+import { getEnv, postgresTimeouts, type Env } from "./env.server.ts";
 import { flushFunnel } from "./funnel.server.ts";
 import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
 import { closeLogs, logger } from "./logger.server.ts";
@@ -42,7 +42,7 @@ export async function startApp(): Promise<RunningApp> {
   const env = getEnv();
   const database: Database = await openDatabase(
     env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL }
+      ? { kind: "postgres", url: env.DATABASE_URL, timeouts: postgresTimeouts(env) }
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   const services = { env, database };

@@ -7,7 +7,7 @@ import { isDay } from "#app/domain/lead-desk.ts";
 
 import { DataDirLockedError } from "./data-dir-lock.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
-import { InvalidEnvironmentError, type Env } from "./env.server.ts";
+import { InvalidEnvironmentError, postgresTimeouts, type Env } from "./env.server.ts";
 
 /** A problem the user can fix: printed as it is, without a stack, and the script exits with 1. */
 export class CliError extends Error {
@@ -21,7 +21,12 @@ export class CliError extends Error {
  */
 export async function openCliDatabase(env: Env): Promise<Database> {
   if (env.DATABASE_URL)
-    return openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 2 });
+    return openDatabase({
+      kind: "postgres",
+      url: env.DATABASE_URL,
+      poolSize: 2,
+      timeouts: postgresTimeouts(env),
+    });
   try {
     return await openDatabase({ kind: "pglite", dataDir: env.DATA_DIR });
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   testDatabaseKinds,
   testPostgresUrl,
 } from "#tests/support/databases.ts";
+import { TcpProxy } from "#tests/support/tcp-proxy.ts";
 
 import { migrateToLatest, openDatabase } from "./database.server.ts";
 
@@ -95,6 +96,72 @@ describe.runIf(testPostgresUrl)("servers starting at once on PostgreSQL", () => 
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((row) => row.n === 1)).toBe(true);
     } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+describe.runIf(testPostgresUrl)("a PostgreSQL that is slow or hangs", () => {
+  /** How long `work` takes to fail, and what it fails with. */
+  async function failure(work: () => Promise<unknown>) {
+    const started = Date.now();
+    const error = await work().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    return { error, ms: Date.now() - started };
+  }
+
+  it("cancels a statement past the timeout and keeps the connection; a hang fails in time, then at once", async () => {
+    const fresh = await createFreshPostgres(testPostgresUrl ?? "");
+    const url = new URL(fresh.url);
+    const proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port);
+    const database = await openDatabase({
+      kind: "postgres",
+      url: url.toString(),
+      poolSize: 1,
+      timeouts: { connectMs: 500, statementMs: 500 },
+    });
+    try {
+      // The server cancels a slow statement itself (57014), and the connection goes on serving.
+      const slow = await failure(() => sql`select pg_sleep(5)`.execute(database.db));
+      expect(slow.error).toMatchObject({ code: "57014" });
+      expect(slow.ms).toBeLessThan(2_000);
+      await database.check();
+
+      proxy.hang();
+      const checked = await failure(() => database.check());
+      expect(checked.error).toBeInstanceOf(Error);
+      expect(checked.ms).toBeLessThan(1_500);
+      const unanswered = await failure(() => sql`select 1`.execute(database.db));
+      expect(unanswered.error).toBeInstanceOf(Error);
+      expect(unanswered.ms).toBeLessThan(2_000);
+      // Just after, every statement fails at once rather than waiting as long again.
+      const next = await failure(() => sql`select 1`.execute(database.db));
+      expect(next.error).toBeInstanceOf(Error);
+      expect(next.ms).toBeLessThan(100);
+      // A new connection that gets no greeting fails in time too.
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const connecting = await failure(() => sql`select 1`.execute(database.db));
+      expect(connecting.error).toBeInstanceOf(Error);
+      expect(connecting.ms).toBeLessThan(1_500);
+
+      await proxy.restore();
+      await expect
+        .poll(
+          () =>
+            database.check().then(
+              () => "answers",
+              () => "down",
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe("answers");
+    } finally {
+      await database.close();
+      await proxy.cut();
       await fresh.drop();
     }
   });

@@ -1,7 +1,17 @@
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteAdapter, PGliteDialect, PostgresDialect, sql } from "kysely";
+import {
+  Kysely,
+  PGliteAdapter,
+  PGliteDialect,
+  PostgresDialect,
+  sql,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
 import pg from "pg";
 
@@ -29,8 +39,18 @@ export interface Database {
   snapshot?(): Promise<Blob>;
 }
 
+/**
+ * How long PostgreSQL may take before the server gives up on it (DATABASE_CONNECT_TIMEOUT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS): to hand out a connection (connecting, or waiting for a free one),
+ * and to answer a statement. Left out, nothing is bounded (tests and tools that want none).
+ */
+export interface PostgresTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; timeouts?: PostgresTimeouts }
   /**
    * dataDir undefined: an in-memory database (tests). restoreFrom: a snapshot to start from, into
    * a DATA_DIR that holds no database yet (a restore).
@@ -39,7 +59,22 @@ export type DatabaseOptions =
 
 /** Opens PostgreSQL through a pool, or PGlite in DATA_DIR/pglite, and applies every migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.kind === "postgres" ? openPostgres(options) : await openPglite(options);
+  if (options.kind === "postgres") {
+    // Migrations go through a connection of their own without the statement timeout: one may take
+    // long, and a server waits on purpose while another one migrates.
+    const migrating = openPostgres({
+      url: options.url,
+      poolSize: 1,
+      timeouts: options.timeouts && { connectMs: options.timeouts.connectMs, statementMs: 0 },
+    });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+    return openPostgres(options);
+  }
+  const database = await openPglite(options);
   try {
     await migrateToLatest(database.db);
   } catch (error) {
@@ -49,25 +84,109 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-function openPostgres(options: { url: string; poolSize?: number }): Database {
+/** How long /healthz waits for `select 1` before it says the database is unavailable. */
+const HEALTH_CHECK_TIMEOUT_MS = 1_000;
+
+/**
+ * A statement's answer may take this much longer on the client's clock than the server's own
+ * statement timeout: while the server is there, its cancellation comes first and the connection
+ * stays usable; the client's fires only when nothing answers at all.
+ */
+const UNANSWERED_MARGIN_MS = 250;
+
+function openPostgres(options: {
+  url: string;
+  poolSize?: number;
+  timeouts?: PostgresTimeouts;
+}): Database {
+  const statementMs = options.timeouts?.statementMs ?? 0;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.timeouts?.connectMs ?? 0,
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    ...(statementMs > 0
+      ? { statement_timeout: statementMs, query_timeout: statementMs + UNANSWERED_MARGIN_MS }
+      : {}),
   });
   // An idle client whose server went away emits 'error'; the pool drops it and makes a new one later.
   pool.on("error", () => {});
+  // So does a client in use: the statement in flight fails with that error, which is enough.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: failingFast(pool) }),
   });
   return {
     db,
     kind: "postgres",
     check: async () => {
-      await sql`select 1`.execute(db);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error("The database did not answer.")),
+          HEALTH_CHECK_TIMEOUT_MS,
+        );
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(db), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * After PostgreSQL has failed to answer (no connection in time, a statement unanswered), for this
+ * long every statement fails at once instead of waiting as long again: a request that needs the
+ * database several times answers after one timeout, not after each.
+ */
+const UNAVAILABLE_FOR_MS = 2_000;
+
+/**
+ * The pool as Kysely uses it, except that it fails fast for UNAVAILABLE_FOR_MS after PostgreSQL
+ * has failed to answer, and a connection on which a statement got no answer in time is closed
+ * instead of going back to the pool: what it waits for may never come, and every statement queued
+ * behind it on that connection would wait as long.
+ */
+function failingFast(pool: pg.Pool): PostgresPool {
+  let unavailableUntil = 0;
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    connect: async (): Promise<PostgresPoolClient> => {
+      if (Date.now() < unavailableUntil) throw new Error("The database did not answer just now.");
+      // pg's client, as the part Kysely uses (what Kysely takes when given pg's pool itself).
+      let client: PostgresPoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        unavailableUntil = Date.now() + UNAVAILABLE_FOR_MS;
+        throw error;
+      }
+      let unanswered = false;
+      function query<R>(
+        sqlText: string,
+        parameters: readonly unknown[],
+      ): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query<R>(
+        statement: string | PostgresCursor<R>,
+        parameters?: readonly unknown[],
+      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+        if (typeof statement !== "string") return client.query(statement);
+        return client.query<R>(statement, parameters ?? []).catch((error: unknown) => {
+          if (error instanceof Error && error.message === "Query read timeout") {
+            unanswered = true;
+            unavailableUntil = Date.now() + UNAVAILABLE_FOR_MS;
+          }
+          throw error;
+        });
+      }
+      return { query, release: () => client.release(unanswered) };
+    },
   };
 }
 

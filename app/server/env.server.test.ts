@@ -19,6 +19,8 @@ describe("parseEnv", () => {
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
       MAIL_PER_RECIPIENT_PER_HOUR: 3,
+      DATABASE_CONNECT_TIMEOUT_MS: 2_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 3_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);

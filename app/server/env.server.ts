@@ -27,6 +27,8 @@ const envSchema = z
     HOST: z._default(z.string().check(z.minLength(1)), "0.0.0.0"),
     DATA_DIR: z._default(z.string().check(z.minLength(1)), "./data"),
     DATABASE_URL: postgresUrl,
+    DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(100, 60_000, 2_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 3_000),
     SESSION_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
     SITE_URL: z.optional(
       z.url({
@@ -135,6 +137,14 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
   return secret;
+}
+
+/** The PostgreSQL timeouts the settings give (DATABASE_CONNECT_TIMEOUT_MS and the statement one). */
+export function postgresTimeouts(env: Env): { connectMs: number; statementMs: number } {
+  return {
+    connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
 }
 
 let current: Env | undefined;

@@ -115,6 +115,7 @@ describe("guardPosts", () => {
       "anything%5B123456789%5D=x",
       "a.b.c=x",
       "__state__=%7B%7D",
+      "__intent__=not-json",
       "segments=x&".repeat(101),
     ];
     for (const [i, body] of bodies.entries()) {
@@ -122,6 +123,12 @@ describe("guardPosts", () => {
     }
     const retail = "segments=x&".repeat(42) + "intent=continue";
     expect(await statusOf(post(retail, {}, "198.51.100.20"))).toBe("passed");
+    // Conform checks a field on the server as the visitor leaves it.
+    const validate = new URLSearchParams({
+      email: "a@b.co",
+      __intent__: JSON.stringify({ type: "validate", payload: { name: "email" } }),
+    });
+    expect(await statusOf(post(validate.toString(), {}, "198.51.100.21"))).toBe("passed");
   });
 
   it("drops a post whose honeypot is filled: home, nothing reaches the action", async () => {

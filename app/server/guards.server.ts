@@ -34,7 +34,7 @@ export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
 }
 
 /** The methods the site answers: its pages (GET, HEAD) and its forms (POST). */
-export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 
 /**
  * Answers every other method before anything else runs: 405 with `Allow` and a short page (TRACE,

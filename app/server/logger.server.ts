@@ -45,6 +45,9 @@ const output = new SonicBoom({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES }
 // Nowhere to report a failing log to: the line is dropped, the server goes on.
 output.on("error", () => {});
 
+/** Set by closeLogs: the process is ending, and lines logged after that are dropped. */
+let closing: Promise<void> | undefined;
+
 /**
  * The one logger: JSON lines on standard output. Never pass it a visitor's email, name, phone or
  * address; log ids and counts instead.
@@ -57,7 +60,11 @@ export const logger = pino(
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: serializeError },
   },
-  output,
+  {
+    write: (line: string) => {
+      if (!closing) output.write(line);
+    },
+  },
 );
 
 /**
@@ -65,7 +72,7 @@ export const logger = pino(
  * the log: call it last, just before the process exits.
  */
 export function closeLogs(ms: number): Promise<void> {
-  return new Promise((resolve) => {
+  closing ??= new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     output.once("close", () => {
       clearTimeout(timer);
@@ -73,4 +80,5 @@ export function closeLogs(ms: number): Promise<void> {
     });
     output.end();
   });
+  return closing;
 }

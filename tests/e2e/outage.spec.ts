@@ -8,7 +8,7 @@ test.describe("a PostgreSQL outage", () => {
   test.skip(!testPostgresUrl, "needs TEST_DATABASE_URL");
   test.setTimeout(120_000);
 
-  test("pages render, saves answer with the error toast, /healthz says 503, and all recovers without a restart", async () => {
+  test("down or hung: pages render, saves answer with the error toast in time, /healthz says 503, and all recovers without a restart", async () => {
     const database = await createFreshPostgres(testPostgresUrl!);
     const url = new URL(database.url);
     const proxy = await TcpProxy.start({ host: url.hostname, port: Number(url.port || 5432) });
@@ -63,6 +63,56 @@ test.describe("a PostgreSQL outage", () => {
         intent: "continue",
       });
       expect(moved.location).toBe("/business-wizard/questionnaire-2");
+
+      // Now the database hangs: connections open, but nothing answers (open ones included).
+      proxy.hang();
+      const within = async <T>(ms: number, what: string, answer: () => Promise<T>) => {
+        const started = Date.now();
+        const result = await answer();
+        expect(Date.now() - started, what).toBeLessThan(ms);
+        return result;
+      };
+      const health = await within(2_000, "/healthz", () => fetch(`${server.url}/healthz`));
+      expect(health.status).toBe(503);
+      const hungSave = await within(5_000, "a save on an open connection", () =>
+        visitor.postPage("/business-wizard/questionnaire-2", {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          phoneNumber: "(555) 234-5678",
+          legalBusinessName: "Outage Bakery LLC",
+          streetAddress: "1 Main St",
+          sameAddress: "Yes",
+          intent: "continue",
+        }),
+      );
+      expect(hungSave.status).toBe(503);
+      expect(
+        hungSave.html.includes("There was an error saving your information. Please try again."),
+      ).toBe(true);
+      const late = new HttpVisitor(server.url);
+      for (const attempt of [1, 2]) {
+        const save = await within(5_000, `a new visitor's save (${attempt})`, () =>
+          late.postPage("/business-wizard", {
+            industry: "food",
+            state: "Ohio",
+            intent: "continue",
+          }),
+        );
+        expect(save.status).toBe(503);
+        expect(
+          save.html.includes("There was an error saving your information. Please try again."),
+          "the error toast",
+        ).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+      }
+      expect(
+        (await within(2_000, "a page", () => fetch(`${server.url}/workers-comp`))).status,
+      ).toBe(200);
+      await proxy.restore();
+      await expect
+        .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 20_000 })
+        .toBe(200);
+      expect(await late.saveEmailStep("after-hang@example.com")).toBe(true);
     } finally {
       await stopServer(server);
       await proxy.cut();
