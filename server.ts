@@ -15,6 +15,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
+import { pathForLogs } from "./app/domain/resume.ts";
 import type { RunningApp, startApp as StartApp } from "./app/server/app.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -84,10 +85,10 @@ server.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 server.use((req, res, next) => {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
-    // Path only: a query string may carry what a visitor typed.
+    // Path only: a query string may carry what a visitor typed, and a link's token is a key.
     logger.info({
       method: req.method,
-      path: req.path,
+      path: pathForLogs(req.path),
       status: res.statusCode,
       durationMs: Number(process.hrtime.bigint() - started) / 1e6,
     });

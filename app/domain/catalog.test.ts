@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  catalogSegments,
   hasSegmentFilter,
   INDUSTRIES,
   INDUSTRY_IDS,
@@ -136,5 +137,14 @@ describe("the segment filter", () => {
     ]);
     expect(matching("")).toHaveLength(27);
     expect(matching("submarine")).toEqual([]);
+  });
+});
+
+describe("segment names used by other data", () => {
+  it("are taken when the catalog has them, and refused with their names when not", () => {
+    expect(catalogSegments("Bakery", "Roofing")).toEqual(["Bakery", "Roofing"]);
+    expect(() => catalogSegments("Bakery", "Roofer")).toThrow(
+      "Not a segment of the catalog: Roofer",
+    );
   });
 });

@@ -5,7 +5,7 @@
  * top to bottom per line; workers' compensation follows each state's law (workers-comp-states.ts).
  * Pure TypeScript: no price is ever computed from the answers.
  */
-import { type IndustryId } from "./industries.ts";
+import { catalogSegments, type IndustryId } from "./industries.ts";
 import {
   publishedRange,
   type PublishedRange,
@@ -157,17 +157,18 @@ const inIndustry =
     industries.includes(facts.answers.industry);
 
 /** Whether any chosen segment is one of these. */
-const hasSegment =
-  (...segments: string[]) =>
-  (facts: PlanFacts) =>
-    facts.answers.segments.some((segment) => segments.includes(segment));
+const hasSegment = (...names: string[]) => {
+  const segments = catalogSegments(...names);
+  return (facts: PlanFacts) => facts.answers.segments.some((segment) => segments.includes(segment));
+};
 
 /** Whether every chosen segment is one of these (and at least one is chosen). */
-const onlySegments =
-  (...segments: string[]) =>
-  (facts: PlanFacts) =>
+const onlySegments = (...names: string[]) => {
+  const segments = catalogSegments(...names);
+  return (facts: PlanFacts) =>
     facts.answers.segments.length > 0 &&
     facts.answers.segments.every((segment) => segments.includes(segment));
+};
 
 const both =
   (...tests: ((facts: PlanFacts) => boolean)[]) =>

@@ -6,6 +6,7 @@ import {
   EMAIL_MAX_LENGTH,
   emailAddress,
   isEmailAddress,
+  optionalAddress,
   optionalText,
   requiredText,
 } from "./fields.ts";
@@ -164,4 +165,20 @@ describe("the one email rule", () => {
       }
     });
   }
+});
+
+describe("an address typed on several lines", () => {
+  it("is kept on one line, and takes as much as the text area let the visitor type", () => {
+    const address = optionalAddress(300);
+    expect(address.parse(" PO Box 12 \r\n\r\nSpringfield, OR 97477 ")).toBe(
+      "PO Box 12, Springfield, OR 97477",
+    );
+    // 300 characters as a text area counts them (each line break one), more once joined.
+    const full = Array.from({ length: 10 }, () => "x".repeat(29)).join("\r\n");
+    expect(full.replace(/\r\n/g, "\n")).toHaveLength(299);
+    expect(address.safeParse(full).success).toBe(true);
+    expect(address.safeParse(`${full}yy`).error?.issues.map((issue) => issue.message)).toEqual([
+      messages.textTooLong(300),
+    ]);
+  });
 });

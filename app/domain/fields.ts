@@ -54,15 +54,18 @@ export function optionalText(max: number) {
  */
 export function optionalAddress(max: number) {
   return z.optional(
-    z
-      .string()
-      .check(
-        z.overwrite(joinLines),
-        z.overwrite(withoutControlCharacters),
-        z.trim(),
-        withoutHiddenFormatting(),
-        z.maxLength(max, messages.textTooLong(max)),
-      ),
+    z.string().check(
+      // As the text area counts it (a line break is one character), before the breaks become
+      // ", ": what the browser let the visitor type, the server takes.
+      z.refine((value) => value.replace(/\r\n/g, "\n").length <= max, {
+        error: messages.textTooLong(max),
+        abort: true,
+      }),
+      z.overwrite(joinLines),
+      z.overwrite(withoutControlCharacters),
+      z.trim(),
+      withoutHiddenFormatting(),
+    ),
   );
 }
 
@@ -120,6 +123,18 @@ export const EMAIL_MAX_LENGTH = 254;
  */
 export function isEmailAddress(text: string): boolean {
   return text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
+}
+
+/**
+ * The mailbox an address reaches, for counting what is sent to it: lowercased, without a `+tag`
+ * in the local part (most providers deliver `ana+1@` and `ana+2@` to `ana@`), so tags cannot
+ * multiply the per-recipient cap.
+ */
+export function mailboxOf(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  const plus = lower.indexOf("+");
+  return plus > 0 && plus < at ? lower.slice(0, plus) + lower.slice(at) : lower;
 }
 
 /** What an email field says when it is empty or not an address. */

@@ -29,6 +29,19 @@ export interface Industry {
   segments: readonly string[];
 }
 
+/**
+ * Segment names that data elsewhere (the coverage plan's rules, the price figures) refers to,
+ * checked against the lists below when that data is built: a renamed segment fails every import
+ * at once instead of silently turning a rule off.
+ */
+export function catalogSegments(...names: string[]): readonly string[] {
+  const unknown = names.filter(
+    (name) => !INDUSTRIES.some((industry) => industry.segments.includes(name)),
+  );
+  if (unknown.length > 0) throw new Error(`Not a segment of the catalog: ${unknown.join(", ")}`);
+  return names;
+}
+
 /** At most this many segments for the industries chosen with checkboxes (SPEC section 9). */
 export const MAX_SEGMENTS = 3;
 

@@ -5,7 +5,7 @@
  * computed from a visitor's answers (in several states a price worked out for one applicant is a
  * rate quotation that only a licensed producer may give).
  */
-import { getIndustry, type IndustryId } from "./industries.ts";
+import { catalogSegments, getIndustry, type IndustryId } from "./industries.ts";
 import { FIGURES_GATHERED_IN, type Source } from "./source.ts";
 
 /** The words shown with every figure (issue 15). */
@@ -76,9 +76,9 @@ const JANITORIAL = gathered(
   "https://www.insureon.com/cleaning-business-insurance/janitorial-services/cost",
 );
 
-const GENERAL_CONTRACTOR_SEGMENTS = ["General Contractor"];
-const RESTAURANT_SEGMENTS = ["Restaurant"];
-const JANITORIAL_SEGMENTS = ["Janitorial Services"];
+const GENERAL_CONTRACTOR_SEGMENTS = catalogSegments("General Contractor");
+const RESTAURANT_SEGMENTS = catalogSegments("Restaurant");
+const JANITORIAL_SEGMENTS = catalogSegments("Janitorial Services");
 
 /** By product line slug (app/domain/products.ts); a test checks every key is a line. */
 export const MARKET_FIGURES: Readonly<Record<string, LineFigures>> = {

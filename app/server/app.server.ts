@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 
 import { cspNonceContext } from "#app/context.ts";
+import { countedAddress } from "#app/domain/client-address.ts";
 
 import { startBackupEndpoint } from "./backup.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
@@ -68,8 +69,9 @@ export async function startApp(): Promise<RunningApp> {
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      // The socket's address, or with TRUST_PROXY the nearest proxy's word for it (server.ts).
-      context.set(clientAddressContext, req.ip ?? "unknown");
+      // The socket's address, or with TRUST_PROXY the nearest proxy's word for it (server.ts), as
+      // the rate limit and the lockout count it (an IPv6 host by its /64).
+      context.set(clientAddressContext, countedAddress(req.ip ?? "unknown"));
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
       return context;
     },

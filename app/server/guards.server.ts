@@ -11,7 +11,10 @@ import { logger } from "./logger.server.ts";
 import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from "./rate-limiter.server.ts";
 import { getServices, type AppServices } from "./services.server.ts";
 
-/** The address a request came from: the socket's, or the proxy's word for it with TRUST_PROXY. */
+/**
+ * The address a request came from (the socket's, or the proxy's word for it with TRUST_PROXY), as
+ * the site counts clients: an IPv6 address by its /64 (app/domain/client-address.ts).
+ */
 export const clientAddressContext = createContext<string>("unknown");
 
 /** The largest request body the site accepts: every form of the site fits in far less. */

@@ -77,6 +77,35 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
     });
   });
 
+  it("works its background batches off in one pass, and delivers even when that work fails", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      // A queue three batches long, then empty.
+      const batches = [10, 10, 3, 0, 10];
+      let calls = 0;
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+        beforeEachPass: async () => batches[calls++] ?? 0,
+      });
+      await worker.run();
+      expect(calls).toBe(4);
+
+      const failing = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+        beforeEachPass: () => Promise.reject(new Error("database gone for a moment")),
+      });
+      await enqueueEmail(database.db, email);
+      await failing.run();
+      expect(transport.sent).toEqual([email]);
+    });
+  });
+
   it("retries a failed send later, with the error's code and no address, until it goes", async () => {
     await withDatabase(kind.open, async (database) => {
       const transport = recordingTransport();

@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql, type RawBuilder } from "kysely";
 import nodemailer from "nodemailer";
 
-import { isEmailAddress } from "#app/domain/fields.ts";
+import { isEmailAddress, mailboxOf } from "#app/domain/fields.ts";
 
 import type { Db } from "./database.server.ts";
 import type { Env } from "./env.server.ts";
@@ -38,6 +38,9 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 12;
 
 /** Thrown when an email names a recipient that is not exactly one address (the message names none). */
+/** The most batches of background work (such as /login's requests) one pass does. */
+const BACKGROUND_BATCHES_PER_PASS = 20;
+
 export class InvalidRecipientError extends Error {
   override name = "InvalidRecipientError";
 }
@@ -73,11 +76,11 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
 }
 
 /**
- * What a visitor's address is counted under for the per-recipient cap: a hash of it, lowercased,
+ * What a visitor's address is counted under for the per-recipient cap: a hash of its mailbox,
  * so the count names no one and adds no copy of the address.
  */
 export function recipientKey(address: string): string {
-  return createHash("sha256").update(address.trim().toLowerCase()).digest("hex");
+  return createHash("sha256").update(mailboxOf(address)).digest("hex");
 }
 
 /**
@@ -174,19 +177,20 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
   private lastPrune = 0;
-  private readonly beforeEachPass: (() => Promise<unknown>) | undefined;
+  private readonly beforeEachPass: (() => Promise<number>) | undefined;
   private readonly wake = () => void this.run();
 
   /**
-   * `beforeEachPass` is background work to do at the start of each pass, such as /login's
-   * requests (which may queue emails for the same pass).
+   * `beforeEachPass` is background work to do at the start of each pass, in batches, such as
+   * /login's requests (which may queue emails for the same pass); it answers how many items it
+   * took, and is called again while it takes some, up to BACKGROUND_BATCHES_PER_PASS times.
    */
   constructor(options: {
     db: Db;
     transport: MailTransport;
     from: string;
     retryBaseMs: number;
-    beforeEachPass?: () => Promise<unknown>;
+    beforeEachPass?: () => Promise<number>;
   }) {
     this.db = options.db;
     this.transport = options.transport;
@@ -220,7 +224,7 @@ export class OutboxWorker {
     }
     this.running = (async () => {
       try {
-        await this.beforeEachPass?.();
+        await this.doBackgroundWork();
         if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
           this.lastPrune = Date.now();
           await pruneRecipientSends(this.db);
@@ -236,6 +240,22 @@ export class OutboxWorker {
       }
     })();
     return this.running;
+  }
+
+  /**
+   * The background work's batches for this pass: while a batch takes something, up to a bound, so
+   * a queue that grows faster than a batch a pass is still worked off; a failure is logged and the
+   * pass goes on to deliver what is due.
+   */
+  private async doBackgroundWork(): Promise<void> {
+    if (!this.beforeEachPass) return;
+    try {
+      for (let batch = 0; batch < BACKGROUND_BATCHES_PER_PASS && !this.stopped; batch++) {
+        if ((await this.beforeEachPass()) === 0) break;
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "outbox background work failed");
+    }
   }
 
   /** Claims and sends up to ten due emails; returns how many it claimed. */

@@ -85,7 +85,9 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
       await askAgain("Capped@Example.COM");
       expect(await mailsTo(email)).toHaveLength(1);
       expect(await mailsTo("Capped@Example.COM")).toHaveLength(1);
-      await askAgain();
+      // A +tag reaches the same mailbox: the same cap, reached, holds it back too.
+      await askAgain("capped+again@example.com");
+      expect(await mailsTo("capped+again@example.com")).toHaveLength(0);
       await askAgain();
       expect(await mailsTo(email)).toHaveLength(1);
       expect(warned).toHaveBeenCalledWith(
@@ -102,6 +104,7 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
           .where("recipient_key", "=", key)
           .executeTakeFirst();
       expect(key).toMatch(/^[0-9a-f]{64}$/);
+      expect(recipientKey("Capped+Other@Example.com")).toBe(key);
       expect((await count())?.sent_at).toHaveLength(2);
 
       // An hour after the first send, one more may go.

@@ -197,6 +197,7 @@ export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDr
     )
     .where("expires_at", ">", new Date())
     .orderBy("updated_at", "desc")
+    .limit(1)
     .executeTakeFirst();
   const liveDraft = (live?.data as { draft?: WizardDraft } | undefined)?.draft;
   const draft =

@@ -94,6 +94,9 @@ test.describe("save and resume", () => {
         "/login",
       );
       await expectNoAxeViolations(third);
+      // The access log names the link's route, never its token: the token opens the application.
+      expect(server.output()).toContain('"path":"/resume/:token"');
+      expect(server.output()).not.toContain(link.slice("/resume/".length));
 
       const altered = await newPage(browser);
       await altered.goto(`${server.url}${link.slice(0, -3)}abc`);
