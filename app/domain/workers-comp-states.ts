@@ -4,7 +4,7 @@
  * source). A state whose sources disagree is `unknown`: the plan then says "Ask an agent whether
  * your state requires it" instead of guessing. Read on 2026-11-23; this is not legal advice.
  */
-import { type OwnershipStructure } from "./ownership.ts";
+import { OWNERSHIP_STRUCTURES, type OwnershipStructure } from "./ownership.ts";
 import { RULES_READ_ON, type Source } from "./source.ts";
 import { type UsState } from "./states.ts";
 
@@ -707,14 +707,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     construction: { minEmployees: 1, allConstruction: true, work: "construction businesses" },
     ownersCovered: [
       {
-        ownership: [
-          "Individual / Sole Proprietorship",
-          "Partnership",
-          "Limited Liability Company",
-          "Corporation",
-          "Trust",
-          "Other Entity",
-        ],
+        ownership: OWNERSHIP_STRUCTURES,
         onlyConstruction: true,
         canOptOut: true,
         who: "construction business owners",
