@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
+import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "./database.server.ts";
@@ -13,6 +14,8 @@ import {
   OPERATOR_SESSION_SECONDS,
 } from "./operator-sessions.server.ts";
 import { createOperator } from "./operators.server.ts";
+
+vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
 
 async function withDatabase(
   open: () => Promise<Database>,

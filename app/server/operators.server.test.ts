@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { SIGN_IN_POLICY } from "#app/domain/lead-desk.ts";
+import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database, Db } from "./database.server.ts";
@@ -13,6 +14,8 @@ import {
   resetOperatorPassword,
   signIn,
 } from "./operators.server.ts";
+
+vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
 
 async function withDatabase(
   open: () => Promise<Database>,

@@ -32,12 +32,16 @@ function derive(
 
 /**
  * A password as stored: `scrypt$logN$r$p$salt$hash` (salt and hash in base64url), with a fresh
- * random salt, so that equal passwords hash differently.
+ * random salt, so that equal passwords hash differently. Today's parameters unless others are given
+ * (the data-layer tests hash cheaply: tests/support/cheap-passwords.ts).
  */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  parameters: { logN: number; r: number; p: number } = SCRYPT_PARAMETERS,
+): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, SCRYPT_PARAMETERS);
-  const { logN, r, p } = SCRYPT_PARAMETERS;
+  const key = await derive(password, salt, parameters);
+  const { logN, r, p } = parameters;
   return ["scrypt", logN, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 

@@ -2,12 +2,24 @@ import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
 
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
-// Every marketing page, and the not-found page, at a phone's and a laptop's width.
-for (const width of [390, 1280]) {
+/**
+ * One page of each layout (the home page, a product page, an information page, a page with a
+ * form, a legal page, the log-in page): at a phone's width these are the pages whose markup
+ * differs. The other product and legal pages share their layout; page-quality.spec checks every
+ * page's layout at 360, 768 and 1280 px.
+ */
+const PHONE_PATHS = ["/", "/workers-comp", "/about", "/contact", "/privacy", "/login"];
+
+// Every marketing page, and the not-found page, at a laptop's width; one page per layout at a
+// phone's.
+for (const { width, paths } of [
+  { width: 390, paths: PHONE_PATHS },
+  { width: 1280, paths: MARKETING_PATHS },
+]) {
   test.describe(`at ${width} px wide`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const path of MARKETING_PATHS) {
+    for (const path of paths) {
       test(`${path} has no axe violations and no sideways scrolling`, async ({ page }) => {
         await page.goto(path);
         await expectNoAxeViolations(page);

@@ -41,6 +41,8 @@ test.describe("the server process", () => {
     expect(code, server.output()).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.output()).toContain('"msg":"stopped cleanly"');
+    // The connection was closed once idle, not cut at the deadline.
+    expect(server.output()).not.toContain("requests still in flight at the deadline");
     // Closed cleanly: the next server starts on the same directory at once.
     const next = await startServer({ dataDir });
     next.child.kill("SIGTERM");

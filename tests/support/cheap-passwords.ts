@@ -1,0 +1,22 @@
+import type * as Passwords from "#app/server/passwords.server.ts";
+
+/** A scrypt cost a thousand times below production's: the same code, in about a millisecond. */
+const CHEAP = { logN: 10, r: 8, p: 1 } as const;
+
+/**
+ * The password module for data-layer tests that sign operators in and out dozens of times:
+ * hashes made (and the decoy verified) at a cheap cost. Verification reads each hash's own
+ * parameters, so it runs as in production; passwords.server.test.ts tests production's cost.
+ * Use: `vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()))`.
+ */
+export function cheapPasswords(original: typeof Passwords): typeof Passwords {
+  let decoy: Promise<string> | undefined;
+  return {
+    ...original,
+    hashPassword: (password, parameters = CHEAP) => original.hashPassword(password, parameters),
+    verifyDecoyPassword: async (password) => {
+      decoy ??= original.hashPassword("decoy", CHEAP);
+      await original.verifyPassword(password, await decoy);
+    },
+  };
+}
