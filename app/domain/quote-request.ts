@@ -10,11 +10,13 @@ import {
   type PlanAnswers,
   type RevenueBand,
 } from "./coverage-plan.ts";
+import { agencyLines, type Agency } from "./agency.ts";
 import { formList, optionalText } from "./fields.ts";
 import { isIndustryId } from "./industries.ts";
 import { isDay } from "./lead-desk.ts";
 import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
 import { MENU_PRODUCT_LINES } from "./products.ts";
+import { RESUME_LINK_DAYS } from "./resume.ts";
 import { site } from "./site.ts";
 import { isUsState } from "./states.ts";
 import { z } from "./zod.ts";
@@ -278,4 +280,50 @@ export const quoteStatusSchema = z.object({
 export function whatHappensNext(channel: string): string {
   const by = channel === "phone" ? "by phone" : "by email";
   return `A licensed agent reviews your request and contacts you ${by} within one business day. Questions before then? Call us on ${site.salesPhone.label}.`;
+}
+
+/** A start date in words: "Tuesday, December 1, 2026" (the date as chosen, no time zone). */
+export function startDateText(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+}
+
+/** The email that confirms a quote request to the visitor, as plain text. */
+export function quoteConfirmationEmail(options: {
+  reference: string;
+  lines: readonly string[];
+  startDate: string;
+  contactChannel: string;
+  updated: boolean;
+  resumeLink: string;
+  agency: Agency;
+}): { subject: string; text: string } {
+  const { reference, agency } = options;
+  return {
+    subject: `${options.updated ? "Your updated quote request" : "Your quote request"} ${reference}`,
+    text: [
+      "Hello,",
+      "",
+      options.updated
+        ? `We've updated your quote request ${reference} with ${site.brand}.`
+        : `Thanks for your quote request with ${site.brand}. Your reference is ${reference}.`,
+      "",
+      "Lines to be quoted:",
+      ...options.lines.map((slug) => `- ${lineName(slug)}`),
+      "",
+      `Preferred start date: ${startDateText(options.startDate)}`,
+      "",
+      whatHappensNext(options.contactChannel),
+      "",
+      `This is a request, not a quote or a policy. Your application and your coverage plan, any time in the next ${RESUME_LINK_DAYS} days (the link works once):`,
+      options.resumeLink,
+      "",
+      ...agencyLines(agency),
+    ].join("\n"),
+  };
 }
