@@ -250,32 +250,6 @@ export function quoteReference(randomBytes: (size: number) => Uint8Array): strin
   return `CP-${reference}`;
 }
 
-/** The statuses an operator gives a quote request, in the order a lead goes through them. */
-export const QUOTE_STATUSES = [
-  { id: "new", label: "New" },
-  { id: "contacted", label: "Contacted" },
-  { id: "quoted", label: "Quoted" },
-  { id: "bound", label: "Bound" },
-  { id: "lost", label: "Lost" },
-] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number]["id"];
-export const QUOTE_STATUS_IDS = QUOTE_STATUSES.map((status) => status.id) as [
-  QuoteStatus,
-  ...QuoteStatus[],
-];
-/** A request with one of these statuses is open: asking again updates it. */
-export const OPEN_QUOTE_STATUSES: readonly QuoteStatus[] = ["new", "contacted", "quoted"];
-
-/** A status's label. */
-export function quoteStatusLabel(status: string): string {
-  return QUOTE_STATUSES.find((candidate) => candidate.id === status)?.label ?? status;
-}
-
-/** The lead desk's form that sets a request's status. */
-export const quoteStatusSchema = z.object({
-  status: z.enum(QUOTE_STATUS_IDS, { error: "Please choose a status" }),
-});
-
 /** What happens after a request, as the confirmation page and email say it. */
 export function whatHappensNext(channel: string): string {
   const by = channel === "phone" ? "by phone" : "by email";

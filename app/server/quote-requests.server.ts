@@ -4,13 +4,12 @@ import { sql } from "kysely";
 
 import { agencyFrom } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
+import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "#app/domain/lead-desk.ts";
 import {
-  OPEN_QUOTE_STATUSES,
   quoteConfirmationEmail,
   quoteReference,
   type OptionalAnswers,
   type QuoteRequestInput,
-  type QuoteStatus,
 } from "#app/domain/quote-request.ts";
 import { REVENUE_BANDS, type RevenueBand } from "#app/domain/coverage-plan.ts";
 import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume.ts";
@@ -253,6 +252,21 @@ export async function latestQuoteRequest(
     .limit(1)
     .executeTakeFirst();
   return row ? toRequest(row) : undefined;
+}
+
+/** The newest quote request of each of these submissions (the lead desk's lists and export). */
+export async function latestQuoteRequests(
+  db: Db,
+  submissionIds: readonly string[],
+): Promise<Map<string, QuoteRequest>> {
+  if (submissionIds.length === 0) return new Map();
+  const rows = await selectRequest(db)
+    .distinctOn("submission_id")
+    .where("submission_id", "in", submissionIds)
+    .orderBy("submission_id")
+    .orderBy("created_at", "desc")
+    .execute();
+  return new Map(rows.map((row) => [row.submission_id, toRequest(row)]));
 }
 
 /** Sets a request's status (the lead desk). Returns false when there is no such request. */

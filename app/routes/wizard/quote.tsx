@@ -22,6 +22,7 @@ import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { coveragePlan, REVENUE_BANDS, type PlanLine } from "#app/domain/coverage-plan.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
+import { isOpenQuoteStatus } from "#app/domain/lead-desk.ts";
 import { NO_FIGURE_TEXT, TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
 import { messages } from "#app/domain/messages.ts";
 import {
@@ -29,7 +30,6 @@ import {
   latestStartDate,
   NOTE_MAX_LENGTH,
   optionalAnswersSchema,
-  OPEN_QUOTE_STATUSES,
   QUOTE_REQUESTED_PATH,
   QUOTE_STEP_PATH,
   quoteConsentText,
@@ -37,7 +37,6 @@ import {
   quoteRequestSchema,
   toOptionalAnswers,
   utcToday,
-  type QuoteStatus,
 } from "#app/domain/quote-request.ts";
 import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
@@ -65,8 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { handle, submission, answers } = await requireCompletedApplication(services, request);
   const plan = coveragePlan(answers);
   const latest = await latestQuoteRequest(services.database.db, submission.id);
-  const open =
-    latest && OPEN_QUOTE_STATUSES.includes(latest.status as QuoteStatus) ? latest : undefined;
+  const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
   const today = utcToday();
   return {
     businessName: handle.draft.businessName ?? "",
