@@ -1,3 +1,7 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-request.ts";
@@ -5,11 +9,13 @@ import type { CompleteRecord } from "#app/domain/wizard.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "./database.server.ts";
+import { parseEnv } from "./env.server.ts";
 import {
   getPlanSubmission,
   latestQuoteRequest,
   saveOptionalAnswers,
   saveQuoteRequest,
+  sendQuoteConfirmation,
   setQuoteRequestStatus,
 } from "./quote-requests.server.ts";
 import { saveCompleteSubmission } from "./submissions.server.ts";
@@ -58,6 +64,13 @@ function references(...list: string[]): () => string {
   let next = 0;
   return () => list[Math.min(next++, list.length - 1)]!;
 }
+
+const env = parseEnv({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-quote-")),
+  SITE_URL: "https://coverpilot.example",
+  SESSION_SECRET: "s".repeat(32),
+  MAIL_PER_RECIPIENT_PER_HOUR: "2",
+});
 
 describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
   it("saves the optional answers to the application, and clears those left empty", async () => {
@@ -152,6 +165,52 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       expect(await setQuoteRequestStatus(db, "00000000-0000-4000-8000-000000000000", "bound")).toBe(
         false,
       );
+    });
+  });
+
+  it("emails the visitor a confirmation with a link back, within the per-recipient cap", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const { db } = database;
+      const id = await saveCompleteSubmission(db, undefined, record);
+      const { request: saved } = await saveQuoteRequest(
+        db,
+        id,
+        request,
+        "I agree.",
+        () => "CP-7K3F9Q",
+      );
+      const draftId = "00000000-0000-4000-8000-000000000001";
+      for (let i = 0; i < 3; i += 1) {
+        await sendQuoteConfirmation(
+          { env, database },
+          { id, email: record.email },
+          saved,
+          i > 0,
+          draftId,
+        );
+      }
+      const queued = await db
+        .selectFrom("outbox")
+        .select(["recipients", "subject", "text_body"])
+        .execute();
+      expect(queued).toHaveLength(2);
+      expect(queued[0]).toMatchObject({
+        recipients: [record.email],
+        subject: "Your quote request CP-7K3F9Q",
+      });
+      expect(queued[1]!.subject).toBe("Your updated quote request CP-7K3F9Q");
+      expect(queued[0]!.text_body).toContain("- Business Owner's Policy\n- Cyber Insurance");
+      expect(queued[0]!.text_body).toContain("Preferred start date: Tuesday, December 1, 2026");
+      expect(queued[0]!.text_body).toContain("Sample agency details");
+      expect(queued[0]!.text_body).toMatch(/https:\/\/coverpilot\.example\/resume\/[\w-]{43}/);
+      const tokens = await db
+        .selectFrom("resume_tokens")
+        .select(["submission_id", "draft_id"])
+        .execute();
+      expect(tokens).toEqual([
+        { submission_id: id, draft_id: draftId },
+        { submission_id: id, draft_id: draftId },
+      ]);
     });
   });
 });

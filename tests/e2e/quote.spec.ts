@@ -241,6 +241,9 @@ test("without JavaScript: the plan, an answer and a request work the same", asyn
   ).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Your coverage plan" })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
 
   const epli = planLine(page, "Employment Practices Liability");
   await page.getByLabel("Full-time employees (not counting owners)").fill("20");
@@ -257,6 +260,7 @@ test("without JavaScript: the plan, an answer and a request work the same", asyn
     page.getByRole("heading", { level: 1, name: "We've got your quote request" }),
   ).toBeVisible();
   references.noJs = (await page.getByText(REFERENCE).first().innerText()).trim();
+  expect(await layoutProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1920, height: 1080 });
   expect(await layoutProblems(page)).toEqual([]);
 });
