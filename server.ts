@@ -15,6 +15,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
+import { agencyFrom, agencyStamp } from "./app/domain/agency.ts";
 import { pathForLogs } from "./app/domain/resume.ts";
 import type { RunningApp, startApp as StartApp } from "./app/server/app.server.ts";
 
@@ -341,20 +342,22 @@ interface PrerenderedPage {
 
 /**
  * The prerendered pages (`<dir>/<path>/index.html`) by path, keeping only those rendered for this
- * server's SITE_URL: each names its own address in its canonical link. A page built for another
- * address is left to the request handler, which renders it for this one. Compressing them here
+ * server's SITE_URL and agency: each names its own address in its canonical link, and the agency
+ * in its footer's data-agency. A page built for another address or agency is left to the request
+ * handler, which renders it for this one. Compressing them here
  * takes some 50 ms for all; brotli's best quality would take seconds.
  */
 function loadPrerenderedPages(dir: string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   let elsewhere = 0;
+  const agency = `data-agency="${agencyStamp(agencyFrom(env))}"`;
   for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "index.html") continue;
     const folder = path.dirname(file);
     const urlPath = folder === "." ? "/" : `/${folder.split(path.sep).join("/")}`;
     const html = readFileSync(path.join(dir, file));
     const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html.toString("utf8"))?.[1];
-    if (canonical !== `${env.SITE_URL}${urlPath}`) {
+    if (canonical !== `${env.SITE_URL}${urlPath}` || !html.includes(agency)) {
       elsewhere += 1;
       continue;
     }
@@ -372,7 +375,7 @@ function loadPrerenderedPages(dir: string): Map<string, PrerenderedPage> {
   if (elsewhere > 0) {
     logger.warn(
       { pages: elsewhere, siteUrl: env.SITE_URL },
-      "prerendered pages were built for another SITE_URL: rendering them on request (build with this SITE_URL to serve them prerendered)",
+      "prerendered pages were built for another SITE_URL or agency: rendering them on request (build with these settings to serve them prerendered)",
     );
   }
   if (pages.size > 0) logger.info({ pages: pages.size }, "serving prerendered pages");

@@ -19,6 +19,7 @@ import { buttonClasses } from "./components/ui/button.ts";
 import { refusals } from "./domain/messages.ts";
 import { site } from "./domain/site.ts";
 import { guardPosts, sendRefusalHeaders } from "./server/guards.server.ts";
+import { getAgency } from "./server/agency.server.ts";
 import { getSiteUrl } from "./server/site-url.server.ts";
 
 /**
@@ -67,9 +68,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Every post is checked before any action sees it (DESIGN decision 5). */
 export const middleware: Route.MiddlewareFunction[] = [sendRefusalHeaders, guardPosts];
 
-/** The site's public address (SITE_URL), for every page's canonical link and structured data. */
+/**
+ * The site's public address (SITE_URL), for every page's canonical link and structured data, and
+ * the agency every footer names.
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: getSiteUrl(context) };
+  return { siteUrl: getSiteUrl(context), agency: getAgency(context) };
 }
 
 /** Only used when the root itself renders the error screen (page routes have their own meta). */

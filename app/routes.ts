@@ -30,6 +30,8 @@ export default [
       route("questionnaire-2", "routes/wizard/questionnaire-2.tsx"),
       route("questionnaire-3", "routes/wizard/questionnaire-3.tsx"),
       route("summary", "routes/wizard/summary.tsx"),
+      route("quote", "routes/wizard/quote.tsx"),
+      route("quote/requested", "routes/wizard/quote-requested.tsx"),
     ]),
   ]),
   // The lead desk: operators only. The layout's middleware sends anyone else to the sign-in page.

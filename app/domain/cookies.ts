@@ -24,7 +24,7 @@ export const SITE_COOKIES = {
     maxAgeSeconds: 7 * DAY,
     setFor: "Everyone who starts a quote application",
     purpose:
-      "Keeps your place in the application, so your answers are still there when you go back a step, reload the page or continue in another tab. It holds only a reference to your unfinished application, not your answers.",
+      "Keeps your place in the application, so your answers are still there when you go back a step, reload the page or continue in another tab. Once you have applied, it lets this browser show your coverage plan and request quotes. It holds only a reference to your application, not your answers.",
   },
   funnel: {
     name: "cp_funnel",

@@ -35,6 +35,30 @@ export const SUBMISSION_EXPORT_COLUMNS = [
 
 export type SubmissionExportColumn = (typeof SUBMISSION_EXPORT_COLUMNS)[number];
 
+/**
+ * The export's columns after the spec's: the Quote step's optional answers, then the newest quote
+ * request (decision 017); empty when not answered or not asked.
+ */
+export const QUOTE_EXPORT_COLUMNS = [
+  "full_time_employees",
+  "part_time_employees",
+  "annual_revenue",
+  "revenue_band",
+  "claims_last_3_years",
+  "currently_insured",
+  "quote_reference",
+  "quote_status",
+  "quote_lines",
+  "quote_start_date",
+  "quote_contact_channel",
+  "quote_note",
+  "quote_requested_at",
+  "quote_updated_at",
+] as const;
+
+/** Every column of the export, in order. */
+export const LEAD_EXPORT_COLUMNS = [...SUBMISSION_EXPORT_COLUMNS, ...QUOTE_EXPORT_COLUMNS] as const;
+
 /** How far a submission got: only the email step saved, or the final step too. */
 export const SUBMISSION_STATUSES = [
   { id: "email-step", label: "Email step only" },
@@ -42,6 +66,41 @@ export const SUBMISSION_STATUSES = [
 ] as const;
 
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]["id"];
+
+/** The statuses an operator gives a quote request, in the order a lead goes through them. */
+export const QUOTE_STATUSES = [
+  { id: "new", label: "New" },
+  { id: "contacted", label: "Contacted" },
+  { id: "quoted", label: "Quoted" },
+  { id: "bound", label: "Bound" },
+  { id: "lost", label: "Lost" },
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number]["id"];
+export const QUOTE_STATUS_IDS = QUOTE_STATUSES.map((status) => status.id) as [
+  QuoteStatus,
+  ...QuoteStatus[],
+];
+/** A request with one of these statuses is open: asking again updates it. */
+export const OPEN_QUOTE_STATUSES: readonly QuoteStatus[] = ["new", "contacted", "quoted"];
+
+/** Whether a stored status is an open one. */
+export function isOpenQuoteStatus(status: string): boolean {
+  return OPEN_QUOTE_STATUSES.some((open) => open === status);
+}
+
+/** A status's label. */
+export function quoteStatusLabel(status: string): string {
+  return QUOTE_STATUSES.find((candidate) => candidate.id === status)?.label ?? status;
+}
+
+/** The lead desk's form that sets a request's status. */
+export const quoteStatusSchema = z.object({
+  status: z.enum(QUOTE_STATUS_IDS, { error: "Please choose a status" }),
+});
+
+/** The list's filter by quote request: a status of the newest request, or none asked. */
+export const QUOTE_FILTERS = [...QUOTE_STATUSES, { id: "none", label: "No request" }] as const;
+export type QuoteFilter = (typeof QUOTE_FILTERS)[number]["id"];
 
 /** The label of a status. */
 export function statusLabel(status: SubmissionStatus): string {
@@ -85,7 +144,7 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(values: 
 
 /**
  * The filter of the submissions list, from the page's query string: search text (email or business
- * name), industry, state, status, a date range (days, UTC, both ends included) and the page.
+ * name), industry, state, status, the quote request's status, a date range (days, UTC, both ends included) and the page.
  * Values that make no sense are dropped, so an edited link still shows something.
  */
 export const submissionFilterSchema = z.object({
@@ -99,6 +158,9 @@ export const submissionFilterSchema = z.object({
   industry: optionalChoice(INDUSTRY_IDS),
   state: optionalChoice(US_STATES),
   status: optionalChoice(["email-step", "complete"]),
+  quote: optionalChoice(
+    QUOTE_FILTERS.map((filter) => filter.id) as [QuoteFilter, ...QuoteFilter[]],
+  ),
   from: optionalDay,
   to: optionalDay,
   page: z._default(
@@ -121,6 +183,7 @@ export function withoutPage(filter: SubmissionFilter): Omit<SubmissionFilter, "p
     industry: filter.industry,
     state: filter.state,
     status: filter.status,
+    quote: filter.quote,
     from: filter.from,
     to: filter.to,
   };
@@ -129,7 +192,7 @@ export function withoutPage(filter: SubmissionFilter): Omit<SubmissionFilter, "p
 /** The query string of a filter (without `?`), leaving out what is unset; page 1 is left out too. */
 export function filterQuery(filter: Partial<SubmissionFilter>): string {
   const params = new URLSearchParams();
-  for (const key of ["q", "industry", "state", "status", "from", "to"] as const) {
+  for (const key of ["q", "industry", "state", "status", "quote", "from", "to"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }

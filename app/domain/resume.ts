@@ -1,3 +1,4 @@
+import { agencyLines, type Agency } from "./agency.ts";
 import { emailAddress } from "./fields.ts";
 import { site } from "./site.ts";
 import { z } from "./zod.ts";
@@ -26,8 +27,8 @@ export function pathForLogs(path: string): string {
 /** The /login form: the address the application was saved under. */
 export const loginSchema = z.object({ email: emailAddress() });
 
-/** The email that carries the link, as plain text. */
-export function resumeEmail(link: string): { subject: string; text: string } {
+/** The email that carries the link, as plain text, signed with the agency's identity. */
+export function resumeEmail(link: string, agency: Agency): { subject: string; text: string } {
   return {
     subject: `Finish your ${site.brand} application`,
     text: [
@@ -42,6 +43,8 @@ export function resumeEmail(link: string): { subject: string; text: string } {
       `If you didn't start an application with ${site.brand}, you can ignore this email.`,
       "",
       `Questions? Call us on ${site.supportPhone.label}.`,
+      "",
+      ...agencyLines(agency),
     ].join("\n"),
   };
 }

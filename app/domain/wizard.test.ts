@@ -287,7 +287,7 @@ describe("the flow", () => {
     expect(firstMissingStepBefore("email", otherIndustry, 2026)).toBe("segments");
   });
 
-  it("marks the progress bar as section 2 says", () => {
+  it("marks the progress bar as section 2 says, and the Quote step after it (decision 017)", () => {
     expect(ACTIVE_PROGRESS_STEP).toEqual({
       start: "Start",
       segments: "Start",
@@ -295,6 +295,7 @@ describe("the flow", () => {
       "questionnaire-1": "Coverage",
       "questionnaire-2": "Application",
       "questionnaire-3": "Application",
+      quote: "Quote",
     });
   });
 

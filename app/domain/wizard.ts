@@ -40,25 +40,22 @@ export const WIZARD_STEPS = [
 
 export type WizardStepId = (typeof WIZARD_STEPS)[number]["id"];
 
-/**
- * Where the wizard ends: the home page, whose element with this fragment's id shows the spec's saved
- * message (a CSS :target rule), so the page itself can stay static.
- */
-export const APPLICATION_SAVED_ID = "application-saved";
-export const APPLICATION_SAVED_URL = `/#${APPLICATION_SAVED_ID}`;
-
 /** The progress bar's five labelled steps (SPEC section 2). */
 export const PROGRESS_STEPS = ["Start", "Coverage", "Application", "Quote", "Purchase"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
+/** The wizard's screens with a progress bar: the steps, and the Quote step after them. */
+export type WizardScreen = WizardStepId | "quote";
+
 /** Which progress step each screen marks active; the ones before it are complete. */
-export const ACTIVE_PROGRESS_STEP: Record<WizardStepId, ProgressStep> = {
+export const ACTIVE_PROGRESS_STEP: Record<WizardScreen, ProgressStep> = {
   start: "Start",
   segments: "Start",
   email: "Start",
   "questionnaire-1": "Coverage",
   "questionnaire-2": "Application",
   "questionnaire-3": "Application",
+  quote: "Quote",
 };
 
 /** The path of a step. */

@@ -7,7 +7,7 @@ import { countedAddress } from "#app/domain/client-address.ts";
 
 import { startBackupEndpoint } from "./backup.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
-import { getEnv, postgresTimeouts, type Env } from "./env.server.ts";
+import { getEnv, postgresTimeouts, unsetAgencySettings, type Env } from "./env.server.ts";
 import { flushFunnel } from "./funnel.server.ts";
 import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
 import { closeLogs, logger } from "./logger.server.ts";
@@ -41,6 +41,15 @@ export interface RunningApp {
  */
 export async function startApp(): Promise<RunningApp> {
   const env = getEnv();
+  const unsetAgency = unsetAgencySettings(env);
+  if (env.NODE_ENV === "production" && unsetAgency.length > 0) {
+    // Pages and emails then name the sample agency, marked as a sample: fine to try the site, not
+    // to run it (California, for one, requires the agency's real name and licence number).
+    logger.warn(
+      { unset: unsetAgency },
+      "agency settings unset: the site shows sample agency details",
+    );
+  }
   const database: Database = await openDatabase(
     env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL, timeouts: postgresTimeouts(env) }

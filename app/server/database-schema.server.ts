@@ -24,6 +24,37 @@ export interface BusinessWizardSubmissionsTable {
   consent_given_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The Quote step's optional answers (decision 017); null: not answered. */
+  full_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
+  part_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
+  /** bigint: pg returns it as text, PGlite as a number. */
+  annual_revenue: ColumnType<string | number | null, number | null | undefined, number | null>;
+  revenue_band: ColumnType<string | null, string | null | undefined, string | null>;
+  claims_last_3_years: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  currently_insured: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+}
+
+/** A request for quotes on some lines of a coverage plan (decision 017). */
+export interface QuoteRequestsTable {
+  id: Generated<string>;
+  submission_id: string;
+  /** Like CP-7K3F9Q: unique, read over the phone. */
+  reference: string;
+  lines: string[];
+  /** A date (YYYY-MM-DD); select it as `start_date::text` (drivers would make it a local Date). */
+  start_date: ColumnType<string, string, string>;
+  contact_channel: string;
+  note: string | null;
+  consent_text: string;
+  consent_given_at: Timestamp;
+  status: ColumnType<string, string | undefined, string>;
+  status_changed_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A visitor's wizard draft: what they have entered so far (decision 003). */
@@ -170,6 +201,7 @@ export interface DatabaseSchema {
   mail_recipient_sends: MailRecipientSendsTable;
   resume_requests: ResumeRequestsTable;
   business_wizard_submission_revisions: BusinessWizardSubmissionRevisionsTable;
+  quote_requests: QuoteRequestsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;

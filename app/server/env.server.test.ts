@@ -4,7 +4,14 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { InvalidEnvironmentError, parseEnv } from "./env.server.ts";
+import { agencyFrom, SAMPLE_AGENCY } from "#app/domain/agency.ts";
+
+import {
+  InvalidEnvironmentError,
+  parseEnv,
+  parseSettings,
+  unsetAgencySettings,
+} from "./env.server.ts";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "coverpilot-env-"));
 
@@ -97,5 +104,54 @@ describe("parseEnv", () => {
     expect(
       parseEnv({ SITE_URL: "https://coverpilot.example/", DATA_DIR: tempDir() }).SITE_URL,
     ).toBe("https://coverpilot.example");
+  });
+});
+
+describe("the agency settings", () => {
+  const agency = {
+    AGENCY_NAME: "Harbor Insurance Agency LLC",
+    AGENCY_NPN: "12345678",
+    AGENCY_LICENSES: "ca:0K12345, TX:2345678",
+    AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+    AGENCY_PHONE: "(619) 555-0100",
+  };
+
+  it("reads the licences as state and number pairs, and names the agency with them", () => {
+    const env = parseSettings(agency);
+    expect(env.AGENCY_LICENSES).toEqual([
+      { state: "CA", number: "0K12345" },
+      { state: "TX", number: "2345678" },
+    ]);
+    expect(unsetAgencySettings(env)).toEqual([]);
+    expect(agencyFrom(env)).toMatchObject({
+      name: agency.AGENCY_NAME,
+      npn: "12345678",
+      sample: false,
+    });
+  });
+
+  it("refuses licences that are not STATE:NUMBER pairs of the 50 states, or a state twice", () => {
+    for (const bad of [
+      "CA",
+      "CA:",
+      "XX:123",
+      "DC:123",
+      "CA:12:3",
+      "CA:0K 12",
+      "CA:1,CA:2",
+      "CA:1,",
+    ]) {
+      expect(() => parseSettings({ AGENCY_LICENSES: bad }), bad).toThrow(/AGENCY_LICENSES/);
+    }
+    expect(() => parseSettings({ AGENCY_NPN: "NPN123" })).toThrow(
+      /AGENCY_NPN: must be 1 to 10 digits/,
+    );
+    expect(() => parseSettings({ AGENCY_NAME: "Two\nlines" })).toThrow(/AGENCY_NAME/);
+  });
+
+  it("shows the sample agency, marked, while any setting is unset", () => {
+    const env = parseSettings({ ...agency, AGENCY_PHONE: "" });
+    expect(unsetAgencySettings(env)).toEqual(["AGENCY_PHONE"]);
+    expect(agencyFrom(env)).toMatchObject({ ...SAMPLE_AGENCY, sample: true });
   });
 });

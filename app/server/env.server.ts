@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseAgencyLicenses, type AgencyLicense } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
 import { z } from "#app/domain/zod.ts";
 
@@ -16,6 +17,18 @@ function wholeNumber(min: number, max: number, fallback: number) {
   return z._default(
     z.pipe(z.coerce.number(), z.int().check(z.minimum(min), z.maximum(max))),
     fallback,
+  );
+}
+
+/** A line of text naming the agency: one line, `max` characters at most. */
+function agencyText(max: number) {
+  return z.optional(
+    z.string().check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(max),
+      z.refine((text) => !/[\p{Cc}]/u.test(text), { error: "must be one line of text" }),
+    ),
   );
 }
 
@@ -67,6 +80,21 @@ const envSchema = z
     ),
     MAIL_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
     MAIL_PER_RECIPIENT_PER_HOUR: wholeNumber(1, 1000, 3),
+    AGENCY_NAME: agencyText(200),
+    AGENCY_NPN: z.optional(z.string().check(z.regex(/^\d{1,10}$/, "must be 1 to 10 digits"))),
+    AGENCY_LICENSES: z.optional(
+      z.pipe(
+        z.string().check(z.maxLength(2000)),
+        z.transform((text, ctx): AgencyLicense[] => {
+          const parsed = parseAgencyLicenses(text);
+          if (parsed.ok) return parsed.licenses;
+          ctx.issues.push({ code: "custom", message: parsed.error, input: text });
+          return [];
+        }),
+      ),
+    ),
+    AGENCY_ADDRESS: agencyText(300),
+    AGENCY_PHONE: agencyText(40),
     LOG_LEVEL: z._default(
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
       "info",
@@ -145,6 +173,19 @@ export function postgresTimeouts(env: Env): { connectMs: number; statementMs: nu
     connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
   };
+}
+
+const AGENCY_SETTINGS = [
+  "AGENCY_NAME",
+  "AGENCY_NPN",
+  "AGENCY_LICENSES",
+  "AGENCY_ADDRESS",
+  "AGENCY_PHONE",
+] as const;
+
+/** The agency settings still unset: while any is, the site shows the sample agency, marked so. */
+export function unsetAgencySettings(env: Settings): string[] {
+  return AGENCY_SETTINGS.filter((name) => env[name] === undefined);
 }
 
 let current: Env | undefined;

@@ -1,10 +1,13 @@
+import { agencyFrom, agencyLines } from "#app/domain/agency.ts";
 import { bestTimeLabel } from "#app/domain/contact-forms.ts";
 import { industryLabel, productName } from "#app/domain/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
+import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
 import { site } from "#app/domain/site.ts";
 import type { CompleteRecord } from "#app/domain/wizard.ts";
 
 import type { SavedCallbackRequest } from "./contact-requests.server.ts";
+import type { QuoteRequest } from "./quote-requests.server.ts";
 import { logger } from "./logger.server.ts";
 import { enqueueEmail, type OutgoingEmail } from "./outbox.server.ts";
 import type { AppServices } from "./services.server.ts";
@@ -96,6 +99,54 @@ export function callbackRequestEmail(
   return { to, subject: headerText(`Call-back request: ${request.name}`), text };
 }
 
+/** What the quote request alert tells of the business, besides the request. */
+export interface QuoteRequestLead {
+  submissionId: string;
+  businessName: string;
+  industry: string;
+  state: string;
+  email: string;
+  phone: string | null;
+}
+
+/** The email about a quote request: new, or updated by the visitor. */
+export function quoteRequestAlertEmail(
+  siteUrl: string,
+  to: string[],
+  lead: QuoteRequestLead,
+  request: QuoteRequest,
+  updated: boolean,
+): OutgoingEmail {
+  const text = [
+    updated
+      ? `A visitor has updated their quote request ${request.reference} on ${site.brand}.`
+      : `A visitor has requested quotes on ${site.brand}: ${request.reference}.`,
+    "",
+    lines([
+      ["Reference", request.reference],
+      ["Business name", lead.businessName],
+      ["Industry", industryLabel(lead.industry)],
+      ["State", lead.state],
+      ["Lines", request.lines.map(lineName).join(", ")],
+      ["Preferred start date", request.startDate],
+      ["Contact by", contactChannelLabel(request.contactChannel)],
+      ["Email", lead.email],
+      ["Phone", lead.phone ? formatUsPhone(lead.phone) : "not given"],
+      ["Note", request.note ?? "none"],
+    ]),
+    "",
+    `The plan, the answers and the request: ${siteUrl}/admin/submissions/${lead.submissionId}`,
+    "",
+  ].join("\n");
+  return {
+    to,
+    subject: headerText(
+      `${updated ? "Quote request updated" : "Quote request"} ${request.reference}: ${lead.businessName}`,
+    ),
+    text,
+  };
+}
+
 /** What may be logged of a failure to queue: its kind and SQLSTATE, never its message. */
 function failureKind(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { errorType: typeof error };
@@ -111,7 +162,10 @@ async function enqueue(
   const to = services.env.LEAD_NOTIFY_TO;
   if (to.length === 0) return;
   try {
-    await enqueueEmail(services.database.db, email(to));
+    const alert = email(to);
+    // Every email the site sends names the agency (issue 15), these too.
+    const signature = agencyLines(agencyFrom(services.env)).join("\n");
+    await enqueueEmail(services.database.db, { ...alert, text: `${alert.text}\n${signature}\n` });
   } catch (error) {
     logger.error({ ...ids, ...failureKind(error) }, "lead notification not queued");
   }
@@ -127,6 +181,20 @@ export async function notifyCompletedApplication(
     services,
     (to) => completedApplicationEmail(services.env.SITE_URL, to, submissionId, record),
     { submissionId },
+  );
+}
+
+/** Tells the agency of a quote request, new or updated. Never throws. */
+export async function notifyQuoteRequest(
+  services: AppServices,
+  lead: QuoteRequestLead,
+  request: QuoteRequest,
+  updated: boolean,
+): Promise<void> {
+  await enqueue(
+    services,
+    (to) => quoteRequestAlertEmail(services.env.SITE_URL, to, lead, request, updated),
+    { quoteRequestId: request.id },
   );
 }
 

@@ -40,7 +40,7 @@ type SubmissionsWhere = ExpressionBuilder<DatabaseSchema, "business_wizard_submi
 
 /**
  * The filter as a condition: search in the email and the business names, industry, state, status,
- * and creation days from `from` to `to` (UTC, both included).
+ * the newest quote request's status (or none), and creation days from `from` to `to` (UTC, both included).
  */
 function matches(filter: Omit<SubmissionFilter, "page">) {
   return (eb: SubmissionsWhere) => {
@@ -59,6 +59,16 @@ function matches(filter: Omit<SubmissionFilter, "page">) {
     if (filter.state) conditions.push(eb("state", "=", filter.state));
     if (filter.status === "complete") conditions.push(eb("start_year", "is not", null));
     if (filter.status === "email-step") conditions.push(eb("start_year", "is", null));
+    if (filter.quote === "none") {
+      conditions.push(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM quote_requests AS q WHERE q.submission_id = business_wizard_submissions.id)`,
+      );
+    } else if (filter.quote) {
+      // The newest request's status: an operator's view of where the lead stands now.
+      conditions.push(
+        sql<boolean>`(SELECT q.status FROM quote_requests AS q WHERE q.submission_id = business_wizard_submissions.id ORDER BY q.created_at DESC LIMIT 1) = ${filter.quote}`,
+      );
+    }
     if (filter.from) {
       conditions.push(eb("created_at", ">=", new Date(`${filter.from}T00:00:00Z`)));
     }

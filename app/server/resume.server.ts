@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
 
+import { agencyFrom } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
 import { getIndustry, isIndustryId } from "#app/domain/industries.ts";
 import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
@@ -17,7 +18,8 @@ import { submissionValues } from "./submission-history.server.ts";
 /** Another link to the same application is not sent within this time (no mail flooding). */
 const RESEND_AFTER_MS = 5 * 60 * 1000;
 
-function hashOf(token: string): string {
+/** What resume_tokens keeps of a link's token: its SHA-256, never the token. */
+export function hashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
@@ -44,7 +46,10 @@ export async function sendResumeLink(
     return;
   }
   const token = randomBytes(32).toString("base64url");
-  const { subject, text } = resumeEmail(`${services.env.SITE_URL}${resumePath(token)}`);
+  const { subject, text } = resumeEmail(
+    `${services.env.SITE_URL}${resumePath(token)}`,
+    agencyFrom(services.env),
+  );
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   try {
     // One statement: the count, the link and its email are stored together or not at all.

@@ -94,8 +94,6 @@ export interface DraftHandle {
   unavailable: boolean;
   /** Stores the draft; returns the Set-Cookie value that names it. */
   save(draft: WizardDraft): Promise<string>;
-  /** Deletes the draft; returns the Set-Cookie value that forgets it. */
-  discard(): Promise<string>;
 }
 
 /**
@@ -112,7 +110,7 @@ export async function getDraft(services: AppServices, request: Request): Promise
     logger.error({ err: error }, "wizard draft unreadable");
     const refuse = () =>
       Promise.reject(new Error("The wizard draft could not be read.", { cause: error }));
-    return { draft: {}, id: "", unavailable: true, save: refuse, discard: refuse };
+    return { draft: {}, id: "", unavailable: true, save: refuse };
   }
   return {
     draft: session.get("draft") ?? {},
@@ -122,7 +120,6 @@ export async function getDraft(services: AppServices, request: Request): Promise
       session.set("draft", draft);
       return storage.commitSession(session);
     },
-    discard: () => storage.destroySession(session),
   };
 }
 

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
-import { SUBMISSION_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
+import { LEAD_EXPORT_COLUMNS, QUOTE_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
 import { openDatabase } from "#app/server/database.server.ts";
 import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/operators.server.ts";
 
@@ -135,7 +135,7 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
     expect(exported.code).toBe(0);
     expect(download).toBe(`\uFEFF${exported.stdout}`);
     const [header, ...rows] = parseCsv(exported.stdout);
-    expect(header).toEqual([...SUBMISSION_EXPORT_COLUMNS]);
+    expect(header).toEqual([...LEAD_EXPORT_COLUMNS]);
     expect(rows).toEqual([
       [
         second!.id,
@@ -143,7 +143,7 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "Oregon",
         "Bookstore; Florist",
         "partial@example.com",
-        ...Array<string>(11).fill(""),
+        ...Array<string>(11 + QUOTE_EXPORT_COLUMNS.length).fill(""),
       ],
       [
         first!.id,
@@ -162,13 +162,14 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "'-PO Box 7, Portland",
         "Partnership",
         "2010",
+        ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
       ],
     ]);
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const none = await runScript("leads-export", ["--since", tomorrow], { dataDir });
     expect(none.code).toBe(0);
-    expect(none.stdout).toBe(`${SUBMISSION_EXPORT_COLUMNS.join(",")}\r\n`);
+    expect(none.stdout).toBe(`${LEAD_EXPORT_COLUMNS.join(",")}\r\n`);
     const since = second!.updated_at.toISOString();
     const recent = await runScript("leads-export", ["--since", since], { dataDir });
     expect(parseCsv(recent.stdout).map((row) => row[4])).toEqual(["email", "partial@example.com"]);

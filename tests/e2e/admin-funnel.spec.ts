@@ -113,7 +113,7 @@ class Walker {
         startYear: "2015",
         intent: "continue",
       }),
-    ).toBe("/#application-saved");
+    ).toBe("/business-wizard/quote");
   }
 }
 
@@ -165,7 +165,7 @@ test("the funnel counts each visitor once per step reached, and each completion,
     });
     await enterOwnership(visitor, "Trust", "1999");
     await visitor.getByRole("button", { name: "Continue" }).click();
-    await expect(visitor).toHaveURL(/\/#application-saved$/);
+    await expect(visitor).toHaveURL(/\/business-wizard\/quote$/);
     await visitor.close();
 
     const expected = {

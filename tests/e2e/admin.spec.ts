@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 import { sql } from "kysely";
 
-import { SIGN_IN_POLICY, signInMessages } from "#app/domain/lead-desk.ts";
+import { QUOTE_EXPORT_COLUMNS, SIGN_IN_POLICY, signInMessages } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
 import { TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
 import { openDatabase } from "#app/server/database.server.ts";
@@ -363,6 +363,7 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "mailing_address",
     "ownership_structure",
     "start_year",
+    ...QUOTE_EXPORT_COLUMNS,
   ]);
   expect(rows.map((row) => row[4])).toEqual([
     "older3@shops.example",
@@ -394,6 +395,7 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "PO Box 5, Portland OR",
     "Partnership",
     "2010",
+    ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
   ]);
 });
 

@@ -50,7 +50,7 @@ test("no page of the site, and no step of the wizard, breaks the Content-Securit
   await enterOwnership(page, "Trust", "1999");
   seen.push(...(await violations()).map((violation) => `wizard: ${violation}`));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/#application-saved$/);
-  seen.push(...(await violations()).map((violation) => `home after saving: ${violation}`));
+  await expect(page).toHaveURL(/\/business-wizard\/quote$/);
+  seen.push(...(await violations()).map((violation) => `coverage plan after saving: ${violation}`));
   expect(seen).toEqual([]);
 });

@@ -174,8 +174,8 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   await pages.check("questionnaire-3");
   await enterOwnership(page, "Trust", "1999");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/#application-saved$/);
-  await pages.check("home, with the saved message");
+  await expect(page).toHaveURL(/\/business-wizard\/quote$/);
+  await pages.check("the coverage plan, with the saved message");
 
   // The link the email step sent now opens the complete application, read only.
   await expect

@@ -195,7 +195,7 @@ test.describe("save and resume", () => {
       });
       await enterOwnership(page, "Corporation", "2005");
       await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/#application-saved$/);
+      await expect(page).toHaveURL(/\/business-wizard\/quote$/);
       await page.close();
       await expect.poll(() => readWrittenEmails(dataDir).length).toBe(1);
       const link = resumeLinkIn(readWrittenEmails(dataDir)[0]!);
@@ -226,7 +226,7 @@ test.describe("save and resume", () => {
       await expect(other).toHaveURL(/questionnaire-3$/);
       await expect(other.getByRole("radio", { name: "Corporation" })).toBeChecked();
       await other.getByRole("button", { name: "Continue" }).click();
-      await expect(other).toHaveURL(/\/#application-saved$/);
+      await expect(other).toHaveURL(/\/business-wizard\/quote$/);
       await other.goto("about:blank");
       await stopServer(server);
       const rows = await readSubmissions(dataDir);

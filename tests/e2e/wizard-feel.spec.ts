@@ -118,7 +118,7 @@ test("a keyboard-only run of the whole wizard: each screen's heading has focus o
   await expectArrivedAt(page, /\/questionnaire-3$/, "About your ownership structure");
   await tabTo(page, page.getByRole("button", { name: "Continue" }));
   await keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/#application-saved$/);
+  await expect(page).toHaveURL(/\/business-wizard\/quote$/);
 });
 
 test("a disabled Continue says what it waits for, next to it and as its description", async ({
@@ -306,19 +306,4 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
     mailingAddress: "PO Box 2, Austin TX",
   });
   await expectFullSizeChoices();
-});
-
-test("the home page's saved notice, where the wizard ends, closes by itself too", async ({
-  page,
-}) => {
-  await page.clock.install();
-  await page.goto("/#application-saved");
-  const notice = page.locator("#application-saved");
-  await expect(notice).toHaveText(new RegExp(messages.applicationSaved));
-  const hero = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
-  expect(overlap((await notice.boundingBox())!, hero)).toBe(false);
-  await page.clock.fastForward(TOAST_CLOSES_AFTER_MS + 100);
-  await expect(notice).toBeHidden();
-  // Gone for a reload too.
-  expect(new URL(page.url()).hash).toBe("");
 });

@@ -79,10 +79,10 @@ test.describe("with JavaScript off", () => {
     });
     await enterOwnership(page, "Corporation", "2019");
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page).toHaveURL(/\/#application-saved$/);
-    await expect(page.locator("#application-saved")).toHaveText(
-      /Your information has been saved successfully!/,
-    );
+    await expect(
+      page.locator("#main").getByText("Your information has been saved successfully!"),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/business-wizard\/quote$/);
 
     await stopServer(server);
     const [row, ...others] = await readSubmissions(dataDir);
@@ -157,7 +157,7 @@ test.describe("what the database holds", () => {
       });
       await enterOwnership(second, "Individual / Sole Proprietorship", "2021");
       await second.getByRole("button", { name: "Continue" }).click();
-      await expect(second).toHaveURL(/\/#application-saved$/);
+      await expect(second).toHaveURL(/\/business-wizard\/quote$/);
       await second.close();
       await stopServer(restarted);
 
@@ -251,7 +251,7 @@ test.describe("when the database fails a save (PostgreSQL)", () => {
       await expect(page.getByRole("radio", { name: "Trust" })).toBeChecked();
       await allowSaves();
       await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/#application-saved$/);
+      await expect(page).toHaveURL(/\/business-wizard\/quote$/);
 
       const { rows } = await admin.query(
         "select email, business_name, start_year from business_wizard_submissions",

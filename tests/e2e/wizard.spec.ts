@@ -323,16 +323,14 @@ test.describe("questionnaires", () => {
     ).toHaveValue("2009");
     await page.getByRole("button", { name: "Continue" }).click();
     await expectToast(page, "Your information has been saved successfully!");
-    await expect(page).toHaveURL(/\/#application-saved$/);
-    await expect(page.locator("#application-saved")).toBeVisible();
-    await expect(page.locator("#application-saved")).toHaveText(
-      /Your information has been saved successfully!/,
-    );
-    await page.getByRole("link", { name: "Dismiss" }).click();
-    await expect(page.locator("#application-saved")).toBeHidden();
+    await expect(page).toHaveURL(/\/business-wizard\/quote$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your coverage plan" })).toBeVisible();
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "Quote (current step)" }),
+    ).toBeVisible();
 
-    // The draft is gone: a new application starts afresh.
+    // The completed draft is kept for the Quote step: the wizard shows the answers, to correct.
     await page.goto("/business-wizard");
-    await expect(page.getByRole("radio", { name: "Construction" })).not.toBeChecked();
+    await expect(page.getByRole("radio", { name: "Construction" })).toBeChecked();
   });
 });

@@ -69,7 +69,7 @@ export class HttpVisitor {
 
   /**
    * Questionnaires 1 to 3 after saveEmailStep. Resolves true once the server has answered that the
-   * application was saved (its redirect home).
+   * application was saved (its redirect to the Quote step).
    */
   async completeApplication(answers: {
     businessName: string;
@@ -99,6 +99,6 @@ export class HttpVisitor {
       startYear: "2010",
       intent: "continue",
     });
-    return saved.status === 302 && saved.location === "/#application-saved";
+    return saved.status === 302 && saved.location === "/business-wizard/quote";
   }
 }

@@ -4,9 +4,7 @@
  * - side menu: focus moves into it and stays there while it is open; choosing an item closes it;
  * - carousel: previous and next buttons that loop, arrow keys, and dragging with a mouse;
  * - Talk to an Expert: the link opens the dialog, whose form is sent without leaving the page;
- * - tooltips: Escape hides them (WCAG 1.4.13);
- * - a success notice (the home page's "saved"): it closes by itself after a few seconds, unless the
- *   pointer or focus is on it.
+ * - tooltips: Escape hides them (WCAG 1.4.13).
  * It only adds listeners and data attributes of its own, so React can still hydrate a page that
  * loads it (the wizard's header).
  */
@@ -190,34 +188,12 @@ function enhanceTooltips(): void {
   document.addEventListener("focusout", reset);
 }
 
-function enhanceSelfClosingNotice(notice: HTMLElement): void {
-  if (!notice.matches(":target")) return;
-  const delay = Number(notice.dataset.closesAfter);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const close = () => {
-    notice.hidden = true;
-    // A reload should not bring it back.
-    history.replaceState(history.state, "", location.pathname + location.search);
-  };
-  const hold = () => clearTimeout(timer);
-  const wait = () => {
-    clearTimeout(timer);
-    if (!notice.matches(":hover, :focus-within")) timer = setTimeout(close, delay);
-  };
-  notice.addEventListener("pointerenter", hold);
-  notice.addEventListener("focusin", hold);
-  notice.addEventListener("pointerleave", wait);
-  notice.addEventListener("focusout", wait);
-  wait();
-}
-
 function enhance(): void {
   const menu = document.querySelector<HTMLElement>("[data-side-menu]");
   if (menu) enhanceSideMenu(menu);
   document.querySelectorAll<HTMLElement>("[data-carousel]").forEach(enhanceCarousel);
   document.querySelectorAll<HTMLAnchorElement>("a[data-dialog]").forEach(enhanceDialogLink);
   enhanceTooltips();
-  document.querySelectorAll<HTMLElement>("[data-closes-after]").forEach(enhanceSelfClosingNotice);
 }
 
 // The script is async: it may run before the page has finished parsing.

@@ -1,3 +1,4 @@
+import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { site, type SocialNetwork } from "#app/domain/site.ts";
 import { PRODUCTS_ANCHOR } from "#app/domain/site-pages.ts";
 import {
@@ -19,7 +20,8 @@ const linkClasses =
 
 /**
  * The footer of every public page (SPEC section 2): what the product is, social links, the support
- * and sales lines as tel: links, the site's links, the legal pages and the copyright.
+ * and sales lines as tel: links, the site's links, the legal pages, the agency behind the site and
+ * the copyright.
  */
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -122,9 +124,12 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-t border-white/15">
-        <p className="mx-auto w-full max-w-7xl px-4 py-6 text-sm text-slate-300 sm:px-6 lg:px-8">
-          © {year} {site.brand}. All rights reserved.
-        </p>
+        <div className="mx-auto w-full max-w-7xl space-y-2 px-4 py-6 text-sm text-slate-300 sm:px-6 lg:px-8">
+          <AgencyIdentity />
+          <p>
+            © {year} {site.brand}. All rights reserved.
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -1,10 +1,10 @@
-import { ACTIVE_PROGRESS_STEP, PROGRESS_STEPS, type WizardStepId } from "#app/domain/wizard.ts";
+import { ACTIVE_PROGRESS_STEP, PROGRESS_STEPS, type WizardScreen } from "#app/domain/wizard.ts";
 
 /**
  * The wizard's five labelled steps (SPEC section 2): the screen's step is active
  * (aria-current="step"), the ones before it complete, announced as such.
  */
-export function ProgressBar({ step }: { step: WizardStepId }) {
+export function ProgressBar({ step }: { step: WizardScreen }) {
   const activeIndex = PROGRESS_STEPS.indexOf(ACTIVE_PROGRESS_STEP[step]);
   return (
     <nav aria-label="Application progress" className="mb-8">

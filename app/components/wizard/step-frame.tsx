@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import type { Toast } from "#app/domain/toast.ts";
-import type { WizardStepId } from "#app/domain/wizard.ts";
+import type { WizardScreen } from "#app/domain/wizard.ts";
 
 import { ProgressBar } from "./progress-bar.tsx";
 import { StepToasts } from "./step-toasts.tsx";
@@ -22,7 +22,7 @@ export function StepFrame({
   toasts = [],
   children,
 }: {
-  step: WizardStepId;
+  step: WizardScreen;
   title: string;
   intro?: ReactNode;
   /** The screen's own toasts (its action's, one it raised); the layout's flashed one is added. */

@@ -1,15 +1,31 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 
 import {
+  adminControlClasses,
   AdminPageHeading,
   adminMeta,
+  buttonClasses,
   DateTime,
   EmailLink,
   formatDateTime,
   StatusBadge,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
-import { industryLabel } from "#app/domain/lead-desk.ts";
+import { coveragePlan } from "#app/domain/coverage-plan.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
+import {
+  industryLabel,
+  QUOTE_STATUSES,
+  quoteStatusLabel,
+  quoteStatusSchema,
+} from "#app/domain/lead-desk.ts";
+import {
+  contactChannelLabel,
+  lineName,
+  planAnswersOf,
+  revenueBandLabel,
+  yesNoText,
+} from "#app/domain/quote-request.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import {
   SUBMISSION_FIELD_LABELS as LABELS,
@@ -20,6 +36,12 @@ import {
 import { getOperator } from "#app/server/admin-auth.server.ts";
 import { getSubmission, submissionStatus } from "#app/server/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import {
+  latestQuoteRequest,
+  optionalAnswersOf,
+  setQuoteRequestStatus,
+} from "#app/server/quote-requests.server.ts";
 import { getSubmissionHistory } from "#app/server/submission-history.server.ts";
 
 import type { Route } from "./+types/submission";
@@ -35,8 +57,68 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const db = getServices(context).database.db;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
-  const history = await getSubmissionHistory(db, row);
-  return { submission: row, complete: submissionStatus(row) === "complete", history };
+  const [history, request] = await Promise.all([
+    getSubmissionHistory(db, row),
+    latestQuoteRequest(db, row.id),
+  ]);
+  const optional = optionalAnswersOf(row);
+  // The plan as the visitor's page works it out, from the record as it is now.
+  const answers = planAnswersOf(
+    {
+      industry: row.industry,
+      segments: row.segments,
+      state: row.state,
+      ownershipStructure: row.ownership_structure ?? "",
+    },
+    optional,
+  );
+  return {
+    submission: row,
+    complete: submissionStatus(row) === "complete",
+    history,
+    optional,
+    plan: answers
+      ? coveragePlan(answers).lines.map((line) => ({
+          name: line.name,
+          recommendation: line.recommendation,
+          reason: line.reason,
+        }))
+      : undefined,
+    request: request
+      ? {
+          ...request,
+          lines: request.lines.map(lineName),
+          contactChannel: contactChannelLabel(request.contactChannel),
+        }
+      : undefined,
+  };
+}
+
+/**
+ * Sets the status of the submission's newest quote request (an operator's post: the desk's
+ * middleware has checked the origin), then shows the page again.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  getOperator(context);
+  const db = getServices(context).database.db;
+  const row = await getSubmission(db, params.id);
+  if (!row) throw data(null, { status: 404 });
+  const parsed = parseForm(await request.formData(), quoteStatusSchema);
+  const latest = await latestQuoteRequest(db, row.id);
+  if (parsed.status !== "success" || !latest) {
+    return data({ error: "Choose one of the statuses." }, { status: 400 });
+  }
+  try {
+    await setQuoteRequestStatus(db, latest.id, parsed.value.status);
+  } catch (error) {
+    // Reopening an old request while a newer one is open: one open request per submission.
+    logger.warn({ err: error, quoteRequestId: latest.id }, "quote status not set");
+    return data(
+      { error: "That would make two open requests for this submission." },
+      { status: 409 },
+    );
+  }
+  return redirect(`/admin/submissions/${row.id}#quote-title`);
 }
 
 function NotGiven() {
@@ -185,8 +267,85 @@ function History({ versions, total }: { versions: SubmissionVersion[]; total: nu
   );
 }
 
-export default function Submission({ loaderData }: Route.ComponentProps) {
-  const { submission: row, complete, history } = loaderData;
+function QuoteRequestSection({
+  request,
+  error,
+}: {
+  request: NonNullable<Route.ComponentProps["loaderData"]["request"]>;
+  error: string | undefined;
+}) {
+  return (
+    <section aria-labelledby="quote-title" className="mt-8">
+      <h2 id="quote-title" className="text-lg font-semibold text-ink">
+        Quote request
+      </h2>
+      <dl className="mt-3 divide-y divide-line rounded-xl border border-line bg-white">
+        <Field label="Reference">
+          <span className="font-mono">{request.reference}</span>
+        </Field>
+        <Field label="Status">{quoteStatusLabel(request.status)}</Field>
+        <Field label="Lines">
+          <ul className="list-inside list-disc">
+            {request.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Field>
+        <Field label="Preferred start date">{request.startDate}</Field>
+        <Field label="Contact by">{request.contactChannel}</Field>
+        <Field label="Note">
+          {request.note ? (
+            <span className="whitespace-pre-line">{request.note}</span>
+          ) : (
+            <NotGiven />
+          )}
+        </Field>
+        <Field label="Requested">
+          <DateTime value={request.createdAt} />
+        </Field>
+        <Field label="Last changed by the visitor">
+          <DateTime value={request.updatedAt} />
+        </Field>
+        <Field label="What the visitor agreed to">
+          <blockquote className="border-l-4 border-line pl-3">{request.consentText}</blockquote>
+          <p className="mt-1 text-sm text-muted">
+            Agreed <DateTime value={request.consentGivenAt} />
+          </p>
+        </Field>
+      </dl>
+      <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="quote-status" className="block text-sm font-medium text-ink">
+            Set the status
+          </label>
+          <select
+            id="quote-status"
+            name="status"
+            defaultValue={request.status}
+            className={adminControlClasses}
+          >
+            {QUOTE_STATUSES.map((status) => (
+              <option key={status.id} value={status.id}>
+                {status.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClasses("primary", "sm")}>
+          Save status
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export default function Submission({ loaderData, actionData }: Route.ComponentProps) {
+  const { submission: row, complete, history, optional, plan, request } = loaderData;
   return (
     <>
       <p>
@@ -269,6 +428,70 @@ export default function Submission({ loaderData }: Route.ComponentProps) {
           )}
         </Field>
       </Section>
+
+      {request ? (
+        <QuoteRequestSection request={request} error={actionData?.error} />
+      ) : (
+        <p className="mt-8 text-muted">No quote request yet.</p>
+      )}
+
+      <Section id="answers-title" title="Optional answers (Quote step)">
+        <Field label="Full-time employees">{optional.fullTimeEmployees ?? <NotGiven />}</Field>
+        <Field label="Part-time employees">{optional.partTimeEmployees ?? <NotGiven />}</Field>
+        <Field label="Annual revenue">
+          {optional.annualRevenue !== null ? (
+            `$${optional.annualRevenue.toLocaleString("en-US")}`
+          ) : optional.revenueBand ? (
+            revenueBandLabel(optional.revenueBand)
+          ) : (
+            <NotGiven />
+          )}
+        </Field>
+        <Field label="Claims in the last 3 years">{yesNoText(optional.claimsInLast3Years)}</Field>
+        <Field label="Insured now">{yesNoText(optional.currentlyInsured)}</Field>
+      </Section>
+
+      {plan ? (
+        <section aria-labelledby="plan-title" className="mt-8">
+          <h2 id="plan-title" className="text-lg font-semibold text-ink">
+            Coverage plan
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            As the visitor&apos;s plan page works it out from this record and the optional answers.
+          </p>
+          <div className={tableClasses.wrapper}>
+            <table className={tableClasses.table}>
+              <caption className="sr-only">
+                The coverage plan, strongest recommendation first
+              </caption>
+              <thead className={tableClasses.head}>
+                <tr>
+                  <th scope="col" className={tableClasses.th}>
+                    Line
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Recommendation
+                  </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Why
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {plan.map((line) => (
+                  <tr key={line.name}>
+                    <th scope="row" className={`${tableClasses.td} font-medium`}>
+                      {line.name}
+                    </th>
+                    <td className={tableClasses.td}>{line.recommendation}</td>
+                    <td className={tableClasses.td}>{line.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
 
       <History versions={history.versions} total={history.total} />
     </>

@@ -15,6 +15,8 @@ import {
   filterQuery,
   industryLabel,
   parseSubmissionFilter,
+  QUOTE_FILTERS,
+  quoteStatusLabel,
   SEARCH_MAX_LENGTH,
   SUBMISSION_STATUSES,
   utcDay,
@@ -25,6 +27,7 @@ import { US_STATES } from "#app/domain/states.ts";
 import { getOperator } from "#app/server/admin-auth.server.ts";
 import { readFunnel } from "#app/server/funnel.server.ts";
 import { listSubmissions, submissionStatus } from "#app/server/leads.server.ts";
+import { latestQuoteRequests } from "#app/server/quote-requests.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/submissions";
@@ -44,19 +47,29 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listSubmissions(db, filter),
     readFunnel(db, addDays(today, 1 - FUNNEL_DAYS), today),
   ]);
+  const requests = await latestQuoteRequests(
+    db,
+    page.rows.map((row) => row.id),
+  );
   return {
     filter,
     page: {
       ...page,
-      rows: page.rows.map((row) => ({
-        id: row.id,
-        createdAt: row.created_at,
-        email: row.email,
-        businessName: row.business_name,
-        industry: industryLabel(row.industry),
-        state: row.state,
-        complete: submissionStatus(row) === "complete",
-      })),
+      rows: page.rows.map((row) => {
+        const request = requests.get(row.id);
+        return {
+          id: row.id,
+          createdAt: row.created_at,
+          email: row.email,
+          businessName: row.business_name,
+          industry: industryLabel(row.industry),
+          state: row.state,
+          complete: submissionStatus(row) === "complete",
+          quote: request
+            ? { reference: request.reference, status: quoteStatusLabel(request.status) }
+            : undefined,
+        };
+      }),
     },
     funnelTotals: funnel.totals,
   };
@@ -134,6 +147,12 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
         label="Status"
         value={filter.status}
         options={SUBMISSION_STATUSES.map((status) => ({ value: status.id, label: status.label }))}
+      />
+      <Select
+        name="quote"
+        label="Quote request"
+        value={filter.quote}
+        options={QUOTE_FILTERS.map((status) => ({ value: status.id, label: status.label }))}
       />
       <div>
         <label htmlFor="filter-from" className="block text-sm font-medium text-ink">
@@ -247,6 +266,9 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className={tableClasses.th}>
                     Status
                   </th>
+                  <th scope="col" className={tableClasses.th}>
+                    Quote request
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
@@ -270,6 +292,13 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
                     <td className={tableClasses.td}>{row.state}</td>
                     <td className={tableClasses.td}>
                       <StatusBadge complete={row.complete} />
+                    </td>
+                    <td className={`${tableClasses.td} whitespace-nowrap`}>
+                      {row.quote ? (
+                        `${row.quote.reference}: ${row.quote.status}`
+                      ) : (
+                        <span className="text-muted">None</span>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,8 +1,8 @@
 import { QUOTE_STEPS, testimonials, trustStats } from "#app/domain/marketing.ts";
 import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/products.ts";
+import { QUOTE_STEP_PATH, SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
 import { PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
-import { ApplicationSavedNotice } from "#app/components/site/application-saved-notice.tsx";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { ProductCarousel } from "#app/components/site/product-carousel.tsx";
@@ -33,7 +33,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Home() {
   return (
     <>
-      <ApplicationSavedNotice />
       <Hero />
       <TrustStats />
       <section
@@ -87,6 +86,14 @@ function Hero() {
               Explore coverage
             </a>
           </div>
+          {/* The page is the same for everyone (prerendered): a visitor who has applied in this
+              browser finds the plan here; anyone else is taken to the application (decision 017). */}
+          <p className="mt-6 text-muted">
+            Applied already?{" "}
+            <a href={QUOTE_STEP_PATH} className="font-semibold text-brand-700 underline">
+              {SEE_PLAN_LABEL}
+            </a>
+          </p>
         </div>
         <QuotePreview />
       </Container>

@@ -13,6 +13,7 @@ import { logger } from "#app/server/logger.server.ts";
 import { requestResumeLink } from "#app/server/resume.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { QUOTE_STEP_PATH, SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
@@ -69,12 +70,20 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </PageIntro>
       <div className="mx-auto w-full max-w-4xl px-4 pt-12 sm:px-6">
         {actionData?.sent ? (
-          <p
-            role="status"
-            className="mb-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-900"
-          >
-            {messages.loginLinkSent}
-          </p>
+          <>
+            <p
+              role="status"
+              className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-900"
+            >
+              {messages.loginLinkSent}
+            </p>
+            <p className="mt-3 mb-6 text-muted">
+              The link opens your application and your coverage plan. Finished it in this browser?{" "}
+              <a href={QUOTE_STEP_PATH} className="font-semibold text-brand-700 underline">
+                {SEE_PLAN_LABEL}
+              </a>
+            </p>
+          </>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="relative max-w-md space-y-4">
           <HoneypotField />

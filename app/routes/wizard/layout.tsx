@@ -1,5 +1,6 @@
 import { data, Outlet } from "react-router";
 
+import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { ToastAnnouncer } from "#app/components/wizard/toast-region.tsx";
 import type { RouteHandle } from "#app/root.tsx";
@@ -31,6 +32,9 @@ export default function WizardLayout() {
       <main id="main" tabIndex={-1} className="pt-header focus:outline-none">
         <Outlet />
       </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <AgencyIdentity className="mx-auto w-full max-w-2xl px-4 py-6 text-sm text-muted" />
+      </footer>
       <ToastAnnouncer />
     </div>
   );

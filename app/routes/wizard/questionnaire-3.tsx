@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, redirect, useNavigate, type ShouldRevalidateFunction } from "react-router";
 
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
@@ -21,14 +21,17 @@ import {
 } from "#app/components/wizard/use-step-form.ts";
 import { messages } from "#app/domain/messages.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/quote-request.ts";
 import { site } from "#app/domain/site.ts";
+import type { Toast } from "#app/domain/toast.ts";
 import {
-  APPLICATION_SAVED_URL,
   ownershipSchema,
+  savedSubmission,
   startYearSuggestions,
   toCompleteRecord,
 } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { flashToast } from "#app/server/flash.server.ts";
 import { countApplicationCompleted, countStepReached } from "#app/server/funnel.server.ts";
 import { notifyCompletedApplication } from "#app/server/lead-notifications.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -59,9 +62,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Saves every field to the submission the email step wrote (or a new one), forgets the draft, and
- * goes home. A browser running the app gets `saved` instead of a redirect, shows the spec's toast and
- * goes home after the spec's pause; without JavaScript the redirect goes home at once.
+ * Saves every field to the submission the email step wrote (or a new one), keeps the completed
+ * draft (the Quote step works from it) and goes to the Quote step (decision 017). A browser running
+ * the app gets `saved` instead of a redirect, shows the spec's toast and moves on after the spec's
+ * pause; without JavaScript the redirect goes at once and the Quote step shows the toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -76,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseForm(formData, ownershipSchema(new Date().getFullYear()));
   if (submission.status !== "success") return invalid(submission.reply());
+  const headers = new Headers();
   try {
     const record = toCompleteRecord(handle.draft, submission.value);
     const id = await saveCompleteSubmission(
@@ -84,22 +89,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       record,
       writerOf(context, handle),
     );
+    const draft = {
+      ...handle.draft,
+      ownership: submission.value,
+      submission: savedSubmission(handle.draft, id, record.email),
+    };
+    headers.append("Set-Cookie", await handle.save(draft));
     // After the save, and never failing it: the funnel's count and the agency's new-lead email.
     await countApplicationCompleted(context);
     await notifyCompletedApplication(services, id, record);
   } catch (error) {
     return saveFailed(error, "questionnaire-3", submission.reply());
   }
-  const headers = { "Set-Cookie": await handle.discard() };
+  const toast: Toast = { kind: "success", message: messages.applicationSaved };
   const fromApp = new URL(request.url).pathname.endsWith(".data");
-  if (!fromApp) throw redirect(APPLICATION_SAVED_URL, { headers });
-  return data<StepActionData>(
-    { saved: true, toast: { kind: "success", message: messages.applicationSaved } },
-    { headers },
-  );
+  if (!fromApp) {
+    headers.append("Set-Cookie", await flashToast(services.env, request, toast));
+    throw redirect(QUOTE_STEP_PATH, { headers });
+  }
+  return data<StepActionData>({ saved: true, toast }, { headers });
 }
 
-/** Once saved, the draft is gone: stay on the screen for the toast instead of reloading it. */
+/** Once saved, stay on the screen as it is for the toast instead of reloading it. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   actionResult,
   defaultShouldRevalidate,
@@ -117,6 +128,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
     },
   });
   const hydrated = useHydrated();
+  const navigate = useNavigate();
   const saving = useContinuing() || stepData?.saved === true;
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const [ownershipStructure, setOwnershipStructure] = useState(
@@ -130,9 +142,9 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
 
   useEffect(() => {
     if (!stepData?.saved) return;
-    const timer = setTimeout(() => window.location.assign(APPLICATION_SAVED_URL), site.stepDelayMs);
+    const timer = setTimeout(() => void navigate(QUOTE_STEP_PATH), site.stepDelayMs);
     return () => clearTimeout(timer);
-  }, [stepData]);
+  }, [stepData, navigate]);
 
   const yearsId = `${fields.startYear.id}-years`;
   const ownershipError = fields.ownershipStructure.errors;

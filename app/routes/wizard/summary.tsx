@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { StepFrame } from "#app/components/wizard/step-frame.tsx";
 import { formatUsPhone } from "#app/domain/phone.ts";
+import { QUOTE_STEP_PATH, SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
 import {
   aboutYouSchema,
   businessNameSchema,
@@ -68,12 +69,20 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <a
-        href="/business-wizard"
-        className="mt-8 inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-      >
-        Correct my answers
-      </a>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <a
+          href={QUOTE_STEP_PATH}
+          className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          {SEE_PLAN_LABEL}
+        </a>
+        <a
+          href="/business-wizard"
+          className="inline-block rounded-lg border border-slate-300 px-6 py-3 font-semibold text-ink hover:bg-slate-50"
+        >
+          Correct my answers
+        </a>
+      </div>
     </StepFrame>
   );
 }

@@ -1,0 +1,173 @@
+/**
+ * The agency behind the site: its legal name, National Producer Number, state licences, address and
+ * phone (issue 15). Several states require a site that quotes their residents to name the agency and
+ * its licence number (Cal. Ins. Code 1726), so it shows in every page's footer, on the plan page and
+ * in every email. Set by AGENCY_* settings; until then the sample below shows, marked as a sample.
+ */
+import { isUsState } from "./states.ts";
+
+/** One state licence: the state's two-letter code and the licence number it issued. */
+export interface AgencyLicense {
+  state: string;
+  number: string;
+}
+
+export interface Agency {
+  name: string;
+  npn: string;
+  licenses: readonly AgencyLicense[];
+  address: string;
+  phone: string;
+  /** True while any of the settings is unset: the page then says these are sample details. */
+  sample: boolean;
+}
+
+/** The sample details shown until the agency's own are set. */
+export const SAMPLE_AGENCY: Omit<Agency, "sample"> = {
+  name: "CoverPilot Insurance Services LLC",
+  npn: "00000000",
+  licenses: [
+    { state: "CA", number: "0K00000" },
+    { state: "TX", number: "0000000" },
+  ],
+  address: "100 Sample Street, Suite 1, Austin, TX 78701",
+  phone: "(888) 555-0199",
+};
+
+/** Shown beside sample details. */
+export const SAMPLE_AGENCY_NOTE = "Sample agency details: the agency's own are not set yet.";
+
+/** The AGENCY_* settings, as the environment's schema gives them (app/server/env.server.ts). */
+export interface AgencySettings {
+  AGENCY_NAME?: string;
+  AGENCY_NPN?: string;
+  AGENCY_LICENSES?: readonly AgencyLicense[];
+  AGENCY_ADDRESS?: string;
+  AGENCY_PHONE?: string;
+}
+
+/** The agency the site names (footer, plan page, emails): the settings, or while any is unset the sample. */
+export function agencyFrom(settings: AgencySettings): Agency {
+  const { AGENCY_NAME, AGENCY_NPN, AGENCY_LICENSES, AGENCY_ADDRESS, AGENCY_PHONE } = settings;
+  if (!AGENCY_NAME || !AGENCY_NPN || !AGENCY_LICENSES || !AGENCY_ADDRESS || !AGENCY_PHONE) {
+    return { ...SAMPLE_AGENCY, sample: true };
+  }
+  return {
+    name: AGENCY_NAME,
+    npn: AGENCY_NPN,
+    licenses: AGENCY_LICENSES,
+    address: AGENCY_ADDRESS,
+    phone: AGENCY_PHONE,
+    sample: false,
+  };
+}
+
+/** The two-letter codes of the 50 states, by the names the catalog uses. */
+const STATE_CODES: Record<string, string> = {
+  AL: "Alabama",
+  AK: "Alaska",
+  AZ: "Arizona",
+  AR: "Arkansas",
+  CA: "California",
+  CO: "Colorado",
+  CT: "Connecticut",
+  DE: "Delaware",
+  FL: "Florida",
+  GA: "Georgia",
+  HI: "Hawaii",
+  ID: "Idaho",
+  IL: "Illinois",
+  IN: "Indiana",
+  IA: "Iowa",
+  KS: "Kansas",
+  KY: "Kentucky",
+  LA: "Louisiana",
+  ME: "Maine",
+  MD: "Maryland",
+  MA: "Massachusetts",
+  MI: "Michigan",
+  MN: "Minnesota",
+  MS: "Mississippi",
+  MO: "Missouri",
+  MT: "Montana",
+  NE: "Nebraska",
+  NV: "Nevada",
+  NH: "New Hampshire",
+  NJ: "New Jersey",
+  NM: "New Mexico",
+  NY: "New York",
+  NC: "North Carolina",
+  ND: "North Dakota",
+  OH: "Ohio",
+  OK: "Oklahoma",
+  OR: "Oregon",
+  PA: "Pennsylvania",
+  RI: "Rhode Island",
+  SC: "South Carolina",
+  SD: "South Dakota",
+  TN: "Tennessee",
+  TX: "Texas",
+  UT: "Utah",
+  VT: "Vermont",
+  VA: "Virginia",
+  WA: "Washington",
+  WV: "West Virginia",
+  WI: "Wisconsin",
+  WY: "Wyoming",
+};
+
+/** A licence number: letters and digits, 1 to 20 of them (states write them differently). */
+const LICENSE_NUMBER = /^[A-Z0-9-]{1,20}$/;
+
+/**
+ * AGENCY_LICENSES (`CA:0K12345,TX:2345678`) as licences, or the reason it is not valid: each entry
+ * a state's two-letter code, a colon and a licence number; no state twice.
+ */
+export function parseAgencyLicenses(
+  text: string,
+): { ok: true; licenses: AgencyLicense[] } | { ok: false; error: string } {
+  const licenses: AgencyLicense[] = [];
+  for (const entry of text.split(",")) {
+    const [code = "", number = "", ...rest] = entry.trim().split(":");
+    const state = code.trim().toUpperCase();
+    const licence = number.trim().toUpperCase();
+    const name = STATE_CODES[state];
+    if (rest.length > 0 || !name || !isUsState(name) || !LICENSE_NUMBER.test(licence)) {
+      return {
+        ok: false,
+        error: "must be STATE:NUMBER pairs separated by commas, e.g. CA:0K12345,TX:2345678",
+      };
+    }
+    if (licenses.some((known) => known.state === state)) {
+      return { ok: false, error: `names ${state} twice` };
+    }
+    licenses.push({ state, number: licence });
+  }
+  return { ok: true, licenses };
+}
+
+/** The licences as one line: "CA 0K12345, TX 2345678". */
+export function licensesText(licenses: readonly AgencyLicense[]): string {
+  return licenses.map((license) => `${license.state} ${license.number}`).join(", ");
+}
+
+/** The agency's identity as lines of text, for the foot of every email. */
+export function agencyLines(agency: Agency): string[] {
+  return [
+    agency.name,
+    `National Producer Number ${agency.npn}; insurance licences ${licensesText(agency.licenses)}`,
+    agency.address,
+    agency.phone,
+    ...(agency.sample ? [SAMPLE_AGENCY_NOTE] : []),
+  ];
+}
+
+/**
+ * The agency's details in a form that the footer puts in an attribute and server.ts looks for in a
+ * prerendered page: a page built with other details is rendered on request instead.
+ */
+export function agencyStamp(agency: Agency): string {
+  const details = [agency.name, agency.npn, licensesText(agency.licenses), agency.address];
+  // encodeURIComponent leaves ' alone, which React writes as &#x27; in an attribute.
+  return encodeURIComponent(JSON.stringify([...details, agency.phone])).replace(/'/g, "%27");
+}

@@ -1,0 +1,303 @@
+/**
+ * The Quote step's forms and rules (issue 15, decision 017): the optional questions that sharpen the
+ * coverage plan, the quote request (which lines, when, a note, how to be contacted), its reference
+ * and the statuses the lead desk gives it. Pure TypeScript: the browser and the server validate with
+ * the same schemas.
+ */
+import {
+  REVENUE_BANDS,
+  revenueBandFor,
+  type PlanAnswers,
+  type RevenueBand,
+} from "./coverage-plan.ts";
+import { agencyLines, type Agency } from "./agency.ts";
+import { formList, optionalText } from "./fields.ts";
+import { isIndustryId } from "./industries.ts";
+import { isDay } from "./lead-desk.ts";
+import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
+import { MENU_PRODUCT_LINES } from "./products.ts";
+import { RESUME_LINK_DAYS } from "./resume.ts";
+import { site } from "./site.ts";
+import { isUsState } from "./states.ts";
+import { z } from "./zod.ts";
+
+/** The plan page's path: the wizard's Quote step. */
+export const QUOTE_STEP_PATH = "/business-wizard/quote";
+/** Where "Request my quotes" leads: the request's reference and what happens next. */
+export const QUOTE_REQUESTED_PATH = "/business-wizard/quote/requested";
+/** The words of every link to the plan (home page, summary, /login, emails). */
+export const SEE_PLAN_LABEL = "See your coverage plan";
+
+export const quoteMessages = {
+  employeesInvalid: "Please enter a whole number from 0 to 100,000",
+  revenueInvalid: "Please enter a whole number of dollars, or choose a band",
+  linesRequired: "Please choose at least one line to have quoted",
+  lineUnknown: "Please choose from the list",
+  startDateRequired: "Please choose a preferred start date",
+  startDateInvalid: "Please enter a date as YYYY-MM-DD",
+  startDatePast: "Please choose today or a later date",
+  startDateTooFar: "Please choose a date within a year from today",
+  channelRequired: "Please choose how the agent should contact you",
+  answersSaved: "Thanks, your plan has been updated.",
+} as const;
+
+/** The most employees the questions take: any more is a typing slip, and the plan reads no more. */
+export const MAX_EMPLOYEES = 100_000;
+/** The largest revenue taken, in dollars. */
+export const MAX_REVENUE = 100_000_000_000;
+/** The longest note a visitor may add to a request. */
+export const NOTE_MAX_LENGTH = 1000;
+
+/** A whole number typed in a field ("1,200" and "1200" alike), within `max`; empty is unanswered. */
+function optionalWholeNumber(max: number, error: string) {
+  return z.optional(
+    z.pipe(
+      z.string().check(
+        z.overwrite((text) => text.replace(/[\s,$]/g, "")),
+        z.regex(/^\d{1,12}$/, { error }),
+      ),
+      z.pipe(
+        z.transform((text: string) => Number(text)),
+        z.number().check(z.maximum(max, { error })),
+      ),
+    ),
+  );
+}
+
+const yesNo = z.optional(z.enum(["yes", "no"], { error: "Please choose Yes or No" }));
+
+/** The plan page's optional questions: every field may be left empty. */
+export const optionalAnswersSchema = z.object({
+  fullTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, quoteMessages.employeesInvalid),
+  partTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, quoteMessages.employeesInvalid),
+  annualRevenue: optionalWholeNumber(MAX_REVENUE, quoteMessages.revenueInvalid),
+  revenueBand: z.optional(
+    z.enum(
+      REVENUE_BANDS.map((band) => band.id) as [RevenueBand, ...RevenueBand[]],
+      quoteMessages.revenueInvalid,
+    ),
+  ),
+  claimsInLast3Years: yesNo,
+  currentlyInsured: yesNo,
+});
+
+/** The optional answers as the application keeps them (null: not answered). */
+export interface OptionalAnswers {
+  fullTimeEmployees: number | null;
+  partTimeEmployees: number | null;
+  /** The revenue as typed, in dollars, when a number was given. */
+  annualRevenue: number | null;
+  /** The band chosen, or the band of the number typed. */
+  revenueBand: RevenueBand | null;
+  claimsInLast3Years: boolean | null;
+  currentlyInsured: boolean | null;
+}
+
+export const NO_OPTIONAL_ANSWERS: OptionalAnswers = {
+  fullTimeEmployees: null,
+  partTimeEmployees: null,
+  annualRevenue: null,
+  revenueBand: null,
+  claimsInLast3Years: null,
+  currentlyInsured: null,
+};
+
+/** What the optional questions' form gave, as kept: a typed revenue decides the band. */
+export function toOptionalAnswers(value: z.output<typeof optionalAnswersSchema>): OptionalAnswers {
+  const yes = (answer: "yes" | "no" | undefined) =>
+    answer === undefined ? null : answer === "yes";
+  return {
+    fullTimeEmployees: value.fullTimeEmployees ?? null,
+    partTimeEmployees: value.partTimeEmployees ?? null,
+    annualRevenue: value.annualRevenue ?? null,
+    revenueBand:
+      value.annualRevenue !== undefined
+        ? revenueBandFor(value.annualRevenue)
+        : (value.revenueBand ?? null),
+    claimsInLast3Years: yes(value.claimsInLast3Years),
+    currentlyInsured: yes(value.currentlyInsured),
+  };
+}
+
+/** The label of a revenue band. */
+export function revenueBandLabel(band: string): string {
+  return REVENUE_BANDS.find((candidate) => candidate.id === band)?.label ?? band;
+}
+
+/** A stored yes/no answer in words. */
+export function yesNoText(answer: boolean | null): string {
+  return answer === null ? "Not answered" : answer ? "Yes" : "No";
+}
+
+/** What the plan is worked out from: a complete application's record and its optional answers. */
+export function planAnswersOf(
+  record: { industry: string; segments: string[]; state: string; ownershipStructure: string },
+  optional: OptionalAnswers,
+): PlanAnswers | undefined {
+  const { industry, state } = record;
+  const ownership = OWNERSHIP_STRUCTURES.find(
+    (structure) => structure === record.ownershipStructure,
+  );
+  if (!isIndustryId(industry) || !isUsState(state) || !ownership) return undefined;
+  return {
+    industry,
+    segments: record.segments,
+    state,
+    ownership,
+    fullTimeEmployees: optional.fullTimeEmployees ?? undefined,
+    partTimeEmployees: optional.partTimeEmployees ?? undefined,
+    revenue: optional.revenueBand ?? undefined,
+    claimsInLast3Years: optional.claimsInLast3Years ?? undefined,
+    currentlyInsured: optional.currentlyInsured ?? undefined,
+  };
+}
+
+/** How the visitor wants the agent to reach them. */
+export const CONTACT_CHANNELS = [
+  { id: "email", label: "Email" },
+  { id: "phone", label: "Phone call" },
+] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number]["id"];
+
+/** A channel's label. */
+export function contactChannelLabel(id: string): string {
+  return CONTACT_CHANNELS.find((channel) => channel.id === id)?.label ?? id;
+}
+
+/** The lines a request may name: the nine of the plan. */
+export const QUOTABLE_LINES = MENU_PRODUCT_LINES.map((line) => line.slug);
+
+/** A line's name from its slug. */
+export function lineName(slug: string): string {
+  return MENU_PRODUCT_LINES.find((line) => line.slug === slug)?.name ?? slug;
+}
+
+/** The latest preferred start date: a year after `today` (YYYY-MM-DD, UTC). */
+export function latestStartDate(today: string): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The words the visitor agrees to by requesting, stored with the request as evidence. */
+export function quoteConsentText(agencyName: string): string {
+  return `By selecting "Request my quotes", I ask ${agencyName}, a licensed insurance agency, to review my application and contact me about quotes for the lines I chose, by the channel I chose above. This is a request, not a purchase: nothing is bound or charged.`;
+}
+
+/**
+ * The quote request form for a day `today` (YYYY-MM-DD, UTC, injected so that tests can fix it):
+ * at least one of the nine lines, a preferred start date from today to a year ahead, how to be
+ * contacted, and an optional note.
+ */
+export function quoteRequestSchema(today: string) {
+  const latest = latestStartDate(today);
+  return z.object({
+    lines: formList(
+      z.array(z.string().check(z.maxLength(60))).check(
+        z.minLength(1, quoteMessages.linesRequired),
+        z.maxLength(QUOTABLE_LINES.length, quoteMessages.lineUnknown),
+        z.refine((chosen) => chosen.every((slug) => QUOTABLE_LINES.includes(slug)), {
+          error: quoteMessages.lineUnknown,
+        }),
+        z.refine((chosen) => new Set(chosen).size === chosen.length, {
+          error: quoteMessages.lineUnknown,
+        }),
+      ),
+    ),
+    startDate: z.string({ error: quoteMessages.startDateRequired }).check(
+      z.trim(),
+      z.refine((text) => isDay(text), { error: quoteMessages.startDateInvalid, abort: true }),
+      z.refine((text) => text >= today, { error: quoteMessages.startDatePast, abort: true }),
+      z.refine((text) => text <= latest, { error: quoteMessages.startDateTooFar }),
+    ),
+    contactChannel: z.enum(
+      CONTACT_CHANNELS.map((channel) => channel.id) as [ContactChannel, ...ContactChannel[]],
+      { error: quoteMessages.channelRequired },
+    ),
+    note: optionalText(NOTE_MAX_LENGTH),
+  });
+}
+
+export type QuoteRequestInput = z.output<ReturnType<typeof quoteRequestSchema>>;
+
+/** Today as a day (YYYY-MM-DD, UTC). */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Letters and digits a person can read over the phone without mixing them up: no 0/O, 1/I/L, 5/S,
+ * 2/Z, 8/B or U/V.
+ */
+export const REFERENCE_ALPHABET = "34679ACDEFGHJKMNPQRTWXY";
+export const REFERENCE_LENGTH = 6;
+export const REFERENCE_PATTERN = new RegExp(`^CP-[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);
+
+/**
+ * A new reference like CP-7K3F9Q from `randomBytes` (at least REFERENCE_LENGTH bytes). The bytes
+ * are taken modulo the alphabet's size after dropping the few that would favour some characters.
+ */
+export function quoteReference(randomBytes: (size: number) => Uint8Array): string {
+  const size = REFERENCE_ALPHABET.length;
+  const fair = 256 - (256 % size);
+  let reference = "";
+  while (reference.length < REFERENCE_LENGTH) {
+    for (const byte of randomBytes(REFERENCE_LENGTH * 2)) {
+      if (byte < fair && reference.length < REFERENCE_LENGTH)
+        reference += REFERENCE_ALPHABET[byte % size];
+    }
+  }
+  return `CP-${reference}`;
+}
+
+/** What happens after a request, as the confirmation page and email say it. */
+export function whatHappensNext(channel: string): string {
+  const by = channel === "phone" ? "by phone" : "by email";
+  return `A licensed agent reviews your request and contacts you ${by} within one business day. Questions before then? Call us on ${site.salesPhone.label}.`;
+}
+
+/** A start date in words: "Tuesday, December 1, 2026" (the date as chosen, no time zone). */
+export function startDateText(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+}
+
+/** The email that confirms a quote request to the visitor, as plain text. */
+export function quoteConfirmationEmail(options: {
+  reference: string;
+  lines: readonly string[];
+  startDate: string;
+  contactChannel: string;
+  updated: boolean;
+  resumeLink: string;
+  agency: Agency;
+}): { subject: string; text: string } {
+  const { reference, agency } = options;
+  return {
+    subject: `${options.updated ? "Your updated quote request" : "Your quote request"} ${reference}`,
+    text: [
+      "Hello,",
+      "",
+      options.updated
+        ? `We've updated your quote request ${reference} with ${site.brand}.`
+        : `Thanks for your quote request with ${site.brand}. Your reference is ${reference}.`,
+      "",
+      "Lines to be quoted:",
+      ...options.lines.map((slug) => `- ${lineName(slug)}`),
+      "",
+      `Preferred start date: ${startDateText(options.startDate)}`,
+      "",
+      whatHappensNext(options.contactChannel),
+      "",
+      `This is a request, not a quote or a policy. Your application and your coverage plan, any time in the next ${RESUME_LINK_DAYS} days (the link works once):`,
+      options.resumeLink,
+      "",
+      ...agencyLines(agency),
+    ].join("\n"),
+  };
+}

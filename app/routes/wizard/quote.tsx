@@ -1,0 +1,559 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { data, Form, redirect } from "react-router";
+
+import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
+import {
+  choiceInputClass,
+  choiceRowClass,
+  FieldError,
+  inputClass,
+  labelClass,
+  StepFrame,
+  useContinuing,
+} from "#app/components/wizard/step-frame.tsx";
+import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { coveragePlan, REVENUE_BANDS, type PlanLine } from "#app/domain/coverage-plan.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
+import { isOpenQuoteStatus } from "#app/domain/lead-desk.ts";
+import { NO_FIGURE_TEXT, TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
+import { messages } from "#app/domain/messages.ts";
+import {
+  CONTACT_CHANNELS,
+  latestStartDate,
+  NOTE_MAX_LENGTH,
+  optionalAnswersSchema,
+  QUOTE_REQUESTED_PATH,
+  QUOTE_STEP_PATH,
+  quoteConsentText,
+  quoteMessages,
+  quoteRequestSchema,
+  toOptionalAnswers,
+  utcToday,
+} from "#app/domain/quote-request.ts";
+import type { Source } from "#app/domain/source.ts";
+import type { Toast } from "#app/domain/toast.ts";
+import { getAgency } from "#app/server/agency.server.ts";
+import { flashToast } from "#app/server/flash.server.ts";
+import { notifyQuoteRequest } from "#app/server/lead-notifications.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import {
+  latestQuoteRequest,
+  saveOptionalAnswers,
+  saveQuoteRequest,
+  sendQuoteConfirmation,
+} from "#app/server/quote-requests.server.ts";
+import { requireCompletedApplication } from "#app/server/quote-step.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { writerOf } from "#app/server/wizard-steps.server.ts";
+
+import type { Route } from "./+types/quote";
+
+export const meta: Route.MetaFunction = () => wizardMeta("Your coverage plan");
+
+/** The plan for this browser's completed application, the optional answers and any open request. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { handle, submission, answers } = await requireCompletedApplication(services, request);
+  const plan = coveragePlan(answers);
+  const latest = await latestQuoteRequest(services.database.db, submission.id);
+  const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
+  const today = utcToday();
+  return {
+    businessName: handle.draft.businessName ?? "",
+    lines: plan.lines,
+    optional: submission.optional,
+    request: open
+      ? {
+          reference: open.reference,
+          lines: open.lines,
+          startDate: open.startDate,
+          contactChannel: open.contactChannel,
+          note: open.note ?? "",
+        }
+      : undefined,
+    today,
+    latest: latestStartDate(today),
+    consentText: quoteConsentText(getAgency(context).name),
+  };
+}
+
+type QuoteActionData = {
+  form: "answers" | "request";
+  result: SubmissionResult<string[]>;
+  toast?: Toast;
+};
+
+/**
+ * Two forms: the optional answers (saved to the application; the plan is worked out again) and the
+ * quote request (saved, confirmed by email, the agency told). Both go back to a page (a redirect),
+ * so they work the same without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const { handle, submission } = await requireCompletedApplication(services, request);
+  const formData = await request.formData();
+  const db = services.database.db;
+
+  if (formData.get("intent") === "answers") {
+    const parsed = parseForm(formData, optionalAnswersSchema);
+    if (parsed.status !== "success") {
+      return data<QuoteActionData>({ form: "answers", result: parsed.reply() }, { status: 400 });
+    }
+    try {
+      await saveOptionalAnswers(
+        db,
+        submission.id,
+        toOptionalAnswers(parsed.value),
+        writerOf(context, handle),
+      );
+    } catch (error) {
+      return failed(error, "answers", parsed.reply());
+    }
+    const toast: Toast = { kind: "success", message: quoteMessages.answersSaved };
+    return redirect(`${QUOTE_STEP_PATH}#your-plan`, {
+      headers: { "Set-Cookie": await flashToast(services.env, request, toast) },
+    });
+  }
+
+  const parsed = parseForm(formData, quoteRequestSchema(utcToday()));
+  if (parsed.status !== "success") {
+    return data<QuoteActionData>({ form: "request", result: parsed.reply() }, { status: 400 });
+  }
+  try {
+    const agency = getAgency(context);
+    const { request: saved, updated } = await saveQuoteRequest(
+      db,
+      submission.id,
+      parsed.value,
+      quoteConsentText(agency.name),
+    );
+    // After the save, and never failing it: the visitor's confirmation and the agency's alert.
+    await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
+    const about = handle.draft.aboutYou;
+    await notifyQuoteRequest(
+      services,
+      {
+        submissionId: submission.id,
+        businessName: handle.draft.businessName ?? "",
+        industry: submission.industry,
+        state: submission.state,
+        email: submission.email,
+        phone: typeof about?.phoneNumber === "string" ? about.phoneNumber : null,
+      },
+      saved,
+      updated,
+    );
+  } catch (error) {
+    return failed(error, "request", parsed.reply());
+  }
+  return redirect(QUOTE_REQUESTED_PATH);
+}
+
+function failed(error: unknown, form: QuoteActionData["form"], result: QuoteActionData["result"]) {
+  logger.error({ err: error, step: "quote", form }, "quote step save failed");
+  return data<QuoteActionData>(
+    { form, result, toast: { kind: "error", message: messages.saveFailed } },
+    { status: 503 },
+  );
+}
+
+const RECOMMENDATION_STYLES: Record<PlanLine["recommendation"], string> = {
+  "Required by law": "bg-red-50 text-red-800 ring-red-200",
+  Recommended: "bg-brand-50 text-brand-800 ring-brand-200",
+  "Worth considering": "bg-amber-50 text-amber-900 ring-amber-200",
+  "Not usually needed for this business": "bg-slate-100 text-slate-700 ring-slate-300",
+};
+
+function SourceList({ sources }: { sources: readonly Source[] }) {
+  return (
+    <ul className="mt-2 space-y-1">
+      {sources.map((source) => (
+        <li key={source.url} className="break-words">
+          {source.publisher}:{" "}
+          <a href={source.url} className="text-brand-700 underline" rel="noopener noreferrer">
+            {source.url}
+          </a>{" "}
+          (read {source.read})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function dollars(amount: number): string {
+  return `$${amount.toLocaleString("en-US")}`;
+}
+
+function TypicalPrice({ line }: { line: PlanLine }) {
+  const price = line.typicalPrice;
+  return (
+    <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
+      <p className="font-semibold text-ink">What similar businesses paid</p>
+      {price ? (
+        <>
+          <p className="mt-1 text-ink">
+            <span className="text-lg font-bold">{dollars(price.monthly)}</span> a month
+            {price.yearly ? ` (${dollars(price.yearly)} a year)` : ""}, the median for{" "}
+            {price.basis.label.toLowerCase()}.
+          </p>
+          <p className="mt-1 text-muted">
+            Source: {price.source.publisher},{" "}
+            <a
+              href={price.source.url}
+              className="text-brand-700 underline"
+              rel="noopener noreferrer"
+            >
+              {price.source.url}
+            </a>{" "}
+            (gathered {price.source.read}).
+          </p>
+          <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 font-semibold text-ink">{NO_FIGURE_TEXT}</p>
+          {line.publishedRange ? (
+            <p className="mt-1 text-muted">{line.publishedRange.text}</p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PlanLineCard({ line }: { line: PlanLine }) {
+  const headingId = `line-${line.slug}`;
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold text-ink">
+          {line.name}
+        </h3>
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${RECOMMENDATION_STYLES[line.recommendation]}`}
+        >
+          {line.recommendation}
+        </span>
+      </div>
+      <p className="mt-2 text-ink">{line.reason}</p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-semibold text-brand-700">
+          Why?<span className="sr-only"> ({line.name})</span>
+        </summary>
+        <div className="mt-2 text-muted">
+          {line.notes.length > 0 ? (
+            <ul className="list-inside list-disc">
+              {line.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-2">Where this comes from:</p>
+          <SourceList sources={line.sources} />
+          {line.publishedRange ? <SourceList sources={line.publishedRange.sources} /> : null}
+        </div>
+      </details>
+      <TypicalPrice line={line} />
+    </li>
+  );
+}
+
+const numberInputClass = `${inputClass} max-w-48`;
+
+export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, optional, request } = loaderData;
+  const busy = useContinuing();
+  const [answersForm, answers] = useForm({
+    id: "answers",
+    lastResult: actionData?.form === "answers" ? actionData.result : undefined,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseForm(formData, optionalAnswersSchema),
+    defaultValue: {
+      fullTimeEmployees: optional.fullTimeEmployees?.toString() ?? "",
+      partTimeEmployees: optional.partTimeEmployees?.toString() ?? "",
+      annualRevenue: optional.annualRevenue?.toString() ?? "",
+      revenueBand: optional.revenueBand ?? "",
+      claimsInLast3Years:
+        optional.claimsInLast3Years === null ? "" : optional.claimsInLast3Years ? "yes" : "no",
+      currentlyInsured:
+        optional.currentlyInsured === null ? "" : optional.currentlyInsured ? "yes" : "no",
+    },
+  });
+  const schema = quoteRequestSchema(loaderData.today);
+  const [requestForm, fields] = useForm({
+    id: "request",
+    lastResult: actionData?.form === "request" ? actionData.result : undefined,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseForm(formData, schema),
+    defaultValue: {
+      lines: request?.lines ?? lines.filter((line) => line.ticked).map((line) => line.slug),
+      startDate: request?.startDate ?? "",
+      contactChannel: request?.contactChannel ?? "email",
+      note: request?.note ?? "",
+    },
+  });
+  const tickedLines = new Set(
+    (Array.isArray(fields.lines.initialValue) ? fields.lines.initialValue : []).filter(
+      (value): value is string => typeof value === "string",
+    ),
+  );
+  const chosenChannel =
+    typeof fields.contactChannel.initialValue === "string"
+      ? fields.contactChannel.initialValue
+      : "email";
+
+  function yesNo(field: typeof answers.claimsInLast3Years, legend: string) {
+    const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
+    return (
+      <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
+        <legend className={labelClass}>{legend}</legend>
+        <div className="mt-2 flex gap-3">
+          {(["yes", "no"] as const).map((value) => (
+            <label key={value} className={`${choiceRowClass} min-w-28`}>
+              <input
+                type="radio"
+                name={field.name}
+                value={value}
+                defaultChecked={chosen === value}
+                className={choiceInputClass}
+              />
+              {value === "yes" ? "Yes" : "No"}
+            </label>
+          ))}
+        </div>
+        <FieldError id={field.errorId} errors={field.errors} />
+      </fieldset>
+    );
+  }
+
+  return (
+    <StepFrame
+      step="quote"
+      title="Your coverage plan"
+      toasts={[actionData?.toast]}
+      intro={
+        <>
+          <p>
+            {loaderData.businessName ? `For ${loaderData.businessName}: ` : ""}what a business like
+            yours usually needs and why, from your answers. The prices are what similar businesses
+            paid, not a quote: a licensed agent sends your quotes.
+          </p>
+          <AgencyIdentity className="mt-3 text-sm" />
+        </>
+      }
+    >
+      <section aria-labelledby="your-plan">
+        <h2 id="your-plan" className="text-xl font-bold text-ink">
+          What your business needs
+        </h2>
+        <ol className="mt-4 space-y-4">
+          {lines.map((line) => (
+            <PlanLineCard key={line.slug} line={line} />
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="sharpen" className="mt-10 border-t border-slate-200 pt-8">
+        <h2 id="sharpen" className="text-xl font-bold text-ink">
+          Sharpen your plan
+        </h2>
+        <p className="mt-1 text-muted">
+          Optional. Your answers are saved to your application and the plan above is worked out
+          again.
+        </p>
+        <Form method="post" {...getFormProps(answersForm)} className="relative">
+          <HoneypotField />
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={answers.fullTimeEmployees.id} className={labelClass}>
+                Full-time employees (not counting owners)
+              </label>
+              <input
+                {...getInputProps(answers.fullTimeEmployees, { type: "text" })}
+                inputMode="numeric"
+                maxLength={10}
+                autoComplete="off"
+                className={numberInputClass}
+              />
+              <FieldError
+                id={answers.fullTimeEmployees.errorId}
+                errors={answers.fullTimeEmployees.errors}
+              />
+            </div>
+            <div>
+              <label htmlFor={answers.partTimeEmployees.id} className={labelClass}>
+                Part-time employees
+              </label>
+              <input
+                {...getInputProps(answers.partTimeEmployees, { type: "text" })}
+                inputMode="numeric"
+                maxLength={10}
+                autoComplete="off"
+                className={numberInputClass}
+              />
+              <FieldError
+                id={answers.partTimeEmployees.errorId}
+                errors={answers.partTimeEmployees.errors}
+              />
+            </div>
+            <div>
+              <label htmlFor={answers.revenueBand.id} className={labelClass}>
+                Annual revenue
+              </label>
+              <select {...getSelectProps(answers.revenueBand)} className={inputClass}>
+                <option value="">Choose a range</option>
+                {REVENUE_BANDS.map((band) => (
+                  <option key={band.id} value={band.id}>
+                    {band.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={answers.revenueBand.errorId} errors={answers.revenueBand.errors} />
+            </div>
+            <div>
+              <label htmlFor={answers.annualRevenue.id} className={labelClass}>
+                Or the amount, in dollars
+              </label>
+              <input
+                {...getInputProps(answers.annualRevenue, { type: "text" })}
+                inputMode="numeric"
+                maxLength={20}
+                autoComplete="off"
+                className={numberInputClass}
+              />
+              <FieldError
+                id={answers.annualRevenue.errorId}
+                errors={answers.annualRevenue.errors}
+              />
+            </div>
+          </div>
+          {yesNo(answers.claimsInLast3Years, "Any insurance claims in the last 3 years?")}
+          {yesNo(answers.currentlyInsured, "Is the business insured now?")}
+          <button
+            type="submit"
+            name="intent"
+            value="answers"
+            disabled={busy}
+            className="mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            Update my plan
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="request-quotes" className="mt-10 border-t border-slate-200 pt-8">
+        <h2 id="request-quotes" className="text-xl font-bold text-ink">
+          Request quotes
+        </h2>
+        {request ? (
+          <p className="mt-1 text-ink">
+            You have asked for quotes already (reference {request.reference}). Sending this again
+            updates that request.
+          </p>
+        ) : (
+          <p className="mt-1 text-muted">
+            Choose the lines you want quoted. A licensed agent reviews your application and sends
+            your quotes.
+          </p>
+        )}
+        <Form method="post" {...getFormProps(requestForm)} className="relative">
+          <HoneypotField />
+          <fieldset
+            className="mt-4"
+            aria-describedby={fields.lines.errors ? fields.lines.errorId : undefined}
+          >
+            <legend className={labelClass}>Lines to quote</legend>
+            <div className="mt-2 grid gap-2">
+              {lines.map((line) => (
+                <label key={line.slug} className={choiceRowClass}>
+                  <input
+                    type="checkbox"
+                    name={fields.lines.name}
+                    value={line.slug}
+                    defaultChecked={tickedLines.has(line.slug)}
+                    className={choiceInputClass}
+                  />
+                  <span>
+                    {line.name}
+                    <span className="block text-sm text-muted">{line.recommendation}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={fields.lines.errorId} errors={fields.lines.errors} />
+          </fieldset>
+
+          <div className="mt-6">
+            <label htmlFor={fields.startDate.id} className={labelClass}>
+              Preferred start date
+            </label>
+            <input
+              {...getInputProps(fields.startDate, { type: "date" })}
+              min={loaderData.today}
+              max={loaderData.latest}
+              className={`${inputClass} max-w-60`}
+            />
+            <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
+          </div>
+
+          <fieldset
+            className="mt-6"
+            aria-describedby={
+              fields.contactChannel.errors ? fields.contactChannel.errorId : undefined
+            }
+          >
+            <legend className={labelClass}>How should the agent contact you?</legend>
+            <div className="mt-2 flex flex-wrap gap-3">
+              {CONTACT_CHANNELS.map((channel) => (
+                <label key={channel.id} className={`${choiceRowClass} min-w-36`}>
+                  <input
+                    type="radio"
+                    name={fields.contactChannel.name}
+                    value={channel.id}
+                    defaultChecked={chosenChannel === channel.id}
+                    className={choiceInputClass}
+                  />
+                  {channel.label}
+                </label>
+              ))}
+            </div>
+            <FieldError id={fields.contactChannel.errorId} errors={fields.contactChannel.errors} />
+          </fieldset>
+
+          <div className="mt-6">
+            <label htmlFor={fields.note.id} className={labelClass}>
+              Anything the agent should know? (optional)
+            </label>
+            <textarea
+              {...getTextareaProps(fields.note)}
+              maxLength={NOTE_MAX_LENGTH}
+              rows={3}
+              className={inputClass}
+            />
+            <FieldError id={fields.note.errorId} errors={fields.note.errors} />
+          </div>
+
+          <p className="mt-6 text-sm text-muted">{loaderData.consentText}</p>
+          <button
+            type="submit"
+            name="intent"
+            value="request"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className="mt-4 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:w-auto"
+          >
+            Request my quotes
+          </button>
+        </Form>
+      </section>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,335 @@
+import type { Browser, Page } from "@playwright/test";
+
+import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
+import { openDatabase } from "#app/server/database.server.ts";
+
+import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
+import {
+  makeDataDir,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import {
+  chooseIndustryAndState,
+  chooseSegments,
+  enterAboutYou,
+  enterBusinessName,
+  enterEmail,
+  enterOwnership,
+  expect,
+  expectNoAxeViolations,
+  layoutProblems,
+  test,
+} from "./helpers.ts";
+
+// One server for the three journeys, in order: the lead desk reads what the first two sent.
+test.describe.configure({ mode: "serial" });
+test.setTimeout(120_000);
+
+const OPERATOR = { email: "desk@agency.example", password: "a long desk password 2026" };
+const AGENCY = {
+  AGENCY_NAME: "Harbor Insurance Agency LLC",
+  AGENCY_NPN: "12345678",
+  AGENCY_LICENSES: "CA:0K12345,TX:2345678",
+  AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+  AGENCY_PHONE: "(619) 555-0100",
+};
+const REFERENCE = /CP-[34679ACDEFGHJKMNPQRTWXY]{6}/;
+
+let server: ServerProcess;
+let dataDir: string;
+/** The references the two visitors were given, for the lead desk. */
+const references: { js?: string; noJs?: string } = {};
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A plan line, found by its heading. */
+function planLine(page: Page, name: string) {
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+}
+
+async function newPage(browser: Browser, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  return context.newPage();
+}
+
+test.beforeAll(async () => {
+  dataDir = makeDataDir();
+  await createOperatorWithCli(dataDir, OPERATOR.email, OPERATOR.password);
+  server = await startServer({
+    dataDir,
+    env: { SITE_URL: "http://127.0.0.1", LEAD_NOTIFY_TO: "leads@agency.example", ...AGENCY },
+  });
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+});
+
+test("with JavaScript: from step 1 to a quote request, its email, and a request updated", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/business-wizard`);
+  await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
+  await chooseSegments(page, ["Bakery"]);
+  await enterEmail(page, "baker@example.com");
+  await enterBusinessName(page, "Rise Bakery");
+  await enterAboutYou(page, {
+    firstName: "Rae",
+    lastName: "Baker",
+    phone: "(614) 555-0101",
+    streetAddress: "3 Oven St",
+  });
+  await enterOwnership(page, "Limited Liability Company", "2018");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(
+    page.locator("#main").getByText("Your information has been saved successfully!"),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/business-wizard\/quote$/);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Your coverage plan" })).toBeVisible();
+  const progress = page.getByRole("navigation", { name: "Application progress" });
+  await expect(progress.getByRole("listitem")).toHaveText([
+    /Start \(completed\)/,
+    /Coverage \(completed\)/,
+    /Application \(completed\)/,
+    /Quote \(current step\)/,
+    /Purchase/,
+  ]);
+  // The agency, as set, on the plan and in the footer.
+  const agency = page.getByText(/^Insurance services are provided by Harbor Insurance Agency LLC/);
+  await expect(agency).toHaveCount(2);
+  await expect(agency.first()).toContainText("National Producer Number 12345678");
+  await expect(page.getByRole("contentinfo")).toContainText(
+    "State licences: CA 0K12345, TX 2345678",
+  );
+  await expect(page.getByText("Sample agency details", { exact: false })).toHaveCount(0);
+
+  // Each line: a recommendation, a reason, its sources behind "Why?", a figure or "Ask an agent".
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(9);
+  const bop = planLine(page, "Business Owner's Policy");
+  await expect(bop).toContainText("Recommended");
+  await expect(bop).toContainText("$57 a month ($684 a year)");
+  await expect(bop).toContainText(TYPICAL_PRICE_DISCLAIMER);
+  await bop.getByText("Why?").click();
+  await expect(bop.getByRole("link", { name: /independentagent\.com/ })).toBeVisible();
+  await expect(bop).toContainText("(read 2026-11-23)");
+  await expect(planLine(page, "Fiduciary Liability")).toContainText("Ask an agent");
+  const epli = planLine(page, "Employment Practices Liability");
+  await expect(epli).toContainText("Worth considering");
+  await expectNoAxeViolations(page);
+
+  // No employees: the plan is worked out again on the server.
+  await page.getByLabel("Full-time employees (not counting owners)").fill("0");
+  await page.getByLabel("Part-time employees").fill("0");
+  await page.getByLabel("Annual revenue").selectOption("just-starting");
+  await page
+    .getByRole("group", { name: "Any insurance claims in the last 3 years?" })
+    .getByLabel("No")
+    .check();
+  await page.getByRole("button", { name: "Update my plan" }).click();
+  await expect(
+    page.locator("#main").getByText("Thanks, your plan has been updated."),
+  ).toBeVisible();
+  await expect(epli).toContainText("Not usually needed for this business");
+  await expect(epli).toContainText(
+    "With no employees, there is no one to bring an employment claim.",
+  );
+  await expect(page.getByLabel("Full-time employees (not counting owners)")).toHaveValue("0");
+
+  // Pick the lines: required and recommended start ticked.
+  const request = page.getByRole("group", { name: "Lines to quote" });
+  await expect(request.getByRole("checkbox", { name: /Business Owner's Policy/ })).toBeChecked();
+  await expect(request.getByRole("checkbox", { name: /Fiduciary Liability/ })).not.toBeChecked();
+  await page.getByLabel("Preferred start date").fill(daysFromToday(-1));
+  await page.getByRole("button", { name: "Request my quotes" }).click();
+  await expect(page.getByText("Please choose today or a later date")).toBeVisible();
+  await page.getByLabel("Preferred start date").fill(daysFromToday(10));
+  await request.getByRole("checkbox", { name: /Crime Insurance/ }).check();
+  await page.getByRole("radio", { name: "Phone call" }).check();
+  await page.getByLabel("Anything the agent should know? (optional)").fill("Mornings are best.");
+  await page.getByRole("button", { name: "Request my quotes" }).click();
+
+  await expect(page).toHaveURL(/\/business-wizard\/quote\/requested$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "We've got your quote request" }),
+  ).toBeVisible();
+  const reference = (await page.getByText(REFERENCE).first().innerText()).trim();
+  references.js = reference;
+  await expect(
+    page.getByText(
+      /A licensed agent reviews your request and contacts you by phone within one business day/,
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The confirmation email: reference, lines, date, the agency and its licences, a link back.
+  await expect
+    .poll(
+      () => readWrittenEmails(dataDir).filter((email) => email.subject.includes(reference)).length,
+    )
+    .toBe(2);
+  const sent = readWrittenEmails(dataDir);
+  const confirmation = sent.find(
+    (email) => email.to === "baker@example.com" && email.subject.includes(reference),
+  )!;
+  expect(confirmation.subject).toBe(`Your quote request ${reference}`);
+  for (const words of [
+    "- Business Owner's Policy",
+    "- Crime Insurance",
+    "Harbor Insurance Agency LLC",
+    "National Producer Number 12345678; insurance licences CA 0K12345, TX 2345678",
+  ]) {
+    expect(confirmation.body).toContain(words);
+  }
+  expect(resumeLinkIn(confirmation)).toMatch(/^\/resume\//);
+  const alert = sent.find(
+    (email) => email.to === "leads@agency.example" && email.subject.includes(reference),
+  )!;
+  expect(alert.body).toContain("Note: Mornings are best.");
+  expect(alert.body).toContain("Contact by: Phone call");
+
+  // Asking again updates the same request, and says so.
+  await page.getByRole("link", { name: "Back to your coverage plan" }).click();
+  await expect(
+    page.getByText(`You have asked for quotes already (reference ${reference})`),
+  ).toBeVisible();
+  await expect(request.getByRole("checkbox", { name: /Crime Insurance/ })).toBeChecked();
+  await request.getByRole("checkbox", { name: /Crime Insurance/ }).uncheck();
+  await page.getByRole("button", { name: "Request my quotes" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "We've updated your quote request" }),
+  ).toBeVisible();
+  await expect(page.getByText(reference)).toBeVisible();
+});
+
+test("without JavaScript: the plan, an answer and a request work the same", async ({ browser }) => {
+  // The wizard without a browser (other journeys cover its screens), then the Quote step in one.
+  const visitor = new HttpVisitor(server.url);
+  expect(await visitor.saveEmailStep("nojs@example.com")).toBe(true);
+  expect(
+    await visitor.completeApplication({
+      businessName: "Quiet Crumbs",
+      firstName: "No",
+      lastName: "Script",
+      phoneNumber: "(614) 555-0102",
+      streetAddress: "4 Flour Rd",
+      mailingAddress: "PO Box 4, Columbus OH",
+    }),
+  ).toBe(true);
+  const page = await newPage(browser, false);
+  await page.context().addCookies(
+    visitor
+      .cookie()
+      .split("; ")
+      .map((pair) => {
+        const [name = "", ...value] = pair.split("=");
+        return { name, value: value.join("="), url: server.url };
+      }),
+  );
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`${server.url}/business-wizard/quote`);
+  // The toast the final save flashed, shown by the plan.
+  await expect(
+    page.locator("#main").getByText("Your information has been saved successfully!"),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your coverage plan" })).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+
+  const epli = planLine(page, "Employment Practices Liability");
+  await page.getByLabel("Full-time employees (not counting owners)").fill("20");
+  await page.getByRole("button", { name: "Update my plan" }).click();
+  await expect(epli).toContainText("Recommended");
+  await expect(epli).toContainText("With 15 or more employees");
+
+  await page.getByLabel("Preferred start date").fill(daysFromToday(400));
+  await page.getByRole("button", { name: "Request my quotes" }).click();
+  await expect(page.getByText("Please choose a date within a year from today")).toBeVisible();
+  await page.getByLabel("Preferred start date").fill(daysFromToday(30));
+  await page.getByRole("button", { name: "Request my quotes" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "We've got your quote request" }),
+  ).toBeVisible();
+  references.noJs = (await page.getByText(REFERENCE).first().innerText()).trim();
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  expect(await layoutProblems(page)).toEqual([]);
+});
+
+test("the lead desk shows the plan, the answers and the request, and sets its status", async ({
+  page,
+}) => {
+  const { js, noJs } = references;
+  expect(js).toMatch(REFERENCE);
+  expect(noJs).toMatch(REFERENCE);
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  await expect(page.getByRole("row", { name: /baker@example\.com/ })).toContainText(`${js}: New`);
+  await page.getByRole("link", { name: "baker@example.com" }).click();
+  await expect(page.getByRole("heading", { name: "Quote request" })).toBeVisible();
+  await expect(page.getByText("Mornings are best.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Employment Practices Liability/ })).toContainText(
+    "Not usually needed for this business",
+  );
+  await expect(page.getByText("Just starting (no revenue yet)")).toBeVisible();
+  await page.getByLabel("Set the status").selectOption("contacted");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByLabel("Set the status")).toHaveValue("contacted");
+
+  await page.goto(`${server.url}/admin?quote=contacted`);
+  await expect(page.getByRole("link", { name: "baker@example.com" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "nojs@example.com" })).toHaveCount(0);
+  await page.goto(`${server.url}/admin?quote=new`);
+  await expect(page.getByRole("link", { name: "nojs@example.com" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "baker@example.com" })).toHaveCount(0);
+  const csv = await (await page.request.get(`${server.url}/admin/submissions.csv`)).text();
+  expect(csv).toContain(`${js},contacted,`);
+
+  // What the database holds: one request per visitor, the first updated in place.
+  await stopServer(server);
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const rows = await database.db
+      .selectFrom("quote_requests")
+      .innerJoin("business_wizard_submissions as s", "s.id", "quote_requests.submission_id")
+      .select([
+        "s.email",
+        "s.full_time_employees",
+        "s.revenue_band",
+        "quote_requests.reference",
+        "quote_requests.lines",
+        "quote_requests.contact_channel",
+        "quote_requests.note",
+        "quote_requests.status",
+        "quote_requests.consent_text",
+      ])
+      .orderBy("s.email")
+      .execute();
+    expect(rows).toMatchObject([
+      {
+        email: "baker@example.com",
+        full_time_employees: 0,
+        revenue_band: "just-starting",
+        reference: js,
+        lines: expect.arrayContaining(["business-owners-policy", "cyber-insurance"]) as unknown,
+        contact_channel: "phone",
+        note: "Mornings are best.",
+        status: "contacted",
+        consent_text: expect.stringContaining("Harbor Insurance Agency LLC") as unknown,
+      },
+      { email: "nojs@example.com", full_time_employees: 20, reference: noJs, status: "new" },
+    ]);
+    // Unticked when asking again.
+    expect(rows[0]!.lines).not.toContain("crime-insurance");
+  } finally {
+    await database.close();
+  }
+});
