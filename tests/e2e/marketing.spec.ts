@@ -158,19 +158,30 @@ test.describe("the landing page", () => {
     await expect(tooltip).toBeHidden();
   });
 
-  test("the Get Quote icon turns every minute, and not at all under reduced motion", async ({
+  test("the Get Quote icon turns on load and every minute, and not at all under reduced motion", async ({
     page,
   }) => {
+    await page.clock.install();
     await page.goto("/");
     const icon = page.getByRole("banner").getByRole("link", { name: "Get Quote" }).locator("svg");
     const animation = () =>
       icon.evaluate((element) => {
         const style = getComputedStyle(element);
-        return `${style.animationName} ${style.animationDuration}`;
+        return `${style.animationName} ${style.animationDuration} ${style.animationIterationCount}`;
       });
-    expect(await animation()).toBe("spin-every-minute 60s");
+    const turning = () => icon.evaluate((element) => element.getAnimations().length);
+    // Once on load, for a second, and never a running animation in between (it keeps the browser
+    // drawing frames).
+    expect(await animation()).toBe("spin-once 1s 1");
+    await page.clock.runFor(30_000);
+    await expect.poll(turning).toBe(0);
+    await page.clock.runFor(30_000);
+    expect(await turning()).toBe(1);
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await animation()).toMatch(/^none /);
+    await expect.poll(turning).toBe(0);
+    await page.clock.runFor(60_000);
+    expect(await turning()).toBe(0);
   });
 });
 

@@ -188,12 +188,35 @@ function enhanceTooltips(): void {
   document.addEventListener("focusout", reset);
 }
 
+/** How often the Get Quote icon turns again after its turn on load (SPEC section 9). */
+const SPIN_EVERY_MS = 60_000;
+
+/**
+ * Turns the icon of each link marked `data-spin-icon-every-minute` once a minute, as its CSS turns
+ * it on load; never while the visitor asks for reduced motion.
+ */
+function spinIconsEveryMinute(): void {
+  const icons = document.querySelectorAll<SVGElement>("[data-spin-icon-every-minute] svg");
+  if (icons.length === 0) return;
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  window.setInterval(() => {
+    if (reducedMotion.matches) return;
+    for (const icon of icons) {
+      icon.animate([{ transform: "rotate(0deg)" }, { transform: "rotate(360deg)" }], {
+        duration: 1000,
+        easing: "ease-in-out",
+      });
+    }
+  }, SPIN_EVERY_MS);
+}
+
 function enhance(): void {
   const menu = document.querySelector<HTMLElement>("[data-side-menu]");
   if (menu) enhanceSideMenu(menu);
   document.querySelectorAll<HTMLElement>("[data-carousel]").forEach(enhanceCarousel);
   document.querySelectorAll<HTMLAnchorElement>("a[data-dialog]").forEach(enhanceDialogLink);
   enhanceTooltips();
+  spinIconsEveryMinute();
 }
 
 // The script is async: it may run before the page has finished parsing.

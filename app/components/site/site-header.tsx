@@ -39,8 +39,12 @@ export function SiteHeader() {
             <a href="/login" className={buttonClasses("ghost", "compact")}>
               Log in
             </a>
-            <a href={QUOTE_PATH} className={buttonClasses("primary", "compact")}>
-              <SparkIcon className="size-4 motion-safe:animate-spin-every-minute" />
+            <a
+              href={QUOTE_PATH}
+              className={buttonClasses("primary", "compact")}
+              data-spin-icon-every-minute
+            >
+              <SparkIcon className="size-4 motion-safe:animate-spin-once" />
               Get Quote
             </a>
           </div>
