@@ -47,7 +47,9 @@ describe.each(testDatabaseKinds)("operator sessions on $name", (kind) => {
       // The hash itself, or anything else, opens nothing.
       expect(await findSessionOperator(db, row!.id, start)).toBeUndefined();
       expect(await findSessionOperator(db, "not a token", start)).toBeUndefined();
-      expect(await findSessionOperator(db, `${token.slice(0, -1)}A`, start)).toBeUndefined();
+      // One character changed (the last one may be "A" already: its low bits are padding).
+      const altered = `${token.slice(0, 10)}${token[10] === "A" ? "B" : "A"}${token.slice(11)}`;
+      expect(await findSessionOperator(db, altered, start)).toBeUndefined();
     });
   });
 

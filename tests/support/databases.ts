@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, sql } from "kysely";
@@ -68,8 +70,16 @@ async function appTables(db: Kysely<DatabaseSchema>): Promise<string[]> {
   return rows.map((row) => row.tablename);
 }
 
+/** The migrated embedded database that Vitest's global setup saves for the run's test files. */
+export const PGLITE_TEMPLATE_FILE = path.resolve(".tmp/vitest-pglite-template.tar");
+
 async function sharedPglite(): Promise<SharedDatabase> {
-  const pglite = await PGlite.create();
+  // The run's migrated template when there is one; migrating it again finds nothing to do.
+  const pglite = await PGlite.create(
+    existsSync(PGLITE_TEMPLATE_FILE)
+      ? { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]) }
+      : {},
+  );
   const admin = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
   await migrateToLatest(admin);
   return {
