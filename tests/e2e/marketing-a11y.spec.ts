@@ -3,15 +3,13 @@ import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
 /**
- * One page of each layout (the home page, a product page, an information page, a page with a
- * form, a legal page, the log-in page): at a phone's width these are the pages whose markup
- * differs. The other product and legal pages share their layout; page-quality.spec checks every
- * page's layout at 360, 768 and 1280 px.
+ * At a phone's width, the pages whose markup differs most: the home page, the richest product page
+ * (sample quotes, the policy card) and a page with a form. The header, menu and footer are the same
+ * on every page; page-quality.spec checks every page's layout at 360, 768 and 1280 px.
  */
-const PHONE_PATHS = ["/", "/workers-comp", "/about", "/contact", "/privacy", "/login"];
+const PHONE_PATHS = ["/", "/workers-comp", "/contact"];
 
-// Every marketing page, and the not-found page, at a laptop's width; one page per layout at a
-// phone's.
+// Every marketing page, and the not-found page, at a laptop's width; three pages at a phone's.
 for (const { width, paths } of [
   { width: 390, paths: PHONE_PATHS },
   { width: 1280, paths: MARKETING_PATHS },
