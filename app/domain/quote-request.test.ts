@@ -9,6 +9,7 @@ import {
   quoteRequestSchema,
   REFERENCE_PATTERN,
   toOptionalAnswers,
+  usToday,
 } from "./quote-request.ts";
 
 function form(fields: Record<string, string | string[]>): URLSearchParams {
@@ -56,6 +57,13 @@ describe("the quote request form", () => {
     ]);
     // A leap day's year ahead is the first of March.
     expect(latestStartDate("2028-02-29")).toBe("2029-03-01");
+  });
+
+  it("counts today as Hawaii's, so that no state's evening visitor finds today refused", () => {
+    // 10 pm in New York and 7 pm in California on 23 November: already the 24th in UTC.
+    expect(usToday(new Date("2026-11-24T03:00:00Z"))).toBe("2026-11-23");
+    // Midnight in Hawaii: the 24th everywhere in the fifty states.
+    expect(usToday(new Date("2026-11-24T10:00:00Z"))).toBe("2026-11-24");
   });
 
   it("needs one or more of the nine lines, each once, and bounds the note", () => {

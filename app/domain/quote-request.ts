@@ -172,7 +172,7 @@ export function lineName(slug: string): string {
   return MENU_PRODUCT_LINES.find((line) => line.slug === slug)?.name ?? slug;
 }
 
-/** The latest preferred start date: a year after `today` (YYYY-MM-DD, UTC). */
+/** The latest preferred start date: a year after `today` (YYYY-MM-DD). */
 export function latestStartDate(today: string): string {
   const date = new Date(`${today}T00:00:00Z`);
   date.setUTCFullYear(date.getUTCFullYear() + 1);
@@ -185,7 +185,7 @@ export function quoteConsentText(agencyName: string): string {
 }
 
 /**
- * The quote request form for a day `today` (YYYY-MM-DD, UTC, injected so that tests can fix it):
+ * The quote request form for a day `today` (YYYY-MM-DD, `usToday()`, injected so that tests can fix it):
  * at least one of the nine lines, a preferred start date from today to a year ahead, how to be
  * contacted, and an optional note.
  */
@@ -220,9 +220,13 @@ export function quoteRequestSchema(today: string) {
 
 export type QuoteRequestInput = z.output<ReturnType<typeof quoteRequestSchema>>;
 
-/** Today as a day (YYYY-MM-DD, UTC). */
-export function utcToday(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * Today (YYYY-MM-DD) in Hawaii, the last of the fifty states to reach each day: in UTC an evening
+ * visitor in New York or California would already be in tomorrow, and their today refused as past.
+ */
+export function usToday(now: Date = new Date()): string {
+  // en-CA writes a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Honolulu" }).format(now);
 }
 
 /**

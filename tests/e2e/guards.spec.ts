@@ -82,6 +82,9 @@ test.describe("posts the site refuses", () => {
       env: { RATE_LIMIT_PER_MINUTE: "2", SITE_URL: "http://127.0.0.1" },
     });
     try {
+      // The limit counts per clock minute: the three saves below fall in one.
+      const leftOfMinute = 60_000 - (Date.now() % 60_000);
+      if (leftOfMinute < 15_000) await new Promise((resolve) => setTimeout(resolve, leftOfMinute));
       await page.goto(`${server.url}/business-wizard`);
       await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
       await page.getByRole("checkbox", { name: "Bar" }).check();
@@ -101,12 +104,17 @@ test.describe("posts the site refuses", () => {
       // Still refused this minute, and still on the step; what was saved before is there.
       await page.goto(`${server.url}/business-wizard/segments`);
       await expect(page.getByRole("checkbox", { name: "Bar" })).toBeChecked();
-      // The answer says when to come back: the seconds until the minute's window frees.
+      // The answer says when to come back: the seconds until the minute's window frees. (A new
+      // minute may have begun since: the third post of a minute is refused.)
       for (const path of ["/contact", "/contact.data"]) {
-        const refused = await fetch(`${server.url}${path}`, {
-          method: "POST",
-          body: new URLSearchParams({ name: "Ada" }),
-        });
+        let refused: Response | undefined;
+        for (let post = 0; post < 3 && refused?.status !== 429; post++) {
+          refused = await fetch(`${server.url}${path}`, {
+            method: "POST",
+            body: new URLSearchParams({ name: "Ada" }),
+          });
+        }
+        if (!refused) throw new Error("no post was made");
         expect(refused.status, path).toBe(429);
         expect(Number(refused.headers.get("Retry-After")), path).toBeGreaterThan(0);
         expect(Number(refused.headers.get("Retry-After")), path).toBeLessThanOrEqual(60);

@@ -147,7 +147,8 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   const request = page.getByRole("group", { name: "Lines to quote" });
   await expect(request.getByRole("checkbox", { name: /Business Owner's Policy/ })).toBeChecked();
   await expect(request.getByRole("checkbox", { name: /Fiduciary Liability/ })).not.toBeChecked();
-  await page.getByLabel("Preferred start date").fill(daysFromToday(-1));
+  // Two days back in UTC: past in every state (the site counts today as Hawaii's).
+  await page.getByLabel("Preferred start date").fill(daysFromToday(-2));
   await page.getByRole("button", { name: "Request my quotes" }).click();
   await expect(page.getByText("Please choose today or a later date")).toBeVisible();
   await page.getByLabel("Preferred start date").fill(daysFromToday(10));

@@ -36,7 +36,7 @@ import {
   quoteMessages,
   quoteRequestSchema,
   toOptionalAnswers,
-  utcToday,
+  usToday,
 } from "#app/domain/quote-request.ts";
 import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = coveragePlan(answers);
   const latest = await latestQuoteRequest(services.database.db, submission.id);
   const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
-  const today = utcToday();
+  const today = usToday();
   return {
     businessName: handle.draft.businessName ?? "",
     lines: plan.lines,
@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  const parsed = parseForm(formData, quoteRequestSchema(utcToday()));
+  const parsed = parseForm(formData, quoteRequestSchema(usToday()));
   if (parsed.status !== "success") {
     return data<QuoteActionData>({ form: "request", result: parsed.reply() }, { status: 400 });
   }
