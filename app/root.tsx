@@ -18,9 +18,9 @@ import { SiteChrome } from "./components/site/site-chrome.tsx";
 import { buttonClasses } from "./components/ui/button.ts";
 import { refusals } from "./domain/messages.ts";
 import { site } from "./domain/site.ts";
-import { guardPosts, sendRefusalHeaders } from "./server/guards.server.ts";
+import { guardPosts, sendRefusalHeaders } from "./server/http/guards.server.ts";
 import { getAgency } from "./server/agency.server.ts";
-import { getSiteUrl } from "./server/site-url.server.ts";
+import { getSiteUrl } from "./server/http/site-url.server.ts";
 
 /**
  * The site's one stylesheet, as a React stylesheet resource (`precedence`): React puts it first in

@@ -9,8 +9,8 @@
  */
 import { parseArgs } from "node:util";
 
-import { backUpToFile, requireEmbeddedDatabase } from "../app/server/backup.server.ts";
-import { CliError, describeCliFailure } from "../app/server/cli.server.ts";
+import { backUpToFile, requireEmbeddedDatabase } from "../app/server/db/backup.server.ts";
+import { CliError, describeCliFailure } from "../app/server/admin/cli.server.ts";
 import { getEnv } from "../app/server/env.server.ts";
 
 const USAGE = "Usage: npm run db:backup [-- FILE]";

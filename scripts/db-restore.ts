@@ -7,8 +7,8 @@
  */
 import { parseArgs } from "node:util";
 
-import { requireEmbeddedDatabase, restoreFromFile } from "../app/server/backup.server.ts";
-import { CliError, describeCliFailure } from "../app/server/cli.server.ts";
+import { requireEmbeddedDatabase, restoreFromFile } from "../app/server/db/backup.server.ts";
+import { CliError, describeCliFailure } from "../app/server/admin/cli.server.ts";
 import { parseSettings } from "../app/server/env.server.ts";
 
 const USAGE = "Usage: npm run db:restore -- FILE";

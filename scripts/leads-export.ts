@@ -10,9 +10,9 @@
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 
-import { describeCliFailure, openCliDatabase, parseSince } from "../app/server/cli.server.ts";
+import { describeCliFailure, openCliDatabase, parseSince } from "../app/server/admin/cli.server.ts";
 import { getEnv } from "../app/server/env.server.ts";
-import { submissionsCsv } from "../app/server/lead-export.server.ts";
+import { submissionsCsv } from "../app/server/leads/lead-export.server.ts";
 
 const USAGE = "Usage: npm run leads:export [-- --since YYYY-MM-DD]";
 

@@ -16,13 +16,13 @@ import {
   describeCliFailure,
   openCliDatabase,
   passwordFromInput,
-} from "../app/server/cli.server.ts";
+} from "../app/server/admin/cli.server.ts";
 import { getEnv } from "../app/server/env.server.ts";
 import {
   createOperator,
   OperatorExistsError,
   resetOperatorPassword,
-} from "../app/server/operators.server.ts";
+} from "../app/server/admin/operators.server.ts";
 
 const USAGE = "Usage: npm run operator:create -- --email ADDRESS [--reset-password]";
 

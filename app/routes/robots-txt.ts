@@ -1,4 +1,4 @@
-import { getSiteUrl } from "#app/server/site-url.server.ts";
+import { getSiteUrl } from "#app/server/http/site-url.server.ts";
 
 import type { Route } from "./+types/robots-txt";
 

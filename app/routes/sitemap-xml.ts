@@ -1,5 +1,5 @@
 import { SITEMAP_PATHS } from "#app/domain/site-pages.ts";
-import { getSiteUrl } from "#app/server/site-url.server.ts";
+import { getSiteUrl } from "#app/server/http/site-url.server.ts";
 
 import type { Route } from "./+types/sitemap-xml";
 

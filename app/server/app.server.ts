@@ -5,14 +5,18 @@ import { RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/context.ts";
 import { countedAddress } from "#app/domain/client-address.ts";
 
-import { startBackupEndpoint } from "./backup.server.ts";
-import { openDatabase, type Database } from "./database.server.ts";
+import { startBackupEndpoint } from "./db/backup.server.ts";
+import { openDatabase, type Database } from "./db/database.server.ts";
 import { getEnv, postgresTimeouts, unsetAgencySettings, type Env } from "./env.server.ts";
-import { flushFunnel } from "./funnel.server.ts";
-import { clientAddressContext, refuseCrossSitePosts, refuseOtherMethods } from "./guards.server.ts";
+import { flushFunnel } from "./wizard/funnel.server.ts";
+import {
+  clientAddressContext,
+  refuseCrossSitePosts,
+  refuseOtherMethods,
+} from "./http/guards.server.ts";
 import { closeLogs, logger } from "./logger.server.ts";
-import { createMailTransport, OutboxWorker } from "./outbox.server.ts";
-import { processResumeRequests } from "./resume.server.ts";
+import { createMailTransport, OutboxWorker } from "./mail/outbox.server.ts";
+import { processResumeRequests } from "./wizard/resume.server.ts";
 import { servicesContext } from "./services.server.ts";
 
 // `react-router build` prerenders the marketing pages by loading this bundle as a plain server

@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
-import type { Database } from "./database.server.ts";
+import type { Database } from "./db/database.server.ts";
 import type { Env } from "./env.server.ts";
 
 /** What loaders and actions need from the running server. */

@@ -1,7 +1,7 @@
 import { type Kysely } from "kysely";
 
 // How many visitors reached each wizard step (and completed) per day, counted by the server
-// (app/server/funnel.server.ts): counts only, nothing about who.
+// (app/server/wizard/funnel.server.ts): counts only, nothing about who.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("wizard_funnel_daily")

@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
 import { LEAD_EXPORT_COLUMNS, QUOTE_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
-import { openDatabase } from "#app/server/database.server.ts";
-import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/operators.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
+import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/admin/operators.server.ts";
 
 import { readSubmissions } from "../support/databases.ts";
 import { parseCsv } from "../support/csv.ts";

@@ -1,6 +1,6 @@
 import { FUNNEL_STEPS } from "#app/domain/lead-desk.ts";
-import { openDatabase } from "#app/server/database.server.ts";
-import { readFunnel } from "#app/server/funnel.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
+import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";

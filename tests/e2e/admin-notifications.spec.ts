@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 
-import { openDatabase } from "#app/server/database.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { QUOTE_EXPORT_COLUMNS, SIGN_IN_POLICY, signInMessages } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
 import { TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
-import { openDatabase } from "#app/server/database.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { parseCsv } from "../support/csv.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";

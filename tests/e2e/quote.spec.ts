@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
-import { openDatabase } from "#app/server/database.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";

@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 
-import { openDatabase } from "../../app/server/database.server.ts";
+import { openDatabase } from "../../app/server/db/database.server.ts";
 import { readSubmissions } from "../support/databases.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import {

@@ -1,4 +1,4 @@
-import type * as Passwords from "#app/server/passwords.server.ts";
+import type * as Passwords from "#app/server/admin/passwords.server.ts";
 
 /** A scrypt cost a thousand times below production's: the same code, in about a millisecond. */
 const CHEAP = { logN: 10, r: 8, p: 1 } as const;

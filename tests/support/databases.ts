@@ -11,7 +11,7 @@ import {
   openDatabase,
   type Database,
   type DatabaseSchema,
-} from "#app/server/database.server.ts";
+} from "#app/server/db/database.server.ts";
 
 /** A database kind the data-layer tests run against, opened empty and migrated. */
 export interface TestDatabaseKind {

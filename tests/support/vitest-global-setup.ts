@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect } from "kysely";
 
-import { migrateToLatest, type DatabaseSchema } from "#app/server/database.server.ts";
+import { migrateToLatest, type DatabaseSchema } from "#app/server/db/database.server.ts";
 
 import { PGLITE_TEMPLATE_FILE } from "./databases.ts";
 

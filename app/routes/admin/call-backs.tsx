@@ -8,8 +8,8 @@ import {
 import { bestTimeLabel, type BestTimeToCall } from "#app/domain/contact-forms.ts";
 import { parsePage, productName } from "#app/domain/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
-import { getOperator } from "#app/server/admin-auth.server.ts";
-import { listCallbackRequests } from "#app/server/leads.server.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { listCallbackRequests } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/call-backs";

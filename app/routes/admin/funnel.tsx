@@ -7,8 +7,8 @@ import {
 } from "#app/components/admin/admin-ui.tsx";
 import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
 import { addDays, FUNNEL_STEPS, isDay, utcDay } from "#app/domain/lead-desk.ts";
-import { getOperator } from "#app/server/admin-auth.server.ts";
-import { MAX_FUNNEL_DAYS, readFunnel } from "#app/server/funnel.server.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { MAX_FUNNEL_DAYS, readFunnel } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/funnel";

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "r
 
 import { AdminHeader, adminMeta } from "#app/components/admin/admin-ui.tsx";
 import { refusals } from "#app/domain/messages.ts";
-import { getOperator, requireOperator } from "#app/server/admin-auth.server.ts";
+import { getOperator, requireOperator } from "#app/server/admin/admin-auth.server.ts";
 
 import type { Route } from "./+types/layout";
 

@@ -4,10 +4,10 @@ import { adminControlClasses, adminMeta, AdminHeader } from "#app/components/adm
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { safeAdminPath, signInMessages, signInSchema } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
-import { operatorOfRequest, startOperatorSession } from "#app/server/admin-auth.server.ts";
-import { clientAddressContext } from "#app/server/guards.server.ts";
+import { operatorOfRequest, startOperatorSession } from "#app/server/admin/admin-auth.server.ts";
+import { clientAddressContext } from "#app/server/http/guards.server.ts";
 import { logger } from "#app/server/logger.server.ts";
-import { signIn } from "#app/server/operators.server.ts";
+import { signIn } from "#app/server/admin/operators.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/login";

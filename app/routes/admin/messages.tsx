@@ -6,8 +6,8 @@ import {
   Pagination,
 } from "#app/components/admin/admin-ui.tsx";
 import { parsePage } from "#app/domain/lead-desk.ts";
-import { getOperator } from "#app/server/admin-auth.server.ts";
-import { listContactMessages } from "#app/server/leads.server.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { listContactMessages } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/messages";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { getOperator } from "#app/server/admin-auth.server.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 
 import type { Route } from "./+types/not-found";
 

@@ -1,6 +1,10 @@
 import { redirect } from "react-router";
 
-import { endOperatorSession, getOperator, SIGN_IN_PATH } from "#app/server/admin-auth.server.ts";
+import {
+  endOperatorSession,
+  getOperator,
+  SIGN_IN_PATH,
+} from "#app/server/admin/admin-auth.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 

@@ -33,16 +33,16 @@ import {
   type SubmissionVersion,
   type Writer,
 } from "#app/domain/submission-history.ts";
-import { getOperator } from "#app/server/admin-auth.server.ts";
-import { getSubmission, submissionStatus } from "#app/server/leads.server.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { getSubmission, submissionStatus } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
   latestQuoteRequest,
   optionalAnswersOf,
   setQuoteRequestStatus,
-} from "#app/server/quote-requests.server.ts";
-import { getSubmissionHistory } from "#app/server/submission-history.server.ts";
+} from "#app/server/wizard/quote-requests.server.ts";
+import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 
 import type { Route } from "./+types/submission";
 

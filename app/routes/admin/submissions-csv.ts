@@ -1,6 +1,6 @@
 import { parseSubmissionFilter, utcDay, withoutPage } from "#app/domain/lead-desk.ts";
-import { getOperator } from "#app/server/admin-auth.server.ts";
-import { submissionsCsv } from "#app/server/lead-export.server.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 

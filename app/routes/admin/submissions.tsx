@@ -24,10 +24,10 @@ import {
   type SubmissionFilter,
 } from "#app/domain/lead-desk.ts";
 import { US_STATES } from "#app/domain/states.ts";
-import { getOperator } from "#app/server/admin-auth.server.ts";
-import { readFunnel } from "#app/server/funnel.server.ts";
-import { listSubmissions, submissionStatus } from "#app/server/leads.server.ts";
-import { latestQuoteRequests } from "#app/server/quote-requests.server.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { readFunnel } from "#app/server/wizard/funnel.server.ts";
+import { listSubmissions, submissionStatus } from "#app/server/leads/leads.server.ts";
+import { latestQuoteRequests } from "#app/server/wizard/quote-requests.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/submissions";

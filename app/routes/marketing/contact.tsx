@@ -14,7 +14,7 @@ import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { controlClasses, FormAlert, FormField, hintId } from "#app/components/ui/form-field.tsx";
 import { CheckIcon, ClockIcon, MailIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
-import { saveContactMessage } from "#app/server/contact-requests.server.ts";
+import { saveContactMessage } from "#app/server/leads/contact-requests.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 

@@ -7,9 +7,9 @@ import type { KyselyPlugin } from "kysely";
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Database } from "#app/server/database.server.ts";
-import { processResumeRequests } from "#app/server/resume.server.ts";
-import { saveEmailStep } from "#app/server/submissions.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { processResumeRequests } from "#app/server/wizard/resume.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";

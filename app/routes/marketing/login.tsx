@@ -10,7 +10,7 @@ import { messages } from "#app/domain/messages.ts";
 import { loginSchema, RESUME_LINK_DAYS } from "#app/domain/resume.ts";
 import { site } from "#app/domain/site.ts";
 import { logger } from "#app/server/logger.server.ts";
-import { requestResumeLink } from "#app/server/resume.server.ts";
+import { requestResumeLink } from "#app/server/wizard/resume.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { QUOTE_STEP_PATH, SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";

@@ -12,9 +12,9 @@ import {
   draftForLink,
   redeemResumeLink,
   type LinkState,
-} from "#app/server/resume.server.ts";
+} from "#app/server/wizard/resume.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { getDraft } from "#app/server/wizard-drafts.server.ts";
+import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/resume";
 

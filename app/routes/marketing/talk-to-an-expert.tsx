@@ -9,8 +9,8 @@ import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts"
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { CallbackRequestPanel, TALK_TO_EXPERT_PATH } from "#app/components/site/talk-to-expert.tsx";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
-import { saveCallbackRequest } from "#app/server/contact-requests.server.ts";
-import { notifyCallbackRequest } from "#app/server/lead-notifications.server.ts";
+import { saveCallbackRequest } from "#app/server/leads/contact-requests.server.ts";
+import { notifyCallbackRequest } from "#app/server/leads/lead-notifications.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 

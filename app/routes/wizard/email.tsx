@@ -25,12 +25,12 @@ import {
   toEmailStepRecord,
 } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { flashToast } from "#app/server/flash.server.ts";
-import { sendResumeLink } from "#app/server/resume.server.ts";
-import { countStepReached } from "#app/server/funnel.server.ts";
+import { flashToast } from "#app/server/http/flash.server.ts";
+import { sendResumeLink } from "#app/server/wizard/resume.server.ts";
+import { countStepReached } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { saveEmailStep } from "#app/server/submissions.server.ts";
-import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import { requireEarlierSteps } from "#app/server/wizard/wizard-drafts.server.ts";
 import {
   goBack,
   goTo,
@@ -40,7 +40,7 @@ import {
   typedText,
   writerOf,
   type StepActionData,
-} from "#app/server/wizard-steps.server.ts";
+} from "#app/server/wizard/wizard-steps.server.ts";
 
 import type { Route } from "./+types/email";
 

@@ -4,8 +4,8 @@ import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { ToastAnnouncer } from "#app/components/wizard/toast-region.tsx";
 import type { RouteHandle } from "#app/root.tsx";
-import { takeToast } from "#app/server/flash.server.ts";
-import { funnelMarks } from "#app/server/funnel.server.ts";
+import { takeToast } from "#app/server/http/flash.server.ts";
+import { funnelMarks } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/layout";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/layout";
 /** The wizard's screens are the only ones that ship React to the browser. */
 export const handle: RouteHandle = { hydrate: true };
 
-/** The wizard's funnel counts (app/server/funnel.server.ts) reach the browser on the way out. */
+/** The wizard's funnel counts (app/server/wizard/funnel.server.ts) reach the browser on the way out. */
 export const middleware: Route.MiddlewareFunction[] = [funnelMarks];
 
 /** Reads (and clears) a toast flashed by the previous step's action. */

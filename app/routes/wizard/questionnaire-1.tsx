@@ -21,9 +21,9 @@ import {
 import { messages } from "#app/domain/messages.ts";
 import { businessNameSchema, TEXT_LIMITS } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { countStepReached } from "#app/server/funnel.server.ts";
+import { countStepReached } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
+import { requireEarlierSteps } from "#app/server/wizard/wizard-drafts.server.ts";
 import {
   goBack,
   goTo,
@@ -32,7 +32,7 @@ import {
   saveFailed,
   typedText,
   type StepActionData,
-} from "#app/server/wizard-steps.server.ts";
+} from "#app/server/wizard/wizard-steps.server.ts";
 
 import type { Route } from "./+types/questionnaire-1";
 

@@ -23,9 +23,9 @@ import {
   TEXTS_CONSENT_TEXT,
   type WizardDraft,
 } from "#app/domain/wizard.ts";
-import { countStepReached } from "#app/server/funnel.server.ts";
+import { countStepReached } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
+import { requireEarlierSteps } from "#app/server/wizard/wizard-drafts.server.ts";
 import {
   goBack,
   goTo,
@@ -34,7 +34,7 @@ import {
   saveFailed,
   typedText,
   type StepActionData,
-} from "#app/server/wizard-steps.server.ts";
+} from "#app/server/wizard/wizard-steps.server.ts";
 
 import type { Route } from "./+types/questionnaire-2";
 import "./questionnaire-2.css";

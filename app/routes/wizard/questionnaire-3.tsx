@@ -31,12 +31,12 @@ import {
   toCompleteRecord,
 } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { flashToast } from "#app/server/flash.server.ts";
-import { countApplicationCompleted, countStepReached } from "#app/server/funnel.server.ts";
-import { notifyCompletedApplication } from "#app/server/lead-notifications.server.ts";
+import { flashToast } from "#app/server/http/flash.server.ts";
+import { countApplicationCompleted, countStepReached } from "#app/server/wizard/funnel.server.ts";
+import { notifyCompletedApplication } from "#app/server/leads/lead-notifications.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { saveCompleteSubmission } from "#app/server/submissions.server.ts";
-import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
+import { saveCompleteSubmission } from "#app/server/wizard/submissions.server.ts";
+import { requireEarlierSteps } from "#app/server/wizard/wizard-drafts.server.ts";
 import {
   goBack,
   invalid,
@@ -45,7 +45,7 @@ import {
   typedText,
   writerOf,
   type StepActionData,
-} from "#app/server/wizard-steps.server.ts";
+} from "#app/server/wizard/wizard-steps.server.ts";
 
 import type { Route } from "./+types/questionnaire-3";
 

@@ -8,8 +8,8 @@ import {
   startDateText,
   whatHappensNext,
 } from "#app/domain/quote-request.ts";
-import { latestQuoteRequest } from "#app/server/quote-requests.server.ts";
-import { requireCompletedApplication } from "#app/server/quote-step.server.ts";
+import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/quote-requested";

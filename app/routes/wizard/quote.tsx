@@ -41,18 +41,18 @@ import {
 import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { getAgency } from "#app/server/agency.server.ts";
-import { flashToast } from "#app/server/flash.server.ts";
-import { notifyQuoteRequest } from "#app/server/lead-notifications.server.ts";
+import { flashToast } from "#app/server/http/flash.server.ts";
+import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
   latestQuoteRequest,
   saveOptionalAnswers,
   saveQuoteRequest,
   sendQuoteConfirmation,
-} from "#app/server/quote-requests.server.ts";
-import { requireCompletedApplication } from "#app/server/quote-step.server.ts";
+} from "#app/server/wizard/quote-requests.server.ts";
+import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { writerOf } from "#app/server/wizard-steps.server.ts";
+import { writerOf } from "#app/server/wizard/wizard-steps.server.ts";
 
 import type { Route } from "./+types/quote";
 

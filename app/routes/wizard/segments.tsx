@@ -36,9 +36,9 @@ import {
   type WizardDraft,
 } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { countStepReached } from "#app/server/funnel.server.ts";
+import { countStepReached } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { requireEarlierSteps } from "#app/server/wizard-drafts.server.ts";
+import { requireEarlierSteps } from "#app/server/wizard/wizard-drafts.server.ts";
 import {
   goBack,
   goTo,
@@ -48,7 +48,7 @@ import {
   typedReply,
   typedText,
   type StepActionData,
-} from "#app/server/wizard-steps.server.ts";
+} from "#app/server/wizard/wizard-steps.server.ts";
 
 import type { Route } from "./+types/segments";
 

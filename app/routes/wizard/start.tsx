@@ -21,10 +21,15 @@ import { messages } from "#app/domain/messages.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import { industryStateSchema, type WizardDraft } from "#app/domain/wizard.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { countStepReached } from "#app/server/funnel.server.ts";
+import { countStepReached } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { getDraft } from "#app/server/wizard-drafts.server.ts";
-import { goTo, invalid, saveFailed, type StepActionData } from "#app/server/wizard-steps.server.ts";
+import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import {
+  goTo,
+  invalid,
+  saveFailed,
+  type StepActionData,
+} from "#app/server/wizard/wizard-steps.server.ts";
 
 import type { Route } from "./+types/start";
 

@@ -15,7 +15,7 @@ import {
   stepPath,
 } from "#app/domain/wizard.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { getDraft } from "#app/server/wizard-drafts.server.ts";
+import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/summary";
 

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from "node:crypto";
+
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
+
+import type { Db } from "../db/database.server.ts";
+
+/** How long a sign-in lasts (as long as its cookie): a working day, then one signs in again. */
+export const OPERATOR_SESSION_SECONDS = SITE_COOKIES.admin.maxAgeSeconds;
+
+/** The operator a session belongs to. */
+export interface SessionOperator {
+  id: string;
+  email: string;
+}
+
+/** Sessions are stored by the hash of their token: the table alone signs nobody in. */
+function sessionId(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Starts a session for an operator: a new random token (256 bits) for the cookie, its hash in the
+ * database, an expiry. Expired sessions of anyone are dropped on the way.
+ */
+export async function createOperatorSession(
+  db: Db,
+  operatorId: string,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  await db.deleteFrom("operator_sessions").where("expires_at", "<=", now).execute();
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_SECONDS * 1000);
+  await db
+    .insertInto("operator_sessions")
+    .values({ id: sessionId(token), operator_id: operatorId, expires_at: expiresAt })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The operator of a live session, or undefined for an unknown, malformed or expired token. */
+export async function findSessionOperator(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionOperator | undefined> {
+  if (!TOKEN.test(token)) return undefined;
+  return db
+    .selectFrom("operator_sessions")
+    .innerJoin("operators", "operators.id", "operator_sessions.operator_id")
+    .select(["operators.id", "operators.email"])
+    .where("operator_sessions.id", "=", sessionId(token))
+    .where("operator_sessions.expires_at", ">", now)
+    .executeTakeFirst();
+}
+
+/** Ends one session (signing out). */
+export async function deleteOperatorSession(db: Db, token: string): Promise<void> {
+  if (!TOKEN.test(token)) return;
+  await db.deleteFrom("operator_sessions").where("id", "=", sessionId(token)).execute();
+}
+
+/** Ends every session of an operator. */
+export async function deleteOperatorSessions(db: Db, operatorId: string): Promise<void> {
+  await db.deleteFrom("operator_sessions").where("operator_id", "=", operatorId).execute();
+}

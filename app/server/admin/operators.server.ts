@@ -1,0 +1,197 @@
+import { createHash } from "node:crypto";
+
+import { sql } from "kysely";
+
+import { SIGN_IN_POLICY } from "#app/domain/lead-desk.ts";
+
+import type { Db } from "../db/database.server.ts";
+import { deleteOperatorSessions } from "./operator-sessions.server.ts";
+import {
+  hashPassword,
+  needsRehash,
+  verifyDecoyPassword,
+  verifyPassword,
+} from "./passwords.server.ts";
+
+/** An operator of the lead desk, as the app sees one (never with the password hash). */
+export interface Operator {
+  id: string;
+  email: string;
+}
+
+/** Thrown by createOperator when an operator already has the email. */
+export class OperatorExistsError extends Error {
+  override name = "OperatorExistsError";
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The operator with this email (any case), or undefined. */
+export async function findOperatorByEmail(db: Db, email: string): Promise<Operator | undefined> {
+  return db
+    .selectFrom("operators")
+    .select(["id", "email"])
+    .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+/** Makes an operator account; the password is stored as an scrypt hash only. */
+export async function createOperator(db: Db, email: string, password: string): Promise<Operator> {
+  const passwordHash = await hashPassword(password);
+  const row = await db
+    .insertInto("operators")
+    .values({ email: normalizeEmail(email), password_hash: passwordHash })
+    .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+    .returning(["id", "email"])
+    .executeTakeFirst();
+  if (!row) throw new OperatorExistsError("An operator with this email address already exists.");
+  return row;
+}
+
+/**
+ * Gives an operator a new password, lifts any lockout of their email and ends every session they
+ * have (a password reset signs them out everywhere). Undefined when no operator has the email.
+ */
+export async function resetOperatorPassword(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<Operator | undefined> {
+  const passwordHash = await hashPassword(password);
+  const operator = await db
+    .updateTable("operators")
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
+    .returning(["id", "email"])
+    .executeTakeFirst();
+  if (!operator) return undefined;
+  await deleteOperatorSessions(db, operator.id);
+  // Lifts the lockout of this email from every address.
+  await db
+    .deleteFrom("operator_sign_in_failures")
+    .where("key", "like", `${hashOf(normalizeEmail(email))}:%`)
+    .execute();
+  return operator;
+}
+
+/** A sign-in attempt: what was typed, and the client address it came from. */
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  clientAddress: string;
+}
+
+/** What a sign-in attempt came to; a lockout says until when. */
+export type SignInResult =
+  | { outcome: "signed-in"; operator: Operator }
+  | { outcome: "invalid" }
+  | { outcome: "locked"; lockedUntil: Date; retryAfterSeconds: number };
+
+function hashOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/**
+ * Failed sign-ins are counted per email as typed (lowercased), whether or not an operator has it,
+ * so that a lockout says nothing about which accounts exist, and per client address, so that
+ * failures from one address never lock the agency out from its own. Only hashes are kept: of the
+ * email, then of the address, so a reset can lift an email's lockouts from every address.
+ */
+export function failureKey(email: string, clientAddress: string): string {
+  return `${hashOf(normalizeEmail(email))}:${hashOf(clientAddress)}`;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Checks an email and password. Refused without looking at the password while the email is locked
+ * out for the client address; otherwise the password is checked (against a decoy when no operator
+ * has the email, so that the time taken gives nothing away), a failure is counted, and the failure
+ * that reaches SIGN_IN_POLICY.maxFailures within the window locks the email, for that address, for
+ * SIGN_IN_POLICY.lockMinutes. Success clears the count, and stores a stronger hash when today's
+ * parameters are stronger.
+ */
+export async function signIn(
+  db: Db,
+  { email, password, clientAddress }: SignInAttempt,
+  now: Date = new Date(),
+): Promise<SignInResult> {
+  const key = failureKey(email, clientAddress);
+  const lock = await db
+    .selectFrom("operator_sign_in_failures")
+    .select("locked_until")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (lock?.locked_until && lock.locked_until > now) return locked(lock.locked_until, now);
+
+  const account = await db
+    .selectFrom("operators")
+    .select(["id", "email", "password_hash"])
+    .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
+    .executeTakeFirst();
+  const matches = account
+    ? await verifyPassword(password, account.password_hash)
+    : (await verifyDecoyPassword(password), false);
+
+  if (account && matches) {
+    await db.deleteFrom("operator_sign_in_failures").where("key", "=", key).execute();
+    if (needsRehash(account.password_hash)) {
+      await db
+        .updateTable("operators")
+        .set({ password_hash: await hashPassword(password), updated_at: sql`now()` })
+        .where("id", "=", account.id)
+        .execute();
+    }
+    return { outcome: "signed-in", operator: { id: account.id, email: account.email } };
+  }
+
+  const lockedUntil = await recordFailure(db, key, now);
+  return lockedUntil ? locked(lockedUntil, now) : { outcome: "invalid" };
+}
+
+function locked(lockedUntil: Date, now: Date): SignInResult {
+  const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return { outcome: "locked", lockedUntil, retryAfterSeconds };
+}
+
+/**
+ * Counts one failed sign-in for `key` in a single statement (two attempts at once both count):
+ * a count older than the window, or one whose lock has run out, starts again at 1. Returns when
+ * the email is now locked until (for this address), or undefined. Counts nobody needs any more are dropped on the way.
+ */
+async function recordFailure(db: Db, key: string, now: Date): Promise<Date | undefined> {
+  const windowStart = new Date(now.getTime() - SIGN_IN_POLICY.windowMinutes * MINUTE_MS);
+  const lockEnd = new Date(now.getTime() + SIGN_IN_POLICY.lockMinutes * MINUTE_MS);
+  await db
+    .deleteFrom("operator_sign_in_failures")
+    .where("key", "!=", key)
+    .where((eb) =>
+      eb.or([
+        eb("locked_until", "<=", now),
+        eb.and([eb("locked_until", "is", null), eb("first_failed_at", "<=", windowStart)]),
+      ]),
+    )
+    .execute();
+  const restart = sql<boolean>`(operator_sign_in_failures.first_failed_at <= ${windowStart} or operator_sign_in_failures.locked_until is not null)`;
+  const failures = sql<number>`case when ${restart} then 1 else operator_sign_in_failures.failures + 1 end`;
+  const row = await db
+    .insertInto("operator_sign_in_failures")
+    .values({
+      key,
+      failures: 1,
+      first_failed_at: now,
+      locked_until: SIGN_IN_POLICY.maxFailures <= 1 ? lockEnd : null,
+    })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        failures,
+        first_failed_at: sql`case when ${restart} then ${now} else operator_sign_in_failures.first_failed_at end`,
+        locked_until: sql`case when ${failures} >= ${SIGN_IN_POLICY.maxFailures} then ${lockEnd}::timestamptz else null end`,
+      }),
+    )
+    .returning(["failures", "locked_until"])
+    .executeTakeFirstOrThrow();
+  return row.locked_until ?? undefined;
+}

@@ -1,0 +1,274 @@
+import path from "node:path";
+
+import { PGlite } from "@electric-sql/pglite";
+import {
+  Kysely,
+  PGliteAdapter,
+  PGliteDialect,
+  PostgresDialect,
+  sql,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from "kysely";
+import { Migrator, type MigrationProvider } from "kysely/migration";
+import pg from "pg";
+
+import { migrations } from "../../../database/migrations/index.ts";
+
+import { prepareDataDir, restrictDataDir } from "./data-dir.server.ts";
+import { lockDataDir } from "./data-dir-lock.server.ts";
+import type { DatabaseSchema } from "./database-schema.server.ts";
+
+export type { DatabaseSchema };
+export type Db = Kysely<DatabaseSchema>;
+
+/** An open database and what the server needs to run and stop it. */
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a query; rejects otherwise. */
+  check(): Promise<void>;
+  /** Flushes and closes the database (PGlite: CHECKPOINT, close, release DATA_DIR). */
+  close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the database's files as a tar archive, taken between two
+   * statements (a transaction still open is left out, as after a crash). Queries wait meanwhile.
+   */
+  snapshot?(): Promise<Blob>;
+}
+
+/**
+ * How long PostgreSQL may take before the server gives up on it (DATABASE_CONNECT_TIMEOUT_MS,
+ * DATABASE_STATEMENT_TIMEOUT_MS): to hand out a connection (connecting, or waiting for a free one),
+ * and to answer a statement. Left out, nothing is bounded (tests and tools that want none).
+ */
+export interface PostgresTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number; timeouts?: PostgresTimeouts }
+  /**
+   * dataDir undefined: an in-memory database (tests). restoreFrom: a snapshot to start from, into
+   * a DATA_DIR that holds no database yet (a restore).
+   */
+  | { kind: "pglite"; dataDir?: string; restoreFrom?: Blob };
+
+/** Opens PostgreSQL through a pool, or PGlite in DATA_DIR/pglite, and applies every migration. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    // Migrations go through a connection of their own without the statement timeout: one may take
+    // long, and a server waits on purpose while another one migrates.
+    const migrating = openPostgres({
+      url: options.url,
+      poolSize: 1,
+      timeouts: options.timeouts && { connectMs: options.timeouts.connectMs, statementMs: 0 },
+    });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+    return openPostgres(options);
+  }
+  const database = await openPglite(options);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** How long /healthz waits for `select 1` before it says the database is unavailable. */
+const HEALTH_CHECK_TIMEOUT_MS = 1_000;
+
+/**
+ * A statement's answer may take this much longer on the client's clock than the server's own
+ * statement timeout: while the server is there, its cancellation comes first and the connection
+ * stays usable; the client's fires only when nothing answers at all.
+ */
+const UNANSWERED_MARGIN_MS = 250;
+
+function openPostgres(options: {
+  url: string;
+  poolSize?: number;
+  timeouts?: PostgresTimeouts;
+}): Database {
+  const statementMs = options.timeouts?.statementMs ?? 0;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.timeouts?.connectMs ?? 0,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    ...(statementMs > 0
+      ? { statement_timeout: statementMs, query_timeout: statementMs + UNANSWERED_MARGIN_MS }
+      : {}),
+  });
+  // An idle client whose server went away emits 'error'; the pool drops it and makes a new one later.
+  pool.on("error", () => {});
+  // So does a client in use: the statement in flight fails with that error, which is enough.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: failingFast(pool) }),
+  });
+  return {
+    db,
+    kind: "postgres",
+    check: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error("The database did not answer.")),
+          HEALTH_CHECK_TIMEOUT_MS,
+        );
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(db), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * After PostgreSQL has failed to answer (no connection in time, a statement unanswered), for this
+ * long every statement fails at once instead of waiting as long again: a request that needs the
+ * database several times answers after one timeout, not after each.
+ */
+const UNAVAILABLE_FOR_MS = 2_000;
+
+/**
+ * The pool as Kysely uses it, except that it fails fast for UNAVAILABLE_FOR_MS after PostgreSQL
+ * has failed to answer, and a connection on which a statement got no answer in time is closed
+ * instead of going back to the pool: what it waits for may never come, and every statement queued
+ * behind it on that connection would wait as long.
+ */
+function failingFast(pool: pg.Pool): PostgresPool {
+  let unavailableUntil = 0;
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    connect: async (): Promise<PostgresPoolClient> => {
+      if (Date.now() < unavailableUntil) throw new Error("The database did not answer just now.");
+      // pg's client, as the part Kysely uses (what Kysely takes when given pg's pool itself).
+      let client: PostgresPoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        unavailableUntil = Date.now() + UNAVAILABLE_FOR_MS;
+        throw error;
+      }
+      let unanswered = false;
+      function query<R>(
+        sqlText: string,
+        parameters: readonly unknown[],
+      ): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query<R>(
+        statement: string | PostgresCursor<R>,
+        parameters?: readonly unknown[],
+      ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+        if (typeof statement !== "string") return client.query(statement);
+        return client.query<R>(statement, parameters ?? []).catch((error: unknown) => {
+          if (error instanceof Error && error.message === "Query read timeout") {
+            unanswered = true;
+            unavailableUntil = Date.now() + UNAVAILABLE_FOR_MS;
+          }
+          throw error;
+        });
+      }
+      return { query, release: () => client.release(unanswered) };
+    },
+  };
+}
+
+async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Promise<Database> {
+  if (options.dataDir) prepareDataDir(options.dataDir);
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+      loadDataDir: options.restoreFrom,
+    });
+    // A new database is copied in by PGlite with modes of its own (0666): take them back.
+    if (options.dataDir) restrictDataDir(options.dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PGliteDialect({ pglite }),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: "pglite",
+    check: async () => {
+      if (pglite.closed) throw new Error("The database is closed.");
+      await sql`select 1`.execute(db);
+    },
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          if (!pglite.closed) {
+            await pglite.exec("CHECKPOINT");
+            await pglite.close();
+          }
+        } finally {
+          release();
+        }
+      })()),
+    snapshot: async () => {
+      // A checkpoint first, so that a restore has little write-ahead log to replay.
+      await pglite.exec("CHECKPOINT");
+      // Uncompressed: the copy holds every query back, so it is kept short; the caller compresses.
+      return pglite.dumpDataDir("none");
+    },
+  };
+}
+
+/** The migrations in database/migrations/index.ts. */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+/** Any fixed number: the key of the advisory lock that servers take while they migrate. */
+const MIGRATION_LOCK_KEY = 7_236_114_901;
+
+/**
+ * Applies every pending migration. On PostgreSQL the server first takes an advisory lock on one
+ * connection and migrates through it, so that of several servers starting at once against one
+ * database exactly one migrates and the others wait, then find nothing left to do. (Kysely's own
+ * lock is taken only after it has created its bookkeeping tables, which two servers can race on.)
+ */
+export async function migrateToLatest(db: Kysely<unknown> | Db): Promise<void> {
+  const database = db as Kysely<unknown>;
+  await database.connection().execute(async (connection) => {
+    const postgres = !(database.getExecutor().adapter instanceof PGliteAdapter);
+    if (postgres) await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      const migrator = new Migrator({
+        db: connection,
+        provider: migrationProvider,
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((result) => result.status === "Error");
+      if (error || failed) {
+        throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, {
+          cause: error,
+        });
+      }
+    } finally {
+      if (postgres) await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}

@@ -1,0 +1,47 @@
+import { createCookieSessionStorage, type SessionStorage } from "react-router";
+
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
+import type { Toast } from "#app/domain/toast.ts";
+
+import { siteCookie } from "./cookies.server.ts";
+import type { Env } from "../env.server.ts";
+
+type FlashStorage = SessionStorage<Record<string, never>, { toast: Toast }>;
+const storages = new WeakMap<Env, FlashStorage>();
+
+function flashStorage(env: Env): FlashStorage {
+  let storage = storages.get(env);
+  if (!storage) {
+    storage = createCookieSessionStorage({
+      cookie: siteCookie(env, SITE_COOKIES.flash.name, SITE_COOKIES.flash.maxAgeSeconds),
+    });
+    storages.set(env, storage);
+  }
+  return storage;
+}
+
+/** A Set-Cookie value that shows `toast` on the next page the visitor sees (a flash message). */
+export async function flashToast(env: Env, request: Request, toast: Toast): Promise<string> {
+  const storage = flashStorage(env);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  session.flash("toast", toast);
+  return storage.commitSession(session);
+}
+
+/**
+ * The toast flashed for this request, if any, and the Set-Cookie value that clears it (undefined
+ * when there was none, so that pages without one set no cookie).
+ */
+export async function takeToast(
+  env: Env,
+  request: Request,
+): Promise<{ toast: Toast | undefined; setCookie: string | undefined }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes(`${SITE_COOKIES.flash.name}=`)) {
+    return { toast: undefined, setCookie: undefined };
+  }
+  const storage = flashStorage(env);
+  const session = await storage.getSession(cookieHeader);
+  const toast = session.get("toast");
+  return { toast, setCookie: await storage.destroySession(session) };
+}

@@ -1,0 +1,63 @@
+import { csvRow, type CsvValue } from "#app/domain/csv.ts";
+import {
+  LEAD_EXPORT_COLUMNS,
+  SUBMISSION_EXPORT_COLUMNS,
+  type SubmissionExportColumn,
+} from "#app/domain/lead-desk.ts";
+
+import type { Db } from "../db/database.server.ts";
+import { exportSubmissions, type ExportSelection, type SubmissionRow } from "./leads.server.ts";
+import { latestQuoteRequests, type QuoteRequest } from "../wizard/quote-requests.server.ts";
+
+/** Segments in one cell, in the order chosen. */
+export const SEGMENT_SEPARATOR = "; ";
+
+/** A submission's cells, column by column: as stored, segments joined, booleans as true/false. */
+export function submissionCells(row: SubmissionRow): CsvValue[] {
+  const cell = (column: SubmissionExportColumn): CsvValue => {
+    const value = row[column];
+    return Array.isArray(value) ? value.join(SEGMENT_SEPARATOR) : value;
+  };
+  return SUBMISSION_EXPORT_COLUMNS.map(cell);
+}
+
+/** The Quote step's cells (QUOTE_EXPORT_COLUMNS): the optional answers and the newest request. */
+export function quoteCells(row: SubmissionRow, request: QuoteRequest | undefined): CsvValue[] {
+  return [
+    row.full_time_employees,
+    row.part_time_employees,
+    row.annual_revenue === null ? null : String(row.annual_revenue),
+    row.revenue_band,
+    row.claims_last_3_years,
+    row.currently_insured,
+    request?.reference,
+    request?.status,
+    request?.lines.join(SEGMENT_SEPARATOR),
+    request?.startDate,
+    request?.contactChannel,
+    request?.note,
+    request?.createdAt.toISOString(),
+    request?.updatedAt.toISOString(),
+  ];
+}
+
+/**
+ * The submissions of a selection as CSV, chunk by chunk: the header row (the spec's field names,
+ * then the Quote step's), then one row per submission, newest first. The lead desk's download and
+ * `npm run leads:export` both write this.
+ */
+export async function* submissionsCsv(
+  db: Db,
+  selection: ExportSelection = {},
+): AsyncGenerator<string> {
+  yield csvRow(LEAD_EXPORT_COLUMNS);
+  for await (const batch of exportSubmissions(db, selection)) {
+    const requests = await latestQuoteRequests(
+      db,
+      batch.map((row) => row.id),
+    );
+    yield batch
+      .map((row) => csvRow([...submissionCells(row), ...quoteCells(row, requests.get(row.id))]))
+      .join("");
+  }
+}

@@ -1,0 +1,209 @@
+import { agencyFrom, agencyLines } from "#app/domain/agency.ts";
+import { bestTimeLabel } from "#app/domain/contact-forms.ts";
+import { industryLabel, productName } from "#app/domain/lead-desk.ts";
+import { formatUsPhone } from "#app/domain/phone.ts";
+import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
+import { site } from "#app/domain/site.ts";
+import type { CompleteRecord } from "#app/domain/wizard.ts";
+
+import type { SavedCallbackRequest } from "./contact-requests.server.ts";
+import type { QuoteRequest } from "../wizard/quote-requests.server.ts";
+import { logger } from "../logger.server.ts";
+import { enqueueEmail, type OutgoingEmail } from "../mail/outbox.server.ts";
+import type { AppServices } from "../services.server.ts";
+
+/**
+ * New-lead emails to the agency (LEAD_NOTIFY_TO). They hold the lead's details, since acting on
+ * them is their point; the log never does. They go through the outbox, after the visitor's save
+ * has succeeded, and a failure to queue one is logged and swallowed: the visitor's answer never
+ * depends on it.
+ */
+
+/** A header line from a visitor's words: one line, not too long. */
+function headerText(text: string, max = 120): string {
+  const line = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function lines(fields: readonly (readonly [string, string])[]): string {
+  return fields.map(([label, value]) => `${label}: ${value}`).join("\n");
+}
+
+/** The email about an application that has just been completed. */
+export function completedApplicationEmail(
+  siteUrl: string,
+  to: string[],
+  submissionId: string,
+  record: CompleteRecord,
+): OutgoingEmail {
+  const industry = industryLabel(record.industry);
+  const consent =
+    record.consent_to_texts && record.consent_given_at
+      ? `agreed on ${record.consent_given_at}`
+      : record.consent_to_texts
+        ? "agreed"
+        : "not agreed";
+  const text = [
+    `A visitor has completed an application on ${site.brand}.`,
+    "",
+    lines([
+      ["Business name", record.business_name],
+      ["Legal business name", record.legal_business_name],
+      ["Industry", industry],
+      ["Segments", record.segments.join(", ")],
+      ["State", record.state],
+      ["Ownership structure", record.ownership_structure],
+      ["Year started", record.start_year],
+      ["Primary location", record.primary_location],
+      [
+        "Mailing address",
+        record.same_address === "Yes" ? "same as primary location" : (record.mailing_address ?? ""),
+      ],
+      ["Name", `${record.first_name} ${record.last_name}`],
+      ["Email", record.email],
+      ["Phone", formatUsPhone(record.phone_number)],
+      ["Texts", consent],
+    ]),
+    "",
+    `Every field and the consent evidence: ${siteUrl}/admin/submissions/${submissionId}`,
+    "",
+  ].join("\n");
+  return {
+    to,
+    subject: headerText(`New lead: ${record.business_name} (${industry}, ${record.state})`),
+    text,
+  };
+}
+
+/** The email about a call-back request. */
+export function callbackRequestEmail(
+  siteUrl: string,
+  to: string[],
+  request: SavedCallbackRequest,
+): OutgoingEmail {
+  const text = [
+    `A visitor has asked ${site.brand} to call them back.`,
+    "",
+    lines([
+      ["Name", request.name],
+      ["Phone", formatUsPhone(request.phone)],
+      ["Best time to call", bestTimeLabel(request.bestTime)],
+      ...(request.product
+        ? [["Asked from the page on", productName(request.product)] as const]
+        : []),
+    ]),
+    "",
+    `All call-back requests: ${siteUrl}/admin/call-backs`,
+    "",
+  ].join("\n");
+  return { to, subject: headerText(`Call-back request: ${request.name}`), text };
+}
+
+/** What the quote request alert tells of the business, besides the request. */
+export interface QuoteRequestLead {
+  submissionId: string;
+  businessName: string;
+  industry: string;
+  state: string;
+  email: string;
+  phone: string | null;
+}
+
+/** The email about a quote request: new, or updated by the visitor. */
+export function quoteRequestAlertEmail(
+  siteUrl: string,
+  to: string[],
+  lead: QuoteRequestLead,
+  request: QuoteRequest,
+  updated: boolean,
+): OutgoingEmail {
+  const text = [
+    updated
+      ? `A visitor has updated their quote request ${request.reference} on ${site.brand}.`
+      : `A visitor has requested quotes on ${site.brand}: ${request.reference}.`,
+    "",
+    lines([
+      ["Reference", request.reference],
+      ["Business name", lead.businessName],
+      ["Industry", industryLabel(lead.industry)],
+      ["State", lead.state],
+      ["Lines", request.lines.map(lineName).join(", ")],
+      ["Preferred start date", request.startDate],
+      ["Contact by", contactChannelLabel(request.contactChannel)],
+      ["Email", lead.email],
+      ["Phone", lead.phone ? formatUsPhone(lead.phone) : "not given"],
+      ["Note", request.note ?? "none"],
+    ]),
+    "",
+    `The plan, the answers and the request: ${siteUrl}/admin/submissions/${lead.submissionId}`,
+    "",
+  ].join("\n");
+  return {
+    to,
+    subject: headerText(
+      `${updated ? "Quote request updated" : "Quote request"} ${request.reference}: ${lead.businessName}`,
+    ),
+    text,
+  };
+}
+
+/** What may be logged of a failure to queue: its kind and SQLSTATE, never its message. */
+function failureKind(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { errorType: typeof error };
+  const code = (error as Error & { code?: unknown }).code;
+  return { errorType: error.name, ...(typeof code === "string" ? { code } : {}) };
+}
+
+async function enqueue(
+  services: AppServices,
+  email: (to: string[]) => OutgoingEmail,
+  ids: Record<string, string>,
+): Promise<void> {
+  const to = services.env.LEAD_NOTIFY_TO;
+  if (to.length === 0) return;
+  try {
+    const alert = email(to);
+    // Every email the site sends names the agency (issue 15), these too.
+    const signature = agencyLines(agencyFrom(services.env)).join("\n");
+    await enqueueEmail(services.database.db, { ...alert, text: `${alert.text}\n${signature}\n` });
+  } catch (error) {
+    logger.error({ ...ids, ...failureKind(error) }, "lead notification not queued");
+  }
+}
+
+/** Tells the agency of a completed application. Never throws. */
+export async function notifyCompletedApplication(
+  services: AppServices,
+  submissionId: string,
+  record: CompleteRecord,
+): Promise<void> {
+  await enqueue(
+    services,
+    (to) => completedApplicationEmail(services.env.SITE_URL, to, submissionId, record),
+    { submissionId },
+  );
+}
+
+/** Tells the agency of a quote request, new or updated. Never throws. */
+export async function notifyQuoteRequest(
+  services: AppServices,
+  lead: QuoteRequestLead,
+  request: QuoteRequest,
+  updated: boolean,
+): Promise<void> {
+  await enqueue(
+    services,
+    (to) => quoteRequestAlertEmail(services.env.SITE_URL, to, lead, request, updated),
+    { quoteRequestId: request.id },
+  );
+}
+
+/** Tells the agency of a call-back request. Never throws. */
+export async function notifyCallbackRequest(
+  services: AppServices,
+  request: SavedCallbackRequest,
+): Promise<void> {
+  await enqueue(services, (to) => callbackRequestEmail(services.env.SITE_URL, to, request), {
+    callbackRequestId: request.id,
+  });
+}

@@ -1,0 +1,253 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { SMTPServer } from "smtp-server";
+import { describe, expect, it } from "vitest";
+
+import { testDatabaseKinds } from "#tests/support/databases.ts";
+
+import type { Database } from "../db/database.server.ts";
+import { parseEnv } from "../env.server.ts";
+import {
+  createMailTransport,
+  enqueueEmail,
+  InvalidRecipientError,
+  MAX_ATTEMPTS,
+  OutboxWorker,
+  retryDelayMs,
+  type MailTransport,
+} from "./outbox.server.ts";
+
+const email = { to: ["desk@agency.example"], subject: "New lead", text: "Ana Ruiz, 555-0100" };
+
+async function withDatabase(
+  open: () => Promise<Database>,
+  run: (database: Database) => Promise<void>,
+) {
+  const database = await open();
+  try {
+    await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A transport that records what it is given and fails while `failing` is true. */
+function recordingTransport() {
+  const sent: Array<{ to: string[]; subject: string; text: string }> = [];
+  const transport: MailTransport & { failing: boolean; sent: typeof sent } = {
+    failing: false,
+    sent,
+    async send(message) {
+      if (transport.failing) throw Object.assign(new Error("451 try later"), { responseCode: 451 });
+      sent.push({ to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+  return transport;
+}
+
+describe("retryDelayMs", () => {
+  it("doubles from the base and stops at an hour", () => {
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, 1000))).toEqual([
+      1000, 2000, 4000, 8000,
+    ]);
+    expect(retryDelayMs(30, 30_000)).toBe(3_600_000);
+  });
+});
+
+describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
+  it("delivers an enqueued email once and marks it sent", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+      });
+      await enqueueEmail(database.db, email);
+      expect(await worker.deliverDue()).toBe(1);
+      expect(await worker.deliverDue()).toBe(0);
+      expect(transport.sent).toEqual([email]);
+      const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.sent_at).toBeInstanceOf(Date);
+      expect(row.attempts).toBe(1);
+    });
+  });
+
+  it("works its background batches off in one pass, and delivers even when that work fails", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      // A queue three batches long, then empty.
+      const batches = [10, 10, 3, 0, 10];
+      let calls = 0;
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+        beforeEachPass: async () => batches[calls++] ?? 0,
+      });
+      await worker.run();
+      expect(calls).toBe(4);
+
+      const failing = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+        beforeEachPass: () => Promise.reject(new Error("database gone for a moment")),
+      });
+      await enqueueEmail(database.db, email);
+      await failing.run();
+      expect(transport.sent).toEqual([email]);
+    });
+  });
+
+  it("retries a failed send later, with the error's code and no address, until it goes", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      transport.failing = true;
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 50,
+      });
+      await enqueueEmail(database.db, email);
+      expect(await worker.deliverDue()).toBe(1);
+      let row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.sent_at).toBeNull();
+      expect(row.last_error).toBe("451");
+      // Not due again before its backoff is over.
+      expect(await worker.deliverDue()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      transport.failing = false;
+      expect(await worker.deliverDue()).toBe(1);
+      row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.sent_at).toBeInstanceOf(Date);
+      expect(row.attempts).toBe(2);
+      expect(transport.sent).toHaveLength(1);
+    });
+  });
+
+  it("gives up after MAX_ATTEMPTS", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      transport.failing = true;
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+      });
+      await enqueueEmail(database.db, email);
+      await database.db
+        .updateTable("outbox")
+        .set({ attempts: MAX_ATTEMPTS - 1 })
+        .execute();
+      expect(await worker.deliverDue()).toBe(1);
+      const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.failed_at).toBeInstanceOf(Date);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await worker.deliverDue()).toBe(0);
+    });
+  });
+
+  it("refuses a recipient that is not exactly one address, in the queue and at the door", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+      });
+      for (const to of [
+        ["ana@example.com, bob@example.com"],
+        ["desk@agency.example", "Ana <ana@example.com>"],
+        ["ana@example.com\r\nBcc: bob@example.com"],
+      ]) {
+        await expect(enqueueEmail(database.db, { ...email, to })).rejects.toThrow(
+          InvalidRecipientError,
+        );
+      }
+      expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+      // Written past enqueueEmail (by a statement of its own, or long ago): never sent.
+      await database.db
+        .insertInto("outbox")
+        .values({ recipients: ["ana@example.com;bob@example.com"], subject: "x", text_body: "x" })
+        .execute();
+      expect(await worker.deliverDue()).toBe(1);
+      expect(transport.sent).toEqual([]);
+      const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ sent_at: null, last_error: "invalid-recipient" });
+      expect(row.failed_at).toBeInstanceOf(Date);
+      expect(await worker.deliverDue()).toBe(0);
+    });
+  });
+
+  it("a running worker delivers what is enqueued without being asked", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+      });
+      worker.start(60_000);
+      try {
+        await enqueueEmail(database.db, email);
+        await expect.poll(() => transport.sent.length, { timeout: 5_000 }).toBe(1);
+      } finally {
+        await worker.stop();
+      }
+    });
+  });
+});
+
+describe("mail transports", () => {
+  it("without SMTP_URL, writes each email as an .eml file under DATA_DIR/outbox", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-mail-"));
+    const transport = createMailTransport(parseEnv({ DATA_DIR: dataDir }));
+    await transport.send({ id: "7", from: "CoverPilot <no-reply@x.example>", ...email });
+    const files = readdirSync(path.join(dataDir, "outbox"));
+    expect(files).toEqual(["00000007.eml"]);
+    const message = readFileSync(path.join(dataDir, "outbox", files[0]!), "utf8");
+    expect(message).toContain("To: desk@agency.example");
+    expect(message).toContain("Subject: New lead");
+    expect(message).toContain("Ana Ruiz, 555-0100");
+  });
+
+  it("with SMTP_URL, delivers through that server", async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        let data = "";
+        stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
+        stream.on("end", () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-mail-"));
+      const transport = createMailTransport(
+        parseEnv({ DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}` }),
+      );
+      await transport.send({ id: "1", from: "CoverPilot <no-reply@x.example>", ...email });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain("Subject: New lead");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

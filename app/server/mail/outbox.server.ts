@@ -1,0 +1,339 @@
+import { createHash } from "node:crypto";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import { sql, type RawBuilder } from "kysely";
+import nodemailer from "nodemailer";
+
+import { isEmailAddress, mailboxOf } from "#app/domain/fields.ts";
+
+import type { Db } from "../db/database.server.ts";
+import type { Env } from "../env.server.ts";
+import { logger } from "../logger.server.ts";
+
+/** An email for the outbox. */
+export interface OutgoingEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** How an email leaves: SMTP, or a file to read (without SMTP_URL). */
+export interface MailTransport {
+  send(message: {
+    from: string;
+    to: string[];
+    subject: string;
+    text: string;
+    html?: string;
+    id: string;
+  }): Promise<void>;
+}
+
+/** How often a worker forgets the per-recipient counts of addresses not emailed for an hour. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/** Give up on an email after this many attempts (about a day with the default backoff). */
+export const MAX_ATTEMPTS = 12;
+
+/** Thrown when an email names a recipient that is not exactly one address (the message names none). */
+/** The most batches of background work (such as /login's requests) one pass does. */
+const BACKGROUND_BATCHES_PER_PASS = 20;
+
+export class InvalidRecipientError extends Error {
+  override name = "InvalidRecipientError";
+}
+
+/**
+ * Whether every recipient is exactly one address by the forms' rule: a value that slipped past a
+ * form (or came from an older record) must not turn into a list, a second header or a display name.
+ */
+export function recipientsAreValid(to: readonly string[]): boolean {
+  return to.every((address) => isEmailAddress(address));
+}
+
+/**
+ * Puts an email in the outbox; the worker sends it. Nothing here talks to a mail server, so a save
+ * that enqueues an email is as fast and as reliable as the database. Refuses (InvalidRecipientError)
+ * a recipient that is not exactly one address.
+ */
+export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> {
+  if (email.to.length === 0) return;
+  if (!recipientsAreValid(email.to)) {
+    throw new InvalidRecipientError("An email was refused: a recipient is not one address.");
+  }
+  await db
+    .insertInto("outbox")
+    .values({
+      recipients: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+    })
+    .execute();
+  notifyOutboxWorkers();
+}
+
+/**
+ * What a visitor's address is counted under for the per-recipient cap: a hash of its mailbox,
+ * so the count names no one and adds no copy of the address.
+ */
+export function recipientKey(address: string): string {
+  return createHash("sha256").update(mailboxOf(address)).digest("hex");
+}
+
+/**
+ * The per-recipient cap (MAIL_PER_RECIPIENT_PER_HOUR), as a statement to use inside a WITH of the
+ * statement that queues a visitor's email: when `when` holds and fewer than `perHour` emails went
+ * to `address` in the last hour, it records one more and returns a row; otherwise it returns none
+ * and the caller queues nothing. The row is locked while it is counted, so every form and every
+ * server behind the database share one exact count.
+ */
+export function takeRecipientAllowance(
+  address: string,
+  perHour: number,
+  when: RawBuilder<boolean>,
+): RawBuilder<unknown> {
+  const hourAgo = sql`now() - interval '1 hour'`;
+  return sql`
+    INSERT INTO mail_recipient_sends AS sends (recipient_key, sent_at)
+    SELECT ${recipientKey(address)}, ARRAY[now()] WHERE ${when}
+    ON CONFLICT (recipient_key) DO UPDATE
+      SET sent_at = ARRAY(SELECT t FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) || now()
+      WHERE (SELECT count(*) FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) < ${perHour}
+    RETURNING 1`;
+}
+
+/** Forgets the counts of addresses not emailed for an hour. */
+export async function pruneRecipientSends(db: Db): Promise<void> {
+  await db
+    .deleteFrom("mail_recipient_sends")
+    .where(sql<boolean>`sent_at[cardinality(sent_at)] < now() - interval '1 hour'`)
+    .execute();
+}
+
+const wakers = new Set<() => void>();
+/** Wakes this process's workers: for code that puts an email in the outbox in its own statement. */
+export function notifyOutboxWorkers() {
+  for (const wake of wakers) wake();
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox. */
+export function createMailTransport(env: Env): MailTransport {
+  if (env.SMTP_URL) {
+    const smtp = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      async send({ from, to, subject, text, html, id }) {
+        await smtp.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          html,
+          messageId: `<outbox-${id}@coverpilot>`,
+        });
+      },
+    };
+  }
+  const folder = path.join(env.DATA_DIR, "outbox");
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  return {
+    async send({ from, to, subject, text, html, id }) {
+      const info = await writer.sendMail({ from, to, subject, text, html });
+      // The emails hold visitors' links and leads' details: owner-only, even in a folder made
+      // before with other modes.
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await chmod(folder, 0o700);
+      await writeFile(path.join(folder, `${id.padStart(8, "0")}.eml`), info.message as Buffer, {
+        mode: 0o600,
+      });
+    },
+  };
+}
+
+/** The pause before attempt `attempts + 1`: doubling from the base, at most an hour. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * Delivers the outbox: wakes when an email is enqueued and every few seconds, claims due emails
+ * (on PostgreSQL with SKIP LOCKED, so that several servers never send one twice), sends them, and
+ * reschedules failures with backoff until MAX_ATTEMPTS. Logs ids and error codes, never addresses.
+ * Now and then it also drops the per-recipient counts that no longer matter.
+ */
+export class OutboxWorker {
+  private readonly db: Db;
+  private readonly transport: MailTransport;
+  private readonly from: string;
+  private readonly retryBaseMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private lastPrune = 0;
+  private readonly beforeEachPass: (() => Promise<number>) | undefined;
+  private readonly wake = () => void this.run();
+
+  /**
+   * `beforeEachPass` is background work to do at the start of each pass, in batches, such as
+   * /login's requests (which may queue emails for the same pass); it answers how many items it
+   * took, and is called again while it takes some, up to BACKGROUND_BATCHES_PER_PASS times.
+   */
+  constructor(options: {
+    db: Db;
+    transport: MailTransport;
+    from: string;
+    retryBaseMs: number;
+    beforeEachPass?: () => Promise<number>;
+  }) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.from = options.from;
+    this.retryBaseMs = options.retryBaseMs;
+    this.beforeEachPass = options.beforeEachPass;
+  }
+
+  /** Starts delivering, now and every `pollMs`. */
+  start(pollMs = 2_000): void {
+    wakers.add(this.wake);
+    this.timer = setInterval(this.wake, pollMs);
+    this.timer.unref();
+    void this.run();
+  }
+
+  /** Stops, after the delivery under way (if any) has finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    wakers.delete(this.wake);
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass over the due emails (again if more were enqueued meanwhile). */
+  run(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        await this.doBackgroundWork();
+        if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+          this.lastPrune = Date.now();
+          await pruneRecipientSends(this.db);
+        }
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.deliverDue()) > 0);
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        logger.warn({ err: error }, "outbox pass failed");
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  /**
+   * The background work's batches for this pass: while a batch takes something, up to a bound, so
+   * a queue that grows faster than a batch a pass is still worked off; a failure is logged and the
+   * pass goes on to deliver what is due.
+   */
+  private async doBackgroundWork(): Promise<void> {
+    if (!this.beforeEachPass) return;
+    try {
+      for (let batch = 0; batch < BACKGROUND_BATCHES_PER_PASS && !this.stopped; batch++) {
+        if ((await this.beforeEachPass()) === 0) break;
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "outbox background work failed");
+    }
+  }
+
+  /** Claims and sends up to ten due emails; returns how many it claimed. */
+  async deliverDue(): Promise<number> {
+    const claimed = await this.db
+      .updateTable("outbox")
+      .set({ locked_until: sql`now() + interval '2 minutes'`, attempts: sql`attempts + 1` })
+      .where(
+        "id",
+        "in",
+        this.db
+          .selectFrom("outbox")
+          .select("id")
+          .where("sent_at", "is", null)
+          .where("failed_at", "is", null)
+          .where(sql<boolean>`next_attempt_at <= now()`)
+          .where(sql<boolean>`(locked_until is null or locked_until < now())`)
+          .orderBy("id")
+          .limit(10)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
+    for (const email of claimed) {
+      if (!recipientsAreValid(email.recipients)) {
+        // Written to the table by other means than enqueueEmail: never sent, never retried.
+        await this.db
+          .updateTable("outbox")
+          .set({ locked_until: null, last_error: "invalid-recipient", failed_at: sql`now()` })
+          .where("id", "=", email.id)
+          .execute();
+        logger.warn({ outboxId: email.id, error: "invalid-recipient" }, "email not sent");
+        continue;
+      }
+      try {
+        await this.transport.send({
+          id: String(email.id),
+          from: this.from,
+          to: email.recipients,
+          subject: email.subject,
+          text: email.text_body,
+          html: email.html_body ?? undefined,
+        });
+        await this.db
+          .updateTable("outbox")
+          .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
+          .where("id", "=", email.id)
+          .execute();
+        logger.info({ outboxId: email.id, attempt: email.attempts }, "email sent");
+      } catch (error) {
+        const code = describeFailure(error);
+        const giveUp = email.attempts >= MAX_ATTEMPTS;
+        await this.db
+          .updateTable("outbox")
+          .set({
+            locked_until: null,
+            last_error: code,
+            next_attempt_at: sql`now() + ${retryDelayMs(email.attempts, this.retryBaseMs)} * interval '1 millisecond'`,
+            failed_at: giveUp ? sql`now()` : null,
+          })
+          .where("id", "=", email.id)
+          .execute();
+        logger.warn(
+          { outboxId: email.id, attempt: email.attempts, error: code, giveUp },
+          "email not sent",
+        );
+      }
+    }
+    return claimed.length;
+  }
+}
+
+/** What went wrong, without the message (an SMTP reply can quote the recipient). */
+function describeFailure(error: unknown): string {
+  if (error && typeof error === "object") {
+    const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+    return [code, responseCode].filter((part) => part !== undefined).join(" ") || "error";
+  }
+  return "error";
+}

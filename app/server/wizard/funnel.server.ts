@@ -1,0 +1,275 @@
+import { sql } from "kysely";
+import {
+  createContext,
+  createCookie,
+  type Cookie,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+
+import {
+  addDays,
+  FUNNEL_STEPS,
+  isFunnelStep,
+  utcDay,
+  type FunnelStep,
+} from "#app/domain/lead-desk.ts";
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
+import type { WizardStepId } from "#app/domain/wizard.ts";
+
+import { cookieOptions } from "../http/cookies.server.ts";
+import type { Db } from "../db/database.server.ts";
+import type { Env } from "../env.server.ts";
+import { logger } from "../logger.server.ts";
+import { getServices } from "../services.server.ts";
+
+/**
+ * The wizard's funnel, counted by the server alone: a visitor counts once per step of a journey
+ * through the wizard, on the day (UTC) they first reach it, and once more when they complete. Which
+ * steps a journey has counted is kept in a small signed cookie (the step names, nothing that names
+ * the visitor), so reloads, Back and a second tab do not count twice, even on the first step,
+ * where no draft exists yet. Completing clears it: the next application counts afresh.
+ *
+ * Counts are kept in memory and written every few seconds, one statement per day and step, and
+ * when the server stops: no request writes to the database for the funnel, so a client that keeps
+ * no cookie (every request of it a first visit) cannot turn its requests into writes.
+ */
+
+/** Adds `visitors` to a step's count for `day` (YYYY-MM-DD, UTC), in one statement. */
+async function addToFunnel(db: Db, day: string, step: FunnelStep, visitors: number): Promise<void> {
+  await db
+    .insertInto("wizard_funnel_daily")
+    .values({ day, step, visitors })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["day", "step"])
+        .doUpdateSet({ visitors: sql`wizard_funnel_daily.visitors + ${visitors}` }),
+    )
+    .execute();
+}
+
+/** How long a count waits in memory before it is written. */
+export const FUNNEL_FLUSH_MS = 5_000;
+
+/**
+ * This process's counts not yet written, by day and step: at most one entry per step and day, so
+ * its size does not grow with traffic. The first count after a write schedules the next write;
+ * counts that cannot be written are kept for the one after.
+ */
+export class FunnelTally {
+  private readonly pending = new Map<string, { day: string; step: FunnelStep; visitors: number }>();
+  private readonly db: Db;
+  private readonly flushMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(db: Db, flushMs = FUNNEL_FLUSH_MS) {
+    this.db = db;
+    this.flushMs = flushMs;
+  }
+
+  /** Counts one visitor at `step` on the day of `now`; written within `flushMs`. */
+  add(step: FunnelStep, now: Date = new Date()): void {
+    const day = utcDay(now);
+    const key = `${day} ${step}`;
+    const entry = this.pending.get(key);
+    if (entry) entry.visitors += 1;
+    else this.pending.set(key, { day, step, visitors: 1 });
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, this.flushMs);
+      // The server's shutdown writes what is left (flushFunnel); the timer keeps nothing alive.
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every count held now (after any write under way). Never throws. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flushing = this.flushing.then(() => this.writeOut());
+    return this.flushing;
+  }
+
+  private async writeOut(): Promise<void> {
+    const entries = [...this.pending.values()];
+    this.pending.clear();
+    for (const [index, entry] of entries.entries()) {
+      try {
+        await addToFunnel(this.db, entry.day, entry.step, entry.visitors);
+      } catch (error) {
+        for (const unwritten of entries.slice(index)) {
+          const key = `${unwritten.day} ${unwritten.step}`;
+          const kept = this.pending.get(key);
+          if (kept) kept.visitors += unwritten.visitors;
+          else this.pending.set(key, { ...unwritten });
+        }
+        logger.warn({ err: error }, "funnel counts not written; kept for the next write");
+        return;
+      }
+    }
+  }
+}
+
+const tallies = new WeakMap<Db, FunnelTally>();
+
+function tallyOf(db: Db): FunnelTally {
+  let tally = tallies.get(db);
+  if (!tally) {
+    tally = new FunnelTally(db);
+    tallies.set(db, tally);
+  }
+  return tally;
+}
+
+/** Writes this process's funnel counts now: before reading them, and when the server stops. */
+export function flushFunnel(db: Db): Promise<void> {
+  return tallies.get(db)?.flush() ?? Promise.resolve();
+}
+
+/** The counts of one day, for every step (0 where nobody came). */
+export interface FunnelDay {
+  day: string;
+  visitors: Record<FunnelStep, number>;
+}
+
+/** The funnel over a range of days: each day, newest first, and the range's totals. */
+export interface FunnelReport {
+  from: string;
+  to: string;
+  days: FunnelDay[];
+  totals: Record<FunnelStep, number>;
+}
+
+function zeros(): Record<FunnelStep, number> {
+  return Object.fromEntries(FUNNEL_STEPS.map((step) => [step.id, 0])) as Record<FunnelStep, number>;
+}
+
+/** The longest range a report covers. */
+export const MAX_FUNNEL_DAYS = 366;
+
+/**
+ * The funnel from day `from` to day `to` (YYYY-MM-DD, UTC, both included), with this process's
+ * counts written first (another server's are at most FUNNEL_FLUSH_MS behind).
+ */
+export async function readFunnel(db: Db, from: string, to: string): Promise<FunnelReport> {
+  await flushFunnel(db);
+  const rows = await db
+    .selectFrom("wizard_funnel_daily")
+    .select([sql<string>`day::text`.as("day"), "step", "visitors"])
+    .where("day", ">=", from)
+    .where("day", "<=", to)
+    .execute();
+  const byDay = new Map<string, Record<FunnelStep, number>>();
+  const totals = zeros();
+  for (const row of rows) {
+    if (!isFunnelStep(row.step)) continue;
+    const counts = byDay.get(row.day) ?? zeros();
+    counts[row.step] += row.visitors;
+    totals[row.step] += row.visitors;
+    byDay.set(row.day, counts);
+  }
+  const days: FunnelDay[] = [];
+  for (let day = to; day >= from && days.length < MAX_FUNNEL_DAYS; day = addDays(day, -1)) {
+    days.push({ day, visitors: byDay.get(day) ?? zeros() });
+  }
+  return { from, to, days, totals };
+}
+
+/** What this request will tell the browser about its journey's counted steps. */
+interface PendingMarks {
+  value?: FunnelStep[] | "clear";
+}
+
+const pendingMarksContext = createContext<PendingMarks | null>(null);
+
+/** The cookie of counted steps: signed, httpOnly, only sent to the wizard, as long-lived as a draft. */
+function marksCookie(env: Env): Cookie {
+  return createCookie(SITE_COOKIES.funnel.name, {
+    ...cookieOptions(env, SITE_COOKIES.funnel.maxAgeSeconds),
+    path: SITE_COOKIES.funnel.path,
+  });
+}
+
+async function countedSteps(
+  env: Env,
+  request: Request,
+  pending: PendingMarks | null,
+): Promise<FunnelStep[]> {
+  if (Array.isArray(pending?.value)) return pending.value;
+  const value: unknown = await marksCookie(env).parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? value.filter((step): step is FunnelStep => isFunnelStep(step)) : [];
+}
+
+/** Crawlers and audit tools are no visitors. */
+const ROBOT = /(?:bot|crawler|spider)(?:[-/ ;)]|$)|slurp|lighthouse/i;
+
+/**
+ * Counts the visitor at a wizard step, once per journey: call it in the step's loader once the
+ * step is sure to show (after the redirect for missing earlier steps). Never throws and never holds
+ * the page up: the count is kept in memory (FunnelTally), and a failure is logged with the step
+ * name only.
+ */
+export async function countStepReached(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  step: WizardStepId,
+): Promise<void> {
+  try {
+    if (request.method === "HEAD" || ROBOT.test(request.headers.get("User-Agent") ?? "")) return;
+    const pending = context.get(pendingMarksContext);
+    // Without the root's middleware there is no way to remember the count: better none than many.
+    if (!pending) return;
+    const services = getServices(context);
+    const counted = await countedSteps(services.env, request, pending);
+    if (counted.includes(step)) return;
+    tallyOf(services.database.db).add(step);
+    pending.value = [...counted, step];
+  } catch (error) {
+    logger.warn({ err: error, step }, "funnel step not counted");
+  }
+}
+
+/**
+ * Counts a completed application (call it once the final save has succeeded) and starts the
+ * journey afresh. Never throws.
+ */
+export async function countApplicationCompleted(
+  context: Readonly<RouterContextProvider>,
+): Promise<void> {
+  try {
+    tallyOf(getServices(context).database.db).add("complete");
+    const pending = context.get(pendingMarksContext);
+    if (pending) pending.value = "clear";
+  } catch (error) {
+    logger.warn({ err: error, step: "complete" }, "funnel step not counted");
+  }
+}
+
+/**
+ * On the wizard's layout route (only the wizard counts): lets its loaders and actions count steps,
+ * then puts the updated cookie of counted steps on the response (a page, a redirect or a data
+ * response alike).
+ */
+export const funnelMarks: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const pending: PendingMarks = {};
+  context.set(pendingMarksContext, pending);
+  const response = await next();
+  if (pending.value === undefined) return response;
+  const cookie = marksCookie(getServices(context).env);
+  const header =
+    pending.value === "clear"
+      ? await cookie.serialize("", { maxAge: 0 })
+      : await cookie.serialize(pending.value);
+  try {
+    response.headers.append("Set-Cookie", header);
+    return response;
+  } catch {
+    // A response with immutable headers: answer with a copy that carries the cookie.
+    const copy = new Response(response.body, response);
+    copy.headers.append("Set-Cookie", header);
+    return copy;
+  }
+};

@@ -1,0 +1,216 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-request.ts";
+import type { CompleteRecord } from "#app/domain/wizard.ts";
+import { testDatabaseKinds } from "#tests/support/databases.ts";
+
+import type { Database } from "../db/database.server.ts";
+import { parseEnv } from "../env.server.ts";
+import {
+  getPlanSubmission,
+  latestQuoteRequest,
+  saveOptionalAnswers,
+  saveQuoteRequest,
+  sendQuoteConfirmation,
+  setQuoteRequestStatus,
+} from "./quote-requests.server.ts";
+import { saveCompleteSubmission } from "./submissions.server.ts";
+
+const record: CompleteRecord = {
+  industry: "retail",
+  state: "California",
+  segments: ["Bookstore"],
+  email: "owner@example.com",
+  business_name: "Chapter One Books",
+  first_name: "Rae",
+  last_name: "Lead",
+  phone_number: "+15552345678",
+  consent_to_texts: false,
+  consent_text: null,
+  consent_given_at: null,
+  legal_business_name: "Chapter One Books LLC",
+  primary_location: "1 Main St",
+  same_address: "Yes",
+  mailing_address: null,
+  ownership_structure: "Limited Liability Company",
+  start_year: "2015",
+};
+
+const request: QuoteRequestInput = {
+  lines: ["business-owners-policy", "cyber-insurance"],
+  startDate: "2026-12-01",
+  contactChannel: "email",
+  note: "Please call after 3pm",
+};
+
+async function withDatabase(
+  open: () => Promise<Database>,
+  run: (database: Database) => Promise<void>,
+) {
+  const database = await open();
+  try {
+    await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** References handed out in order, for making two requests collide. */
+function references(...list: string[]): () => string {
+  let next = 0;
+  return () => list[Math.min(next++, list.length - 1)]!;
+}
+
+const env = parseEnv({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-quote-")),
+  SITE_URL: "https://coverpilot.example",
+  SESSION_SECRET: "s".repeat(32),
+  MAIL_PER_RECIPIENT_PER_HOUR: "2",
+});
+
+describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
+  it("saves the optional answers to the application, and clears those left empty", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const id = await saveCompleteSubmission(db, undefined, record);
+      const answers = {
+        fullTimeEmployees: 3,
+        partTimeEmployees: 0,
+        annualRevenue: 12_000_000_000,
+        revenueBand: "5m-plus" as const,
+        claimsInLast3Years: false,
+        currentlyInsured: true,
+      };
+      expect(await saveOptionalAnswers(db, id, answers)).toBe(true);
+      expect((await getPlanSubmission(db, id))?.optional).toEqual(answers);
+      await saveOptionalAnswers(db, id, NO_OPTIONAL_ANSWERS);
+      expect((await getPlanSubmission(db, id))?.optional).toEqual(NO_OPTIONAL_ANSWERS);
+      // The final save again leaves them alone.
+      await saveOptionalAnswers(db, id, answers);
+      await saveCompleteSubmission(db, id, record);
+      expect((await getPlanSubmission(db, id))?.optional).toEqual(answers);
+    });
+  });
+
+  it("makes one open request per submission: asking again updates it and keeps its reference", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const id = await saveCompleteSubmission(db, undefined, record);
+      const first = await saveQuoteRequest(db, id, request, "I agree.", references("CP-7K3F9Q"));
+      expect(first.updated).toBe(false);
+      expect(first.request).toMatchObject({
+        reference: "CP-7K3F9Q",
+        lines: request.lines,
+        startDate: "2026-12-01",
+        contactChannel: "email",
+        note: "Please call after 3pm",
+        consentText: "I agree.",
+        status: "new",
+      });
+      const again = await saveQuoteRequest(
+        db,
+        id,
+        { ...request, lines: ["workers-comp"], note: undefined },
+        "I agree again.",
+        references("CP-AAAAAA"),
+      );
+      expect(again.updated).toBe(true);
+      expect(again.request).toMatchObject({
+        id: first.request.id,
+        reference: "CP-7K3F9Q",
+        lines: ["workers-comp"],
+        note: null,
+        consentText: "I agree again.",
+      });
+      expect(await db.selectFrom("quote_requests").select("id").execute()).toHaveLength(1);
+
+      // A closed request stays as it was; the next request is a new one.
+      await setQuoteRequestStatus(db, first.request.id, "lost");
+      const after = await saveQuoteRequest(db, id, request, "I agree.", references("CP-CDEFGH"));
+      expect(after.updated).toBe(false);
+      expect(after.request.reference).toBe("CP-CDEFGH");
+      expect((await latestQuoteRequest(db, id))?.id).toBe(after.request.id);
+    });
+  });
+
+  it("draws another reference when one is taken, and gives up after a few", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const a = await saveCompleteSubmission(db, undefined, record);
+      const b = await saveCompleteSubmission(db, undefined, { ...record, email: "b@example.com" });
+      await saveQuoteRequest(db, a, request, "I agree.", references("CP-7K3F9Q"));
+      const second = await saveQuoteRequest(
+        db,
+        b,
+        request,
+        "I agree.",
+        references("CP-7K3F9Q", "CP-7K3F9Q", "CP-HJKMNP"),
+      );
+      expect(second.request.reference).toBe("CP-HJKMNP");
+      const c = await saveCompleteSubmission(db, undefined, { ...record, email: "c@example.com" });
+      await expect(
+        saveQuoteRequest(db, c, request, "I agree.", references("CP-7K3F9Q")),
+      ).rejects.toMatchObject({ code: "23505" });
+    });
+  });
+
+  it("sets a status, and refuses one the table does not know", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const id = await saveCompleteSubmission(db, undefined, record);
+      const { request: saved } = await saveQuoteRequest(db, id, request, "I agree.");
+      expect(saved.reference).toMatch(/^CP-[34679ACDEFGHJKMNPQRTWXY]{6}$/);
+      expect(await setQuoteRequestStatus(db, saved.id, "contacted")).toBe(true);
+      expect((await latestQuoteRequest(db, id))?.status).toBe("contacted");
+      expect(await setQuoteRequestStatus(db, "00000000-0000-4000-8000-000000000000", "bound")).toBe(
+        false,
+      );
+    });
+  });
+
+  it("emails the visitor a confirmation with a link back, within the per-recipient cap", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const { db } = database;
+      const id = await saveCompleteSubmission(db, undefined, record);
+      const { request: saved } = await saveQuoteRequest(
+        db,
+        id,
+        request,
+        "I agree.",
+        () => "CP-7K3F9Q",
+      );
+      const draftId = "00000000-0000-4000-8000-000000000001";
+      for (let i = 0; i < 3; i += 1) {
+        await sendQuoteConfirmation(
+          { env, database },
+          { id, email: record.email },
+          saved,
+          i > 0,
+          draftId,
+        );
+      }
+      const queued = await db
+        .selectFrom("outbox")
+        .select(["recipients", "subject", "text_body"])
+        .execute();
+      expect(queued).toHaveLength(2);
+      expect(queued[0]).toMatchObject({
+        recipients: [record.email],
+        subject: "Your quote request CP-7K3F9Q",
+      });
+      expect(queued[1]!.subject).toBe("Your updated quote request CP-7K3F9Q");
+      expect(queued[0]!.text_body).toContain("- Business Owner's Policy\n- Cyber Insurance");
+      expect(queued[0]!.text_body).toContain("Preferred start date: Tuesday, December 1, 2026");
+      expect(queued[0]!.text_body).toContain("Sample agency details");
+      expect(queued[0]!.text_body).toMatch(/https:\/\/coverpilot\.example\/resume\/[\w-]{43}/);
+      const tokens = await db
+        .selectFrom("resume_tokens")
+        .select(["submission_id", "draft_id"])
+        .execute();
+      expect(tokens).toEqual([
+        { submission_id: id, draft_id: draftId },
+        { submission_id: id, draft_id: draftId },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,349 @@
+import { randomBytes } from "node:crypto";
+
+import { sql } from "kysely";
+
+import { agencyFrom } from "#app/domain/agency.ts";
+import { isEmailAddress } from "#app/domain/fields.ts";
+import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "#app/domain/lead-desk.ts";
+import {
+  quoteConfirmationEmail,
+  quoteReference,
+  type OptionalAnswers,
+  type QuoteRequestInput,
+} from "#app/domain/quote-request.ts";
+import { REVENUE_BANDS, type RevenueBand } from "#app/domain/coverage-plan.ts";
+import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume.ts";
+
+import type { Db } from "../db/database.server.ts";
+import { logger } from "../logger.server.ts";
+import { notifyOutboxWorkers, takeRecipientAllowance } from "../mail/outbox.server.ts";
+import { hashOf } from "./resume.server.ts";
+import type { AppServices } from "../services.server.ts";
+import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-history.server.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the Quote step reads of a submission. */
+export interface PlanSubmission {
+  id: string;
+  email: string;
+  industry: string;
+  segments: string[];
+  state: string;
+  ownershipStructure: string | null;
+  optional: OptionalAnswers;
+}
+
+type OptionalColumns = {
+  full_time_employees: number | null;
+  part_time_employees: number | null;
+  annual_revenue: string | number | null;
+  revenue_band: string | null;
+  claims_last_3_years: boolean | null;
+  currently_insured: boolean | null;
+};
+
+function isRevenueBand(text: string | null): text is RevenueBand {
+  return REVENUE_BANDS.some((band) => band.id === text);
+}
+
+/** A row's optional answers as the domain keeps them. */
+export function optionalAnswersOf(row: OptionalColumns): OptionalAnswers {
+  return {
+    fullTimeEmployees: row.full_time_employees,
+    partTimeEmployees: row.part_time_employees,
+    annualRevenue: row.annual_revenue === null ? null : Number(row.annual_revenue),
+    revenueBand: isRevenueBand(row.revenue_band) ? row.revenue_band : null,
+    claimsInLast3Years: row.claims_last_3_years,
+    currentlyInsured: row.currently_insured,
+  };
+}
+
+/** The submission the plan is for, or undefined when it is gone. */
+export async function getPlanSubmission(
+  db: Db,
+  submissionId: string,
+): Promise<PlanSubmission | undefined> {
+  const row = await db
+    .selectFrom("business_wizard_submissions")
+    .select([
+      "id",
+      "email",
+      "industry",
+      "segments",
+      "state",
+      "ownership_structure",
+      "full_time_employees",
+      "part_time_employees",
+      "annual_revenue",
+      "revenue_band",
+      "claims_last_3_years",
+      "currently_insured",
+    ])
+    .where("id", "=", submissionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    industry: row.industry,
+    segments: row.segments,
+    state: row.state,
+    ownershipStructure: row.ownership_structure,
+    optional: optionalAnswersOf(row),
+  };
+}
+
+/**
+ * Saves the plan page's optional answers to the application (every one of them: an answer left
+ * empty is cleared). The same statement keeps the version it overwrites, with `writer`
+ * (decision 013). Returns false when the submission is gone.
+ */
+export async function saveOptionalAnswers(
+  db: Db,
+  submissionId: string,
+  answers: OptionalAnswers,
+  writer: SubmissionWriter = UNKNOWN_WRITER,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("business_wizard_submissions")
+    .set({
+      full_time_employees: answers.fullTimeEmployees,
+      part_time_employees: answers.partTimeEmployees,
+      annual_revenue: answers.annualRevenue,
+      revenue_band: answers.revenueBand,
+      claims_last_3_years: answers.claimsInLast3Years,
+      currently_insured: answers.currentlyInsured,
+      updated_at: stampedBy(writer),
+    })
+    .where("id", "=", submissionId)
+    .returning("id")
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** A quote request as the pages read it. */
+export interface QuoteRequest {
+  id: string;
+  submissionId: string;
+  reference: string;
+  lines: string[];
+  startDate: string;
+  contactChannel: string;
+  note: string | null;
+  consentText: string;
+  consentGivenAt: Date;
+  status: string;
+  statusChangedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** How many references to draw before giving up: with 23^6 of them, a second is already rare. */
+const REFERENCE_ATTEMPTS = 5;
+
+/** Whether the database refused a second row with the same reference. */
+function isReferenceCollision(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === "quote_requests_reference_key";
+}
+
+function selectRequest(db: Db) {
+  return db
+    .selectFrom("quote_requests")
+    .select([
+      "id",
+      "submission_id",
+      "reference",
+      "lines",
+      sql<string>`start_date::text`.as("start_date"),
+      "contact_channel",
+      "note",
+      "consent_text",
+      "consent_given_at",
+      "status",
+      "status_changed_at",
+      "created_at",
+      "updated_at",
+    ]);
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequest>["executeTakeFirstOrThrow"]>>;
+
+function toRequest(row: RequestRow): QuoteRequest {
+  return {
+    id: row.id,
+    submissionId: row.submission_id,
+    reference: row.reference,
+    lines: row.lines,
+    startDate: row.start_date,
+    contactChannel: row.contact_channel,
+    note: row.note,
+    consentText: row.consent_text,
+    consentGivenAt: new Date(row.consent_given_at),
+    status: row.status,
+    statusChangedAt: row.status_changed_at ? new Date(row.status_changed_at) : null,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+/**
+ * Saves a quote request for a submission: the open one (new, contacted, quoted) is updated, keeping
+ * its reference and status; otherwise a new one is made, with a new reference (drawn again if it is
+ * taken). One statement either way, so two requests at once cannot make two open ones. `updated`
+ * says which happened.
+ */
+export async function saveQuoteRequest(
+  db: Db,
+  submissionId: string,
+  input: QuoteRequestInput,
+  consentText: string,
+  newReference: () => string = () => quoteReference(randomBytes),
+): Promise<{ request: QuoteRequest; updated: boolean }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const saved = await db
+        .insertInto("quote_requests")
+        .values({
+          submission_id: submissionId,
+          reference: newReference(),
+          lines: input.lines,
+          start_date: input.startDate,
+          contact_channel: input.contactChannel,
+          note: input.note ?? null,
+          consent_text: consentText,
+          consent_given_at: sql<Date>`now()`,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column("submission_id")
+            .where("status", "in", OPEN_QUOTE_STATUSES)
+            .doUpdateSet((eb) => ({
+              lines: eb.ref("excluded.lines"),
+              start_date: eb.ref("excluded.start_date"),
+              contact_channel: eb.ref("excluded.contact_channel"),
+              note: eb.ref("excluded.note"),
+              consent_text: eb.ref("excluded.consent_text"),
+              consent_given_at: eb.ref("excluded.consent_given_at"),
+              updated_at: sql<Date>`now()`,
+            })),
+        )
+        // xmax is 0 for a row this statement inserted, and set for one it updated.
+        .returning(["id", sql<boolean>`xmax <> 0`.as("updated")])
+        .executeTakeFirstOrThrow();
+      const request = await selectRequest(db).where("id", "=", saved.id).executeTakeFirstOrThrow();
+      return { request: toRequest(request), updated: saved.updated };
+    } catch (error) {
+      if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** The submission's newest quote request (open or not), if any. */
+export async function latestQuoteRequest(
+  db: Db,
+  submissionId: string,
+): Promise<QuoteRequest | undefined> {
+  const row = await selectRequest(db)
+    .where("submission_id", "=", submissionId)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toRequest(row) : undefined;
+}
+
+/** The newest quote request of each of these submissions (the lead desk's lists and export). */
+export async function latestQuoteRequests(
+  db: Db,
+  submissionIds: readonly string[],
+): Promise<Map<string, QuoteRequest>> {
+  if (submissionIds.length === 0) return new Map();
+  const rows = await selectRequest(db)
+    .distinctOn("submission_id")
+    .where("submission_id", "in", submissionIds)
+    .orderBy("submission_id")
+    .orderBy("created_at", "desc")
+    .execute();
+  return new Map(rows.map((row) => [row.submission_id, toRequest(row)]));
+}
+
+/** Sets a request's status (the lead desk). Returns false when there is no such request. */
+export async function setQuoteRequestStatus(
+  db: Db,
+  requestId: string,
+  status: QuoteStatus,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("quote_requests")
+    .set({ status, status_changed_at: sql<Date>`now()` })
+    .where("id", "=", requestId)
+    .returning("id")
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/**
+ * Emails the visitor the request's confirmation (issue 15): the reference, the lines, the start
+ * date, the agency's identity and a one-time link back to the application and its plan, bound to
+ * this wizard session (decision 013). Counts against MAIL_PER_RECIPIENT_PER_HOUR: past it nothing
+ * is sent (the page still confirms). Never throws: the request is saved whatever the email does
+ * (a failure is logged, without the address).
+ */
+export async function sendQuoteConfirmation(
+  services: AppServices,
+  submission: { id: string; email: string },
+  request: QuoteRequest,
+  updated: boolean,
+  draftId: string,
+): Promise<void> {
+  if (!isEmailAddress(submission.email)) {
+    logger.warn(
+      { quoteRequestId: request.id, reason: "invalid-recipient" },
+      "quote email not sent",
+    );
+    return;
+  }
+  const token = randomBytes(32).toString("base64url");
+  const { subject, text } = quoteConfirmationEmail({
+    reference: request.reference,
+    lines: request.lines,
+    startDate: request.startDate,
+    contactChannel: request.contactChannel,
+    updated,
+    resumeLink: `${services.env.SITE_URL}${resumePath(token)}`,
+    agency: agencyFrom(services.env),
+  });
+  const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
+  try {
+    // One statement: the count, the link and its email are stored together or not at all.
+    const { rows } = await sql<{ queued: boolean }>`
+      WITH allowed AS (
+        ${takeRecipientAllowance(
+          submission.email,
+          services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+          sql<boolean>`true`,
+        )}
+      ), issued AS (
+        INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
+        SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz,
+          ${UUID.test(draftId) ? draftId : null}::uuid,
+          (SELECT max(id) FROM business_wizard_submission_revisions
+            WHERE submission_id = ${submission.id}::uuid)
+        WHERE EXISTS (SELECT 1 FROM allowed)
+        RETURNING submission_id
+      ), queued AS (
+        INSERT INTO outbox (recipients, subject, text_body)
+        SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+        RETURNING id
+      )
+      SELECT EXISTS (SELECT 1 FROM queued) AS queued
+    `.execute(services.database.db);
+    if (rows[0]?.queued) notifyOutboxWorkers();
+    else
+      logger.warn({ quoteRequestId: request.id, reason: "recipient-cap" }, "quote email not sent");
+  } catch (error) {
+    logger.error({ err: error, quoteRequestId: request.id }, "quote email not sent");
+  }
+}

@@ -1,0 +1,48 @@
+import { redirect } from "react-router";
+
+import type { PlanAnswers } from "#app/domain/coverage-plan.ts";
+import { planAnswersOf } from "#app/domain/quote-request.ts";
+import { firstIncompleteStep, stepPath, type WizardDraft } from "#app/domain/wizard.ts";
+
+import { getPlanSubmission, type PlanSubmission } from "./quote-requests.server.ts";
+import type { AppServices } from "../services.server.ts";
+import { getDraft, type DraftHandle } from "./wizard-drafts.server.ts";
+
+/** A completed application in this browser, as the Quote step needs it. */
+export interface CompletedApplication {
+  handle: DraftHandle;
+  submission: PlanSubmission;
+  /** What the plan is worked out from: this browser's answers, and the optional ones saved. */
+  answers: PlanAnswers;
+}
+
+/**
+ * For the Quote step's loaders and actions: this browser's completed application (its draft names
+ * the submission it saved), or a redirect to the first step still missing, like every step
+ * (decision 017). The plan reads the answers this visitor gave (the draft), never what someone else
+ * saved later under the same email (decision 013); the optional answers are the submission's.
+ */
+export async function requireCompletedApplication(
+  services: AppServices,
+  request: Request,
+): Promise<CompletedApplication> {
+  const handle = await getDraft(services, request);
+  const draft: WizardDraft = handle.draft;
+  const missing = firstIncompleteStep(draft, new Date().getFullYear());
+  if (missing) throw redirect(stepPath(missing));
+  const submission = draft.submission
+    ? await getPlanSubmission(services.database.db, draft.submission.id)
+    : undefined;
+  if (!submission?.ownershipStructure) throw redirect(stepPath("questionnaire-3"));
+  const answers = planAnswersOf(
+    {
+      industry: draft.industry ?? "",
+      segments: draft.segments ?? [],
+      state: draft.state ?? "",
+      ownershipStructure: draft.ownership?.ownershipStructure ?? "",
+    },
+    submission.optional,
+  );
+  if (!answers) throw redirect(stepPath("start"));
+  return { handle, submission, answers };
+}

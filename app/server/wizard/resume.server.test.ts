@@ -1,0 +1,150 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { testDatabaseKinds } from "#tests/support/databases.ts";
+
+import type { Database } from "../db/database.server.ts";
+import { parseEnv } from "../env.server.ts";
+import { logger } from "../logger.server.ts";
+import { pruneRecipientSends, recipientKey } from "../mail/outbox.server.ts";
+import { checkResumeLink, sendResumeLink } from "./resume.server.ts";
+import { saveEmailStep } from "./submissions.server.ts";
+
+const env = parseEnv({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-resume-")),
+  SITE_URL: "https://coverpilot.example",
+  SESSION_SECRET: "s".repeat(32),
+  MAIL_PER_RECIPIENT_PER_HOUR: "2",
+});
+
+describe.each(testDatabaseKinds)("application links on $name", (kind) => {
+  // One database for the file: each test has addresses of its own.
+  let database: Database;
+  beforeAll(async () => {
+    database = await kind.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const saved = (email: string) =>
+    saveEmailStep(database.db, { industry: "food", state: "Ohio", segments: ["Bakery"], email });
+  const mailsTo = async (email: string) =>
+    (await database.db.selectFrom("outbox").selectAll().execute()).filter((mail) =>
+      mail.recipients.includes(email),
+    );
+
+  it("stores a link with its email, and sends no second one within minutes", async () => {
+    const services = { env, database };
+    const email = "Owner@Example.com";
+    const id = await saved(email);
+    await sendResumeLink(services, { id, email });
+    await sendResumeLink(services, { id, email });
+
+    const tokens = await database.db
+      .selectFrom("resume_tokens")
+      .selectAll()
+      .where("submission_id", "=", id)
+      .execute();
+    expect(tokens).toHaveLength(1);
+    const days = ((tokens[0]?.expires_at.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("Finish your CoverPilot application");
+    const token = /\/resume\/([A-Za-z0-9_-]{43})/.exec(mails[0]?.text_body ?? "")?.[1] ?? "";
+    expect(mails[0]?.text_body).toContain(`https://coverpilot.example/resume/${token}`);
+    expect(await checkResumeLink(database.db, token)).toEqual({
+      state: "valid",
+      submissionId: id,
+    });
+  });
+
+  it("sends an address at most MAIL_PER_RECIPIENT_PER_HOUR emails an hour, and logs no address", async () => {
+    const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    try {
+      const services = { env, database };
+      const email = "capped@example.com";
+      const id = await saved(email);
+      // Each link older than the few minutes that hold back a second one, as if asked for later.
+      const askAgain = async (typed = email) => {
+        await database.db
+          .updateTable("resume_tokens")
+          .set({ created_at: sql`created_at - interval '10 minutes'` })
+          .where("submission_id", "=", id)
+          .execute();
+        await sendResumeLink(services, { id, email: typed });
+      };
+      await sendResumeLink(services, { id, email });
+      await askAgain("Capped@Example.COM");
+      expect(await mailsTo(email)).toHaveLength(1);
+      expect(await mailsTo("Capped@Example.COM")).toHaveLength(1);
+      // A +tag reaches the same mailbox: the same cap, reached, holds it back too.
+      await askAgain("capped+again@example.com");
+      expect(await mailsTo("capped+again@example.com")).toHaveLength(0);
+      await askAgain();
+      expect(await mailsTo(email)).toHaveLength(1);
+      expect(warned).toHaveBeenCalledWith(
+        { submissionId: id, reason: "recipient-cap" },
+        "resume link not sent",
+      );
+      expect(JSON.stringify(warned.mock.calls).toLowerCase()).not.toContain("capped@");
+
+      const key = recipientKey(email);
+      const count = () =>
+        database.db
+          .selectFrom("mail_recipient_sends")
+          .selectAll()
+          .where("recipient_key", "=", key)
+          .executeTakeFirst();
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+      expect(recipientKey("Capped+Other@Example.com")).toBe(key);
+      expect((await count())?.sent_at).toHaveLength(2);
+
+      // An hour after the first send, one more may go.
+      await database.db
+        .updateTable("mail_recipient_sends")
+        .set({ sent_at: sql`array[now() - interval '61 minutes', now() - interval '30 minutes']` })
+        .where("recipient_key", "=", key)
+        .execute();
+      await askAgain();
+      expect(await mailsTo(email)).toHaveLength(2);
+      await askAgain();
+      expect(await mailsTo(email)).toHaveLength(2);
+
+      // The count is kept while it matters, and forgotten an hour after the last send.
+      await pruneRecipientSends(database.db);
+      expect(await count()).toBeDefined();
+      await database.db
+        .updateTable("mail_recipient_sends")
+        .set({ sent_at: sql`array[now() - interval '2 hours', now() - interval '61 minutes']` })
+        .where("recipient_key", "=", key)
+        .execute();
+      await pruneRecipientSends(database.db);
+      expect(await count()).toBeUndefined();
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  it("sends nothing to a stored address that is not exactly one address", async () => {
+    // As an older rule let it in: two addresses in one field.
+    const email = "first@example.com,second@example.com";
+    const id = await saved(email);
+    await sendResumeLink({ env, database }, { id, email });
+    expect(await mailsTo(email)).toEqual([]);
+    expect(
+      await database.db
+        .selectFrom("resume_tokens")
+        .selectAll()
+        .where("submission_id", "=", id)
+        .execute(),
+    ).toEqual([]);
+  });
+});

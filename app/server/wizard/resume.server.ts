@@ -1,0 +1,320 @@
+import { createHash, randomBytes } from "node:crypto";
+
+import { sql } from "kysely";
+
+import { agencyFrom } from "#app/domain/agency.ts";
+import { isEmailAddress } from "#app/domain/fields.ts";
+import { getIndustry, isIndustryId } from "#app/domain/industries.ts";
+import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
+import type { SubmissionValues } from "#app/domain/submission-history.ts";
+import type { WizardDraft } from "#app/domain/wizard.ts";
+
+import type { Db } from "../db/database.server.ts";
+import { logger } from "../logger.server.ts";
+import { notifyOutboxWorkers, takeRecipientAllowance } from "../mail/outbox.server.ts";
+import type { AppServices } from "../services.server.ts";
+import { submissionValues } from "./submission-history.server.ts";
+
+/** Another link to the same application is not sent within this time (no mail flooding). */
+const RESEND_AFTER_MS = 5 * 60 * 1000;
+
+/** What resume_tokens keeps of a link's token: its SHA-256, never the token. */
+export function hashOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Emails a one-time link to the application `submissionId` at `email`, unless one went out in the
+ * last few minutes or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour (the
+ * visitor's answer is the same; the log says why, without the address). Only the token's hash is
+ * stored, with what the link may restore (decision 013): what the session `draftId` writes (the
+ * email step's session whose save sent it), or, for a link from /login (no session), the
+ * application as it is now. Never throws: the visitor's save must not fail because of an email
+ * (the failure is logged, without the address).
+ */
+export async function sendResumeLink(
+  services: AppServices,
+  submission: { id: string; email: string },
+  draftId: string | null = null,
+): Promise<void> {
+  if (!isEmailAddress(submission.email)) {
+    // A record from before the email rule was tightened: its address is not sent to.
+    logger.warn(
+      { submissionId: submission.id, reason: "invalid-recipient" },
+      "resume link not sent",
+    );
+    return;
+  }
+  const token = randomBytes(32).toString("base64url");
+  const { subject, text } = resumeEmail(
+    `${services.env.SITE_URL}${resumePath(token)}`,
+    agencyFrom(services.env),
+  );
+  const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
+  try {
+    // One statement: the count, the link and its email are stored together or not at all.
+    const { rows } = await sql<{ recent: boolean; queued: boolean }>`
+      WITH recent AS (
+        SELECT 1 FROM resume_tokens
+        WHERE submission_id = ${submission.id}
+          AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
+      ), allowed AS (
+        ${takeRecipientAllowance(
+          submission.email,
+          services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+          sql<boolean>`NOT EXISTS (SELECT 1 FROM recent)`,
+        )}
+      ), issued AS (
+        INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
+        SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz,
+          ${draftId}::uuid,
+          (SELECT max(id) FROM business_wizard_submission_revisions
+            WHERE submission_id = ${submission.id}::uuid)
+        WHERE EXISTS (SELECT 1 FROM allowed)
+        RETURNING submission_id
+      ), queued AS (
+        INSERT INTO outbox (recipients, subject, text_body)
+        SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+        RETURNING id
+      )
+      SELECT EXISTS (SELECT 1 FROM recent) AS recent, EXISTS (SELECT 1 FROM queued) AS queued
+    `.execute(services.database.db);
+    const outcome = rows[0];
+    if (outcome?.queued) notifyOutboxWorkers();
+    else if (outcome && !outcome.recent) {
+      logger.warn({ submissionId: submission.id, reason: "recipient-cap" }, "resume link not sent");
+    }
+  } catch (error) {
+    logger.error({ err: error, submissionId: submission.id }, "resume link not sent");
+  }
+}
+
+/** What a link is now: good (with its application), or why not. */
+export type LinkState =
+  { state: "valid"; submissionId: string } | { state: "expired" | "used" | "invalid" };
+
+/** Looks a link up without using it. */
+export async function checkResumeLink(db: Db, token: string): Promise<LinkState> {
+  const row = await db
+    .selectFrom("resume_tokens")
+    .select(["submission_id", "expires_at", "used_at"])
+    .where("token_hash", "=", hashOf(token))
+    .executeTakeFirst();
+  if (!row) return { state: "invalid" };
+  if (row.used_at) return { state: "used" };
+  if (row.expires_at.getTime() <= Date.now()) return { state: "expired" };
+  return { state: "valid", submissionId: row.submission_id };
+}
+
+/** A link just used: its application, and what it may restore (decision 013). */
+export interface RedeemedLink {
+  submissionId: string;
+  /** The session whose email-step save sent the link; null for a link from /login. */
+  draftId: string | null;
+  /** The newest revision when the link was sent. */
+  revisionId: number | null;
+}
+
+/** Uses a link: its application for the one request that does so while it is valid. */
+export async function redeemResumeLink(db: Db, token: string): Promise<RedeemedLink | undefined> {
+  const row = await db
+    .updateTable("resume_tokens")
+    .set({ used_at: sql`now()` })
+    .where("token_hash", "=", hashOf(token))
+    .where("used_at", "is", null)
+    .where(sql<boolean>`expires_at > now()`)
+    .returning(["submission_id", "draft_id", "revision_id"])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    submissionId: row.submission_id,
+    draftId: row.draft_id,
+    revisionId: row.revision_id === null ? null : Number(row.revision_id),
+  };
+}
+
+/**
+ * The version of the application a link restores, and when it was written (decision 013): the
+ * newest written by the session the link was sent for, or by a session that has used a link to
+ * this application (it reads the email); for a link from /login, the version current when it was
+ * sent counts too. Anything written later by anyone else is passed over. The record as it is now
+ * when no write is known (history began with it).
+ */
+async function versionForLink(
+  db: Db,
+  link: RedeemedLink,
+): Promise<{ values: SubmissionValues; writtenAt: Date }> {
+  const accepted = await db
+    .selectFrom("business_wizard_submission_revisions")
+    .select(["id", "revised_at"])
+    .where("submission_id", "=", link.submissionId)
+    .where((eb) =>
+      eb.or([
+        eb("email_proven", "=", true),
+        ...(link.draftId ? [eb("draft_id", "=", link.draftId)] : []),
+        ...(link.draftId === null && link.revisionId !== null
+          ? [eb("id", "<=", link.revisionId)]
+          : []),
+      ]),
+    )
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (accepted) {
+    // That write's version is what the next write found, or the record now if none came after.
+    const next = await db
+      .selectFrom("business_wizard_submission_revisions")
+      .select("old_values")
+      .where("submission_id", "=", link.submissionId)
+      .where("id", ">", accepted.id)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (next?.old_values) {
+      return { values: submissionValues(next.old_values), writtenAt: accepted.revised_at };
+    }
+  }
+  const record = await db
+    .selectFrom("business_wizard_submissions")
+    .selectAll()
+    .where("id", "=", link.submissionId)
+    .executeTakeFirstOrThrow();
+  return { values: submissionValues(record), writtenAt: accepted?.revised_at ?? record.updated_at };
+}
+
+/**
+ * The application as a wizard draft, for the browser that used the link, which has proven the
+ * email by it: the version the link restores (versionForLink), or the draft of a session whose
+ * writes it accepts if that is newer and the version is not complete (the draft may hold answers
+ * not saved yet; a completed record is newer than any draft left behind before the final save).
+ */
+export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDraft> {
+  const version = await versionForLink(db, link);
+  const live = await db
+    .selectFrom("wizard_drafts")
+    .select(["data", "updated_at"])
+    .where(sql<string>`data->'draft'->'submission'->>'id'`, "=", link.submissionId)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`data->'draft'->'submission'->>'emailProven'`, "=", "true"),
+        ...(link.draftId ? [eb("id", "=", link.draftId)] : []),
+      ]),
+    )
+    .where("expires_at", ">", new Date())
+    .orderBy("updated_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const liveDraft = (live?.data as { draft?: WizardDraft } | undefined)?.draft;
+  const draft =
+    liveDraft &&
+    live &&
+    version.values.start_year === null &&
+    live.updated_at.getTime() >= version.writtenAt.getTime()
+      ? liveDraft
+      : draftFromValues(version.values, link.submissionId);
+  return {
+    ...draft,
+    submission: {
+      id: link.submissionId,
+      email: draft.submission?.email ?? version.values.email,
+      emailProven: true,
+    },
+  };
+}
+
+/** A version of the application as a wizard draft. */
+function draftFromValues(record: SubmissionValues, submissionId: string): WizardDraft {
+  const industry = isIndustryId(record.industry) ? getIndustry(record.industry) : undefined;
+  const typed =
+    industry && !industry.segments.includes(record.segments[0] ?? "")
+      ? (record.segments[0] ?? "")
+      : "";
+  const draft: WizardDraft = {
+    industry: record.industry,
+    state: record.state,
+    segments: record.segments,
+    searchQuery: typed,
+    email: record.email,
+    submission: { id: submissionId, email: record.email },
+  };
+  if (record.business_name !== null) draft.businessName = record.business_name;
+  if (record.first_name !== null) {
+    draft.aboutYou = {
+      firstName: record.first_name,
+      lastName: record.last_name ?? "",
+      phoneNumber: record.phone_number ?? "",
+      consentToTexts: record.consent_to_texts === true,
+      legalBusinessName: record.legal_business_name ?? "",
+      // The record keeps the location as one line; it comes back as the street address.
+      streetAddress: record.primary_location ?? "",
+      unit: "",
+      sameAddress: record.same_address ?? "Yes",
+      mailingAddress: record.mailing_address ?? "",
+    };
+    if (record.consent_text && record.consent_given_at) {
+      draft.textsConsent = { text: record.consent_text, givenAt: record.consent_given_at };
+    }
+  }
+  if (record.ownership_structure !== null) {
+    draft.ownership = {
+      ownershipStructure: record.ownership_structure,
+      startYear: record.start_year ?? "",
+    };
+  }
+  return draft;
+}
+
+/**
+ * Stores a /login request for a link to the application saved under `email`, for the outbox
+ * worker (processResumeRequests). The same single insert whatever the address: the page answers
+ * before anything is looked up, so neither its words nor its timing say whether we know it.
+ */
+export async function requestResumeLink(db: Db, email: string): Promise<void> {
+  await db.insertInto("resume_requests").values({ email }).execute();
+}
+
+/**
+ * Handles up to ten waiting /login requests (on PostgreSQL with SKIP LOCKED, so that several
+ * servers never handle one twice): each is deleted, and an address with an application gets a
+ * link (sendResumeLink, with its caps). Answers how many it took. A request that fails is logged
+ * by id and dropped; the visitor can ask again.
+ */
+export async function processResumeRequests(services: AppServices): Promise<number> {
+  const { db } = services.database;
+  const claimed = await db
+    .deleteFrom("resume_requests")
+    .where(
+      "id",
+      "in",
+      db
+        .selectFrom("resume_requests")
+        .select("id")
+        .orderBy("id")
+        .limit(10)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(["id", "email"])
+    .execute();
+  for (const request of claimed) {
+    try {
+      const found = await findSubmissionByEmail(db, request.email);
+      if (found) await sendResumeLink(services, found);
+    } catch (error) {
+      logger.error({ err: error, resumeRequestId: request.id }, "login link not sent");
+    }
+  }
+  return claimed.length;
+}
+
+/** The submission whose email is this one, if any (for /login). */
+export async function findSubmissionByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; email: string } | undefined> {
+  return db
+    .selectFrom("business_wizard_submissions")
+    .select(["id", "email"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+}

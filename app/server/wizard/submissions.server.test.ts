@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+
+import type { CompleteRecord } from "#app/domain/wizard.ts";
+import { testDatabaseKinds } from "#tests/support/databases.ts";
+
+import type { Database } from "../db/database.server.ts";
+import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
+
+const emailStep = {
+  industry: "construction" as const,
+  state: "Texas",
+  segments: ["Plumbing", "Roofing"],
+  email: "owner@example.com",
+};
+
+const complete: CompleteRecord = {
+  ...emailStep,
+  business_name: "Lone Star Plumbing",
+  first_name: "Sam",
+  last_name: "Hill",
+  phone_number: "+15552345678",
+  consent_to_texts: true,
+  consent_text: "I agree to receive texts.",
+  consent_given_at: "2026-11-21T10:00:00.000Z",
+  legal_business_name: "Lone Star Plumbing LLC",
+  primary_location: "1 Main St, Suite 2",
+  same_address: "No",
+  mailing_address: "PO Box 7, Austin TX 78701",
+  ownership_structure: "Limited Liability Company",
+  start_year: "2012",
+};
+
+async function rows(database: Database) {
+  return database.db.selectFrom("business_wizard_submissions").selectAll().execute();
+}
+
+async function withDatabase(
+  open: () => Promise<Database>,
+  run: (database: Database) => Promise<void>,
+) {
+  const database = await open();
+  try {
+    await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
+  it("the email step writes industry, state, segments and email, and nothing else", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const id = await saveEmailStep(database.db, emailStep);
+      const [row] = await rows(database);
+      expect(row).toMatchObject({ id, ...emailStep });
+      for (const column of [
+        "business_name",
+        "first_name",
+        "last_name",
+        "phone_number",
+        "consent_to_texts",
+        "legal_business_name",
+        "primary_location",
+        "same_address",
+        "mailing_address",
+        "ownership_structure",
+        "start_year",
+        "consent_text",
+        "consent_given_at",
+      ] as const) {
+        expect(row![column], column).toBeNull();
+      }
+    });
+  });
+
+  it("the same email twice updates the one record", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const first = await saveEmailStep(database.db, emailStep);
+      const second = await saveEmailStep(database.db, {
+        industry: "food" as const,
+        state: "Ohio",
+        segments: ["Bakery"],
+        email: "owner@example.com",
+      });
+      expect(second).toBe(first);
+      const all = await rows(database);
+      expect(all).toHaveLength(1);
+      expect(all[0]).toMatchObject({ industry: "food", state: "Ohio", segments: ["Bakery"] });
+    });
+  });
+
+  it("saves at once with the same email make one record", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const ids = await Promise.all(
+        Array.from({ length: 8 }, () => saveEmailStep(database.db, emailStep)),
+      );
+      expect(new Set(ids).size).toBe(1);
+      expect(await rows(database)).toHaveLength(1);
+    });
+  });
+
+  it("the final step writes every field to the record the email step made", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const id = await saveEmailStep(database.db, emailStep);
+      const saved = await saveCompleteSubmission(database.db, id, complete);
+      expect(saved).toBe(id);
+      const all = await rows(database);
+      expect(all).toHaveLength(1);
+      const { consent_given_at, ...rest } = complete;
+      expect(all[0]).toMatchObject({ id, ...rest });
+      expect(all[0]!.consent_given_at?.toISOString()).toBe(consent_given_at);
+    });
+  });
+
+  it("the final step inserts the record when no id is known", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const id = await saveCompleteSubmission(database.db, undefined, complete);
+      const all = await rows(database);
+      expect(all).toHaveLength(1);
+      expect(all[0]).toMatchObject({ id, business_name: "Lone Star Plumbing", start_year: "2012" });
+    });
+  });
+
+  it("the final step updates by email when the known id is gone", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const id = await saveEmailStep(database.db, emailStep);
+      const saved = await saveCompleteSubmission(
+        database.db,
+        "00000000-0000-4000-8000-000000000000",
+        complete,
+      );
+      expect(saved).toBe(id);
+      expect(await rows(database)).toHaveLength(1);
+    });
+  });
+});

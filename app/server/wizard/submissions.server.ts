@@ -1,0 +1,73 @@
+import { sql } from "kysely";
+
+import type { CompleteRecord, EmailStepRecord } from "#app/domain/wizard.ts";
+
+import type { Db } from "../db/database.server.ts";
+import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-history.server.ts";
+
+/**
+ * The email step's save (SPEC section 4): look the submission up by email and update it, or insert
+ * one; as one INSERT … ON CONFLICT on the lower(email) index, so two saves at once cannot make two
+ * rows. Writes industry, state, segments and email, and nothing else. Returns the submission's id.
+ * The same statement keeps the version it overwrites, with `writer` (decision 013).
+ */
+export async function saveEmailStep(
+  db: Db,
+  record: EmailStepRecord,
+  writer: SubmissionWriter = UNKNOWN_WRITER,
+): Promise<string> {
+  const row = await db
+    .insertInto("business_wizard_submissions")
+    .values({
+      industry: record.industry,
+      state: record.state,
+      segments: record.segments,
+      email: record.email,
+      updated_at: stampedBy(writer),
+    })
+    .onConflict((conflict) =>
+      conflict.expression(sql`lower(email)`).doUpdateSet((eb) => ({
+        industry: eb.ref("excluded.industry"),
+        state: eb.ref("excluded.state"),
+        segments: eb.ref("excluded.segments"),
+        email: eb.ref("excluded.email"),
+        updated_at: eb.ref("excluded.updated_at"),
+      })),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The final step's save (SPEC section 4): update the submission the email step wrote, by its id; if
+ * there is none (or it is gone), insert the full record, or update the one with the same email.
+ * Returns the submission's id. The same statement keeps the version it overwrites, with `writer`.
+ */
+export async function saveCompleteSubmission(
+  db: Db,
+  submissionId: string | undefined,
+  record: CompleteRecord,
+  writer: SubmissionWriter = UNKNOWN_WRITER,
+): Promise<string> {
+  if (submissionId) {
+    const updated = await db
+      .updateTable("business_wizard_submissions")
+      .set({ ...record, updated_at: stampedBy(writer) })
+      .where("id", "=", submissionId)
+      .returning("id")
+      .executeTakeFirst();
+    if (updated) return updated.id;
+  }
+  const inserted = await db
+    .insertInto("business_wizard_submissions")
+    .values({ ...record, updated_at: stampedBy(writer) })
+    .onConflict((conflict) =>
+      conflict
+        .expression(sql`lower(email)`)
+        .doUpdateSet((eb) => ({ ...record, updated_at: eb.ref("excluded.updated_at") })),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
