@@ -10,7 +10,8 @@ import {
 } from "./form-submission.ts";
 import { getIndustry, INDUSTRIES } from "./industries.ts";
 import { messages } from "./messages.ts";
-import { aboutYouSchema, emailSchema, segmentsSchema } from "./wizard.ts";
+import { segmentsSchema } from "./segments.ts";
+import { aboutYouSchema, emailSchema } from "./wizard.ts";
 
 function form(fields: [string, string][]): FormData {
   const data = new FormData();

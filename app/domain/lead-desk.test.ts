@@ -14,7 +14,7 @@ import {
   withoutPage,
 } from "./lead-desk.ts";
 import { messages } from "./messages.ts";
-import { WIZARD_STEPS } from "./wizard.ts";
+import { WIZARD_STEPS } from "./wizard-steps.ts";
 
 describe("the submissions filter", () => {
   it("reads every field from the query string", () => {

@@ -21,8 +21,6 @@ import { site } from "./site.ts";
 import { isUsState } from "./states.ts";
 import { z } from "./zod.ts";
 
-/** The plan page's path: the wizard's Quote step. */
-export const QUOTE_STEP_PATH = "/business-wizard/quote";
 /** Where "Request my quotes" leads: the request's reference and what happens next. */
 export const QUOTE_REQUESTED_PATH = "/business-wizard/quote/requested";
 /** The words of every link to the plan (home page, summary, /login, emails). */

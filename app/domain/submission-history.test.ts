@@ -5,7 +5,7 @@ import {
   submissionValuesSchema,
   type SubmissionValues,
 } from "./submission-history.ts";
-import { savedSubmission } from "./wizard.ts";
+import { savedSubmission } from "./application-record.ts";
 import { z } from "./zod.ts";
 
 const emailStep = { industry: "food", state: "Ohio", segments: ["Bakery"], email: "a@example.com" };

@@ -20,6 +20,8 @@ export interface SubmissionValues {
   consent_given_at: string | null;
   legal_business_name: string | null;
   primary_location: string | null;
+  /** The unit or suite on its own; null in versions saved before it had a column. */
+  unit: string | null;
   same_address: string | null;
   mailing_address: string | null;
   ownership_structure: string | null;
@@ -34,6 +36,7 @@ export const SUBMISSION_FIELD_LABELS: Record<keyof SubmissionValues, string> = {
   business_name: "Business name",
   legal_business_name: "Legal business name",
   primary_location: "Primary location",
+  unit: "Unit or suite",
   same_address: "Mailing address same as primary location",
   mailing_address: "Mailing address",
   ownership_structure: "Ownership structure",
@@ -73,6 +76,7 @@ export const submissionValuesSchema = z.object({
   consent_given_at: instant,
   legal_business_name: text,
   primary_location: text,
+  unit: text,
   same_address: text,
   mailing_address: text,
   ownership_structure: text,

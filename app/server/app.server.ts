@@ -8,7 +8,6 @@ import { countedAddress } from "#app/domain/client-address.ts";
 import { startBackupEndpoint } from "./db/backup.server.ts";
 import { openDatabase, type Database } from "./db/database.server.ts";
 import { getEnv, postgresTimeouts, unsetAgencySettings, type Env } from "./env.server.ts";
-import { flushFunnel } from "./wizard/funnel.server.ts";
 import {
   clientAddressContext,
   refuseCrossSitePosts,
@@ -17,7 +16,7 @@ import {
 import { closeLogs, logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./mail/outbox.server.ts";
 import { processResumeRequests } from "./wizard/resume.server.ts";
-import { servicesContext } from "./services.server.ts";
+import { createServices, servicesContext } from "./services.server.ts";
 
 // `react-router build` prerenders the marketing pages by loading this bundle as a plain server
 // build (through Vite's preview server), so the bundle exports the build as well as startApp.
@@ -45,6 +44,7 @@ export interface RunningApp {
  */
 export async function startApp(): Promise<RunningApp> {
   const env = getEnv();
+  logger.level = env.LOG_LEVEL;
   const unsetAgency = unsetAgencySettings(env);
   if (env.NODE_ENV === "production" && unsetAgency.length > 0) {
     // Pages and emails then name the sample agency, marked as a sample: fine to try the site, not
@@ -59,7 +59,7 @@ export async function startApp(): Promise<RunningApp> {
       ? { kind: "postgres", url: env.DATABASE_URL, timeouts: postgresTimeouts(env) }
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
-  const services = { env, database };
+  const services = createServices(env, database);
   // Emails wait in the outbox table; this worker delivers them (SMTP, or .eml files), after
   // turning /login's waiting requests into emails, away from the requests that stored them.
   const outbox = new OutboxWorker({
@@ -99,7 +99,7 @@ export async function startApp(): Promise<RunningApp> {
       await backups?.close();
       await outbox.stop();
       // The funnel's counts still in memory (funnel.server.ts).
-      await flushFunnel(database.db);
+      await services.funnel.flush();
       await database.close();
     },
     closeLogs,

@@ -1,8 +1,6 @@
 import { pino } from "pino";
 import SonicBoom from "sonic-boom";
 
-import { getEnv } from "./env.server.ts";
-
 /**
  * What of an error may be logged. Database errors carry the failing row's values (detail, query,
  * params, and sometimes the message), which may be a visitor's email: of those only the SQLSTATE
@@ -50,11 +48,12 @@ let closing: Promise<void> | undefined;
 
 /**
  * The one logger: JSON lines on standard output. Never pass it a visitor's email, name, phone or
- * address; log ids and counts instead.
+ * address; log ids and counts instead. It logs at `info` until the server sets LOG_LEVEL's level
+ * (startApp): importing it reads no settings.
  */
 export const logger = pino(
   {
-    level: getEnv().LOG_LEVEL,
+    level: "info",
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

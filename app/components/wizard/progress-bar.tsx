@@ -1,11 +1,11 @@
-import { ACTIVE_PROGRESS_STEP, PROGRESS_STEPS, type WizardScreen } from "#app/domain/wizard.ts";
+import { activeProgressStep, PROGRESS_STEPS, type WizardScreen } from "#app/domain/wizard-steps.ts";
 
 /**
  * The wizard's five labelled steps (SPEC section 2): the screen's step is active
  * (aria-current="step"), the ones before it complete, announced as such.
  */
 export function ProgressBar({ step }: { step: WizardScreen }) {
-  const activeIndex = PROGRESS_STEPS.indexOf(ACTIVE_PROGRESS_STEP[step]);
+  const activeIndex = PROGRESS_STEPS.indexOf(activeProgressStep(step));
   return (
     <nav aria-label="Application progress" className="mb-8">
       <ol className="flex items-start justify-between gap-1">

@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import type { Toast } from "#app/domain/toast.ts";
-import type { WizardScreen } from "#app/domain/wizard.ts";
+import type { WizardScreen } from "#app/domain/wizard-steps.ts";
 
 import { ProgressBar } from "./progress-bar.tsx";
 import { StepToasts } from "./step-toasts.tsx";
@@ -148,5 +148,30 @@ export function useContinuing(): boolean {
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
     navigation.formData?.get("intent") !== "back"
+  );
+}
+
+/** The agreement to the terms under a step's form: `lead` is the spec's words before the links. */
+export function TermsAgreement({
+  lead,
+  end = "",
+  margin = "mt-6",
+}: {
+  lead: string;
+  end?: string;
+  margin?: string;
+}) {
+  return (
+    <p className={`${margin} text-sm text-muted`}>
+      {lead}{" "}
+      <a href="/terms" className="font-medium text-brand-700 underline">
+        Terms of Use
+      </a>{" "}
+      and{" "}
+      <a href="/privacy" className="font-medium text-brand-700 underline">
+        Privacy Policy
+      </a>
+      {end}
+    </p>
   );
 }

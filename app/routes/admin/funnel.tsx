@@ -29,7 +29,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (from > to) [from, to] = [to, from];
   const earliest = addDays(to, 1 - MAX_FUNNEL_DAYS);
   if (from < earliest) from = earliest;
-  return readFunnel(getServices(context).database.db, from, to);
+  const services = getServices(context);
+  return readFunnel(services.database.db, from, to, services.funnel);
 }
 
 export default function Funnel({ loaderData }: Route.ComponentProps) {

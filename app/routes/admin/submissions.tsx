@@ -40,12 +40,13 @@ const FUNNEL_DAYS = 7;
 /** A page of submissions for the filter in the address, and the last week's funnel. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   getOperator(context);
-  const { db } = getServices(context).database;
+  const services = getServices(context);
+  const { db } = services.database;
   const filter = parseSubmissionFilter(url.searchParams);
   const today = utcDay(new Date());
   const [page, funnel] = await Promise.all([
     listSubmissions(db, filter),
-    readFunnel(db, addDays(today, 1 - FUNNEL_DAYS), today),
+    readFunnel(db, addDays(today, 1 - FUNNEL_DAYS), today, services.funnel),
   ]);
   const requests = await latestQuoteRequests(
     db,

@@ -11,7 +11,7 @@ import type { Database } from "#app/server/db/database.server.ts";
 import { processResumeRequests } from "#app/server/wizard/resume.server.ts";
 import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
-import { servicesContext } from "#app/server/services.server.ts";
+import { createServices, servicesContext } from "#app/server/services.server.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 // The actions log through the app's logger, which reads its settings on import: keep it quiet and
@@ -48,7 +48,10 @@ function recorded(database: Database): { database: Database; statements: string[
 
 function contextFor(database: Database): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { env: parseEnv({ DATA_DIR: process.env.DATA_DIR }), database });
+  context.set(
+    servicesContext,
+    createServices(parseEnv({ DATA_DIR: process.env.DATA_DIR }), database),
+  );
   return context;
 }
 
@@ -181,7 +184,7 @@ describe.each(testDatabaseKinds)("the marketing forms' actions on $name", (kind)
     expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
 
     // The worker looks the addresses up afterwards and mails only the known one.
-    const services = { env: parseEnv({ DATA_DIR: process.env.DATA_DIR }), database };
+    const services = createServices(parseEnv({ DATA_DIR: process.env.DATA_DIR }), database);
     expect(await processResumeRequests(services)).toBe(2);
     const mails = await database.db.selectFrom("outbox").select("recipients").execute();
     expect(mails).toEqual([{ recipients: ["known@example.com"] }]);

@@ -1,45 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
 
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
-import { parseForm } from "#app/domain/form-submission.ts";
-import { withStepDelay } from "#app/components/wizard/step-delay.ts";
-import {
-  choiceInputClass,
-  FieldError,
-  inputClass,
-  labelClass,
-  StepActions,
-  StepFrame,
-  useContinuing,
-} from "#app/components/wizard/step-frame.tsx";
-import { initialText, useStepForm } from "#app/components/wizard/use-step-form.ts";
-import { CHECKBOX_TICKED } from "#app/domain/fields.ts";
-import { formatUsPhone } from "#app/domain/phone.ts";
-import { joinLines } from "#app/domain/text.ts";
-import {
-  aboutYouSchema,
-  TEXT_LIMITS,
-  TEXTS_CONSENT_TEXT,
-  type WizardDraft,
-} from "#app/domain/wizard.ts";
-import { countStepReached } from "#app/server/wizard/funnel.server.ts";
-import { getServices } from "#app/server/services.server.ts";
-import { requireEarlierSteps } from "#app/server/wizard/wizard-drafts.server.ts";
-import {
-  goBack,
-  goTo,
-  invalid,
-  isBack,
-  saveFailed,
-  typedText,
-  type StepActionData,
-} from "#app/server/wizard/wizard-steps.server.ts";
+import * as ui from "#app/components/wizard/step-screen.ts";
+import { aboutYouSchema, TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
+import { ABOUT_YOU_TEXT_LIMITS, STEPS } from "#app/domain/wizard-steps.ts";
+import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/questionnaire-2";
 import "./questionnaire-2.css";
 
-export const meta: Route.MetaFunction = () => wizardMeta("Get a quote: about you");
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: about you");
 
 type AboutYouForm = {
   firstName: string;
@@ -53,110 +23,23 @@ type AboutYouForm = {
   mailingAddress: string;
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { draft } = await requireEarlierSteps(getServices(context), request, "questionnaire-2");
-  await countStepReached(context, request, "questionnaire-2");
-  const about = draft.aboutYou ?? {};
-  const text = (key: keyof AboutYouForm) => (typeof about[key] === "string" ? about[key] : "");
-  const phone = text("phoneNumber");
-  return {
-    firstName: text("firstName"),
-    lastName: text("lastName"),
-    phoneNumber: /^\+1\d{10}$/.test(phone) ? formatUsPhone(phone) : phone,
-    consentToTexts: about.consentToTexts === true,
-    // The legal name starts as the business name entered before (SPEC section 3).
-    legalBusinessName:
-      typeof about.legalBusinessName === "string"
-        ? text("legalBusinessName")
-        : (draft.businessName ?? ""),
-    streetAddress: text("streetAddress"),
-    unit: text("unit"),
-    sameAddress: text("sameAddress") || "Yes",
-    mailingAddress: text("mailingAddress"),
-  };
-}
-
-/** The form as typed, capped in length, for Back. */
-function typedAboutYou(formData: FormData): WizardDraft["aboutYou"] {
-  const field = (name: keyof typeof TEXT_FIELD_LIMITS) =>
-    typedText(formData, name, TEXT_FIELD_LIMITS[name]);
-  return {
-    firstName: field("firstName"),
-    lastName: field("lastName"),
-    phoneNumber: field("phoneNumber"),
-    consentToTexts: formData.get("consentToTexts") === CHECKBOX_TICKED,
-    legalBusinessName: field("legalBusinessName"),
-    streetAddress: field("streetAddress"),
-    unit: field("unit"),
-    sameAddress: formData.get("sameAddress") === "No" ? "No" : "Yes",
-    mailingAddress: typedMailingAddress(formData),
-  };
-}
-
-/** The mailing address as typed, its lines kept apart by ", " as the schema keeps them. */
-function typedMailingAddress(formData: FormData): string | undefined {
-  const typed = formData.get("mailingAddress");
-  if (typeof typed !== "string") return undefined;
-  const lines = new FormData();
-  lines.set("mailingAddress", joinLines(typed));
-  return typedText(lines, "mailingAddress", TEXT_FIELD_LIMITS.mailingAddress);
-}
-
-const TEXT_FIELD_LIMITS = {
-  firstName: TEXT_LIMITS.personName,
-  lastName: TEXT_LIMITS.personName,
-  phoneNumber: TEXT_LIMITS.phone,
-  legalBusinessName: TEXT_LIMITS.businessName,
-  streetAddress: TEXT_LIMITS.streetAddress,
-  unit: TEXT_LIMITS.unit,
-  mailingAddress: TEXT_LIMITS.mailingAddress,
-} as const;
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const handle = await requireEarlierSteps(getServices(context), request, "questionnaire-2");
-  const formData = await request.formData();
-  if (isBack(formData)) {
-    return goBack(
-      handle,
-      "questionnaire-2",
-      {
-        ...handle.draft,
-        aboutYou: typedAboutYou(formData),
-      },
-      formData,
-    );
-  }
-  const submission = parseForm(formData, aboutYouSchema);
-  if (submission.status !== "success") return invalid(submission.reply());
-  const aboutYou = submission.value;
-  // Evidence of consent: the words shown and when they were first agreed to.
-  const previous = handle.draft.textsConsent;
-  const textsConsent = aboutYou.consentToTexts
-    ? previous?.text === TEXTS_CONSENT_TEXT
-      ? previous
-      : { text: TEXTS_CONSENT_TEXT, givenAt: new Date().toISOString() }
-    : undefined;
-  try {
-    return await goTo(handle, "questionnaire-3", { ...handle.draft, aboutYou, textsConsent });
-  } catch (error) {
-    return saveFailed(error, "questionnaire-2", submission.reply());
-  }
-}
+export const loader = stepLoader(STEPS["questionnaire-2"]);
+export const action = stepAction(STEPS["questionnaire-2"]);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  withStepDelay(serverAction);
+  ui.withStepDelay(serverAction);
 
 export default function AboutYou({ loaderData, actionData }: Route.ComponentProps) {
-  const stepData = actionData as StepActionData | undefined;
-  const [form, fields] = useStepForm<AboutYouForm>(aboutYouSchema, {
+  const stepData = actionData;
+  const [form, fields] = ui.useStepForm<AboutYouForm>(aboutYouSchema, {
     id: "about-you",
     lastResult: stepData?.result,
     defaultValue: loaderData,
   });
-  const processing = useContinuing();
+  const processing = ui.useContinuing();
 
   const textField = (
-    name: keyof typeof TEXT_FIELD_LIMITS,
+    name: keyof typeof ABOUT_YOU_TEXT_LIMITS,
     label: string,
     extra: {
       autoComplete?: string;
@@ -168,7 +51,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
     const field = fields[name];
     return (
       <div>
-        <label htmlFor={field.id} className={labelClass}>
+        <label htmlFor={field.id} className={ui.labelClass}>
           {label}
           {extra.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
         </label>
@@ -177,16 +60,16 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
           key={field.key}
           autoComplete={extra.autoComplete}
           placeholder={extra.placeholder}
-          maxLength={TEXT_FIELD_LIMITS[name]}
-          className={inputClass}
+          maxLength={ABOUT_YOU_TEXT_LIMITS[name]}
+          className={ui.inputClass}
         />
-        <FieldError id={field.errorId} errors={field.errors} />
+        <ui.FieldError id={field.errorId} errors={field.errors} />
       </div>
     );
   };
 
   return (
-    <StepFrame step="questionnaire-2" title="Tell us about you" toasts={[stepData?.toast]}>
+    <ui.StepFrame step="questionnaire-2" title="Tell us about you" toasts={[stepData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset className="space-y-5">
           <legend className="mb-4 text-lg font-semibold text-ink">About you</legend>
@@ -206,7 +89,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             <input
               {...getInputProps(fields.consentToTexts, { type: "checkbox" })}
               key={fields.consentToTexts.key}
-              className={`${choiceInputClass} mt-0.5`}
+              className={`${ui.choiceInputClass} mt-0.5`}
             />
             <span>{TEXTS_CONSENT_TEXT}</span>
           </label>
@@ -223,7 +106,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             <fieldset
               aria-describedby={fields.sameAddress.errors ? fields.sameAddress.errorId : undefined}
             >
-              <legend className={labelClass}>
+              <legend className={ui.labelClass}>
                 Is your mailing address the same as your primary location?
               </legend>
               <div className="mt-2 flex gap-6">
@@ -237,18 +120,18 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                       name={fields.sameAddress.name}
                       value={answer}
                       defaultChecked={
-                        (initialText(fields.sameAddress.initialValue) || "Yes") === answer
+                        (ui.initialText(fields.sameAddress.initialValue) || "Yes") === answer
                       }
-                      className={choiceInputClass}
+                      className={ui.choiceInputClass}
                     />
                     {answer}
                   </label>
                 ))}
               </div>
-              <FieldError id={fields.sameAddress.errorId} errors={fields.sameAddress.errors} />
+              <ui.FieldError id={fields.sameAddress.errorId} errors={fields.sameAddress.errors} />
             </fieldset>
             <div className="mailing-address mt-5">
-              <label htmlFor={fields.mailingAddress.id} className={labelClass}>
+              <label htmlFor={fields.mailingAddress.id} className={ui.labelClass}>
                 Recognized mailing address or PO Box
               </label>
               {/* A text area: browsers fill a whole address ("street-address") only into one. */}
@@ -257,18 +140,18 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                 key={fields.mailingAddress.key}
                 rows={2}
                 autoComplete="street-address"
-                maxLength={TEXT_FIELD_LIMITS.mailingAddress}
-                className={inputClass}
+                maxLength={ABOUT_YOU_TEXT_LIMITS.mailingAddress}
+                className={ui.inputClass}
               />
-              <FieldError
+              <ui.FieldError
                 id={fields.mailingAddress.errorId}
                 errors={fields.mailingAddress.errors}
               />
             </div>
           </div>
         </fieldset>
-        <StepActions busy={processing} />
+        <ui.StepActions busy={processing} />
       </Form>
-    </StepFrame>
+    </ui.StepFrame>
   );
 }

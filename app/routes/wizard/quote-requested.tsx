@@ -1,20 +1,15 @@
 import { redirect } from "react-router";
 
-import { StepFrame } from "#app/components/wizard/step-frame.tsx";
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
-import {
-  lineName,
-  QUOTE_STEP_PATH,
-  startDateText,
-  whatHappensNext,
-} from "#app/domain/quote-request.ts";
+import * as ui from "#app/components/wizard/step-screen.ts";
+import { lineName, startDateText, whatHappensNext } from "#app/domain/quote-request.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-steps.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/quote-requested";
 
-export const meta: Route.MetaFunction = () => wizardMeta("Your quote request");
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Your quote request");
 
 /** The request just made (or updated) for this browser's application; none yet: the plan. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function QuoteRequested({ loaderData }: Route.ComponentProps) {
   const { reference, updated } = loaderData;
   return (
-    <StepFrame
+    <ui.StepFrame
       step="quote"
       title={updated ? "We've updated your quote request" : "We've got your quote request"}
     >
@@ -67,6 +62,6 @@ export default function QuoteRequested({ loaderData }: Route.ComponentProps) {
       >
         Back to your coverage plan
       </a>
-    </StepFrame>
+    </ui.StepFrame>
   );
 }

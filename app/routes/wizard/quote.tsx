@@ -8,17 +8,8 @@ import {
 } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
+import * as ui from "#app/components/wizard/step-screen.ts";
 import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
-import {
-  choiceInputClass,
-  choiceRowClass,
-  FieldError,
-  inputClass,
-  labelClass,
-  StepFrame,
-  useContinuing,
-} from "#app/components/wizard/step-frame.tsx";
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { coveragePlan, REVENUE_BANDS, type PlanLine } from "#app/domain/coverage-plan.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
@@ -31,13 +22,13 @@ import {
   NOTE_MAX_LENGTH,
   optionalAnswersSchema,
   QUOTE_REQUESTED_PATH,
-  QUOTE_STEP_PATH,
   quoteConsentText,
   quoteMessages,
   quoteRequestSchema,
   toOptionalAnswers,
   usToday,
 } from "#app/domain/quote-request.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-steps.ts";
 import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { getAgency } from "#app/server/agency.server.ts";
@@ -52,11 +43,11 @@ import {
 } from "#app/server/wizard/quote-requests.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { writerOf } from "#app/server/wizard/wizard-steps.server.ts";
+import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/quote";
 
-export const meta: Route.MetaFunction = () => wizardMeta("Your coverage plan");
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Your coverage plan");
 
 /** The plan for this browser's completed application, the optional answers and any open request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -266,11 +257,11 @@ function PlanLineCard({ line }: { line: PlanLine }) {
   );
 }
 
-const numberInputClass = `${inputClass} max-w-48`;
+const numberInputClass = `${ui.inputClass} max-w-48`;
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, optional, request } = loaderData;
-  const busy = useContinuing();
+  const busy = ui.useContinuing();
   const [answersForm, answers] = useForm({
     id: "answers",
     lastResult: actionData?.form === "answers" ? actionData.result : undefined,
@@ -310,32 +301,50 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       ? fields.contactChannel.initialValue
       : "email";
 
+  function countField(field: typeof answers.fullTimeEmployees, label: string) {
+    return (
+      <div>
+        <label htmlFor={field.id} className={ui.labelClass}>
+          {label}
+        </label>
+        <input
+          {...getInputProps(field, { type: "text" })}
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="off"
+          className={numberInputClass}
+        />
+        <ui.FieldError id={field.errorId} errors={field.errors} />
+      </div>
+    );
+  }
+
   function yesNo(field: typeof answers.claimsInLast3Years, legend: string) {
     const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
     return (
       <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
-        <legend className={labelClass}>{legend}</legend>
+        <legend className={ui.labelClass}>{legend}</legend>
         <div className="mt-2 flex gap-3">
           {(["yes", "no"] as const).map((value) => (
-            <label key={value} className={`${choiceRowClass} min-w-28`}>
+            <label key={value} className={`${ui.choiceRowClass} min-w-28`}>
               <input
                 type="radio"
                 name={field.name}
                 value={value}
                 defaultChecked={chosen === value}
-                className={choiceInputClass}
+                className={ui.choiceInputClass}
               />
               {value === "yes" ? "Yes" : "No"}
             </label>
           ))}
         </div>
-        <FieldError id={field.errorId} errors={field.errors} />
+        <ui.FieldError id={field.errorId} errors={field.errors} />
       </fieldset>
     );
   }
 
   return (
-    <StepFrame
+    <ui.StepFrame
       step="quote"
       title="Your coverage plan"
       toasts={[actionData?.toast]}
@@ -372,43 +381,13 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" {...getFormProps(answersForm)} className="relative">
           <HoneypotField />
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {countField(answers.fullTimeEmployees, "Full-time employees (not counting owners)")}
+            {countField(answers.partTimeEmployees, "Part-time employees")}
             <div>
-              <label htmlFor={answers.fullTimeEmployees.id} className={labelClass}>
-                Full-time employees (not counting owners)
-              </label>
-              <input
-                {...getInputProps(answers.fullTimeEmployees, { type: "text" })}
-                inputMode="numeric"
-                maxLength={10}
-                autoComplete="off"
-                className={numberInputClass}
-              />
-              <FieldError
-                id={answers.fullTimeEmployees.errorId}
-                errors={answers.fullTimeEmployees.errors}
-              />
-            </div>
-            <div>
-              <label htmlFor={answers.partTimeEmployees.id} className={labelClass}>
-                Part-time employees
-              </label>
-              <input
-                {...getInputProps(answers.partTimeEmployees, { type: "text" })}
-                inputMode="numeric"
-                maxLength={10}
-                autoComplete="off"
-                className={numberInputClass}
-              />
-              <FieldError
-                id={answers.partTimeEmployees.errorId}
-                errors={answers.partTimeEmployees.errors}
-              />
-            </div>
-            <div>
-              <label htmlFor={answers.revenueBand.id} className={labelClass}>
+              <label htmlFor={answers.revenueBand.id} className={ui.labelClass}>
                 Annual revenue
               </label>
-              <select {...getSelectProps(answers.revenueBand)} className={inputClass}>
+              <select {...getSelectProps(answers.revenueBand)} className={ui.inputClass}>
                 <option value="">Choose a range</option>
                 {REVENUE_BANDS.map((band) => (
                   <option key={band.id} value={band.id}>
@@ -416,10 +395,10 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                   </option>
                 ))}
               </select>
-              <FieldError id={answers.revenueBand.errorId} errors={answers.revenueBand.errors} />
+              <ui.FieldError id={answers.revenueBand.errorId} errors={answers.revenueBand.errors} />
             </div>
             <div>
-              <label htmlFor={answers.annualRevenue.id} className={labelClass}>
+              <label htmlFor={answers.annualRevenue.id} className={ui.labelClass}>
                 Or the amount, in dollars
               </label>
               <input
@@ -429,7 +408,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 autoComplete="off"
                 className={numberInputClass}
               />
-              <FieldError
+              <ui.FieldError
                 id={answers.annualRevenue.errorId}
                 errors={answers.annualRevenue.errors}
               />
@@ -470,16 +449,16 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             className="mt-4"
             aria-describedby={fields.lines.errors ? fields.lines.errorId : undefined}
           >
-            <legend className={labelClass}>Lines to quote</legend>
+            <legend className={ui.labelClass}>Lines to quote</legend>
             <div className="mt-2 grid gap-2">
               {lines.map((line) => (
-                <label key={line.slug} className={choiceRowClass}>
+                <label key={line.slug} className={ui.choiceRowClass}>
                   <input
                     type="checkbox"
                     name={fields.lines.name}
                     value={line.slug}
                     defaultChecked={tickedLines.has(line.slug)}
-                    className={choiceInputClass}
+                    className={ui.choiceInputClass}
                   />
                   <span>
                     {line.name}
@@ -488,20 +467,20 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 </label>
               ))}
             </div>
-            <FieldError id={fields.lines.errorId} errors={fields.lines.errors} />
+            <ui.FieldError id={fields.lines.errorId} errors={fields.lines.errors} />
           </fieldset>
 
           <div className="mt-6">
-            <label htmlFor={fields.startDate.id} className={labelClass}>
+            <label htmlFor={fields.startDate.id} className={ui.labelClass}>
               Preferred start date
             </label>
             <input
               {...getInputProps(fields.startDate, { type: "date" })}
               min={loaderData.today}
               max={loaderData.latest}
-              className={`${inputClass} max-w-60`}
+              className={`${ui.inputClass} max-w-60`}
             />
-            <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
+            <ui.FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
           </div>
 
           <fieldset
@@ -510,35 +489,38 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               fields.contactChannel.errors ? fields.contactChannel.errorId : undefined
             }
           >
-            <legend className={labelClass}>How should the agent contact you?</legend>
+            <legend className={ui.labelClass}>How should the agent contact you?</legend>
             <div className="mt-2 flex flex-wrap gap-3">
               {CONTACT_CHANNELS.map((channel) => (
-                <label key={channel.id} className={`${choiceRowClass} min-w-36`}>
+                <label key={channel.id} className={`${ui.choiceRowClass} min-w-36`}>
                   <input
                     type="radio"
                     name={fields.contactChannel.name}
                     value={channel.id}
                     defaultChecked={chosenChannel === channel.id}
-                    className={choiceInputClass}
+                    className={ui.choiceInputClass}
                   />
                   {channel.label}
                 </label>
               ))}
             </div>
-            <FieldError id={fields.contactChannel.errorId} errors={fields.contactChannel.errors} />
+            <ui.FieldError
+              id={fields.contactChannel.errorId}
+              errors={fields.contactChannel.errors}
+            />
           </fieldset>
 
           <div className="mt-6">
-            <label htmlFor={fields.note.id} className={labelClass}>
+            <label htmlFor={fields.note.id} className={ui.labelClass}>
               Anything the agent should know? (optional)
             </label>
             <textarea
               {...getTextareaProps(fields.note)}
               maxLength={NOTE_MAX_LENGTH}
               rows={3}
-              className={inputClass}
+              className={ui.inputClass}
             />
-            <FieldError id={fields.note.errorId} errors={fields.note.errors} />
+            <ui.FieldError id={fields.note.errorId} errors={fields.note.errors} />
           </div>
 
           <p className="mt-6 text-sm text-muted">{loaderData.consentText}</p>
@@ -554,6 +536,6 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           </button>
         </Form>
       </section>
-    </StepFrame>
+    </ui.StepFrame>
   );
 }

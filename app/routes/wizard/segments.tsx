@@ -1,135 +1,32 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
-import { parseForm } from "#app/domain/form-submission.ts";
-import {
-  choiceInputClass,
-  choiceRowClass,
-  FieldError,
-  inputClass,
-  labelClass,
-  StepActions,
-  StepFrame,
-} from "#app/components/wizard/step-frame.tsx";
-import {
-  initialText,
-  useStepForm,
-  useValuesEnteredBeforeHydration,
-} from "#app/components/wizard/use-step-form.ts";
+import * as ui from "#app/components/wizard/step-screen.ts";
 import {
   getIndustry,
   hasSegmentFilter,
   matchesSegmentFilter,
   MAX_SEGMENTS,
-  type Industry,
 } from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
-import {
-  draftIndustry,
-  SEGMENTS_HEADINGS,
-  segmentsSchema,
-  segmentsToSend,
-  TEXT_LIMITS,
-  type WizardDraft,
-} from "#app/domain/wizard.ts";
-import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { countStepReached } from "#app/server/wizard/funnel.server.ts";
-import { getServices } from "#app/server/services.server.ts";
-import { requireEarlierSteps } from "#app/server/wizard/wizard-drafts.server.ts";
-import {
-  goBack,
-  goTo,
-  invalid,
-  isBack,
-  saveFailed,
-  typedReply,
-  typedText,
-  type StepActionData,
-} from "#app/server/wizard/wizard-steps.server.ts";
+import { SEGMENTS_HEADINGS, segmentsSchema, segmentsToSend } from "#app/domain/segments.ts";
+import { TEXT_LIMITS } from "#app/domain/wizard.ts";
+import { STEPS } from "#app/domain/wizard-steps.ts";
+import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/segments";
 
-export const meta: Route.MetaFunction = () => wizardMeta("Get a quote: your business");
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: your business");
 
-/**
- * The draft's industry: requireEarlierSteps has made sure there is one, unless the database is out
- * of reach, when the step cannot be shown at all.
- */
-function requireIndustry(draft: WizardDraft): Industry {
-  const industry = draftIndustry(draft);
-  if (!industry) throw data({ reason: "database-unavailable" }, { status: 503 });
-  return industry;
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { draft } = await requireEarlierSteps(getServices(context), request, "segments");
-  await countStepReached(context, request, "segments");
-  const industry = requireIndustry(draft);
-  const segments = draft.segments ?? [];
-  const searchQuery = draft.searchQuery ?? "";
-  return {
-    industryId: industry.id,
-    // The list items chosen; for offices and other the typed text is kept apart.
-    selected: segments.filter((segment) => industry.segments.includes(segment)),
-    searchQuery,
-  };
-}
-
-/** What the form holds, kept as typed when the visitor leaves with Back. */
-function typedChoice(
-  formData: FormData,
-  industry: Industry,
-): Pick<WizardDraft, "segments" | "searchQuery"> {
-  const listed = [...formData.getAll("segments"), ...formData.getAll("segment")]
-    .filter(
-      (value): value is string => typeof value === "string" && industry.segments.includes(value),
-    )
-    .slice(0, MAX_SEGMENTS);
-  const searchQuery = typedText(formData, "searchQuery", TEXT_LIMITS.segmentText) ?? "";
-  const selection = industry.selection === "free-text" ? [] : listed;
-  return {
-    segments: segmentsToSend(industry, { selected: selection, searchQuery }),
-    searchQuery,
-  };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getServices(context);
-  const handle = await requireEarlierSteps(services, request, "segments");
-  const formData = await request.formData();
-  if (handle.unavailable)
-    return saveFailed(new Error("The draft is unavailable"), "segments", typedReply(formData));
-  const industry = requireIndustry(handle.draft);
-  if (isBack(formData)) {
-    return goBack(
-      handle,
-      "segments",
-      {
-        ...handle.draft,
-        ...typedChoice(formData, industry),
-      },
-      formData,
-    );
-  }
-  const submission = parseForm(formData, segmentsSchema(industry));
-  if (submission.status !== "success") return invalid(submission.reply());
-  try {
-    return await goTo(handle, "email", {
-      ...handle.draft,
-      ...submission.value,
-    });
-  } catch (error) {
-    return saveFailed(error, "segments", submission.reply());
-  }
-}
+export const loader = stepLoader(STEPS.segments);
+export const action = stepAction(STEPS.segments);
 
 export default function Segments({ loaderData, actionData }: Route.ComponentProps) {
   const industry = getIndustry(loaderData.industryId);
-  const stepData = actionData as StepActionData | undefined;
-  const [form, fields] = useStepForm<{
+  const stepData = actionData;
+  const [form, fields] = ui.useStepForm<{
     segments: string[];
     segment: string;
     searchQuery: string;
@@ -142,7 +39,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
       searchQuery: loaderData.searchQuery,
     },
   });
-  const hydrated = useHydrated();
+  const hydrated = ui.useHydrated();
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const initialList = fields.segments.initialValue ?? fields.segment.initialValue ?? [];
   const [selected, setSelected] = useState<string[]>(
@@ -150,14 +47,14 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
       (item): item is string => typeof item === "string",
     ),
   );
-  const [searchQuery, setSearchQuery] = useState(initialText(fields.searchQuery.initialValue));
+  const [searchQuery, setSearchQuery] = useState(ui.initialText(fields.searchQuery.initialValue));
   // The filter box narrows the list on screen; the form never sends it.
   const [filter, setFilter] = useState("");
   const filterId = `${form.id}-filter`;
-  useValuesEnteredBeforeHydration(form.id, (values, element) => {
+  ui.useValuesEnteredBeforeHydration(form.id, (values, element) => {
     const chosen = [...values.getAll(fields.segments.name), ...values.getAll(fields.segment.name)];
     setSelected(chosen.filter((item): item is string => typeof item === "string"));
-    setSearchQuery(initialText(values.get(fields.searchQuery.name)));
+    setSearchQuery(ui.initialText(values.get(fields.searchQuery.name)));
     const typed = element.querySelector(`#${filterId}`);
     if (typed instanceof HTMLInputElement) setFilter(typed.value);
   });
@@ -173,7 +70,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
   const listError = fields.segments.errors ?? fields.segment.errors;
 
   return (
-    <StepFrame
+    <ui.StepFrame
       step="segments"
       title={SEGMENTS_HEADINGS[industry.id]}
       intro={industry.selection === "multiple" ? <p>Choose up to {MAX_SEGMENTS}.</p> : undefined}
@@ -204,7 +101,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                   <label
                     key={segment}
                     hidden={!shown(segment)}
-                    className={`${choiceRowClass} ${unavailable ? "cursor-not-allowed opacity-60" : ""}`}
+                    className={`${ui.choiceRowClass} ${unavailable ? "cursor-not-allowed opacity-60" : ""}`}
                   >
                     <input
                       type="checkbox"
@@ -232,7 +129,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                             : current.filter((item) => item !== segment),
                         );
                       }}
-                      className={choiceInputClass}
+                      className={ui.choiceInputClass}
                     />
                     <span>{segment}</span>
                   </label>
@@ -255,14 +152,14 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
             </legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {industry.segments.map((segment) => (
-                <label key={segment} hidden={!shown(segment)} className={choiceRowClass}>
+                <label key={segment} hidden={!shown(segment)} className={ui.choiceRowClass}>
                   <input
                     type="radio"
                     name={fields.segment.name}
                     value={segment}
                     defaultChecked={selected[0] === segment}
                     onChange={() => setSelected([segment])}
-                    className={choiceInputClass}
+                    className={ui.choiceInputClass}
                   />
                   <span>{segment}</span>
                 </label>
@@ -270,14 +167,14 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
             </div>
           </fieldset>
         ) : null}
-        <FieldError
+        <ui.FieldError
           id={industry.selection === "multiple" ? fields.segments.errorId : fields.segment.errorId}
           errors={listError}
         />
 
         {industry.selection === "single-with-search" || industry.selection === "free-text" ? (
           <div className={industry.selection === "single-with-search" ? "mt-6" : ""}>
-            <label htmlFor={fields.searchQuery.id} className={labelClass}>
+            <label htmlFor={fields.searchQuery.id} className={ui.labelClass}>
               {industry.selection === "free-text"
                 ? "We insure 1000+ professions, let's find yours:"
                 : "Don't see yours? Type your profession"}
@@ -307,18 +204,18 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                   .join(" ") || undefined
               }
               onChange={(event) => setSearchQuery(event.target.value)}
-              className={inputClass}
+              className={ui.inputClass}
             />
-            <FieldError id={fields.searchQuery.errorId} errors={fields.searchQuery.errors} />
+            <ui.FieldError id={fields.searchQuery.errorId} errors={fields.searchQuery.errors} />
           </div>
         ) : null}
 
-        <StepActions
+        <ui.StepActions
           continueDisabled={hydrated && !canContinue}
           continueHint={messages.continueHints.segments[industry.selection]}
         />
       </Form>
-    </StepFrame>
+    </ui.StepFrame>
   );
 }
 
@@ -344,7 +241,7 @@ function SegmentFilter({
   const words = typed.trim();
   return (
     <div className="js-only mb-5">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={ui.labelClass}>
         Filter the list
       </label>
       <input
@@ -356,7 +253,7 @@ function SegmentFilter({
         placeholder="Type to narrow the list, e.g. roofing"
         aria-describedby={statusId}
         onChange={(event) => onType(event.target.value)}
-        className={inputClass}
+        className={ui.inputClass}
       />
       <p id={statusId} role="status" className="mt-2 min-h-5 text-sm text-muted">
         {words === ""

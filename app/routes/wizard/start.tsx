@@ -2,98 +2,47 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useLocation } from "react-router";
 
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
-import { parseForm } from "#app/domain/form-submission.ts";
-import {
-  FieldError,
-  inputClass,
-  labelClass,
-  StepActions,
-  StepFrame,
-} from "#app/components/wizard/step-frame.tsx";
-import {
-  initialText,
-  useStepForm,
-  useValuesEnteredBeforeHydration,
-} from "#app/components/wizard/use-step-form.ts";
+import * as ui from "#app/components/wizard/step-screen.ts";
 import { INDUSTRIES, isIndustryId } from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
 import { US_STATES } from "#app/domain/states.ts";
-import { industryStateSchema, type WizardDraft } from "#app/domain/wizard.ts";
-import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { countStepReached } from "#app/server/wizard/funnel.server.ts";
-import { getServices } from "#app/server/services.server.ts";
-import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
-import {
-  goTo,
-  invalid,
-  saveFailed,
-  type StepActionData,
-} from "#app/server/wizard/wizard-steps.server.ts";
+import { industryStateSchema } from "#app/domain/wizard.ts";
+import { STEPS } from "#app/domain/wizard-steps.ts";
+import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/start";
 
 export const meta: Route.MetaFunction = () =>
-  wizardMeta("Get a quote: your industry and state", { index: true });
+  ui.wizardMeta("Get a quote: your industry and state", { index: true });
 
-/** The draft's industry and state; an industry named in the link (?industry=) is chosen already. */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { draft } = await getDraft(getServices(context), request);
-  await countStepReached(context, request, "start");
-  const linked = url.searchParams.get("industry");
-  return {
-    industry: linked && isIndustryId(linked) ? linked : (draft.industry ?? ""),
-    state: draft.state ?? "",
-  };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseForm(formData, industryStateSchema);
-  if (submission.status !== "success") return invalid(submission.reply());
-  try {
-    const handle = await getDraft(getServices(context), request);
-    const { industry, state } = submission.value;
-    // Segments belong to an industry: a new industry starts its segments afresh.
-    const keep = handle.draft.industry === industry;
-    const draft: WizardDraft = {
-      ...handle.draft,
-      industry,
-      state,
-      segments: keep ? handle.draft.segments : undefined,
-      searchQuery: keep ? handle.draft.searchQuery : undefined,
-    };
-    return await goTo(handle, "segments", draft);
-  } catch (error) {
-    return saveFailed(error, "start", submission.reply());
-  }
-}
+export const loader = stepLoader(STEPS.start);
+export const action = stepAction(STEPS.start);
 
 export default function IndustryAndState({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const passed = (location.state as { industry?: unknown } | null)?.industry;
   const initialIndustry =
     typeof passed === "string" && isIndustryId(passed) ? passed : loaderData.industry;
-  const [form, fields] = useStepForm<{ industry: string; state: string }>(industryStateSchema, {
+  const [form, fields] = ui.useStepForm<{ industry: string; state: string }>(industryStateSchema, {
     id: "industry-and-state",
-    lastResult: (actionData as StepActionData | undefined)?.result,
+    lastResult: actionData?.result,
     defaultValue: { industry: initialIndustry, state: loaderData.state },
   });
   // What the form shows first: the draft, or what was just posted when the server refused it.
-  const [industry, setIndustry] = useState(initialText(fields.industry.initialValue));
-  const [state, setState] = useState(initialText(fields.state.initialValue));
-  useValuesEnteredBeforeHydration(form.id, (values) => {
-    setIndustry(initialText(values.get(fields.industry.name)));
-    setState(initialText(values.get(fields.state.name)));
+  const [industry, setIndustry] = useState(ui.initialText(fields.industry.initialValue));
+  const [state, setState] = useState(ui.initialText(fields.state.initialValue));
+  ui.useValuesEnteredBeforeHydration(form.id, (values) => {
+    setIndustry(ui.initialText(values.get(fields.industry.name)));
+    setState(ui.initialText(values.get(fields.state.name)));
   });
-  const hydrated = useHydrated();
+  const hydrated = ui.useHydrated();
   const industryError = fields.industry.errors;
 
   return (
-    <StepFrame
+    <ui.StepFrame
       step="start"
       title="What industry best fits your business?"
-      toasts={[(actionData as StepActionData | undefined)?.toast]}
+      toasts={[actionData?.toast]}
     >
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={industryError ? fields.industry.errorId : undefined}>
@@ -117,17 +66,17 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
             ))}
           </div>
         </fieldset>
-        <FieldError id={fields.industry.errorId} errors={industryError} />
+        <ui.FieldError id={fields.industry.errorId} errors={industryError} />
 
         <div className="mt-8">
-          <label htmlFor={fields.state.id} className={labelClass}>
+          <label htmlFor={fields.state.id} className={ui.labelClass}>
             Your business is in the state of:
           </label>
           <select
             {...getSelectProps(fields.state)}
             key={fields.state.key}
             onChange={(event) => setState(event.target.value)}
-            className={inputClass}
+            className={ui.inputClass}
           >
             <option value="">Select a state</option>
             {US_STATES.map((name) => (
@@ -136,26 +85,17 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
               </option>
             ))}
           </select>
-          <FieldError id={fields.state.errorId} errors={fields.state.errors} />
+          <ui.FieldError id={fields.state.errorId} errors={fields.state.errors} />
         </div>
 
-        <p className="mt-6 text-sm text-muted">
-          By clicking &quot;Continue&quot;, you agree to our{" "}
-          <a href="/terms" className="font-medium text-brand-700 underline">
-            Terms of Use
-          </a>{" "}
-          and{" "}
-          <a href="/privacy" className="font-medium text-brand-700 underline">
-            Privacy Policy
-          </a>
-        </p>
+        <ui.TermsAgreement lead='By clicking "Continue", you agree to our' />
 
-        <StepActions
+        <ui.StepActions
           back={false}
           continueDisabled={hydrated && !(industry && state)}
           continueHint={messages.continueHints.start}
         />
       </Form>
-    </StepFrame>
+    </ui.StepFrame>
   );
 }

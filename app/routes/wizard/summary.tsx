@@ -1,25 +1,17 @@
 import { redirect } from "react-router";
 
-import { wizardMeta } from "#app/components/wizard/wizard-meta.ts";
-import { StepFrame } from "#app/components/wizard/step-frame.tsx";
+import * as ui from "#app/components/wizard/step-screen.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
-import { QUOTE_STEP_PATH, SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
-import {
-  aboutYouSchema,
-  businessNameSchema,
-  draftIndustry,
-  emailSchema,
-  firstIncompleteStep,
-  industryStateSchema,
-  primaryLocation,
-  stepPath,
-} from "#app/domain/wizard.ts";
+import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
+import { toRecord } from "#app/domain/application-record.ts";
+import { getIndustry } from "#app/domain/industries.ts";
+import { firstIncompleteStep, QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-steps.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/summary";
 
-export const meta: Route.MetaFunction = () => wizardMeta("Your application");
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Your application");
 
 /**
  * A complete application, read only (issue 8): what this browser's draft holds, which is what was
@@ -27,34 +19,36 @@ export const meta: Route.MetaFunction = () => wizardMeta("Your application");
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { draft } = await getDraft(getServices(context), request);
-  const missing = firstIncompleteStep(draft, new Date().getFullYear());
+  const thisYear = new Date().getFullYear();
+  const missing = firstIncompleteStep(draft, thisYear);
   if (missing) throw redirect(stepPath(missing));
-  const { state } = industryStateSchema.parse(draft);
-  const about = aboutYouSchema.parse(draft.aboutYou ?? {});
+  const record = toRecord(draft, thisYear);
   const answers: Array<[string, string]> = [
-    ["Industry", draftIndustry(draft)?.label ?? ""],
-    ["State", state],
-    ["Business type", (draft.segments ?? []).join(", ")],
-    ["Email", emailSchema.parse(draft).email],
-    ["Business name", businessNameSchema.parse(draft).businessName],
-    ["Name", `${about.firstName} ${about.lastName}`],
-    ["Phone number", formatUsPhone(about.phoneNumber)],
-    ["Texts about products and services", about.consentToTexts ? "Yes" : "No"],
-    ["Legal business name", about.legalBusinessName],
-    ["Primary location", primaryLocation(about.streetAddress, about.unit)],
+    ["Industry", getIndustry(record.industry).label],
+    ["State", record.state],
+    ["Business type", record.segments.join(", ")],
+    ["Email", record.email],
+    ["Business name", record.business_name],
+    ["Name", `${record.first_name} ${record.last_name}`],
+    ["Phone number", formatUsPhone(record.phone_number)],
+    ["Texts about products and services", record.consent_to_texts ? "Yes" : "No"],
+    ["Legal business name", record.legal_business_name],
+    ["Primary location", record.primary_location],
     [
       "Mailing address",
-      about.sameAddress === "Yes" ? "Same as the primary location" : (about.mailingAddress ?? ""),
+      record.same_address === "Yes"
+        ? "Same as the primary location"
+        : (record.mailing_address ?? ""),
     ],
-    ["Ownership structure", draft.ownership?.ownershipStructure ?? ""],
-    ["Year the business started", draft.ownership?.startYear ?? ""],
+    ["Ownership structure", record.ownership_structure],
+    ["Year the business started", record.start_year],
   ];
   return { answers };
 }
 
 export default function Summary({ loaderData }: Route.ComponentProps) {
   return (
-    <StepFrame
+    <ui.StepFrame
       step="questionnaire-3"
       title="Your application"
       intro={
@@ -83,6 +77,6 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
           Correct my answers
         </a>
       </div>
-    </StepFrame>
+    </ui.StepFrame>
   );
 }

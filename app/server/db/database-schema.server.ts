@@ -16,6 +16,8 @@ export interface BusinessWizardSubmissionsTable {
   consent_to_texts: boolean | null;
   legal_business_name: string | null;
   primary_location: string | null;
+  /** The unit or suite on its own (decision 018); primary_location holds it too. */
+  unit: ColumnType<string | null, string | null | undefined, string | null>;
   same_address: string | null;
   mailing_address: string | null;
   ownership_structure: string | null;
@@ -24,6 +26,8 @@ export interface BusinessWizardSubmissionsTable {
   consent_given_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the final step saved the whole application (decision 018); null: the email step's only. */
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The Quote step's optional answers (decision 017); null: not answered. */
   full_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
   part_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
@@ -61,6 +65,10 @@ export interface QuoteRequestsTable {
 export interface WizardDraftsTable {
   id: Generated<string>;
   data: ColumnType<unknown, string, string>;
+  /** The submission the draft's email step wrote (decision 018); null before it. */
+  submission_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** This session came from an emailed link to that submission (decision 013). */
+  email_proven: ColumnType<boolean, boolean | undefined, boolean>;
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;

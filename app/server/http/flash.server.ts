@@ -7,17 +7,12 @@ import { siteCookie } from "./cookies.server.ts";
 import type { Env } from "../env.server.ts";
 
 type FlashStorage = SessionStorage<Record<string, never>, { toast: Toast }>;
-const storages = new WeakMap<Env, FlashStorage>();
 
+/** The flash cookie's storage: cheap to build (a cookie's settings), so built where it is used. */
 function flashStorage(env: Env): FlashStorage {
-  let storage = storages.get(env);
-  if (!storage) {
-    storage = createCookieSessionStorage({
-      cookie: siteCookie(env, SITE_COOKIES.flash.name, SITE_COOKIES.flash.maxAgeSeconds),
-    });
-    storages.set(env, storage);
-  }
-  return storage;
+  return createCookieSessionStorage({
+    cookie: siteCookie(env, SITE_COOKIES.flash.name, SITE_COOKIES.flash.maxAgeSeconds),
+  });
 }
 
 /** A Set-Cookie value that shows `toast` on the next page the visitor sees (a flash message). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import { clientAddressContext, guardPosts, isSameSite, MAX_BODY_BYTES } from "./guards.server.ts";
-import { servicesContext } from "../services.server.ts";
+import { createServices, servicesContext } from "../services.server.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-guards-")),
@@ -16,7 +16,7 @@ const env = parseEnv({
   RATE_LIMIT_PER_MINUTE: "2",
 });
 // The guards read only the database's kind (PGlite: the rate limit is counted in memory).
-const services = { env, database: { kind: "pglite" } as Database };
+const services = createServices(env, { kind: "pglite" } as Database);
 
 function post(
   body: string,

@@ -8,8 +8,7 @@ import { refusals } from "#app/domain/messages.ts";
 import { site } from "#app/domain/site.ts";
 
 import { logger } from "../logger.server.ts";
-import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from "./rate-limiter.server.ts";
-import { getServices, type AppServices } from "../services.server.ts";
+import { getServices } from "../services.server.ts";
 
 /**
  * The address a request came from (the socket's, or the proxy's word for it with TRUST_PROXY), as
@@ -100,22 +99,6 @@ export const sendRefusalHeaders: MiddlewareFunction<Response> = async ({ context
   return response;
 };
 
-const limiters = new WeakMap<AppServices, RateLimiter>();
-
-/** The rate limiter of this server: shared through PostgreSQL, or in memory on PGlite. */
-function rateLimiter(services: AppServices): RateLimiter {
-  let limiter = limiters.get(services);
-  if (!limiter) {
-    const limit = services.env.RATE_LIMIT_PER_MINUTE;
-    limiter =
-      services.database.kind === "postgres"
-        ? new DatabaseRateLimiter(services.database.db, limit)
-        : new MemoryRateLimiter(limit);
-    limiters.set(services, limiter);
-  }
-  return limiter;
-}
-
 /**
  * Every post passes here before any action reads it (DESIGN decision 5; posts from other sites were
  * refused before, by refuseCrossSitePosts): bodies without a length or over 64 KB are refused (411,
@@ -138,7 +121,7 @@ export const guardPosts: MiddlewareFunction<Response> = async ({ request, contex
   }
   // With the database out of reach the count cannot be kept; the post goes on (its save will
   // answer with the spec's error toast) rather than fail here.
-  const decision = await rateLimiter(services)
+  const decision = await services.rateLimiter
     .hit(context.get(clientAddressContext))
     .catch((error: unknown) => {
       logger.warn({ err: error }, "rate limit not counted");

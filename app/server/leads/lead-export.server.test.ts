@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { LEAD_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
-import type { CompleteRecord } from "#app/domain/wizard.ts";
+import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
@@ -41,6 +41,7 @@ const complete: CompleteRecord = {
   consent_given_at: "2026-03-01T10:00:00.000Z",
   legal_business_name: "Chapter One LLC",
   primary_location: "5 Pine St\nSuite 2",
+  unit: null,
   same_address: "No",
   mailing_address: "PO Box 5, Portland OR",
   ownership_structure: "Corporation",

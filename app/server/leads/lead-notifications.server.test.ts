@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/wizard.ts";
+import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
@@ -12,7 +12,7 @@ import {
   notifyCompletedApplication,
 } from "./lead-notifications.server.ts";
 import { logger } from "../logger.server.ts";
-import type { AppServices } from "../services.server.ts";
+import { createServices } from "../services.server.ts";
 
 function envWith(notify: string) {
   return parseEnv({
@@ -49,6 +49,7 @@ const record: CompleteRecord = {
   consent_given_at: "2026-03-01T10:00:00.000Z",
   legal_business_name: "Chapter One LLC",
   primary_location: "5 Pine St, Suite 2",
+  unit: "Suite 2",
   same_address: "No",
   mailing_address: "PO Box 5, Portland OR",
   ownership_structure: "Corporation",
@@ -128,10 +129,10 @@ describe("the new-lead emails", () => {
 describe.each(testDatabaseKinds)("notifying the agency on $name", (kind) => {
   it("puts one email per lead in the outbox, to every address of LEAD_NOTIFY_TO", async () => {
     await withDatabase(kind.open, async (database) => {
-      const services: AppServices = {
-        env: envWith("sales@agency.example, owner@agency.example"),
+      const services = createServices(
+        envWith("sales@agency.example, owner@agency.example"),
         database,
-      };
+      );
       await notifyCompletedApplication(services, "abc-123", record);
       await notifyCallbackRequest(services, callback);
       const queued = await database.db
@@ -151,7 +152,7 @@ describe.each(testDatabaseKinds)("notifying the agency on $name", (kind) => {
 
   it("queues nothing without LEAD_NOTIFY_TO", async () => {
     await withDatabase(kind.open, async (database) => {
-      await notifyCompletedApplication({ env: envWith(""), database }, "abc-123", record);
+      await notifyCompletedApplication(createServices(envWith(""), database), "abc-123", record);
       expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
     });
   });
@@ -160,7 +161,7 @@ describe.each(testDatabaseKinds)("notifying the agency on $name", (kind) => {
     const database = await kind.open();
     await database.close();
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
-    const services: AppServices = { env: envWith("sales@agency.example"), database };
+    const services = createServices(envWith("sales@agency.example"), database);
     await expect(notifyCompletedApplication(services, "abc-123", record)).resolves.toBeUndefined();
     await expect(notifyCallbackRequest(services, callback)).resolves.toBeUndefined();
     expect(logged).toHaveBeenCalledTimes(2);

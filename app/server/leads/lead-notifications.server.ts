@@ -4,7 +4,7 @@ import { industryLabel, productName } from "#app/domain/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
 import { site } from "#app/domain/site.ts";
-import type { CompleteRecord } from "#app/domain/wizard.ts";
+import type { CompleteRecord } from "#app/domain/application-record.ts";
 
 import type { SavedCallbackRequest } from "./contact-requests.server.ts";
 import type { QuoteRequest } from "../wizard/quote-requests.server.ts";

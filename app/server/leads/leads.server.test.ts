@@ -115,12 +115,14 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
             industry: "retail",
             created_at: "2026-03-01T00:00:00Z",
             start_year: "2019",
+            completed_at: "2026-03-01T00:00:00Z",
           }),
           submission({ email: "middle@x.com", state: "Texas", created_at: "2026-03-15T12:00:00Z" }),
           submission({
             email: "last@x.com",
             created_at: "2026-03-31T23:59:59.999Z",
             start_year: "2001",
+            completed_at: "2026-03-31T23:59:59.999Z",
           }),
           submission({ email: "after@x.com", created_at: "2026-04-01T00:00:00Z" }),
         ])
@@ -156,7 +158,7 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
       const row = await getSubmission(db, id);
       expect(row).toMatchObject({ id, email: "one@x.com", start_year: null });
       expect(submissionStatus(row!)).toBe("email-step");
-      expect(submissionStatus({ start_year: "2020" })).toBe("complete");
+      expect(submissionStatus({ completed_at: new Date() })).toBe("complete");
       expect(await getSubmission(db, "00000000-0000-4000-8000-000000000000")).toBeUndefined();
       expect(await getSubmission(db, "1 or 1=1")).toBeUndefined();
     });

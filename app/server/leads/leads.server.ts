@@ -26,9 +26,9 @@ export interface Page<T> {
   pageCount: number;
 }
 
-/** How far a submission got: the final step writes start_year, the email step never does. */
-export function submissionStatus(row: Pick<SubmissionRow, "start_year">): SubmissionStatus {
-  return row.start_year === null ? "email-step" : "complete";
+/** How far a submission got: the final step sets completed_at, the email step never does. */
+export function submissionStatus(row: Pick<SubmissionRow, "completed_at">): SubmissionStatus {
+  return row.completed_at === null ? "email-step" : "complete";
 }
 
 /** `text` for a LIKE pattern, matched anywhere: its own %, _ and \ match themselves. */
@@ -57,8 +57,8 @@ function matches(filter: Omit<SubmissionFilter, "page">) {
     }
     if (filter.industry) conditions.push(eb("industry", "=", filter.industry));
     if (filter.state) conditions.push(eb("state", "=", filter.state));
-    if (filter.status === "complete") conditions.push(eb("start_year", "is not", null));
-    if (filter.status === "email-step") conditions.push(eb("start_year", "is", null));
+    if (filter.status === "complete") conditions.push(eb("completed_at", "is not", null));
+    if (filter.status === "email-step") conditions.push(eb("completed_at", "is", null));
     if (filter.quote === "none") {
       conditions.push(
         sql<boolean>`NOT EXISTS (SELECT 1 FROM quote_requests AS q WHERE q.submission_id = business_wizard_submissions.id)`,

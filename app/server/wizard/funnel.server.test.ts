@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 import type { FunnelStep } from "#app/domain/lead-desk.ts";
-import type { WizardStepId } from "#app/domain/wizard.ts";
+import type { WizardStepId } from "#app/domain/wizard-steps.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
@@ -11,13 +11,12 @@ import { parseEnv } from "../env.server.ts";
 import {
   countApplicationCompleted,
   countStepReached,
-  flushFunnel,
   funnelMarks,
   FunnelTally,
   readFunnel,
 } from "./funnel.server.ts";
 import { logger } from "../logger.server.ts";
-import { servicesContext, type AppServices } from "../services.server.ts";
+import { type AppServices, createServices, servicesContext } from "../services.server.ts";
 
 const env = parseEnv({
   SESSION_SECRET: "a-test-secret-that-is-long-enough-0123",
@@ -78,15 +77,15 @@ async function visit(
   return response as Response;
 }
 
-async function today(database: Database): Promise<Record<FunnelStep, number>> {
+async function today(services: AppServices): Promise<Record<FunnelStep, number>> {
   const day = new Date().toISOString().slice(0, 10);
-  return (await readFunnel(database.db, day, day)).totals;
+  return (await readFunnel(services.database.db, day, day, services.funnel)).totals;
 }
 
 describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
   it("counts a visitor once per step, however often they reload or come back", async () => {
     await withDatabase(kind.open, async (database) => {
-      const services: AppServices = { env, database };
+      const services = createServices(env, database);
       const visitor = new Browser();
       const first = await visit(services, visitor, "start");
       const cookie = first.headers.get("Set-Cookie") ?? "";
@@ -101,17 +100,17 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       await visit(services, visitor, "start");
       await visit(services, visitor, "segments");
       await visit(services, visitor, "email");
-      expect(await today(database)).toMatchObject({ start: 1, segments: 1, email: 1 });
+      expect(await today(services)).toMatchObject({ start: 1, segments: 1, email: 1 });
 
       const another = new Browser();
       await visit(services, another, "start");
-      expect(await today(database)).toMatchObject({ start: 2, segments: 1 });
+      expect(await today(services)).toMatchObject({ start: 2, segments: 1 });
     });
   });
 
   it("counts a completion, then lets the same browser's next application count afresh", async () => {
     await withDatabase(kind.open, async (database) => {
-      const services: AppServices = { env, database };
+      const services = createServices(env, database);
       const visitor = new Browser();
       for (const step of [
         "start",
@@ -127,7 +126,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       expect(done.headers.get("Set-Cookie")).toMatch(/cp_funnel=;.*Max-Age=0/);
       expect(visitor.cookie).toBe("");
       await visit(services, visitor, "start");
-      expect(await today(database)).toEqual({
+      expect(await today(services)).toEqual({
         start: 2,
         segments: 1,
         email: 1,
@@ -141,11 +140,11 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
 
   it("counts no crawler, no HEAD request and no cookie it did not sign", async () => {
     await withDatabase(kind.open, async (database) => {
-      const services: AppServices = { env, database };
+      const services = createServices(env, database);
       await visit(services, new Browser("Mozilla/5.0 (compatible; Googlebot/2.1)"), "start");
       await visit(services, new Browser("Mozilla/5.0 Chrome-Lighthouse"), "start");
       await visit(services, new Browser(), "start", "HEAD");
-      expect((await today(database)).start).toBe(0);
+      expect((await today(services)).start).toBe(0);
       // A phone whose model name ends in "bot" is still a visitor.
       await visit(
         services,
@@ -155,13 +154,13 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       const forger = new Browser();
       forger.cookie = `cp_funnel=${Buffer.from(JSON.stringify(["start"])).toString("base64")}`;
       await visit(services, forger, "start");
-      expect((await today(database)).start).toBe(2);
+      expect((await today(services)).start).toBe(2);
     });
   });
 
   it("writes nothing while it answers, however many requests come without the cookie; writes later, keeping what fails", async () => {
     await withDatabase(kind.open, async (database) => {
-      const services: AppServices = { env, database };
+      const services = createServices(env, database);
       const rows = () => database.db.selectFrom("wizard_funnel_daily").selectAll().execute();
       for (let request = 0; request < 25; request++) {
         const response = await visit(services, new Browser(), "start");
@@ -170,9 +169,9 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       await visit(services, new Browser(), "complete", "POST");
       expect(await rows()).toEqual([]);
       // Written together later (every few seconds, before a read, and when the server stops).
-      await flushFunnel(database.db);
+      await services.funnel.flush();
       expect(await rows()).toHaveLength(2);
-      expect(await today(database)).toMatchObject({ start: 25, complete: 1 });
+      expect(await today(services)).toMatchObject({ start: 25, complete: 1 });
 
       // A database that refuses the next statement when told to, counting those it runs.
       let refuseNext = false;
@@ -197,7 +196,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
           async () => (await readFunnel(database.db, "2026-03-01", "2026-03-01")).totals.segments,
         )
         .toBe(2);
-      expect((await today(database)).start).toBe(35);
+      expect((await today(services)).start).toBe(35);
       expect(statements).toBe(2);
 
       const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
@@ -210,10 +209,10 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
           expect.objectContaining({ err: expect.any(Error) }),
           "funnel counts not written; kept for the next write",
         );
-        expect((await today(database)).email).toBe(0);
+        expect((await today(services)).email).toBe(0);
         tally.add("email");
         await tally.flush();
-        expect((await today(database)).email).toBe(3);
+        expect((await today(services)).email).toBe(3);
       } finally {
         warned.mockRestore();
       }
@@ -225,9 +224,10 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
     await database.close();
     const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
     try {
-      const response = await visit({ env, database }, new Browser(), "start");
+      const services = createServices(env, database);
+      const response = await visit(services, new Browser(), "start");
       expect(await response.text()).toBe("page");
-      await flushFunnel(database.db);
+      await services.funnel.flush();
       expect(warned).toHaveBeenCalledWith(
         expect.objectContaining({ err: expect.any(Error) }),
         "funnel counts not written; kept for the next write",

@@ -15,7 +15,7 @@ import {
   type FunnelStep,
 } from "#app/domain/lead-desk.ts";
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
-import type { WizardStepId } from "#app/domain/wizard.ts";
+import type { WizardStepId } from "#app/domain/wizard-steps.ts";
 
 import { cookieOptions } from "../http/cookies.server.ts";
 import type { Db } from "../db/database.server.ts";
@@ -113,22 +113,6 @@ export class FunnelTally {
   }
 }
 
-const tallies = new WeakMap<Db, FunnelTally>();
-
-function tallyOf(db: Db): FunnelTally {
-  let tally = tallies.get(db);
-  if (!tally) {
-    tally = new FunnelTally(db);
-    tallies.set(db, tally);
-  }
-  return tally;
-}
-
-/** Writes this process's funnel counts now: before reading them, and when the server stops. */
-export function flushFunnel(db: Db): Promise<void> {
-  return tallies.get(db)?.flush() ?? Promise.resolve();
-}
-
 /** The counts of one day, for every step (0 where nobody came). */
 export interface FunnelDay {
   day: string;
@@ -151,11 +135,16 @@ function zeros(): Record<FunnelStep, number> {
 export const MAX_FUNNEL_DAYS = 366;
 
 /**
- * The funnel from day `from` to day `to` (YYYY-MM-DD, UTC, both included), with this process's
- * counts written first (another server's are at most FUNNEL_FLUSH_MS behind).
+ * The funnel from day `from` to day `to` (YYYY-MM-DD, UTC, both included), with `tally` (this
+ * process's counts) written first (another server's are at most FUNNEL_FLUSH_MS behind).
  */
-export async function readFunnel(db: Db, from: string, to: string): Promise<FunnelReport> {
-  await flushFunnel(db);
+export async function readFunnel(
+  db: Db,
+  from: string,
+  to: string,
+  tally?: FunnelTally,
+): Promise<FunnelReport> {
+  await tally?.flush();
   const rows = await db
     .selectFrom("wizard_funnel_daily")
     .select([sql<string>`day::text`.as("day"), "step", "visitors"])
@@ -225,7 +214,7 @@ export async function countStepReached(
     const services = getServices(context);
     const counted = await countedSteps(services.env, request, pending);
     if (counted.includes(step)) return;
-    tallyOf(services.database.db).add(step);
+    services.funnel.add(step);
     pending.value = [...counted, step];
   } catch (error) {
     logger.warn({ err: error, step }, "funnel step not counted");
@@ -240,7 +229,7 @@ export async function countApplicationCompleted(
   context: Readonly<RouterContextProvider>,
 ): Promise<void> {
   try {
-    tallyOf(getServices(context).database.db).add("complete");
+    getServices(context).funnel.add("complete");
     const pending = context.get(pendingMarksContext);
     if (pending) pending.value = "clear";
   } catch (error) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-request.ts";
-import type { CompleteRecord } from "#app/domain/wizard.ts";
+import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
@@ -19,6 +19,7 @@ import {
   setQuoteRequestStatus,
 } from "./quote-requests.server.ts";
 import { saveCompleteSubmission } from "./submissions.server.ts";
+import { createServices } from "../services.server.ts";
 
 const record: CompleteRecord = {
   industry: "retail",
@@ -34,6 +35,7 @@ const record: CompleteRecord = {
   consent_given_at: null,
   legal_business_name: "Chapter One Books LLC",
   primary_location: "1 Main St",
+  unit: null,
   same_address: "Yes",
   mailing_address: null,
   ownership_structure: "Limited Liability Company",
@@ -182,7 +184,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       const draftId = "00000000-0000-4000-8000-000000000001";
       for (let i = 0; i < 3; i += 1) {
         await sendQuoteConfirmation(
-          { env, database },
+          createServices(env, database),
           { id, email: record.email },
           saved,
           i > 0,

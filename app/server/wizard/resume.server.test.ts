@@ -13,6 +13,7 @@ import { logger } from "../logger.server.ts";
 import { pruneRecipientSends, recipientKey } from "../mail/outbox.server.ts";
 import { checkResumeLink, sendResumeLink } from "./resume.server.ts";
 import { saveEmailStep } from "./submissions.server.ts";
+import { createServices } from "../services.server.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-resume-")),
@@ -39,7 +40,7 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
     );
 
   it("stores a link with its email, and sends no second one within minutes", async () => {
-    const services = { env, database };
+    const services = createServices(env, database);
     const email = "Owner@Example.com";
     const id = await saved(email);
     await sendResumeLink(services, { id, email });
@@ -69,7 +70,7 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
   it("sends an address at most MAIL_PER_RECIPIENT_PER_HOUR emails an hour, and logs no address", async () => {
     const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
     try {
-      const services = { env, database };
+      const services = createServices(env, database);
       const email = "capped@example.com";
       const id = await saved(email);
       // Each link older than the few minutes that hold back a second one, as if asked for later.
@@ -137,7 +138,7 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
     // As an older rule let it in: two addresses in one field.
     const email = "first@example.com,second@example.com";
     const id = await saved(email);
-    await sendResumeLink({ env, database }, { id, email });
+    await sendResumeLink(createServices(env, database), { id, email });
     expect(await mailsTo(email)).toEqual([]);
     expect(
       await database.db

@@ -4,10 +4,10 @@ import { sql } from "kysely";
 
 import { agencyFrom } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
-import { getIndustry, isIndustryId } from "#app/domain/industries.ts";
+import { fromRecord, isCompleteRecord } from "#app/domain/application-record.ts";
 import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
 import type { SubmissionValues } from "#app/domain/submission-history.ts";
-import type { WizardDraft } from "#app/domain/wizard.ts";
+import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "../db/database.server.ts";
 import { logger } from "../logger.server.ts";
@@ -193,10 +193,10 @@ export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDr
   const live = await db
     .selectFrom("wizard_drafts")
     .select(["data", "updated_at"])
-    .where(sql<string>`data->'draft'->'submission'->>'id'`, "=", link.submissionId)
+    .where("submission_id", "=", link.submissionId)
     .where((eb) =>
       eb.or([
-        eb(sql<string>`data->'draft'->'submission'->>'emailProven'`, "=", "true"),
+        eb("email_proven", "=", true),
         ...(link.draftId ? [eb("id", "=", link.draftId)] : []),
       ]),
     )
@@ -204,14 +204,18 @@ export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDr
     .orderBy("updated_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  const liveDraft = (live?.data as { draft?: WizardDraft } | undefined)?.draft;
+  const stored: unknown = live?.data;
+  const liveDraft =
+    stored !== null && typeof stored === "object" && "draft" in stored
+      ? parseDraft(stored.draft)
+      : undefined;
   const draft =
     liveDraft &&
     live &&
-    version.values.start_year === null &&
+    !isCompleteRecord(version.values) &&
     live.updated_at.getTime() >= version.writtenAt.getTime()
       ? liveDraft
-      : draftFromValues(version.values, link.submissionId);
+      : fromRecord(version.values, link.submissionId);
   return {
     ...draft,
     submission: {
@@ -220,48 +224,6 @@ export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDr
       emailProven: true,
     },
   };
-}
-
-/** A version of the application as a wizard draft. */
-function draftFromValues(record: SubmissionValues, submissionId: string): WizardDraft {
-  const industry = isIndustryId(record.industry) ? getIndustry(record.industry) : undefined;
-  const typed =
-    industry && !industry.segments.includes(record.segments[0] ?? "")
-      ? (record.segments[0] ?? "")
-      : "";
-  const draft: WizardDraft = {
-    industry: record.industry,
-    state: record.state,
-    segments: record.segments,
-    searchQuery: typed,
-    email: record.email,
-    submission: { id: submissionId, email: record.email },
-  };
-  if (record.business_name !== null) draft.businessName = record.business_name;
-  if (record.first_name !== null) {
-    draft.aboutYou = {
-      firstName: record.first_name,
-      lastName: record.last_name ?? "",
-      phoneNumber: record.phone_number ?? "",
-      consentToTexts: record.consent_to_texts === true,
-      legalBusinessName: record.legal_business_name ?? "",
-      // The record keeps the location as one line; it comes back as the street address.
-      streetAddress: record.primary_location ?? "",
-      unit: "",
-      sameAddress: record.same_address ?? "Yes",
-      mailingAddress: record.mailing_address ?? "",
-    };
-    if (record.consent_text && record.consent_given_at) {
-      draft.textsConsent = { text: record.consent_text, givenAt: record.consent_given_at };
-    }
-  }
-  if (record.ownership_structure !== null) {
-    draft.ownership = {
-      ownershipStructure: record.ownership_structure,
-      startYear: record.start_year ?? "",
-    };
-  }
-  return draft;
 }
 
 /**

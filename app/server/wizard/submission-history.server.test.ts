@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { CompleteRecord, EmailStepRecord } from "#app/domain/wizard.ts";
+import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
@@ -17,6 +17,7 @@ import {
   type SubmissionWriter,
 } from "./submission-history.server.ts";
 import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
+import { createServices } from "../services.server.ts";
 
 const SECRET = "s".repeat(32);
 let EMAIL = "";
@@ -40,6 +41,7 @@ function completeOf(step: EmailStepRecord, businessName: string): CompleteRecord
     consent_given_at: null,
     legal_business_name: `${businessName} LLC`,
     primary_location: "1 Main St",
+    unit: null,
     same_address: "Yes",
     mailing_address: null,
     ownership_structure: "Partnership",
@@ -74,7 +76,7 @@ async function sendAndUse(database: Database, id: string, draftId: string | null
     SESSION_SECRET: SECRET,
   });
   await database.db.deleteFrom("resume_tokens").execute();
-  await sendResumeLink({ env, database }, { id, email: EMAIL }, draftId);
+  await sendResumeLink(createServices(env, database), { id, email: EMAIL }, draftId);
   const mail = await database.db
     .selectFrom("outbox")
     .select("text_body")
@@ -262,6 +264,7 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
                 submission: { id, email: EMAIL },
               },
             }),
+            submission_id: id,
             expires_at: expires,
           })
           .execute();

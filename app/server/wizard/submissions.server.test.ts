@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/wizard.ts";
+import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
@@ -24,6 +24,7 @@ const complete: CompleteRecord = {
   consent_given_at: "2026-11-21T10:00:00.000Z",
   legal_business_name: "Lone Star Plumbing LLC",
   primary_location: "1 Main St, Suite 2",
+  unit: "Suite 2",
   same_address: "No",
   mailing_address: "PO Box 7, Austin TX 78701",
   ownership_structure: "Limited Liability Company",
@@ -60,6 +61,8 @@ describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
         "consent_to_texts",
         "legal_business_name",
         "primary_location",
+        "unit",
+        "completed_at",
         "same_address",
         "mailing_address",
         "ownership_structure",

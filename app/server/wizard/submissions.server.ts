@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 
-import type { CompleteRecord, EmailStepRecord } from "#app/domain/wizard.ts";
+import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 
 import type { Db } from "../db/database.server.ts";
 import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-history.server.ts";
@@ -42,7 +42,8 @@ export async function saveEmailStep(
 /**
  * The final step's save (SPEC section 4): update the submission the email step wrote, by its id; if
  * there is none (or it is gone), insert the full record, or update the one with the same email.
- * Returns the submission's id. The same statement keeps the version it overwrites, with `writer`.
+ * Returns the submission's id. The same statement keeps the version it overwrites, with `writer`,
+ * and marks the application complete (completed_at, decision 018).
  */
 export async function saveCompleteSubmission(
   db: Db,
@@ -53,7 +54,7 @@ export async function saveCompleteSubmission(
   if (submissionId) {
     const updated = await db
       .updateTable("business_wizard_submissions")
-      .set({ ...record, updated_at: stampedBy(writer) })
+      .set({ ...record, completed_at: sql`now()`, updated_at: stampedBy(writer) })
       .where("id", "=", submissionId)
       .returning("id")
       .executeTakeFirst();
@@ -61,11 +62,13 @@ export async function saveCompleteSubmission(
   }
   const inserted = await db
     .insertInto("business_wizard_submissions")
-    .values({ ...record, updated_at: stampedBy(writer) })
+    .values({ ...record, completed_at: sql`now()`, updated_at: stampedBy(writer) })
     .onConflict((conflict) =>
-      conflict
-        .expression(sql`lower(email)`)
-        .doUpdateSet((eb) => ({ ...record, updated_at: eb.ref("excluded.updated_at") })),
+      conflict.expression(sql`lower(email)`).doUpdateSet((eb) => ({
+        ...record,
+        completed_at: eb.ref("excluded.completed_at"),
+        updated_at: eb.ref("excluded.updated_at"),
+      })),
     )
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -3,12 +3,8 @@ import { createSessionStorage, redirect, type Session, type SessionStorage } fro
 
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
-import {
-  firstMissingStepBefore,
-  stepPath,
-  type WizardDraft,
-  type WizardStepId,
-} from "#app/domain/wizard.ts";
+import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
+import { firstMissingStepBefore, stepPath, type WizardStepId } from "#app/domain/wizard-steps.ts";
 
 import { siteCookie } from "../http/cookies.server.ts";
 import type { Db } from "../db/database.server.ts";
@@ -30,8 +26,34 @@ function expiry(expires: Date | undefined): Date {
   return expires ?? new Date(Date.now() + DRAFT_LIFETIME_SECONDS * 1000);
 }
 
-/** Drafts in the wizard_drafts table, named by a signed cookie. */
-function createDraftStorage(services: AppServices): DraftStorage {
+/**
+ * The columns looked up beside the draft's JSON (decision 018): which submission it saved, and
+ * whether it came from an emailed link to it.
+ */
+function lookupColumns(data: Partial<{ draft: WizardDraft }>) {
+  const submission = data.draft?.submission;
+  return { submission_id: submission?.id ?? null, email_proven: submission?.emailProven === true };
+}
+
+/**
+ * A stored draft, checked on every read: one that does not fit the draft's shape (written by hand,
+ * or by a version that kept it otherwise) is logged by id and read as no draft, never a 500.
+ */
+function readStoredDraft(id: string, stored: unknown): { draft: WizardDraft } | null {
+  if (stored === null || typeof stored !== "object" || !("draft" in stored)) return null;
+  const draft = parseDraft(stored.draft);
+  if (!draft) {
+    logger.warn({ draftId: id }, "wizard draft unreadable: read as empty");
+    return null;
+  }
+  return { draft };
+}
+
+/**
+ * Drafts in the wizard_drafts table, named by a signed cookie. Cheap to build (a cookie's settings
+ * and four queries), so built for each request that needs it.
+ */
+function draftStorage(services: AppServices): DraftStorage {
   const db: Db = services.database.db;
   return createSessionStorage({
     cookie: siteCookie(services.env, SITE_COOKIES.wizard.name, DRAFT_LIFETIME_SECONDS),
@@ -40,7 +62,11 @@ function createDraftStorage(services: AppServices): DraftStorage {
       await db.deleteFrom("wizard_drafts").where("expires_at", "<", new Date()).execute();
       const row = await db
         .insertInto("wizard_drafts")
-        .values({ data: JSON.stringify(data), expires_at: expiry(expires) })
+        .values({
+          data: JSON.stringify(data),
+          ...lookupColumns(data),
+          expires_at: expiry(expires),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;
@@ -53,7 +79,7 @@ function createDraftStorage(services: AppServices): DraftStorage {
         .where("id", "=", id)
         .where("expires_at", ">", new Date())
         .executeTakeFirst();
-      return (row?.data as { draft: WizardDraft } | undefined) ?? null;
+      return row ? readStoredDraft(id, row.data) : null;
     },
     async updateData(id, data, expires) {
       if (!UUID.test(id)) return;
@@ -61,6 +87,7 @@ function createDraftStorage(services: AppServices): DraftStorage {
         .updateTable("wizard_drafts")
         .set({
           data: JSON.stringify(data),
+          ...lookupColumns(data),
           expires_at: expiry(expires),
           updated_at: sql`now()`,
         })
@@ -72,17 +99,6 @@ function createDraftStorage(services: AppServices): DraftStorage {
       await db.deleteFrom("wizard_drafts").where("id", "=", id).execute();
     },
   });
-}
-
-const storages = new WeakMap<AppServices, DraftStorage>();
-
-function draftStorage(services: AppServices): DraftStorage {
-  let storage = storages.get(services);
-  if (!storage) {
-    storage = createDraftStorage(services);
-    storages.set(services, storage);
-  }
-  return storage;
 }
 
 /** A visitor's wizard draft and how to keep changes to it. */

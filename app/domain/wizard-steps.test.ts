@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+
+import type { WizardDraft } from "./wizard.ts";
+import {
+  activeProgressStep,
+  firstMissingStepBefore,
+  previousStep,
+  QUOTE_STEP_PATH,
+  STEPS,
+  stepPath,
+  WIZARD_STEPS,
+} from "./wizard-steps.ts";
+
+describe("the flow", () => {
+  const complete: WizardDraft = {
+    industry: "food",
+    state: "Ohio",
+    segments: ["Bakery"],
+    email: "ana@example.com",
+    submission: { id: "00000000-0000-4000-8000-000000000000", email: "ana@example.com" },
+    businessName: "Ana's",
+    aboutYou: {
+      firstName: "Ana",
+      lastName: "Ruiz",
+      phoneNumber: "+15552345678",
+      consentToTexts: true,
+      legalBusinessName: "Ana's LLC",
+      streetAddress: "12 Main St",
+      unit: "Suite 4",
+      sameAddress: "Yes",
+    },
+    textsConsent: { text: "I agree", givenAt: "2026-11-21T10:00:00.000Z" },
+  };
+
+  it("sends a visitor to the first step still missing", () => {
+    expect(firstMissingStepBefore("segments", {}, 2026)).toBe("start");
+    expect(
+      firstMissingStepBefore("questionnaire-3", { industry: "food", state: "Ohio" }, 2026),
+    ).toBe("segments");
+    expect(firstMissingStepBefore("questionnaire-3", complete, 2026)).toBeUndefined();
+    const changedEmail = { ...complete, email: "other@example.com" };
+    expect(firstMissingStepBefore("questionnaire-1", changedEmail, 2026)).toBe("email");
+    const otherIndustry = { ...complete, industry: "construction" };
+    expect(firstMissingStepBefore("email", otherIndustry, 2026)).toBe("segments");
+  });
+
+  it("marks the progress bar as section 2 says, and the Quote step after it (decision 017)", () => {
+    const screens = [...WIZARD_STEPS.map((step) => step.id), "quote"] as const;
+    expect(
+      Object.fromEntries(screens.map((screen) => [screen, activeProgressStep(screen)])),
+    ).toEqual({
+      start: "Start",
+      segments: "Start",
+      email: "Start",
+      "questionnaire-1": "Coverage",
+      "questionnaire-2": "Application",
+      "questionnaire-3": "Application",
+      quote: "Quote",
+    });
+  });
+});
+
+describe("the step table", () => {
+  it("lists the six steps in the spec's order, each going on to the next and back to the one before", () => {
+    expect(WIZARD_STEPS.map((step) => step.path)).toEqual([
+      "/business-wizard",
+      "/business-wizard/segments",
+      "/business-wizard/email",
+      "/business-wizard/questionnaire-1",
+      "/business-wizard/questionnaire-2",
+      "/business-wizard/questionnaire-3",
+    ]);
+    for (const [index, step] of WIZARD_STEPS.entries()) {
+      expect(step.next).toBe(WIZARD_STEPS[index + 1]?.path ?? QUOTE_STEP_PATH);
+      expect(previousStep(step.id)).toBe(WIZARD_STEPS[index - 1]?.id);
+      expect(stepPath(step.id)).toBe(step.path);
+    }
+  });
+
+  it("writes only the fields each step declares", () => {
+    const at = { thisYear: 2026, searchParams: new URLSearchParams(), now: new Date() };
+    const typedOn = (id: keyof typeof STEPS, fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return Object.keys(STEPS[id].typed(form, {}));
+    };
+    expect(typedOn("email", { email: "a@b.co", businessName: "sneaky" })).toEqual(["email"]);
+    expect(typedOn("questionnaire-1", { businessName: "Ana's", email: "x@y.z" })).toEqual([
+      "businessName",
+    ]);
+    for (const step of WIZARD_STEPS) {
+      const written = Object.keys(step.typed(new FormData(), {}));
+      expect(written.every((field) => (step.writes as readonly string[]).includes(field))).toBe(
+        true,
+      );
+    }
+    expect(
+      Object.keys(STEPS.start.apply({ industry: "food", state: "Ohio" }, {}, at)).sort(),
+    ).toEqual(["industry", "segments", "state"]);
+  });
+
+  it("starts the segments afresh when the industry changes, and keeps them when it does not", () => {
+    const at = { thisYear: 2026, searchParams: new URLSearchParams(), now: new Date() };
+    const draft: WizardDraft = { industry: "food", state: "Ohio", segments: ["Bar"] };
+    expect(STEPS.start.apply({ industry: "food", state: "Texas" }, draft, at).segments).toEqual([
+      "Bar",
+    ]);
+    expect(
+      STEPS.start.apply({ industry: "retail", state: "Ohio" }, draft, at).segments,
+    ).toBeUndefined();
+  });
+
+  it("keeps Back's typed text bounded: list items only, at most three, text capped", () => {
+    const form = new FormData();
+    for (const item of ["Bar", "Bakery", "Caterer", "Coffee Shop", "Not on the list"]) {
+      form.append("segments", item);
+    }
+    expect(STEPS.segments.typed(form, { industry: "food" }).segments).toEqual([
+      "Bar",
+      "Bakery",
+      "Caterer",
+    ]);
+    const offices = new FormData();
+    offices.set("searchQuery", "x".repeat(500));
+    expect(STEPS.segments.typed(offices, { industry: "offices" }).segments).toEqual([
+      "x".repeat(100),
+    ]);
+    const name = new FormData();
+    name.set("businessName", "y".repeat(5000));
+    expect(STEPS["questionnaire-1"].typed(name, {}).businessName).toHaveLength(200);
+  });
+
+  it("shows the industry named in the link, else the draft's", () => {
+    const at = (query: string) => ({
+      thisYear: 2026,
+      searchParams: new URLSearchParams(query),
+      now: new Date(),
+    });
+    expect(STEPS.start.view({ industry: "food" }, at("industry=retail"))).toEqual({
+      industry: "retail",
+      state: "",
+    });
+    expect(STEPS.start.view({ industry: "food" }, at("industry=farming"))?.industry).toBe("food");
+  });
+});

@@ -1,0 +1,379 @@
+/**
+ * The wizard, declared (decision 018): each step's path, what it shows from the draft, the schema
+ * Continue is checked with, which draft fields it writes (on Continue, and as typed on Back), when
+ * its part is complete, where Continue goes and what it says. One generic loader and one generic
+ * action (app/server/wizard/step-engine.server.ts) run every step from this table; a route module
+ * keeps only its screen. A step needs every step before it complete: opened early, it sends the
+ * visitor to the first one missing.
+ *
+ * Pure: the browser and the server read the same table.
+ */
+import { formatUsPhone } from "./phone.ts";
+import {
+  choiceOfSegments,
+  SEGMENT_TEXT_MAX,
+  segmentsAreValid,
+  segmentsSchema,
+  typedSegments,
+} from "./segments.ts";
+import { withoutControlCharacters, joinLines } from "./text.ts";
+import { messages } from "./messages.ts";
+import type { IndustryId } from "./industries.ts";
+import { CHECKBOX_TICKED } from "./fields.ts";
+import {
+  aboutYouSchema,
+  businessNameSchema,
+  draftIndustry,
+  emailSchema,
+  industryStateSchema,
+  ownershipSchema,
+  TEXT_LIMITS,
+  TEXTS_CONSENT_TEXT,
+  type WizardDraft,
+} from "./wizard.ts";
+import type { z } from "./zod.ts";
+
+/** The progress bar's five labelled steps (SPEC section 2). */
+export const PROGRESS_STEPS = ["Start", "Coverage", "Application", "Quote", "Purchase"] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
+/** What a step may read besides the draft. */
+export interface StepRequest {
+  thisYear: number;
+  /** The page's query string (the start step takes ?industry=). */
+  searchParams: URLSearchParams;
+  now: Date;
+}
+
+/**
+ * The server's own work for a step's Continue, between checking the form and keeping the draft
+ * (app/server/wizard/step-engine.server.ts): the email step saves the first record and sends a
+ * link back; the last step saves the whole application.
+ */
+export type StepSave = "email-step" | "complete-application";
+
+/** One step of the wizard. `Writes` are the draft's fields it owns. */
+export interface WizardStep<Id extends string, View, Value, Writes extends keyof WizardDraft> {
+  id: Id;
+  path: string;
+  /** Which progress step the screen marks active; the ones before it are complete. */
+  progress: ProgressStep;
+  /** The draft fields this step writes. */
+  writes: readonly Writes[];
+  /** Whether this step's part of the draft is complete (the steps after it need it). */
+  isComplete(draft: WizardDraft, thisYear: number): boolean;
+  /** What the screen shows, from the draft; undefined when it cannot be shown at all. */
+  view(draft: WizardDraft, request: StepRequest): View | undefined;
+  /** What Continue is checked with; undefined when the draft gives nothing to check against. */
+  schema(draft: WizardDraft, thisYear: number): z.ZodMiniType<Value> | undefined;
+  /** What Back keeps: the form as typed, unchecked but bounded in length and count. */
+  typed(form: FormData, draft: WizardDraft): Pick<WizardDraft, Writes>;
+  /** What Continue writes from the checked form. */
+  apply(value: Value, draft: WizardDraft, request: StepRequest): Pick<WizardDraft, Writes>;
+  /** The server's own save on Continue, if any. */
+  save?: StepSave;
+  /** Where Continue goes. */
+  next: string;
+  /** The toast the next screen shows after Continue, if any. */
+  continueToast?: string;
+}
+
+/** A step as declared: its types are kept for the loader and the screen. */
+function step<Id extends string, View, Value, Writes extends keyof WizardDraft>(
+  spec: WizardStep<Id, View, Value, Writes>,
+): WizardStep<Id, View, Value, Writes> {
+  return spec;
+}
+
+/**
+ * The form field by which a screen whose scripts run asks to stay for the step's toast after its
+ * save (it then moves on itself, after the spec's pause); without it the answer is a redirect.
+ */
+export const SCRIPTED_FIELD = "scripted";
+
+/** A text field's value as typed, without control characters and capped at `max` characters. */
+export function typedText(form: FormData, name: string, max: number): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? withoutControlCharacters(value).slice(0, max) : undefined;
+}
+
+/** The plan page's path: the wizard's Quote step, after the application (decision 017). */
+export const QUOTE_STEP_PATH = "/business-wizard/quote";
+
+const PATHS = {
+  start: "/business-wizard",
+  segments: "/business-wizard/segments",
+  email: "/business-wizard/email",
+  "questionnaire-1": "/business-wizard/questionnaire-1",
+  "questionnaire-2": "/business-wizard/questionnaire-2",
+  "questionnaire-3": "/business-wizard/questionnaire-3",
+} as const;
+
+const start = step({
+  id: "start",
+  path: PATHS.start,
+  progress: "Start",
+  writes: ["industry", "state", "segments"],
+  isComplete: (draft) => industryStateSchema.safeParse(draft).success,
+  view: (draft, { searchParams }) => {
+    // An industry named in the link (?industry=) is chosen already.
+    const linked = searchParams.get("industry") ?? "";
+    const industry: IndustryId | "" =
+      draftIndustry({ industry: linked })?.id ?? draftIndustry(draft)?.id ?? "";
+    return { industry, state: draft.state ?? "" };
+  },
+  schema: () => industryStateSchema,
+  typed: (_form, draft) => ({
+    industry: draft.industry,
+    state: draft.state,
+    segments: draft.segments,
+  }),
+  // Segments belong to an industry: a new industry starts its segments afresh.
+  apply: ({ industry, state }, draft) => ({
+    industry,
+    state,
+    segments: draft.industry === industry ? draft.segments : undefined,
+  }),
+  next: PATHS.segments,
+});
+
+const segments = step({
+  id: "segments",
+  path: PATHS.segments,
+  progress: "Start",
+  writes: ["segments"],
+  isComplete: (draft) => {
+    const industry = draftIndustry(draft);
+    return industry !== undefined && segmentsAreValid(industry, draft.segments ?? []);
+  },
+  view: (draft) => {
+    const industry = draftIndustry(draft);
+    if (!industry) return undefined;
+    return { industryId: industry.id, ...choiceOfSegments(industry, draft.segments ?? []) };
+  },
+  schema: (draft) => {
+    const industry = draftIndustry(draft);
+    return industry ? segmentsSchema(industry) : undefined;
+  },
+  typed: (form, draft) => {
+    const industry = draftIndustry(draft);
+    if (!industry) return { segments: draft.segments };
+    return {
+      segments: typedSegments(industry, {
+        listed: [...form.getAll("segments"), ...form.getAll("segment")],
+        searchQuery: typedText(form, "searchQuery", SEGMENT_TEXT_MAX),
+      }),
+    };
+  },
+  apply: (value) => ({ segments: value.segments }),
+  next: PATHS.email,
+});
+
+const email = step({
+  id: "email",
+  path: PATHS.email,
+  progress: "Start",
+  writes: ["email"],
+  isComplete: (draft) => {
+    // Complete while the email on file is the one last saved (Back may have changed it since).
+    const parsed = emailSchema.safeParse(draft);
+    return parsed.success && draft.submission?.email === parsed.data.email;
+  },
+  view: (draft) => ({ email: draft.email ?? "" }),
+  schema: () => emailSchema,
+  typed: (form) => ({ email: typedText(form, "email", TEXT_LIMITS.email) }),
+  apply: ({ email }) => ({ email }),
+  save: "email-step",
+  next: PATHS["questionnaire-1"],
+  continueToast: messages.emailSaved,
+});
+
+const businessName = step({
+  id: "questionnaire-1",
+  path: PATHS["questionnaire-1"],
+  progress: "Coverage",
+  writes: ["businessName"],
+  isComplete: (draft) => businessNameSchema.safeParse(draft).success,
+  view: (draft) => ({ businessName: draft.businessName ?? "" }),
+  schema: () => businessNameSchema,
+  typed: (form) => ({
+    businessName: typedText(form, "businessName", TEXT_LIMITS.businessName),
+  }),
+  apply: ({ businessName }) => ({ businessName }),
+  next: PATHS["questionnaire-2"],
+});
+
+/** Questionnaire 2's text fields and how long each may be. */
+export const ABOUT_YOU_TEXT_LIMITS = {
+  firstName: TEXT_LIMITS.personName,
+  lastName: TEXT_LIMITS.personName,
+  phoneNumber: TEXT_LIMITS.phone,
+  legalBusinessName: TEXT_LIMITS.businessName,
+  streetAddress: TEXT_LIMITS.streetAddress,
+  unit: TEXT_LIMITS.unit,
+  mailingAddress: TEXT_LIMITS.mailingAddress,
+} as const;
+
+const aboutYou = step({
+  id: "questionnaire-2",
+  path: PATHS["questionnaire-2"],
+  progress: "Application",
+  writes: ["aboutYou", "textsConsent"],
+  isComplete: (draft) => aboutYouSchema.safeParse(draft.aboutYou ?? {}).success,
+  view: (draft) => {
+    const about = draft.aboutYou ?? {};
+    const text = (key: keyof typeof ABOUT_YOU_TEXT_LIMITS | "sameAddress") => {
+      const value = about[key];
+      return typeof value === "string" ? value : "";
+    };
+    const phone = text("phoneNumber");
+    return {
+      firstName: text("firstName"),
+      lastName: text("lastName"),
+      phoneNumber: /^\+1\d{10}$/.test(phone) ? formatUsPhone(phone) : phone,
+      consentToTexts: about.consentToTexts === true,
+      // The legal name starts as the business name entered before (SPEC section 3).
+      legalBusinessName:
+        typeof about.legalBusinessName === "string"
+          ? about.legalBusinessName
+          : (draft.businessName ?? ""),
+      streetAddress: text("streetAddress"),
+      unit: text("unit"),
+      sameAddress: text("sameAddress") || "Yes",
+      mailingAddress: text("mailingAddress"),
+    };
+  },
+  schema: () => aboutYouSchema,
+  typed: (form, draft) => {
+    const field = (name: keyof typeof ABOUT_YOU_TEXT_LIMITS) =>
+      typedText(form, name, ABOUT_YOU_TEXT_LIMITS[name]);
+    const mailing = form.get("mailingAddress");
+    return {
+      aboutYou: {
+        firstName: field("firstName"),
+        lastName: field("lastName"),
+        phoneNumber: field("phoneNumber"),
+        consentToTexts: form.get("consentToTexts") === CHECKBOX_TICKED,
+        legalBusinessName: field("legalBusinessName"),
+        streetAddress: field("streetAddress"),
+        unit: field("unit"),
+        sameAddress: form.get("sameAddress") === "No" ? "No" : "Yes",
+        // Its lines kept apart by ", ", as the schema keeps them.
+        mailingAddress:
+          typeof mailing === "string"
+            ? withoutControlCharacters(joinLines(mailing)).slice(
+                0,
+                ABOUT_YOU_TEXT_LIMITS.mailingAddress,
+              )
+            : undefined,
+      },
+      textsConsent: draft.textsConsent,
+    };
+  },
+  apply: (value, draft, { now }) => ({
+    aboutYou: value,
+    // Evidence of consent: the words shown and when they were first agreed to.
+    textsConsent: value.consentToTexts
+      ? draft.textsConsent?.text === TEXTS_CONSENT_TEXT
+        ? draft.textsConsent
+        : { text: TEXTS_CONSENT_TEXT, givenAt: now.toISOString() }
+      : undefined,
+  }),
+  next: PATHS["questionnaire-3"],
+});
+
+const ownership = step({
+  id: "questionnaire-3",
+  path: PATHS["questionnaire-3"],
+  progress: "Application",
+  writes: ["ownership"],
+  isComplete: (draft, thisYear) =>
+    ownershipSchema(thisYear).safeParse(draft.ownership ?? {}).success,
+  view: (draft, { thisYear }) => ({
+    ownershipStructure: draft.ownership?.ownershipStructure ?? "",
+    startYear: draft.ownership?.startYear ?? "",
+    thisYear,
+  }),
+  schema: (_draft, thisYear) => ownershipSchema(thisYear),
+  typed: (form) => ({
+    ownership: {
+      ownershipStructure: typedText(form, "ownershipStructure", 100),
+      startYear: typedText(form, "startYear", 10),
+    },
+  }),
+  apply: (value) => ({ ownership: value }),
+  save: "complete-application",
+  // The Quote step (decision 017).
+  next: QUOTE_STEP_PATH,
+  continueToast: messages.applicationSaved,
+});
+
+/** The wizard's steps, by id. */
+export const STEPS = {
+  start,
+  segments,
+  email,
+  "questionnaire-1": businessName,
+  "questionnaire-2": aboutYou,
+  "questionnaire-3": ownership,
+} as const;
+
+export type WizardStepId = keyof typeof STEPS;
+
+/** The steps in order. */
+export const WIZARD_STEPS = [
+  start,
+  segments,
+  email,
+  businessName,
+  aboutYou,
+  ownership,
+] as const satisfies readonly { id: WizardStepId }[];
+
+/** The wizard's screens with a progress bar: the steps, and the Quote step after them. */
+export type WizardScreen = WizardStepId | "quote";
+
+/** Which progress step a screen marks active. */
+export function activeProgressStep(screen: WizardScreen): ProgressStep {
+  return screen === "quote" ? "Quote" : STEPS[screen].progress;
+}
+
+/** The path of a step. */
+export function stepPath(id: WizardStepId): string {
+  return STEPS[id].path;
+}
+
+/** The step before this one (start has none). */
+export function previousStep(id: WizardStepId): WizardStepId | undefined {
+  const index = WIZARD_STEPS.findIndex((candidate) => candidate.id === id);
+  return WIZARD_STEPS[index - 1]?.id;
+}
+
+/** Whether a step's part of the draft is complete and valid. */
+export function isStepComplete(id: WizardStepId, draft: WizardDraft, thisYear: number): boolean {
+  return STEPS[id].isComplete(draft, thisYear);
+}
+
+/**
+ * The first step before `id` whose part of the draft is missing: where a visitor who opens `id`
+ * directly is sent. Undefined when every earlier step is complete.
+ */
+export function firstMissingStepBefore(
+  id: WizardStepId,
+  draft: WizardDraft,
+  thisYear: number,
+): WizardStepId | undefined {
+  for (const candidate of WIZARD_STEPS) {
+    if (candidate.id === id) return undefined;
+    if (!candidate.isComplete(draft, thisYear)) return candidate.id;
+  }
+  return undefined;
+}
+
+/** The first step whose part of the draft is missing; undefined when the application is complete. */
+export function firstIncompleteStep(
+  draft: WizardDraft,
+  thisYear: number,
+): WizardStepId | undefined {
+  return WIZARD_STEPS.find((candidate) => !candidate.isComplete(draft, thisYear))?.id;
+}

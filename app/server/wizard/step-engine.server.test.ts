@@ -1,0 +1,257 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import {
+  createStaticHandler,
+  RouterContextProvider,
+  type RouteObject,
+  type StaticHandlerContext,
+} from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { messages } from "#app/domain/messages.ts";
+import { QUOTE_STEP_PATH, STEPS, WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
+import { testDatabaseKinds } from "#tests/support/databases.ts";
+
+import type { Database } from "../db/database.server.ts";
+import { parseEnv } from "../env.server.ts";
+import { clientAddressContext } from "../http/guards.server.ts";
+import { logger } from "../logger.server.ts";
+import { createServices, servicesContext, type AppServices } from "../services.server.ts";
+import { stepAction, stepLoader } from "./step-engine.server.ts";
+
+const env = parseEnv({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-engine-")),
+  SITE_URL: "https://coverpilot.example",
+  SESSION_SECRET: "e".repeat(32),
+});
+
+const ORIGIN = "https://coverpilot.example";
+
+/** Every step as React Router runs it: the step table's loader and action on the step's path. */
+function route<View, Value>(step: Parameters<typeof stepLoader<View, Value>>[0]): RouteObject {
+  return { id: step.id, path: step.path, loader: stepLoader(step), action: stepAction(step) };
+}
+const routes = [
+  route(STEPS.start),
+  route(STEPS.segments),
+  route(STEPS.email),
+  route(STEPS["questionnaire-1"]),
+  route(STEPS["questionnaire-2"]),
+  route(STEPS["questionnaire-3"]),
+];
+const handler = createStaticHandler(routes);
+
+/** A browser with a cookie jar, driving the wizard's loaders and actions without a page. */
+class Visitor {
+  private readonly cookies = new Map<string, string>();
+  private readonly services: AppServices;
+  constructor(services: AppServices) {
+    this.services = services;
+  }
+
+  private remember(headers: Headers) {
+    for (const cookie of headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async send(pathname: string, form?: Record<string, string | string[]>) {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(form ?? {})) {
+      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+    }
+    const request = new Request(ORIGIN + pathname, {
+      method: form ? "POST" : "GET",
+      headers: {
+        Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: form ? body : undefined,
+    });
+    const context = new RouterContextProvider();
+    context.set(servicesContext, this.services);
+    context.set(clientAddressContext, "203.0.113.5");
+    const answer = await handler.query(request, { requestContext: context });
+    if (answer instanceof Response) {
+      this.remember(answer.headers);
+      return { redirect: answer.headers.get("Location"), status: answer.status };
+    }
+    this.remember(answer.actionHeaders[routeIdOf(answer)] ?? new Headers());
+    return { status: answer.statusCode, page: answer };
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+function routeIdOf(page: StaticHandlerContext): string {
+  return page.matches.at(-1)?.route.id ?? "";
+}
+
+const APPLICATION = [
+  ["/business-wizard", { industry: "offices", state: "Ohio" }],
+  ["/business-wizard/segments", { searchQuery: "Architect" }],
+  ["/business-wizard/email", { email: "Engine@Example.com" }],
+  ["/business-wizard/questionnaire-1", { businessName: "Ana's Studio" }],
+  [
+    "/business-wizard/questionnaire-2",
+    {
+      firstName: "Ana",
+      lastName: "Ruiz",
+      phoneNumber: "(555) 234-5678",
+      legalBusinessName: "Ana's Studio LLC",
+      streetAddress: "12 Main St",
+      unit: "Suite 4",
+      sameAddress: "Yes",
+    },
+  ],
+  ["/business-wizard/questionnaire-3", { ownershipStructure: "Trust", startYear: "2015" }],
+] as const;
+
+describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
+  let database: Database;
+  let services: AppServices;
+  beforeAll(async () => {
+    database = await kind.open();
+    services = createServices(env, database);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("sends a step opened early to the first step still missing, with the spec's toast for segments", async () => {
+    const visitor = new Visitor(services);
+    expect(await visitor.send("/business-wizard/questionnaire-2")).toEqual({
+      redirect: "/business-wizard",
+      status: 302,
+    });
+    expect(await visitor.send("/business-wizard/segments")).toMatchObject({
+      redirect: "/business-wizard",
+    });
+    expect(visitor.cookie("cp_flash")).toBeDefined();
+  });
+
+  it("answers an invalid form with 400 and each field's message, and keeps nothing", async () => {
+    const visitor = new Visitor(services);
+    const answer = await visitor.send("/business-wizard", { industry: "farming" });
+    expect(answer.status).toBe(400);
+    const result = answer.page?.actionData?.start.result;
+    expect(result.error).toMatchObject({
+      industry: [messages.industryRequired],
+      state: [messages.stateRequired],
+    });
+    expect(visitor.cookie("cp_wizard")).toBeUndefined();
+  });
+
+  it("runs a whole application: each step saves, redirects to the next, and the record holds it", async () => {
+    const visitor = new Visitor(services);
+    const redirects: (string | null | undefined)[] = [];
+    for (const [pathname, form] of APPLICATION) {
+      redirects.push((await visitor.send(pathname, form)).redirect);
+    }
+    expect(redirects).toEqual([...WIZARD_STEPS.slice(1).map((step) => step.path), QUOTE_STEP_PATH]);
+    const record = await database.db
+      .selectFrom("business_wizard_submissions")
+      .selectAll()
+      .where("email", "=", "engine@example.com")
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({
+      industry: "offices",
+      segments: ["Architect"],
+      business_name: "Ana's Studio",
+      phone_number: "+15552345678",
+      primary_location: "12 Main St, Suite 4",
+      unit: "Suite 4",
+      start_year: "2015",
+    });
+    expect(record.completed_at).toBeInstanceOf(Date);
+    // The draft names the submission by a column a resume link looks it up by.
+    const draft = await database.db
+      .selectFrom("wizard_drafts")
+      .select(["submission_id", "email_proven"])
+      .where("submission_id", "=", record.id)
+      .executeTakeFirstOrThrow();
+    expect(draft).toEqual({ submission_id: record.id, email_proven: false });
+    // The completed draft is kept: every step opens, with its answers.
+    const about = await visitor.send("/business-wizard/questionnaire-2");
+    expect(about.page?.loaderData["questionnaire-2"]).toMatchObject({
+      phoneNumber: "(555) 234-5678",
+      unit: "Suite 4",
+    });
+  });
+
+  it("stays on the last step for the toast when the screen's scripts run", async () => {
+    const visitor = new Visitor(services);
+    for (const [pathname, form] of APPLICATION.slice(0, -1)) {
+      await visitor.send(pathname, {
+        ...form,
+        ...(pathname.endsWith("email") ? { email: "stay@example.com" } : {}),
+      });
+    }
+    const [pathname, form] = APPLICATION.at(-1)!;
+    const answer = await visitor.send(pathname, { ...form, scripted: "yes" });
+    expect(answer.status).toBe(200);
+    expect(answer.page?.actionData?.["questionnaire-3"]).toEqual({
+      saved: true,
+      toast: { kind: "success", message: messages.applicationSaved },
+    });
+  });
+
+  it("keeps Back's typed text, unchecked but bounded, and goes to the step before", async () => {
+    const visitor = new Visitor(services);
+    for (const [pathname, form] of APPLICATION.slice(0, 3)) {
+      await visitor.send(pathname, {
+        ...form,
+        ...(pathname.endsWith("email") ? { email: "back@example.com" } : {}),
+      });
+    }
+    const back = await visitor.send("/business-wizard/questionnaire-1", {
+      intent: "back",
+      businessName: "  half typed" + "x".repeat(500),
+    });
+    expect(back.redirect).toBe("/business-wizard/email");
+    const shown = await visitor.send("/business-wizard/questionnaire-1");
+    const kept = shown.page?.loaderData["questionnaire-1"].businessName;
+    expect(kept).toHaveLength(200);
+    expect(kept.startsWith("  half typed")).toBe(true);
+  });
+
+  it("reads a stored draft that does not fit the draft's shape as empty, never a 500", async () => {
+    const visitor = new Visitor(services);
+    await visitor.send("/business-wizard", { industry: "food", state: "Ohio" });
+    await database.db
+      .updateTable("wizard_drafts")
+      .set({ data: JSON.stringify({ draft: { segments: "not a list", industry: 7 } }) })
+      .where("id", "=", (await latestDraftId(database))!)
+      .execute();
+    const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    try {
+      expect(await visitor.send("/business-wizard")).toMatchObject({ status: 200 });
+      expect(await visitor.send("/business-wizard/segments")).toMatchObject({
+        redirect: "/business-wizard",
+      });
+      expect(warned).toHaveBeenCalledWith(
+        expect.objectContaining({ draftId: expect.any(String) }),
+        "wizard draft unreadable: read as empty",
+      );
+    } finally {
+      warned.mockRestore();
+    }
+  });
+});
+
+async function latestDraftId(database: Database): Promise<string | undefined> {
+  const row = await database.db
+    .selectFrom("wizard_drafts")
+    .select("id")
+    .orderBy("updated_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}

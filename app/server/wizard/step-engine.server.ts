@@ -1,0 +1,225 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect, type RouterContextProvider } from "react-router";
+
+import { savedSubmission, toEmailStepRecord, toRecord } from "#app/domain/application-record.ts";
+import { anyForm, parseForm } from "#app/domain/form-submission.ts";
+import { messages } from "#app/domain/messages.ts";
+import type { Toast } from "#app/domain/toast.ts";
+import { emailSchema, type WizardDraft } from "#app/domain/wizard.ts";
+import {
+  previousStep,
+  SCRIPTED_FIELD,
+  stepPath,
+  type StepRequest,
+  type StepSave,
+  type WizardStep,
+  type WizardStepId,
+} from "#app/domain/wizard-steps.ts";
+
+import { clientAddressContext } from "../http/guards.server.ts";
+import { flashToast } from "../http/flash.server.ts";
+import { notifyCompletedApplication } from "../leads/lead-notifications.server.ts";
+import { logger } from "../logger.server.ts";
+import { getServices, type AppServices } from "../services.server.ts";
+import { countApplicationCompleted, countStepReached } from "./funnel.server.ts";
+import { sendResumeLink } from "./resume.server.ts";
+import { wizardWriter, type SubmissionWriter } from "./submission-history.server.ts";
+import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
+import { requireEarlierSteps, type DraftHandle } from "./wizard-drafts.server.ts";
+
+/**
+ * The wizard's one loader and one action (decision 018), run for each step from its entry in the
+ * step table (app/domain/wizard-steps.ts): guard, read the draft, parse, save, redirect, toast.
+ */
+
+/** What a step's action answers when it does not move on: the form's state and a toast. */
+export interface StepActionData {
+  result?: SubmissionResult<string[]>;
+  toast?: Toast;
+  /** The application was saved: the screen shows the toast, then moves on (a browser with scripts). */
+  saved?: boolean;
+}
+
+/** What a loader or an action is given (React Router's arguments, as far as the engine reads them). */
+interface StepArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** A step of the table, whatever its own types. */
+type AnyStep<View, Value> = WizardStep<WizardStepId, View, Value, keyof WizardDraft>;
+
+function stepRequest(request: Request): StepRequest {
+  const now = new Date();
+  return {
+    thisYear: now.getFullYear(),
+    searchParams: new URL(request.url).searchParams,
+    now,
+  };
+}
+
+/** Who is saving: this visitor's wizard session, for the submission's history (decision 013). */
+export function writerOf(
+  context: Readonly<RouterContextProvider>,
+  handle: DraftHandle,
+): SubmissionWriter {
+  return wizardWriter(
+    getServices(context).env.SESSION_SECRET,
+    context.get(clientAddressContext),
+    handle.id,
+    handle.draft,
+  );
+}
+
+/**
+ * A step's loader: the draft (or a redirect to the first earlier step still missing), counted in
+ * the funnel, as the step's screen shows it.
+ */
+export function stepLoader<View, Value>(step: AnyStep<View, Value>) {
+  return async ({ request, context }: StepArgs): Promise<View> => {
+    const { draft } = await requireEarlierSteps(getServices(context), request, step.id);
+    const view = step.view(draft, stepRequest(request));
+    // Only a draft out of reach gives nothing to show (the guard has sent the rest elsewhere).
+    if (view === undefined) throw data({ reason: "database-unavailable" }, { status: 503 });
+    await countStepReached(context, request, step.id);
+    return view;
+  };
+}
+
+/** What a step's own save is given, and gives back: the draft to keep, and what follows it. */
+interface SaveWork {
+  services: AppServices;
+  context: Readonly<RouterContextProvider>;
+  handle: DraftHandle;
+  draft: WizardDraft;
+  thisYear: number;
+}
+type SaveOutcome = { draft: WizardDraft; afterKept?: () => Promise<void> };
+
+/** The server's own work for the steps that save to the submission (StepSave). */
+const SAVES: Record<StepSave, (work: SaveWork) => Promise<SaveOutcome>> = {
+  /**
+   * Industry, state, segments and email to the submission with that email (or a new one), and a
+   * link back to it by email (issue 8) that restores what this session writes (decision 013).
+   */
+  async "email-step"({ services, context, handle, draft }) {
+    const { email } = emailSchema.parse(draft);
+    const writer = writerOf(context, handle);
+    const id = await saveEmailStep(services.database.db, toEmailStepRecord(draft, email), writer);
+    await sendResumeLink(services, { id, email }, writer.draft);
+    return { draft: { ...draft, submission: savedSubmission(handle.draft, id, email) } };
+  },
+  /**
+   * Every field to the submission the email step wrote (or a new one); the completed draft is kept
+   * (the Quote step works from it). After the draft is kept, and never failing the save: the
+   * funnel's count and the agency's new-lead email.
+   */
+  async "complete-application"({ services, context, handle, draft, thisYear }) {
+    const record = toRecord(draft, thisYear);
+    const id = await saveCompleteSubmission(
+      services.database.db,
+      handle.draft.submission?.id,
+      record,
+      writerOf(context, handle),
+    );
+    return {
+      draft: { ...draft, submission: savedSubmission(handle.draft, id, record.email) },
+      afterKept: async () => {
+        await countApplicationCompleted(context);
+        await notifyCompletedApplication(services, id, record);
+      },
+    };
+  },
+};
+
+/**
+ * A step's action. Back keeps the form as typed and goes to the step before. Continue checks the
+ * form with the step's schema (400 with each field's message), writes the step's fields, runs the
+ * step's own save, keeps the draft and goes on, with the step's toast. A failed save answers 503
+ * with the spec's error toast, and the visitor keeps what they typed.
+ */
+export function stepAction<View, Value>(step: AnyStep<View, Value>) {
+  return async ({ request, context }: StepArgs) => {
+    const services = getServices(context);
+    const handle = await requireEarlierSteps(services, request, step.id);
+    const formData = await request.formData();
+    const at = stepRequest(request);
+    if (formData.get("intent") === "back") {
+      return goBack(
+        handle,
+        step.id,
+        { ...handle.draft, ...step.typed(formData, handle.draft) },
+        formData,
+      );
+    }
+    const schema = handle.unavailable ? undefined : step.schema(handle.draft, at.thisYear);
+    if (!schema) {
+      return saveFailed(new Error("The draft is unavailable"), step.id, typedReply(formData));
+    }
+    const submission = parseForm(formData, schema);
+    if (submission.status !== "success") {
+      return data<StepActionData>({ result: submission.reply() }, { status: 400 });
+    }
+    const headers = new Headers();
+    try {
+      const written = { ...handle.draft, ...step.apply(submission.value, handle.draft, at) };
+      const outcome: SaveOutcome = step.save
+        ? await SAVES[step.save]({
+            services,
+            context,
+            handle,
+            draft: written,
+            thisYear: at.thisYear,
+          })
+        : { draft: written };
+      headers.append("Set-Cookie", await handle.save(outcome.draft));
+      await outcome.afterKept?.();
+    } catch (error) {
+      return saveFailed(error, step.id, submission.reply());
+    }
+    const toast: Toast | undefined = step.continueToast
+      ? { kind: "success", message: step.continueToast }
+      : undefined;
+    // A screen whose scripts run shows the toast itself and moves on after the spec's pause.
+    if (toast && formData.get(SCRIPTED_FIELD) === "yes") {
+      return data<StepActionData>({ saved: true, toast }, { headers });
+    }
+    if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
+    return redirect(step.next, { headers });
+  };
+}
+
+/**
+ * Keeps the draft and goes to the previous step (Back). If the draft cannot be saved, the visitor
+ * stays, with the spec's error toast and what they typed.
+ */
+async function goBack(
+  handle: DraftHandle,
+  id: WizardStepId,
+  draft: WizardDraft,
+  formData: FormData,
+) {
+  const previous = previousStep(id) ?? id;
+  try {
+    return redirect(stepPath(previous), { headers: { "Set-Cookie": await handle.save(draft) } });
+  } catch (error) {
+    return saveFailed(error, id, typedReply(formData));
+  }
+}
+
+/** The form as posted, unchecked: for answering a failed save with what the visitor typed. */
+function typedReply(formData: FormData): SubmissionResult<string[]> {
+  return parseForm(formData, anyForm).reply({ formErrors: [messages.saveFailed] });
+}
+
+/**
+ * The answer when the database failed: the spec's error toast, the visitor stays on the step with
+ * what they typed, and the error is logged (without the visitor's data).
+ */
+function saveFailed(error: unknown, id: WizardStepId, result?: SubmissionResult<string[]>) {
+  logger.error({ err: error, step: id }, "wizard save failed");
+  return data<StepActionData>(
+    { result, toast: { kind: "error", message: messages.saveFailed } },
+    { status: 503 },
+  );
+}
