@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useState } from "react";
 import { Form } from "react-router";
+import { useState } from "react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { messages } from "#app/domain/messages.ts";

@@ -66,7 +66,10 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
   // Section 5's rule for Continue is that something would be sent on as segments.
   const canContinue = segmentsToSend(industry, { selected, searchQuery }).length > 0;
 
-  const full = industry.selection === "multiple" && selected.length >= MAX_SEGMENTS;
+  const multiple = industry.selection === "multiple";
+  const full = multiple && selected.length >= MAX_SEGMENTS;
+  // Checkboxes send `segments`, radio buttons `segment` (the schema reads each as the industry asks).
+  const listField = multiple ? fields.segments : fields.segment;
   const listError = fields.segments.errors ?? fields.segment.errors;
 
   return (
@@ -88,15 +91,23 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
             onType={setFilter}
           />
         ) : null}
-        {industry.selection === "multiple" ? (
-          <fieldset aria-describedby={listError ? fields.segments.errorId : undefined}>
-            <legend className="sr-only">
-              {SEGMENTS_HEADINGS[industry.id]} Choose up to {MAX_SEGMENTS}.
+        {industry.selection !== "free-text" ? (
+          <fieldset aria-describedby={listError ? listField.errorId : undefined}>
+            <legend
+              className={
+                industry.selection === "single" ? "mb-3 font-semibold text-ink" : "sr-only"
+              }
+            >
+              {multiple
+                ? `${SEGMENTS_HEADINGS[industry.id]} Choose up to ${MAX_SEGMENTS}.`
+                : industry.selection === "single"
+                  ? "Select your main service:"
+                  : "Choose your profession"}
             </legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {industry.segments.map((segment) => {
-                const checked = selected.includes(segment);
-                const unavailable = full && !checked;
+                const checked = multiple ? selected.includes(segment) : selected[0] === segment;
+                const unavailable = multiple && full && !checked;
                 return (
                   <label
                     key={segment}
@@ -104,18 +115,15 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                     className={`${ui.choiceRowClass} ${unavailable ? "cursor-not-allowed opacity-60" : ""}`}
                   >
                     <input
-                      type="checkbox"
-                      name={fields.segments.name}
+                      type={multiple ? "checkbox" : "radio"}
+                      name={listField.name}
                       value={segment}
                       defaultChecked={checked}
                       aria-disabled={unavailable || undefined}
                       onClick={(event) => {
                         if (unavailable) {
                           event.preventDefault();
-                          setRefusal({
-                            kind: "error",
-                            message: messages.maxSegments,
-                          });
+                          setRefusal({ kind: "error", message: messages.maxSegments });
                         }
                       }}
                       onChange={(event) => {
@@ -124,9 +132,11 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                         if (unavailable) return;
                         setRefusal(undefined);
                         setSelected((current) =>
-                          event.target.checked
-                            ? [...current, segment]
-                            : current.filter((item) => item !== segment),
+                          !multiple
+                            ? [segment]
+                            : event.target.checked
+                              ? [...current, segment]
+                              : current.filter((item) => item !== segment),
                         );
                       }}
                       className={ui.choiceInputClass}
@@ -138,39 +148,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
             </div>
           </fieldset>
         ) : null}
-
-        {industry.selection === "single" || industry.selection === "single-with-search" ? (
-          <fieldset aria-describedby={listError ? fields.segment.errorId : undefined}>
-            <legend
-              className={
-                industry.selection === "single" ? "mb-3 font-semibold text-ink" : "sr-only"
-              }
-            >
-              {industry.selection === "single"
-                ? "Select your main service:"
-                : "Choose your profession"}
-            </legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {industry.segments.map((segment) => (
-                <label key={segment} hidden={!shown(segment)} className={ui.choiceRowClass}>
-                  <input
-                    type="radio"
-                    name={fields.segment.name}
-                    value={segment}
-                    defaultChecked={selected[0] === segment}
-                    onChange={() => setSelected([segment])}
-                    className={ui.choiceInputClass}
-                  />
-                  <span>{segment}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
-        <ui.FieldError
-          id={industry.selection === "multiple" ? fields.segments.errorId : fields.segment.errorId}
-          errors={listError}
-        />
+        <ui.FieldError id={listField.errorId} errors={listError} />
 
         {industry.selection === "single-with-search" || industry.selection === "free-text" ? (
           <div className={industry.selection === "single-with-search" ? "mt-6" : ""}>
