@@ -1,20 +1,27 @@
 /**
- * npm run leads:export [-- --since DATE]
+ * npm run leads:export [-- --format csv|json] [--since DATE]
  *
- * Writes every submission as CSV to standard output, for scheduled jobs and CRM imports: a header
- * row of the spec's field names, then one row per submission, newest first (the lead desk's CSV
- * download writes the same rows). With --since, only the submissions created or changed at or
- * after DATE: a day (2026-03-01, from midnight UTC) or an instant (2026-03-01T09:00:00-05:00).
- * Nothing but the CSV goes to standard output; problems go to standard error with exit code 1.
+ * Writes every submission to standard output, newest first, for scheduled jobs and CRM imports.
+ * CSV (the default): a header row of the spec's field names, then one row per submission (the lead
+ * desk's CSV download writes the same rows). JSON: one array of lead records, each valid against
+ * docs/lead-record.schema.json (issue 17). With --since, only the submissions created or changed at
+ * or after DATE: a day (2026-03-01, from midnight UTC) or an instant (2026-03-01T09:00:00-05:00).
+ * Nothing but the export goes to standard output; problems go to standard error with exit code 1.
  */
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 
-import { describeCliFailure, openCliDatabase, parseSince } from "../app/server/admin/cli.server.ts";
+import {
+  CliError,
+  describeCliFailure,
+  openCliDatabase,
+  parseSince,
+} from "../app/server/admin/cli.server.ts";
 import { getEnv } from "../app/server/env.server.ts";
 import { submissionsCsv } from "../app/server/leads/lead-export.server.ts";
+import { leadRecordsJson } from "../app/server/leads/lead-records.server.ts";
 
-const USAGE = "Usage: npm run leads:export [-- --since YYYY-MM-DD]";
+const USAGE = "Usage: npm run leads:export [-- --format csv|json] [--since YYYY-MM-DD]";
 
 /** The reader of the output went away (`| head`): stop quietly, as Unix tools do. */
 class OutputClosed extends Error {}
@@ -32,11 +39,18 @@ async function write(chunk: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { since: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    options: { since: { type: "string" }, format: { type: "string", default: "csv" } },
+    strict: true,
+  });
+  if (values.format !== "csv" && values.format !== "json") {
+    throw new CliError(`--format must be csv or json.\n${USAGE}`);
+  }
   const changedSince = values.since === undefined ? undefined : parseSince(values.since);
   const database = await openCliDatabase(getEnv());
+  const exported = values.format === "json" ? leadRecordsJson : submissionsCsv;
   try {
-    for await (const chunk of submissionsCsv(database.db, { changedSince })) await write(chunk);
+    for await (const chunk of exported(database.db, { changedSince })) await write(chunk);
   } finally {
     await database.close();
   }

@@ -58,3 +58,69 @@ export type UsState = (typeof US_STATES)[number];
 export function isUsState(value: string): value is UsState {
   return (US_STATES as readonly string[]).includes(value);
 }
+
+/** Each state's two-letter USPS code, in the order of US_STATES. */
+const USPS_CODES = [
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
+] as const;
+
+/** The state a two-letter code or a full name stands for (any case), if it is one of the 50. */
+export function stateNamed(text: string): UsState | undefined {
+  const wanted = text.trim().toLowerCase();
+  const index = USPS_CODES.findIndex((code) => code.toLowerCase() === wanted);
+  return index >= 0 ? US_STATES[index] : US_STATES.find((name) => name.toLowerCase() === wanted);
+}
+
+/** A state's two-letter USPS code. */
+export function uspsCode(state: UsState): string {
+  return USPS_CODES[US_STATES.indexOf(state)] ?? "";
+}

@@ -16,6 +16,7 @@ import {
 import { closeLogs, logger } from "./logger.server.ts";
 import { createMailTransport, OutboxWorker } from "./mail/outbox.server.ts";
 import { processResumeRequests } from "./wizard/resume.server.ts";
+import { WebhookWorker } from "./leads/webhooks.server.ts";
 import { createServices, servicesContext } from "./services.server.ts";
 
 // `react-router build` prerenders the marketing pages by loading this bundle as a plain server
@@ -70,6 +71,9 @@ export async function startApp(): Promise<RunningApp> {
     beforeEachPass: () => processResumeRequests(services),
   });
   outbox.start();
+  // Leads' webhooks (issue 17): queued by the saves, posted and retried by this worker.
+  const webhooks = new WebhookWorker({ db: database.db, env });
+  webhooks.start();
   // `npm run db:backup` asks the server itself: no other process may open the embedded database.
   const backups =
     database.kind === "pglite"
@@ -98,6 +102,7 @@ export async function startApp(): Promise<RunningApp> {
     close: async () => {
       await backups?.close();
       await outbox.stop();
+      await webhooks.stop();
       // The funnel's counts still in memory (funnel.server.ts).
       await services.funnel.flush();
       await database.close();

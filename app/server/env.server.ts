@@ -78,6 +78,30 @@ const envSchema = z
         }),
       ),
     ),
+    LEAD_WEBHOOK_URL: z.pipe(
+      z.pipe(
+        z.optional(z.string().check(z.maxLength(2000))),
+        z.transform((list) =>
+          (list ?? "")
+            .split(",")
+            .map((url) => url.trim())
+            .filter(Boolean),
+        ),
+      ),
+      z.array(z.string()).check(
+        z.maxLength(10, "takes at most 10 URLs"),
+        z.refine(
+          (list) => list.every((url) => /^https?:\/\/[^\s]+$/.test(url) && URL.canParse(url)),
+          {
+            error: "must be http:// or https:// URLs separated by commas",
+          },
+        ),
+      ),
+    ),
+    LEAD_WEBHOOK_SECRET: z.optional(
+      z.string().check(z.minLength(16, "must be at least 16 characters"), z.maxLength(500)),
+    ),
+    WEBHOOK_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
     MAIL_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
     MAIL_PER_RECIPIENT_PER_HOUR: wholeNumber(1, 1000, 3),
     AGENCY_NAME: agencyText(200),
@@ -102,6 +126,13 @@ const envSchema = z
   })
   .check(
     z.superRefine((env, ctx) => {
+      if (env.LEAD_WEBHOOK_URL.length > 0 && !env.LEAD_WEBHOOK_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["LEAD_WEBHOOK_SECRET"],
+          message: "is required when LEAD_WEBHOOK_URL is set, so that every post is signed",
+        });
+      }
       if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
         ctx.addIssue({
           code: "custom",

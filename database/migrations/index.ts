@@ -14,6 +14,7 @@ import * as m0011 from "./0011-create-resume-requests.ts";
 import * as m0012 from "./0012-create-submission-revisions.ts";
 import * as m0013 from "./0013-create-quote-requests.ts";
 import * as m0014 from "./0014-draft-lookup-columns-and-record-unit.ts";
+import * as m0015 from "./0015-naics-and-webhook-deliveries.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0012-create-submission-revisions": m0012,
   "0013-create-quote-requests": m0013,
   "0014-draft-lookup-columns-and-record-unit": m0014,
+  "0015-naics-and-webhook-deliveries": m0015,
 };

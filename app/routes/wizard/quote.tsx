@@ -34,6 +34,7 @@ import type { Toast } from "#app/domain/toast.ts";
 import { getAgency } from "#app/server/agency.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
   latestQuoteRequest,
@@ -105,6 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         toOptionalAnswers(parsed.value),
         writerOf(context, handle),
       );
+      await queueLeadEvent(services, "application.updated", submission.id);
     } catch (error) {
       return failed(error, "answers", parsed.reply());
     }
@@ -141,6 +143,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       saved,
       updated,
+    );
+    await queueLeadEvent(
+      services,
+      updated ? "quote_request.updated" : "quote_request.created",
+      submission.id,
     );
   } catch (error) {
     return failed(error, "request", parsed.reply());

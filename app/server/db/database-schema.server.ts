@@ -28,6 +28,9 @@ export interface BusinessWizardSubmissionsTable {
   updated_at: Timestamp;
   /** When the final step saved the whole application (decision 018); null: the email step's only. */
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The 2022 NAICS code the business is filed under, and its official title (issue 17). */
+  naics_code: ColumnType<string | null, string | null | undefined, string | null>;
+  naics_title: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Quote step's optional answers (decision 017); null: not answered. */
   full_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
   part_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
@@ -112,6 +115,25 @@ export interface OutboxTable {
   locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_error: string | null;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** One webhook post of one event to one receiving URL, retried until delivered (issue 17). */
+export interface WebhookDeliveriesTable {
+  /** The delivery id the receiver deduplicates by (X-CoverPilot-Delivery). */
+  id: Generated<string>;
+  event: string;
+  url: string;
+  submission_id: string | null;
+  /** The exact body signed and sent, the same on every attempt. */
+  body: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }
@@ -205,6 +227,7 @@ export interface DatabaseSchema {
   wizard_drafts: WizardDraftsTable;
   rate_limit_hits: RateLimitHitsTable;
   outbox: OutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   resume_tokens: ResumeTokensTable;
   mail_recipient_sends: MailRecipientSendsTable;
   resume_requests: ResumeRequestsTable;

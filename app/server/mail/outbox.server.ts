@@ -10,6 +10,7 @@ import { isEmailAddress, mailboxOf } from "#app/domain/fields.ts";
 import type { Db } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { logger } from "../logger.server.ts";
+import { DeliveryLoop } from "./delivery-loop.server.ts";
 
 /** An email for the outbox. */
 export interface OutgoingEmail {
@@ -172,13 +173,9 @@ export class OutboxWorker {
   private readonly transport: MailTransport;
   private readonly from: string;
   private readonly retryBaseMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
   private lastPrune = 0;
   private readonly beforeEachPass: (() => Promise<number>) | undefined;
-  private readonly wake = () => void this.run();
+  private readonly loop: DeliveryLoop;
 
   /**
    * `beforeEachPass` is background work to do at the start of each pass, in batches, such as
@@ -197,49 +194,29 @@ export class OutboxWorker {
     this.from = options.from;
     this.retryBaseMs = options.retryBaseMs;
     this.beforeEachPass = options.beforeEachPass;
+    this.loop = new DeliveryLoop("outbox", wakers, async (stopped) => {
+      await this.doBackgroundWork(stopped);
+      if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
+        this.lastPrune = Date.now();
+        await pruneRecipientSends(this.db);
+      }
+      while (!stopped() && (await this.deliverDue()) > 0);
+    });
   }
 
   /** Starts delivering, now and every `pollMs`. */
   start(pollMs = 2_000): void {
-    wakers.add(this.wake);
-    this.timer = setInterval(this.wake, pollMs);
-    this.timer.unref();
-    void this.run();
+    this.loop.start(pollMs);
   }
 
   /** Stops, after the delivery under way (if any) has finished. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    wakers.delete(this.wake);
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass over the due emails (again if more were enqueued meanwhile). */
   run(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        await this.doBackgroundWork();
-        if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
-          this.lastPrune = Date.now();
-          await pruneRecipientSends(this.db);
-        }
-        do {
-          this.again = false;
-          while (!this.stopped && (await this.deliverDue()) > 0);
-        } while (this.again && !this.stopped);
-      } catch (error) {
-        logger.warn({ err: error }, "outbox pass failed");
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    return this.running;
+    return this.loop.run();
   }
 
   /**
@@ -247,10 +224,10 @@ export class OutboxWorker {
    * a queue that grows faster than a batch a pass is still worked off; a failure is logged and the
    * pass goes on to deliver what is due.
    */
-  private async doBackgroundWork(): Promise<void> {
+  private async doBackgroundWork(stopped: () => boolean): Promise<void> {
     if (!this.beforeEachPass) return;
     try {
-      for (let batch = 0; batch < BACKGROUND_BATCHES_PER_PASS && !this.stopped; batch++) {
+      for (let batch = 0; batch < BACKGROUND_BATCHES_PER_PASS && !stopped(); batch++) {
         if ((await this.beforeEachPass()) === 0) break;
       }
     } catch (error) {

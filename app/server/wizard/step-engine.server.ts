@@ -19,12 +19,13 @@ import {
 import { clientAddressContext } from "../http/guards.server.ts";
 import { flashToast } from "../http/flash.server.ts";
 import { notifyCompletedApplication } from "../leads/lead-notifications.server.ts";
+import { queueLeadEvent } from "../leads/webhooks.server.ts";
 import { logger } from "../logger.server.ts";
 import { getServices, type AppServices } from "../services.server.ts";
 import { countApplicationCompleted, countStepReached } from "./funnel.server.ts";
 import { sendResumeLink } from "./resume.server.ts";
 import { wizardWriter, type SubmissionWriter } from "./submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
+import { saveCompleteSubmission, saveEmailStep, wasCompletedBefore } from "./submissions.server.ts";
 import { requireEarlierSteps, type DraftHandle } from "./wizard-drafts.server.ts";
 
 /**
@@ -116,8 +117,10 @@ const SAVES: Record<StepSave, (work: SaveWork) => Promise<SaveOutcome>> = {
    */
   async "complete-application"({ services, context, handle, draft, thisYear }) {
     const record = toRecord(draft, thisYear);
+    const db = services.database.db;
+    const updated = await wasCompletedBefore(db, handle.draft.submission?.id, record.email);
     const id = await saveCompleteSubmission(
-      services.database.db,
+      db,
       handle.draft.submission?.id,
       record,
       writerOf(context, handle),
@@ -127,6 +130,11 @@ const SAVES: Record<StepSave, (work: SaveWork) => Promise<SaveOutcome>> = {
       afterKept: async () => {
         await countApplicationCompleted(context);
         await notifyCompletedApplication(services, id, record);
+        await queueLeadEvent(
+          services,
+          updated ? "application.updated" : "application.completed",
+          id,
+        );
       },
     };
   },

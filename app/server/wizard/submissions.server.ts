@@ -74,3 +74,29 @@ export async function saveCompleteSubmission(
     .executeTakeFirstOrThrow();
   return inserted.id;
 }
+
+/**
+ * Whether the application the final step is about to save was completed before (by its id, or the
+ * one with its email): what tells a webhook "application.updated" from "application.completed".
+ */
+export async function wasCompletedBefore(
+  db: Db,
+  submissionId: string | undefined,
+  email: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("business_wizard_submissions")
+    .select("completed_at")
+    .where((eb) =>
+      eb.or([
+        ...(submissionId && /^[0-9a-f-]{36}$/i.test(submissionId)
+          ? [eb("id", "=", submissionId)]
+          : []),
+        eb(sql<string>`lower(email)`, "=", email.toLowerCase()),
+      ]),
+    )
+    .where("completed_at", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,76 @@
+import { coveragePlan } from "#app/domain/coverage-plan.ts";
+import { buildLeadRecord, type LeadRecord } from "#app/domain/lead-record.ts";
+import { planAnswersOf } from "#app/domain/quote-request.ts";
+
+import type { Db } from "../db/database.server.ts";
+import { latestQuoteRequests, optionalAnswersOf } from "../wizard/quote-requests.server.ts";
+import {
+  exportSubmissions,
+  getSubmission,
+  type ExportSelection,
+  type SubmissionRow,
+} from "./leads.server.ts";
+
+/** A submission's lead record, given its row and its newest quote request (issue 17). */
+function recordOf(
+  row: SubmissionRow,
+  request: Parameters<typeof buildLeadRecord>[0]["quoteRequest"],
+) {
+  const answers = row.ownership_structure
+    ? planAnswersOf(
+        {
+          industry: row.industry,
+          segments: row.segments,
+          state: row.state,
+          ownershipStructure: row.ownership_structure,
+        },
+        optionalAnswersOf(row),
+      )
+    : undefined;
+  return buildLeadRecord({
+    submission: row,
+    quoteRequest: request,
+    plan: answers ? coveragePlan(answers).lines : undefined,
+  });
+}
+
+/** The lead record of one submission, or undefined when there is none with this id. */
+export async function leadRecord(db: Db, submissionId: string): Promise<LeadRecord | undefined> {
+  const row = await getSubmission(db, submissionId);
+  if (!row) return undefined;
+  const requests = await latestQuoteRequests(db, [row.id]);
+  return recordOf(row, requests.get(row.id));
+}
+
+/** The lead records of a selection, newest first, a batch at a time (the JSON export). */
+export async function* leadRecords(
+  db: Db,
+  selection: ExportSelection = {},
+): AsyncGenerator<LeadRecord[]> {
+  for await (const batch of exportSubmissions(db, selection)) {
+    const requests = await latestQuoteRequests(
+      db,
+      batch.map((row) => row.id),
+    );
+    yield batch.map((row) => recordOf(row, requests.get(row.id)));
+  }
+}
+
+/**
+ * The lead records of a selection as one JSON array, chunk by chunk (memory stays flat): what
+ * `npm run leads:export -- --format json` writes.
+ */
+export async function* leadRecordsJson(
+  db: Db,
+  selection: ExportSelection = {},
+): AsyncGenerator<string> {
+  let first = true;
+  yield "[";
+  for await (const batch of leadRecords(db, selection)) {
+    for (const record of batch) {
+      yield (first ? "\n" : ",\n") + JSON.stringify(record);
+      first = false;
+    }
+  }
+  yield first ? "]\n" : "\n]\n";
+}
