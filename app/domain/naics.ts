@@ -12,8 +12,8 @@ import { SEGMENT_TEXT_MAX } from "./segments.ts";
 
 /** A 2022 NAICS national industry: its six-digit code and official title. */
 export interface NaicsCode {
-  code: string;
-  title: string;
+  readonly code: string;
+  readonly title: string;
 }
 
 const BY_CODE: ReadonlyMap<string, NaicsCode> = new Map(
@@ -38,7 +38,7 @@ export const SEGMENT_NAICS: Readonly<Record<string, NaicsCode>> = {
   "General Contractor": { code: "236118", title: "Residential Remodelers" },
   // Finish carpentry; framing crews are 238130.
   Carpentry: { code: "238350", title: "Finish Carpentry Contractors" },
-  // The Census index files residential handyman construction service here.
+  // Small repairs to existing homes; a single trade's odd jobs alone would be 238990.
   Handyperson: { code: "236118", title: "Residential Remodelers" },
   // Repair-led trade; installing built-in building equipment is 238290.
   "Appliance Installation Service and Repair": {
@@ -86,7 +86,7 @@ export const SEGMENT_NAICS: Readonly<Record<string, NaicsCode>> = {
   },
   Plumbing: { code: "238220", title: "Plumbing, Heating, and Air-Conditioning Contractors" },
   Roofing: { code: "238160", title: "Roofing Contractors" },
-  // Site preparation includes septic system installation; sewer mains are 237110.
+  // Septic systems are dug and laid by site preparation contractors; sewer mains are 237110.
   "Septic Tank System Installation Service and Repair": {
     code: "238910",
     title: "Site Preparation Contractors",
@@ -338,9 +338,10 @@ const WORD_SYNONYMS: Readonly<Record<string, string>> = {
 
 /**
  * Common small-business words and the codes they usually mean, best first, for trades whose title
- * does not use the word people type. Decisions: a handyman is filed as a residential remodeler
- * (the Census index puts residential handyman construction service there), a yoga studio first as
- * a fitness centre (yoga instruction as a school second), web design as custom programming.
+ * does not use the word people type. Decisions: a handyman first as a residential remodeler (small
+ * repairs to existing homes, as the construction list files "Handyperson") and as "all other
+ * specialty trade contractors" second; a yoga studio first as a fitness centre (yoga instruction
+ * as a school second); web design as custom programming (graphic design second).
  */
 const KEYWORD_CODES: ReadonlyArray<readonly [words: string, codes: readonly string[]]> = [
   ["handyman", ["236118", "238990"]],
@@ -509,6 +510,14 @@ const KEYWORDS = KEYWORD_CODES.map(([words, codes]) => ({
   stems: stems(words, MAX_QUERY_WORDS),
   codes,
 }));
+
+// A keyword naming a code that is not in the 2022 list would be dropped silently: fail instead.
+const unknownKeywordCodes = KEYWORD_CODES.flatMap(([, codes]) => codes).filter(
+  (code) => !BY_CODE.has(code),
+);
+if (unknownKeywordCodes.length > 0) {
+  throw new Error(`Not 2022 NAICS codes: ${unknownKeywordCodes.join(", ")}`);
+}
 
 const SYNONYM_STEMS = new Map(
   Object.entries(WORD_SYNONYMS).map(([typed, titled]) => [stem(typed), stem(titled)]),
