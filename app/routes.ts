@@ -41,6 +41,7 @@ export default [
       index("routes/admin/submissions.tsx"),
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),
+      route("submissions/:id/lead.json", "routes/admin/submission-json.ts"),
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),
       route("messages", "routes/admin/messages.tsx"),

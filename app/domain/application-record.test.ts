@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
+import { suggestNaics } from "./naics.ts";
+
 import {
   fromRecord,
   isCompleteRecord,
@@ -20,6 +22,7 @@ const AT: StepRequest = {
   thisYear: THIS_YEAR,
   searchParams: new URLSearchParams(),
   now: new Date("2026-11-21T10:00:00.000Z"),
+  suggestIndustryCodes: suggestNaics,
 };
 const SUBMISSION_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -48,7 +51,8 @@ function segmentsForm(industry: Industry): fc.Arbitrary<Record<string, unknown>>
         fc.record({ segment: item, searchQuery: typed(100) }),
       );
     case "free-text":
-      return typed(100).map((searchQuery) => ({ searchQuery }));
+      // Other's code choice: kept own words (a picked code is checked on its own below).
+      return typed(100).map((searchQuery) => ({ searchQuery, naicsCode: "none" }));
   }
 }
 
@@ -96,6 +100,7 @@ function draftAfter(forms: readonly Record<string, unknown>[]): WizardDraft | un
     if (step.id === "email" && draft.email) {
       draft = { ...draft, submission: { id: SUBMISSION_ID, email: draft.email } };
     }
+    if (!step.isComplete(draft, THIS_YEAR)) return undefined;
   }
   return draft;
 }
@@ -117,8 +122,36 @@ describe("the saved application and the draft, both ways", () => {
         expect(isCompleteRecord(record)).toBe(true);
         expect(fromRecord(saved(record), SUBMISSION_ID)).toEqual(draft);
       }),
-      { numRuns: 100 },
+      { numRuns: 100, endOnFailure: true },
     );
+  });
+
+  it("files other's application under the code picked for what was typed, and reads it back", () => {
+    const forms = (naicsCode: string) => [
+      { industry: "other", state: "Utah" },
+      { searchQuery: "Photographer", naicsCode },
+      { email: "pat@example.com" },
+      { businessName: "Pat's Photos" },
+      {
+        firstName: "Pat",
+        lastName: "Lee",
+        phoneNumber: "5552345678",
+        legalBusinessName: "Pat's Photos",
+        streetAddress: "1 Main St",
+        sameAddress: "Yes",
+      },
+      { ownershipStructure: "Trust", startYear: "2015" },
+    ];
+    const picked = draftAfter(forms("541921"));
+    if (!picked) throw new Error("the wizard refused a valid application");
+    const record = toRecord(picked, THIS_YEAR);
+    expect(record).toMatchObject({
+      naics_code: "541921",
+      naics_title: "Photography Studios, Portrait",
+    });
+    expect(fromRecord(saved(record), SUBMISSION_ID)).toEqual(picked);
+    // A code that was not among the suggestions is no choice: the step asks again.
+    expect(draftAfter(forms("238220"))).toBeUndefined();
   });
 
   it("keeps the unit apart, and the primary location as the spec writes it", () => {
@@ -197,6 +230,8 @@ describe("the saved application and the draft, both ways", () => {
       mailing_address: null,
       ownership_structure: null,
       start_year: null,
+      naics_code: null,
+      naics_title: null,
     };
     const draft = fromRecord(values, SUBMISSION_ID);
     expect(isCompleteRecord(values)).toBe(false);

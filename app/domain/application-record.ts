@@ -4,7 +4,9 @@
  * version back into the wizard. For every complete draft, fromRecord(toRecord(draft)) is the draft
  * (a property test checks it).
  */
-import type { IndustryId } from "./industries.ts";
+import { getIndustry, isIndustryId, type IndustryId } from "./industries.ts";
+import { naicsForSegments } from "./naics.ts";
+import { NO_NAICS_CODE } from "./segments.ts";
 import type { SubmissionValues } from "./submission-history.ts";
 import {
   aboutYouSchema,
@@ -42,6 +44,9 @@ export interface CompleteRecord extends EmailStepRecord {
   mailing_address: string | null;
   ownership_structure: string;
   start_year: string;
+  /** The 2022 NAICS code the business is filed under, and its title (issue 17); null: none. */
+  naics_code: string | null;
+  naics_title: string | null;
 }
 
 /**
@@ -79,6 +84,9 @@ export function toRecord(draft: WizardDraft, thisYear: number): CompleteRecord {
   const about = aboutYouSchema.parse(draft.aboutYou ?? {});
   const ownership = ownershipSchema(thisYear).parse(draft.ownership ?? {});
   const consent = about.consentToTexts ? draft.textsConsent : undefined;
+  const { industry } = industryStateSchema.parse(draft);
+  const picked = draft.naicsCode === NO_NAICS_CODE ? undefined : draft.naicsCode;
+  const naics = naicsForSegments(industry, draft.segments ?? [], picked);
   return {
     ...toEmailStepRecord(draft, emailSchema.parse(draft).email),
     business_name: businessName,
@@ -95,6 +103,8 @@ export function toRecord(draft: WizardDraft, thisYear: number): CompleteRecord {
     mailing_address: about.mailingAddress ?? null,
     ownership_structure: ownership.ownershipStructure,
     start_year: ownership.startYear,
+    naics_code: naics?.code ?? null,
+    naics_title: naics?.title ?? null,
   };
 }
 
@@ -137,6 +147,13 @@ export function fromRecord(record: SubmissionValues, submissionId: string): Wiza
       draft.textsConsent = { text: record.consent_text, givenAt: record.consent_given_at };
     }
   }
+  // Other's code choice, made once the whole application was sent (none kept: own words).
+  if (
+    record.ownership_structure !== null &&
+    getIndustryOrUndefined(record.industry)?.selection === "free-text"
+  ) {
+    draft.naicsCode = record.naics_code ?? NO_NAICS_CODE;
+  }
   if (record.ownership_structure !== null) {
     draft.ownership = {
       ownershipStructure: record.ownership_structure,
@@ -149,4 +166,8 @@ export function fromRecord(record: SubmissionValues, submissionId: string): Wiza
 /** Whether a saved version is a whole application (the final step saved it), not the email step's. */
 export function isCompleteRecord(record: Pick<SubmissionValues, "ownership_structure">): boolean {
   return record.ownership_structure !== null;
+}
+
+function getIndustryOrUndefined(id: string) {
+  return isIndustryId(id) ? getIndustry(id) : undefined;
 }

@@ -56,8 +56,15 @@ export const QUOTE_EXPORT_COLUMNS = [
   "quote_updated_at",
 ] as const;
 
+/** The industry code the lead is filed under (issue 17), after the spec's columns. */
+export const INDUSTRY_CODE_EXPORT_COLUMNS = ["naics_code", "naics_title"] as const;
+
 /** Every column of the export, in order. */
-export const LEAD_EXPORT_COLUMNS = [...SUBMISSION_EXPORT_COLUMNS, ...QUOTE_EXPORT_COLUMNS] as const;
+export const LEAD_EXPORT_COLUMNS = [
+  ...SUBMISSION_EXPORT_COLUMNS,
+  ...INDUSTRY_CODE_EXPORT_COLUMNS,
+  ...QUOTE_EXPORT_COLUMNS,
+] as const;
 
 /** How far a submission got: only the email step saved, or the final step too. */
 export const SUBMISSION_STATUSES = [

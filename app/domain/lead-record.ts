@@ -170,17 +170,17 @@ export function splitAddress(
   state: string | undefined,
 ): z.output<typeof addressSchema> {
   const street = unit && line.endsWith(`, ${unit}`) ? line.slice(0, -(unit.length + 2)) : line;
-  const parts = CITY_STATE_ZIP.exec(street.slice(0, 500));
-  const named = parts?.[3] ? stateNamed(parts[3]) : undefined;
+  const [, before, city, stateText, postalCode] = CITY_STATE_ZIP.exec(street.slice(0, 500)) ?? [];
+  const named = stateText ? stateNamed(stateText) : undefined;
   const assumed = state ? stateNamed(state) : undefined;
-  if (parts && named) {
+  if (before !== undefined && city !== undefined && postalCode !== undefined && named) {
     return {
       line,
-      street: parts[1]!.trim(),
+      street: before.trim(),
       unit,
-      city: parts[2]!.trim(),
+      city: city.trim(),
       state: uspsCode(named),
-      postalCode: parts[4]!,
+      postalCode,
     };
   }
   return {

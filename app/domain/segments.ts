@@ -9,6 +9,12 @@ import { formList, optionalText, requiredText } from "./fields.ts";
 import { MAX_SEGMENTS, type Industry, type IndustryId } from "./industries.ts";
 import { messages } from "./messages.ts";
 
+/** An industry code chosen for "other": a six-digit NAICS code, or "none" (own words kept). */
+export const NAICS_CHOICE = /^(?:\d{6}|none)$/;
+
+/** What "other"'s draft keeps when the visitor kept their own words (or nothing matched). */
+export const NO_NAICS_CODE = "none";
+
 /** The longest segment a visitor may type (offices' and other's text box). */
 export const SEGMENT_TEXT_MAX = 100;
 
@@ -21,6 +27,12 @@ export const SEGMENTS_HEADINGS: Record<IndustryId, string> = {
   cleaning: "What type of cleaning services do you offer?",
   other: "Tell us what your business does",
 };
+
+/** What the segments step accepts: the segments sent on, and for "other" its code choice. */
+export interface SegmentsValue {
+  segments: string[];
+  naicsCode?: string | undefined;
+}
 
 /** What the screen holds: the list items chosen, and the text typed in the box. */
 export interface SegmentsChoice {
@@ -91,7 +103,7 @@ export function typedSegments(
  * The segments step's schema for one industry. Its form fields: `segments` (checkboxes), `segment`
  * (one choice) and `searchQuery` (typed text), as the industry asks; its output, the segments sent.
  */
-export function segmentsSchema(industry: Industry) {
+export function segmentsSchema(industry: Industry): z.ZodMiniType<SegmentsValue> {
   const fromList = z.enum(industry.segments as [string, ...string[]], {
     error: messages.segmentUnknown,
   });
@@ -143,8 +155,14 @@ export function segmentsSchema(industry: Industry) {
       return z.pipe(
         z.object({
           searchQuery: requiredText(messages.professionRequired, SEGMENT_TEXT_MAX),
+          naicsCode: z.optional(
+            z.string().check(z.regex(NAICS_CHOICE, { error: messages.segmentUnknown })),
+          ),
         }),
-        z.transform(({ searchQuery }) => sent({ selected: [], searchQuery })),
+        z.transform(({ searchQuery, naicsCode }) => ({
+          ...sent({ selected: [], searchQuery }),
+          naicsCode,
+        })),
       );
   }
 }

@@ -26,6 +26,8 @@ export interface SubmissionValues {
   mailing_address: string | null;
   ownership_structure: string | null;
   start_year: string | null;
+  naics_code: string | null;
+  naics_title: string | null;
 }
 
 /** The record's fields in the lead desk's order, with the labels it shows them under. */
@@ -41,6 +43,8 @@ export const SUBMISSION_FIELD_LABELS: Record<keyof SubmissionValues, string> = {
   mailing_address: "Mailing address",
   ownership_structure: "Ownership structure",
   start_year: "Year started",
+  naics_code: "NAICS code",
+  naics_title: "NAICS title",
   email: "Email",
   first_name: "First name",
   last_name: "Last name",
@@ -81,6 +85,8 @@ export const submissionValuesSchema = z.object({
   mailing_address: text,
   ownership_structure: text,
   start_year: text,
+  naics_code: text,
+  naics_title: text,
 });
 
 /** Who made one write. Sessions are numbered per submission, in the order they first wrote. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { suggestNaics } from "./naics.ts";
+
 import type { WizardDraft } from "./wizard.ts";
 import {
   activeProgressStep,
@@ -78,7 +80,12 @@ describe("the step table", () => {
   });
 
   it("writes only the fields each step declares", () => {
-    const at = { thisYear: 2026, searchParams: new URLSearchParams(), now: new Date() };
+    const at = {
+      thisYear: 2026,
+      searchParams: new URLSearchParams(),
+      now: new Date(),
+      suggestIndustryCodes: suggestNaics,
+    };
     const typedOn = (id: keyof typeof STEPS, fields: Record<string, string>) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -96,11 +103,16 @@ describe("the step table", () => {
     }
     expect(
       Object.keys(STEPS.start.apply({ industry: "food", state: "Ohio" }, {}, at)).sort(),
-    ).toEqual(["industry", "segments", "state"]);
+    ).toEqual(["industry", "naicsCode", "segments", "state"]);
   });
 
   it("starts the segments afresh when the industry changes, and keeps them when it does not", () => {
-    const at = { thisYear: 2026, searchParams: new URLSearchParams(), now: new Date() };
+    const at = {
+      thisYear: 2026,
+      searchParams: new URLSearchParams(),
+      now: new Date(),
+      suggestIndustryCodes: suggestNaics,
+    };
     const draft: WizardDraft = { industry: "food", state: "Ohio", segments: ["Bar"] };
     expect(STEPS.start.apply({ industry: "food", state: "Texas" }, draft, at).segments).toEqual([
       "Bar",
@@ -135,6 +147,7 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(query),
       now: new Date(),
+      suggestIndustryCodes: suggestNaics,
     });
     expect(STEPS.start.view({ industry: "food" }, at("industry=retail"))).toEqual({
       industry: "retail",

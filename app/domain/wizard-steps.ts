@@ -11,6 +11,7 @@
 import { formatUsPhone } from "./phone.ts";
 import {
   choiceOfSegments,
+  NO_NAICS_CODE,
   SEGMENT_TEXT_MAX,
   segmentsAreValid,
   segmentsSchema,
@@ -37,12 +38,23 @@ import type { z } from "./zod.ts";
 export const PROGRESS_STEPS = ["Start", "Coverage", "Application", "Quote", "Purchase"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
+/** A 2022 NAICS industry, as suggested for what a visitor in "other" typed. */
+export interface IndustryCode {
+  code: string;
+  title: string;
+}
+
 /** What a step may read besides the draft. */
 export interface StepRequest {
   thisYear: number;
   /** The page's query string (the start step takes ?industry=). */
   searchParams: URLSearchParams;
   now: Date;
+  /**
+   * The NAICS codes closest to what was typed (app/domain/naics.ts, given by the server so that
+   * its list of a thousand titles never reaches the browser).
+   */
+  suggestIndustryCodes(text: string): readonly IndustryCode[];
 }
 
 /**
@@ -74,6 +86,8 @@ export interface WizardStep<Id extends string, View, Value, Writes extends keyof
   save?: StepSave;
   /** Where Continue goes. */
   next: string;
+  /** While this holds after Continue, the step shows again instead (other's code to choose). */
+  staysWhile?: (draft: WizardDraft) => boolean;
   /** The toast the next screen shows after Continue, if any. */
   continueToast?: string;
 }
@@ -113,7 +127,7 @@ const start = step({
   id: "start",
   path: PATHS.start,
   progress: "Start",
-  writes: ["industry", "state", "segments"],
+  writes: ["industry", "state", "segments", "naicsCode"],
   isComplete: (draft) => industryStateSchema.safeParse(draft).success,
   view: (draft, { searchParams }) => {
     // An industry named in the link (?industry=) is chosen already.
@@ -127,29 +141,54 @@ const start = step({
     industry: draft.industry,
     state: draft.state,
     segments: draft.segments,
+    naicsCode: draft.naicsCode,
   }),
-  // Segments belong to an industry: a new industry starts its segments afresh.
-  apply: ({ industry, state }, draft) => ({
-    industry,
-    state,
-    segments: draft.industry === industry ? draft.segments : undefined,
-  }),
+  // Segments belong to an industry: a new industry starts its segments (and code) afresh.
+  apply: ({ industry, state }, draft) => {
+    const same = draft.industry === industry;
+    return {
+      industry,
+      state,
+      segments: same ? draft.segments : undefined,
+      naicsCode: same ? draft.naicsCode : undefined,
+    };
+  },
   next: PATHS.segments,
 });
+
+/** Whether "other"'s industry code is still to be chosen for what was typed. */
+function codeToChoose(draft: WizardDraft): boolean {
+  return draftIndustry(draft)?.selection === "free-text" && draft.naicsCode === undefined;
+}
 
 const segments = step({
   id: "segments",
   path: PATHS.segments,
   progress: "Start",
-  writes: ["segments"],
+  writes: ["segments", "naicsCode"],
   isComplete: (draft) => {
     const industry = draftIndustry(draft);
-    return industry !== undefined && segmentsAreValid(industry, draft.segments ?? []);
+    return (
+      industry !== undefined &&
+      segmentsAreValid(industry, draft.segments ?? []) &&
+      !codeToChoose(draft)
+    );
   },
-  view: (draft) => {
+  view: (draft, { suggestIndustryCodes }) => {
     const industry = draftIndustry(draft);
     if (!industry) return undefined;
-    return { industryId: industry.id, ...choiceOfSegments(industry, draft.segments ?? []) };
+    const choice = choiceOfSegments(industry, draft.segments ?? []);
+    // Other's closest codes, once what the visitor typed has been sent (issue 17).
+    const codes =
+      industry.selection === "free-text" && choice.searchQuery
+        ? suggestIndustryCodes(choice.searchQuery)
+        : [];
+    return {
+      industryId: industry.id,
+      ...choice,
+      codes: codes.map(({ code, title }) => ({ code, title })),
+      naicsCode: draft.naicsCode ?? "",
+    };
   },
   schema: (draft) => {
     const industry = draftIndustry(draft);
@@ -157,16 +196,34 @@ const segments = step({
   },
   typed: (form, draft) => {
     const industry = draftIndustry(draft);
-    if (!industry) return { segments: draft.segments };
-    return {
-      segments: typedSegments(industry, {
-        listed: [...form.getAll("segments"), ...form.getAll("segment")],
-        searchQuery: typedText(form, "searchQuery", SEGMENT_TEXT_MAX),
-      }),
-    };
+    if (!industry) return { segments: draft.segments, naicsCode: draft.naicsCode };
+    const typed = typedSegments(industry, {
+      listed: [...form.getAll("segments"), ...form.getAll("segment")],
+      searchQuery: typedText(form, "searchQuery", SEGMENT_TEXT_MAX),
+    });
+    const unchanged = typed.join("\n") === (draft.segments ?? []).join("\n");
+    return { segments: typed, naicsCode: unchanged ? draft.naicsCode : undefined };
   },
-  apply: (value) => ({ segments: value.segments }),
+  /**
+   * For "other": the code picked from the suggestions for this very text, or "none" (own words
+   * kept, or nothing matched); while there are suggestions and no choice for them, none yet, and
+   * the step shows again with them.
+   */
+  apply: (value, draft, { suggestIndustryCodes }) => {
+    if (!("naicsCode" in value)) return { segments: value.segments, naicsCode: undefined };
+    const [typed = ""] = value.segments;
+    const codes = suggestIndustryCodes(typed);
+    const picked = value.naicsCode;
+    const naicsCode =
+      codes.length === 0
+        ? NO_NAICS_CODE
+        : picked === NO_NAICS_CODE || codes.some((code) => code.code === picked)
+          ? picked
+          : undefined;
+    return { segments: value.segments, naicsCode };
+  },
   next: PATHS.email,
+  staysWhile: codeToChoose,
 });
 
 const email = step({

@@ -152,6 +152,11 @@ export const wizardDraftSchema = z.object({
   submission: z.optional(
     z.object({ id: z.uuid(), email: storedText, emailProven: z.optional(z.boolean()) }),
   ),
+  /**
+   * For "other": the 2022 NAICS code the visitor picked from the suggestions for what they typed,
+   * or "none" (kept their own words, or nothing matched). Undefined until asked.
+   */
+  naicsCode: z.optional(storedText),
   businessName: z.optional(storedText),
   aboutYou: z.optional(
     z.partialRecord(z.enum(ABOUT_YOU_FIELDS), z.union([storedText, z.boolean()])),

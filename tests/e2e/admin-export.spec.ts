@@ -1,7 +1,12 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
-import { LEAD_EXPORT_COLUMNS, QUOTE_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
+import {
+  INDUSTRY_CODE_EXPORT_COLUMNS,
+  LEAD_EXPORT_COLUMNS,
+  QUOTE_EXPORT_COLUMNS,
+} from "#app/domain/lead-desk.ts";
+import { SEGMENT_NAICS } from "#app/domain/naics.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/admin/operators.server.ts";
 
@@ -143,7 +148,9 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "Oregon",
         "Bookstore; Florist",
         "partial@example.com",
-        ...Array<string>(11 + QUOTE_EXPORT_COLUMNS.length).fill(""),
+        ...Array<string>(
+          11 + INDUSTRY_CODE_EXPORT_COLUMNS.length + QUOTE_EXPORT_COLUMNS.length,
+        ).fill(""),
       ],
       [
         first!.id,
@@ -162,6 +169,8 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "'-PO Box 7, Portland",
         "Partnership",
         "2010",
+        SEGMENT_NAICS.Bakery!.code,
+        SEGMENT_NAICS.Bakery!.title,
         ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
       ],
     ]);

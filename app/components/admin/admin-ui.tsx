@@ -39,7 +39,7 @@ export function AdminHeader({ email, pathname }: { email?: string; pathname: str
       >
         Skip to main content
       </a>
-      <header className="border-b border-line bg-white">
+      <header className="border-b border-line bg-white print:hidden">
         <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
           <a href="/admin" className="flex items-center gap-2 rounded-lg p-1 font-bold text-ink">
             <LogoMark className="size-7" />

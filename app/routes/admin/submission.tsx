@@ -43,6 +43,11 @@ import {
   setQuoteRequestStatus,
 } from "#app/server/wizard/quote-requests.server.ts";
 import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
+import {
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+  type WebhookDelivery,
+} from "#app/server/leads/webhooks.server.ts";
 
 import type { Route } from "./+types/submission";
 
@@ -57,9 +62,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const db = getServices(context).database.db;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
-  const [history, request] = await Promise.all([
+  const [history, request, deliveries] = await Promise.all([
     getSubmissionHistory(db, row),
     latestQuoteRequest(db, row.id),
+    listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
   ]);
   const optional = optionalAnswersOf(row);
   // The plan as the visitor's page works it out, from the record as it is now.
@@ -77,6 +83,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     complete: submissionStatus(row) === "complete",
     history,
     optional,
+    deliveries,
     plan: answers
       ? coveragePlan(answers).lines.map((line) => ({
           name: line.name,
@@ -103,7 +110,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const db = getServices(context).database.db;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
-  const parsed = parseForm(await request.formData(), quoteStatusSchema);
+  const form = await request.formData();
+  if (form.get("intent") === "resend-webhook") {
+    // Only a delivery of this submission: the id comes from the page, the submission from the URL.
+    const resent = await resendWebhookDelivery(db, String(form.get("deliveryId")), row.id);
+    if (!resent)
+      return data({ error: "That delivery is not one of this submission's." }, { status: 404 });
+    return redirect(`/admin/submissions/${row.id}#webhooks-title`);
+  }
+  const parsed = parseForm(form, quoteStatusSchema);
   const latest = await latestQuoteRequest(db, row.id);
   if (parsed.status !== "success" || !latest) {
     return data({ error: "Choose one of the statuses." }, { status: 400 });
@@ -345,10 +360,10 @@ function QuoteRequestSection({
 }
 
 export default function Submission({ loaderData, actionData }: Route.ComponentProps) {
-  const { submission: row, complete, history, optional, plan, request } = loaderData;
+  const { submission: row, complete, history, optional, plan, request, deliveries } = loaderData;
   return (
     <>
-      <p>
+      <p className="print:hidden">
         <a href="/admin" className="text-sm font-semibold text-brand-700 underline">
           Back to submissions
         </a>
@@ -358,6 +373,19 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
           <StatusBadge complete={complete} />
         </AdminPageHeading>
       </div>
+      <p className="mt-4 flex flex-wrap gap-3 print:hidden">
+        <a
+          href={`/admin/submissions/${row.id}/lead.json`}
+          download
+          className={buttonClasses("secondary", "sm")}
+        >
+          Download JSON
+        </a>
+        <span className="self-center text-sm text-muted">
+          To print this application, use your browser&apos;s Print: the page prints as a summary
+          without the history.
+        </span>
+      </p>
 
       <Section id="record-title" title="Record">
         <Field label="Id">
@@ -374,6 +402,9 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
       <Section id="business-title" title="Business">
         <Field label={LABELS.industry}>{industryLabel(row.industry)}</Field>
         <Field label={LABELS.state}>{row.state}</Field>
+        <Field label="NAICS code">
+          {row.naics_code ? `${row.naics_code} ${row.naics_title ?? ""}` : <NotGiven />}
+        </Field>
         <Field label={LABELS.segments}>
           {row.segments.length === 0 ? (
             <NotGiven />
@@ -493,7 +524,75 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
 
-      <History versions={history.versions} total={history.total} />
+      <WebhookDeliveries deliveries={deliveries} />
+      <div className="print:hidden">
+        <History versions={history.versions} total={history.total} />
+      </div>
     </>
   );
+}
+
+/** The webhook posts of this lead (issue 17): each event to each receiver, and "Send again". */
+function WebhookDeliveries({ deliveries }: { deliveries: WebhookDelivery[] }) {
+  if (deliveries.length === 0) return null;
+  return (
+    <section aria-labelledby="webhooks-title" className="mt-8 print:hidden">
+      <h2 id="webhooks-title" className="text-lg font-semibold text-ink">
+        Sent to your systems
+      </h2>
+      <div className={tableClasses.wrapper}>
+        <table className={tableClasses.table}>
+          <caption className="sr-only">Webhook deliveries of this lead, newest first</caption>
+          <thead className={tableClasses.head}>
+            <tr>
+              <th scope="col" className={tableClasses.th}>
+                Event
+              </th>
+              <th scope="col" className={tableClasses.th}>
+                Receiver
+              </th>
+              <th scope="col" className={tableClasses.th}>
+                Status
+              </th>
+              <th scope="col" className={tableClasses.th}>
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {deliveries.map((delivery) => (
+              <tr key={delivery.id}>
+                <td className={tableClasses.td}>
+                  {delivery.event}
+                  <div className="text-xs text-muted">
+                    <DateTime value={delivery.createdAt} />
+                  </div>
+                </td>
+                <td className={`${tableClasses.td} break-all`}>{delivery.url}</td>
+                <td className={tableClasses.td}>{deliveryStatus(delivery)}</td>
+                <td className={tableClasses.td}>
+                  <form method="post">
+                    <input type="hidden" name="intent" value="resend-webhook" />
+                    <input type="hidden" name="deliveryId" value={delivery.id} />
+                    <button type="submit" className={buttonClasses("secondary", "sm")}>
+                      Send again
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A delivery's state in words: delivered, given up, or waiting for its next attempt. */
+function deliveryStatus(delivery: WebhookDelivery): string {
+  const answer = delivery.lastError ?? (delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : "");
+  if (delivery.deliveredAt) return `Delivered (${formatDateTime(delivery.deliveredAt)})`;
+  if (delivery.failedAt) return `Given up after ${delivery.attempts} attempts (${answer})`;
+  if (delivery.attempts === 0) return "Waiting to be sent";
+  return `Retrying: ${delivery.attempts} attempts so far (${answer}), next at ${formatDateTime(delivery.nextAttemptAt)}`;
 }

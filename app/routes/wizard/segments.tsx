@@ -11,7 +11,12 @@ import {
 } from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
-import { SEGMENTS_HEADINGS, segmentsSchema, segmentsToSend } from "#app/domain/segments.ts";
+import {
+  NO_NAICS_CODE,
+  SEGMENTS_HEADINGS,
+  segmentsSchema,
+  segmentsToSend,
+} from "#app/domain/segments.ts";
 import { TEXT_LIMITS } from "#app/domain/wizard.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
@@ -30,6 +35,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
     segments: string[];
     segment: string;
     searchQuery: string;
+    naicsCode: string;
   }>(segmentsSchema(industry), {
     id: `segments-${industry.id}`,
     lastResult: stepData?.result,
@@ -188,6 +194,17 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : null}
 
+        {loaderData.codes.length > 0 ? (
+          <IndustryCodeChoice
+            name={fields.naicsCode.name}
+            typed={loaderData.searchQuery}
+            codes={loaderData.codes}
+            chosen={loaderData.naicsCode}
+            errorId={fields.naicsCode.errorId}
+            errors={fields.naicsCode.errors}
+          />
+        ) : null}
+
         <ui.StepActions
           continueDisabled={hydrated && !canContinue}
           continueHint={messages.continueHints.segments[industry.selection]}
@@ -241,5 +258,60 @@ function SegmentFilter({
             : `${matching} of ${total} match`}
       </p>
     </div>
+  );
+}
+
+/**
+ * Other's closest industries for what the visitor typed (issue 17): picking one files the
+ * application under its NAICS code; keeping their own words is always there. Shown after the text
+ * was sent, so it works without JavaScript.
+ */
+function IndustryCodeChoice({
+  name,
+  typed,
+  codes,
+  chosen,
+  errorId,
+  errors,
+}: {
+  name: string;
+  typed: string;
+  codes: ReadonlyArray<{ code: string; title: string }>;
+  chosen: string;
+  errorId: string;
+  errors: string[] | undefined;
+}) {
+  return (
+    <fieldset className="mt-6" aria-describedby={errors ? errorId : undefined}>
+      <legend className={ui.labelClass}>Which of these is closest to &quot;{typed}&quot;?</legend>
+      <p className="mt-1 text-sm text-muted">
+        It helps the agent file your application. You can keep your own words instead.
+      </p>
+      <div className="mt-3 grid gap-2">
+        {codes.map(({ code, title }) => (
+          <label key={code} className={ui.choiceRowClass}>
+            <input
+              type="radio"
+              name={name}
+              value={code}
+              defaultChecked={chosen === code}
+              className={ui.choiceInputClass}
+            />
+            <span>{title}</span>
+          </label>
+        ))}
+        <label className={ui.choiceRowClass}>
+          <input
+            type="radio"
+            name={name}
+            value={NO_NAICS_CODE}
+            defaultChecked={chosen === NO_NAICS_CODE || chosen === ""}
+            className={ui.choiceInputClass}
+          />
+          <span>None of these: keep my own words</span>
+        </label>
+      </div>
+      <ui.FieldError id={errorId} errors={errors} />
+    </fieldset>
   );
 }

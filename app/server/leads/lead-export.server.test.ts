@@ -46,6 +46,8 @@ const complete: CompleteRecord = {
   mailing_address: "PO Box 5, Portland OR",
   ownership_structure: "Corporation",
   start_year: "2019",
+  naics_code: null,
+  naics_title: null,
 };
 
 describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
@@ -65,8 +67,8 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(text).toBe(
         [
           LEAD_EXPORT_COLUMNS.join(","),
-          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,`,
-          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(14)}`,
+          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,,`,
+          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(16)}`,
           "",
         ].join("\r\n"),
       );
@@ -100,7 +102,7 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(
         row.endsWith(
           [
-            "Corporation,2019,4,1,250000,100k-500k,false,true,CP-7K3F9Q,new",
+            "Corporation,2019,,,4,1,250000,100k-500k,false,true,CP-7K3F9Q,new",
             '"workers-comp; cyber-insurance",2026-12-01,phone,After 3pm',
             `${request.createdAt.toISOString()},${request.updatedAt.toISOString()}`,
           ].join(","),

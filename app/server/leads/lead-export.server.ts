@@ -57,7 +57,14 @@ export async function* submissionsCsv(
       batch.map((row) => row.id),
     );
     yield batch
-      .map((row) => csvRow([...submissionCells(row), ...quoteCells(row, requests.get(row.id))]))
+      .map((row) =>
+        csvRow([
+          ...submissionCells(row),
+          row.naics_code,
+          row.naics_title,
+          ...quoteCells(row, requests.get(row.id)),
+        ]),
+      )
       .join("");
   }
 }

@@ -54,6 +54,8 @@ const record: CompleteRecord = {
   mailing_address: "PO Box 5, Portland OR",
   ownership_structure: "Corporation",
   start_year: "2019",
+  naics_code: null,
+  naics_title: null,
 };
 
 const callback = {

@@ -122,12 +122,17 @@ export async function listWebhookDeliveries(
  * Sends a delivery again now, under the same delivery id and body (an operator's "Send again"):
  * a receiver that already has it deduplicates by the id. Returns whether there was one.
  */
-export async function resendWebhookDelivery(db: Db, id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+export async function resendWebhookDelivery(
+  db: Db,
+  id: string,
+  submissionId: string,
+): Promise<boolean> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
   const row = await db
     .updateTable("webhook_deliveries")
     .set({ next_attempt_at: sql`now()`, failed_at: null, delivered_at: null, attempts: 0 })
     .where("id", "=", id)
+    .where("submission_id", "=", submissionId)
     .returning("id")
     .executeTakeFirst();
   for (const wake of wakers) wake();

@@ -40,6 +40,8 @@ const record: CompleteRecord = {
   mailing_address: null,
   ownership_structure: "Limited Liability Company",
   start_year: "2015",
+  naics_code: null,
+  naics_title: null,
 };
 
 const request: QuoteRequestInput = {

@@ -186,6 +186,36 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     });
   });
 
+  it("asks other's visitors to pick the closest industry code after they type, then moves on", async () => {
+    const visitor = new Visitor(services);
+    await visitor.send("/business-wizard", { industry: "other", state: "Utah" });
+    expect(
+      await visitor.send("/business-wizard/segments", { searchQuery: "Dog grooming" }),
+    ).toMatchObject({
+      redirect: "/business-wizard/segments",
+    });
+    const shown = await visitor.send("/business-wizard/segments");
+    const view = shown.page?.loaderData.segments;
+    expect(view.searchQuery).toBe("Dog grooming");
+    expect(view.codes[0]).toEqual({
+      code: "812910",
+      title: "Pet Care (except Veterinary) Services",
+    });
+    // The email step waits until the choice is made.
+    expect(await visitor.send("/business-wizard/email")).toMatchObject({
+      redirect: "/business-wizard/segments",
+    });
+    expect(
+      await visitor.send("/business-wizard/segments", {
+        searchQuery: "Dog grooming",
+        naicsCode: "812910",
+      }),
+    ).toMatchObject({ redirect: "/business-wizard/email" });
+    expect(
+      (await visitor.send("/business-wizard/segments")).page?.loaderData.segments.naicsCode,
+    ).toBe("812910");
+  });
+
   it("stays on the last step for the toast when the screen's scripts run", async () => {
     const visitor = new Visitor(services);
     for (const [pathname, form] of APPLICATION.slice(0, -1)) {

@@ -3,6 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 
 import { savedSubmission, toEmailStepRecord, toRecord } from "#app/domain/application-record.ts";
 import { anyForm, parseForm } from "#app/domain/form-submission.ts";
+import { suggestNaics } from "#app/domain/naics.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { emailSchema, type WizardDraft } from "#app/domain/wizard.ts";
@@ -56,6 +57,7 @@ function stepRequest(request: Request): StepRequest {
     thisYear: now.getFullYear(),
     searchParams: new URL(request.url).searchParams,
     now,
+    suggestIndustryCodes: (text) => suggestNaics(text),
   };
 }
 
@@ -169,6 +171,7 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
       return data<StepActionData>({ result: submission.reply() }, { status: 400 });
     }
     const headers = new Headers();
+    let kept: WizardDraft;
     try {
       const written = { ...handle.draft, ...step.apply(submission.value, handle.draft, at) };
       const outcome: SaveOutcome = step.save
@@ -180,7 +183,8 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
             thisYear: at.thisYear,
           })
         : { draft: written };
-      headers.append("Set-Cookie", await handle.save(outcome.draft));
+      kept = outcome.draft;
+      headers.append("Set-Cookie", await handle.save(kept));
       await outcome.afterKept?.();
     } catch (error) {
       return saveFailed(error, step.id, submission.reply());
@@ -193,7 +197,7 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
       return data<StepActionData>({ saved: true, toast }, { headers });
     }
     if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
-    return redirect(step.next, { headers });
+    return redirect(step.staysWhile?.(kept) ? step.path : step.next, { headers });
   };
 }
 

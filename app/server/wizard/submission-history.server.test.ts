@@ -46,6 +46,8 @@ function completeOf(step: EmailStepRecord, businessName: string): CompleteRecord
     mailing_address: null,
     ownership_structure: "Partnership",
     start_year: "2010",
+    naics_code: null,
+    naics_title: null,
   };
 }
 

@@ -29,6 +29,8 @@ const complete: CompleteRecord = {
   mailing_address: "PO Box 7, Austin TX 78701",
   ownership_structure: "Limited Liability Company",
   start_year: "2012",
+  naics_code: null,
+  naics_title: null,
 };
 
 async function rows(database: Database) {
@@ -63,6 +65,8 @@ describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
         "primary_location",
         "unit",
         "completed_at",
+        "naics_code",
+        "naics_title",
         "same_address",
         "mailing_address",
         "ownership_structure",
