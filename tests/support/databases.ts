@@ -177,12 +177,13 @@ export async function createFreshPostgres(
 export async function readSubmissions(dataDir: string) {
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
-    return await database.db
-      .selectFrom("business_wizard_submissions")
-      .selectAll()
-      .orderBy("created_at")
-      .execute();
+    return await submissionsIn(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** Every submission in a database, oldest first. */
+export function submissionsIn(db: Kysely<DatabaseSchema>) {
+  return db.selectFrom("business_wizard_submissions").selectAll().orderBy("created_at").execute();
 }
