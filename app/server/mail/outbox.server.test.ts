@@ -6,9 +6,8 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import {
   createMailTransport,
@@ -21,18 +20,6 @@ import {
 } from "./outbox.server.ts";
 
 const email = { to: ["desk@agency.example"], subject: "New lead", text: "Ana Ruiz, 555-0100" };
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /** A transport that records what it is given and fails while `failing` is true. */
 function recordingTransport() {
