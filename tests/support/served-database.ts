@@ -33,10 +33,22 @@ export interface ServerWithDatabase {
  * server again: some 3 s a look, so a journey should look as seldom as it can.
  */
 export async function startServerWithDatabase(
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** Work on the migrated database before the server starts (rows it should find). */
+    prepare?: (db: Kysely<DatabaseSchema>) => Promise<void>;
+  } = {},
 ): Promise<ServerWithDatabase> {
   const dataDir = makeDataDir();
   if (!testPostgresUrl) {
+    if (options.prepare) {
+      const database = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        await options.prepare(database.db);
+      } finally {
+        await database.close();
+      }
+    }
     let server = await startServer({ dataDir, env: options.env });
     return {
       dataDir,
@@ -72,6 +84,9 @@ export async function startServerWithDatabase(
     await fresh.drop();
   };
   try {
+    // Opening migrates the database, before the server starts on it.
+    database = await openDatabase({ kind: "postgres", url: fresh.url, poolSize: 1 });
+    await options.prepare?.(database.db);
     server = await startServer({
       dataDir,
       env: {
@@ -80,8 +95,6 @@ export async function startServerWithDatabase(
         ...options.env,
       },
     });
-    // Opened after the server has migrated the database.
-    database = await openDatabase({ kind: "postgres", url: fresh.url, poolSize: 1 });
   } catch (error) {
     await stop();
     throw error;
