@@ -7,7 +7,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  globalSetup: "./tests/support/e2e-global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -41,12 +40,19 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The built production server on a throwaway embedded database.
-    command: `rm -rf .tmp/e2e-data-${PORT} && node server.ts`,
+    // The built production server on a throwaway copy of the run's migrated embedded database,
+    // made first (tests/support/make-e2e-template.ts), which the journeys' own servers copy too.
+    command: [
+      "node tests/support/make-e2e-template.ts",
+      `rm -rf .tmp/e2e-data-${PORT}`,
+      `cp -R .tmp/e2e-template-data-${PORT} .tmp/e2e-data-${PORT}`,
+      "node server.ts",
+    ].join(" && "),
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      E2E_PORT: String(PORT),
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",

@@ -5,16 +5,12 @@ import { sql } from "kysely";
 import { QUOTE_EXPORT_COLUMNS, SIGN_IN_POLICY, signInMessages } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
 import { TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
-import { openDatabase } from "#app/server/db/database.server.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
 
 import { parseCsv } from "../support/csv.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
-import {
-  makeDataDir,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from "../support/server-process.ts";
+import { signIn } from "../support/lead-desk.ts";
+import { startServerWithDatabase, type ServerWithDatabase } from "../support/served-database.ts";
+import type { ServerProcess } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
@@ -30,36 +26,34 @@ const LOCKED = new RegExp(
 
 test.describe.configure({ mode: "serial" });
 
+let served: ServerWithDatabase;
 let server: ServerProcess;
-let dataDir: string;
 /** The submission the real wizard journey made (complete, with consent), and an older one. */
 let completeId: string;
 let olderId: string;
 
 test.beforeAll(async () => {
-  dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, OPERATOR.email, OPERATOR.password);
-  await createOperatorWithCli(dataDir, LOCKABLE.email, LOCKABLE.password);
-  // 55 older leads from the email step, one a day, through the data layer before the server runs.
-  const database = await openDatabase({ kind: "pglite", dataDir });
-  try {
-    await sql`
-      insert into business_wizard_submissions (industry, state, segments, email, created_at)
-      select 'retail', 'Texas', array['Bookstore'], 'older' || g || '@shops.example',
-             timestamptz '2026-01-01 12:00:00+00' + g * interval '1 day'
-      from generate_series(1, 55) as g`.execute(database.db);
-    olderId = (
-      await database.db
-        .selectFrom("business_wizard_submissions")
-        .select("id")
-        .where("email", "=", "older1@shops.example")
-        .executeTakeFirstOrThrow()
-    ).id;
-  } finally {
-    await database.close();
-  }
-  server = await startServer({ dataDir });
-  const visitor = new HttpVisitor(server.url);
+  served = await startServerWithDatabase({
+    // Two operators (operator:create has journeys of its own, in admin-export.spec) and 55 older
+    // leads from the email step, one a day, through the data layer before the server runs.
+    prepare: async (db) => {
+      await createOperator(db, OPERATOR.email, OPERATOR.password);
+      await createOperator(db, LOCKABLE.email, LOCKABLE.password);
+      await sql`
+        insert into business_wizard_submissions (industry, state, segments, email, created_at)
+        select 'retail', 'Texas', array['Bookstore'], 'older' || g || '@shops.example',
+               timestamptz '2026-01-01 12:00:00+00' + g * interval '1 day'
+        from generate_series(1, 55) as g`.execute(db);
+      olderId = (
+        await db
+          .selectFrom("business_wizard_submissions")
+          .select("id")
+          .where("email", "=", "older1@shops.example")
+          .executeTakeFirstOrThrow()
+      ).id;
+    },
+  });
+  const visitor = new HttpVisitor(served.url);
   expect(await visitor.saveEmailStep("Rae.Lead@Chapter.example")).toBe(true);
   expect(
     await visitor.completeApplication({
@@ -71,12 +65,12 @@ test.beforeAll(async () => {
       mailingAddress: "PO Box 5, Portland OR",
     }),
   ).toBe(true);
-  const callback = await fetch(`${server.url}/talk-to-an-expert`, {
+  const callback = await fetch(`${served.url}/talk-to-an-expert`, {
     method: "POST",
     body: new URLSearchParams({ name: "Quinn Caller", phone: "415-555-0177", bestTime: "morning" }),
   });
   expect(callback.status).toBe(200);
-  const message = await fetch(`${server.url}/contact`, {
+  const message = await fetch(`${served.url}/contact`, {
     method: "POST",
     body: new URLSearchParams({
       name: "Ann Asker",
@@ -86,23 +80,20 @@ test.beforeAll(async () => {
     }),
   });
   expect(message.status).toBe(200);
-  await stopServer(server);
-  const stopped = await openDatabase({ kind: "pglite", dataDir });
-  try {
-    completeId = (
-      await stopped.db
-        .selectFrom("business_wizard_submissions")
-        .select("id")
-        .where("email", "=", "rae.lead@chapter.example")
-        .executeTakeFirstOrThrow()
-    ).id;
-  } finally {
-    await stopped.close();
-  }
-  server = await startServer({ dataDir });
+  completeId = await served.query(
+    async (db) =>
+      (
+        await db
+          .selectFrom("business_wizard_submissions")
+          .select("id")
+          .where("email", "=", "rae.lead@chapter.example")
+          .executeTakeFirstOrThrow()
+      ).id,
+  );
+  server = served.server;
 });
 
-test.afterAll(async () => stopServer(server));
+test.afterAll(async () => served?.stop());
 
 /** Every lead desk address, for refusing and for axe. */
 function adminPaths(): string[] {

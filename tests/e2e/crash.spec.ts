@@ -55,9 +55,15 @@ test.describe("crash safety on the embedded database", () => {
     const acknowledged: string[] = [];
     for (let round = 0; round < 10; round++) {
       const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn" } });
+      const before = acknowledged.length;
       const load = keepSaving(server, `r${round}`, acknowledged);
-      // Killed at a random moment within a second of saving: every round kills saves in flight.
-      await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 750));
+      // Killed at a random moment once this round's visitors are saving (two saves acknowledged,
+      // rather than a fixed time, which on a busy machine can pass before the first): every round
+      // kills saves in flight.
+      await expect
+        .poll(() => acknowledged.length - before, { intervals: [20], timeout: 20_000 })
+        .toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
       server.child.kill("SIGKILL");
       await load.stop();
       await server.exited;
@@ -75,7 +81,8 @@ test.describe("crash safety on the embedded database", () => {
     const acknowledged: string[] = [];
     const server = await startServer({ dataDir, env: { LOG_LEVEL: "info" } });
     const load = keepSaving(server, "term", acknowledged);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Signalled once saves are under way (a fixed wait found none yet on a busy machine).
+    await expect.poll(() => acknowledged.length, { intervals: [20] }).toBeGreaterThanOrEqual(3);
     const before = acknowledged.length;
     const signalled = Date.now();
     server.child.kill("SIGTERM");

@@ -5,13 +5,8 @@ import fc from "fast-check";
 
 import { INDUSTRY_IDS } from "../../app/domain/industries.ts";
 import { US_STATES } from "../../app/domain/states.ts";
-import { readSubmissions } from "../support/databases.ts";
-import {
-  makeDataDir,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from "../support/server-process.ts";
+import { submissionsIn } from "../support/databases.ts";
+import { startServerWithDatabase, type ServerWithDatabase } from "../support/served-database.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { expect, test } from "./helpers.ts";
 
@@ -113,25 +108,22 @@ const inflatingName = fc.oneof(
 
 test.describe("hostile input", () => {
   test.setTimeout(300_000);
-  let server: ServerProcess;
-  let dataDir: string;
+  let served: ServerWithDatabase;
   test.beforeAll(async () => {
-    dataDir = makeDataDir();
-    server = await startServer({
-      dataDir,
+    served = await startServerWithDatabase({
       env: { RATE_LIMIT_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
     });
   });
-  test.afterAll(async () => stopServer(server));
+  test.afterAll(async () => served?.stop());
 
   test("arbitrary bodies to every action: never a 5xx, never markup echoed, the table intact", async () => {
     for (const action of ACTIONS) {
-      const visitor = new HttpVisitor(server.url);
+      const visitor = new HttpVisitor(served.url);
       await action.prepare(visitor);
       await fc.assert(
         fc.asyncProperty(hostileForm, async (fields) => {
           const body = new URLSearchParams(fields);
-          const response = await fetch(`${server.url}${action.path}`, {
+          const response = await fetch(`${served.url}${action.path}`, {
             method: "POST",
             body,
             redirect: "manual",
@@ -177,8 +169,7 @@ test.describe("hostile input", () => {
       );
     }
 
-    await stopServer(server);
-    const rows = await readSubmissions(dataDir);
+    const rows = await served.query(submissionsIn);
     // Only the visitors who went through the email step properly made records, each well formed.
     expect(rows.length).toBeGreaterThanOrEqual(4);
     for (const row of rows) {
@@ -193,19 +184,18 @@ test.describe("hostile input", () => {
       }
       expect(row.email.includes("<")).toBe(false);
     }
-    server = await startServer({ dataDir });
   });
 
   test("field names that ask for huge structures: 400 within a second, memory steady", async () => {
     const paths = [
       ...new Set([...ACTIONS.map((action) => action.path), "/login", "/admin/login", "/resume/x"]),
     ];
-    const visitor = new HttpVisitor(server.url);
+    const visitor = new HttpVisitor(served.url);
     await visitor.saveEmailStep(`fuzz-names-${Date.now()}@example.com`);
-    const before = residentMb(server.child.pid);
+    const before = residentMb(served.server.child.pid);
     const postQuickly = async (path: string, body: URLSearchParams) => {
       const started = Date.now();
-      const response = await fetch(`${server.url}${path}`, {
+      const response = await fetch(`${served.url}${path}`, {
         method: "POST",
         body,
         redirect: "manual",
@@ -241,27 +231,27 @@ test.describe("hostile input", () => {
       ),
       { numRuns: 30 },
     );
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(residentMb(server.child.pid) - before).toBeLessThan(100);
+    expect((await fetch(`${served.url}/healthz`)).status).toBe(200);
+    expect(residentMb(served.server.child.pid) - before).toBeLessThan(100);
   });
 
   test("methods no page takes: 405 with Allow, and no stack trace in the log", async () => {
-    const logged = server.output().length;
+    const logged = served.server.output().length;
     const paths = ["/", "/business-wizard/email", "/admin/login", "/healthz", "/assets/x.js"];
     for (const method of ["TRACE", "PROPFIND", "PUT", "DELETE", "PATCH", "MKCOL", "LOCK"]) {
       for (const path of paths) {
-        const answer = await send(server.url, method, path);
+        const answer = await send(served.url, method, path);
         expect(answer.status, `${method} ${path}`).toBe(405);
         expect(answer.allow).toBe("GET, HEAD, POST");
         expect(answer.body).toContain("We can't do that here");
       }
     }
-    const options = await send(server.url, "OPTIONS", "/contact");
+    const options = await send(served.url, "OPTIONS", "/contact");
     expect([options.status, options.allow]).toEqual([204, "GET, HEAD, POST"]);
     // A post to a page that has no form.
-    const post = await send(server.url, "POST", "/about", "a=1");
+    const post = await send(served.url, "POST", "/about", "a=1");
     expect([post.status, post.allow]).toEqual([405, "GET, HEAD"]);
-    const log = server.output().slice(logged);
+    const log = served.server.output().slice(logged);
     expect(log).not.toMatch(/^\s+at /m);
     expect(log).not.toContain('"stack"');
     expect(log).not.toContain('"level":"error"');

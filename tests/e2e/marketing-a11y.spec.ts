@@ -10,23 +10,30 @@ import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 const PHONE_PATHS = ["/", "/workers-comp", "/contact"];
 
 // Every marketing page, and the not-found page, at a laptop's width; three pages at a phone's.
-for (const { width, paths } of [
-  { width: 390, paths: PHONE_PATHS },
-  { width: 1280, paths: MARKETING_PATHS },
+for (const { width, paths, which } of [
+  { width: 390, paths: PHONE_PATHS, which: "those three pages" },
+  { width: 1280, paths: MARKETING_PATHS, which: "every marketing page" },
 ]) {
   test.describe(`at ${width} px wide`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    for (const path of paths) {
-      test(`${path} has no axe violations and no sideways scrolling`, async ({ page }) => {
-        await page.goto(path);
-        await expectNoAxeViolations(page);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow).toBe(0);
-      });
-    }
+    // One browser page for them all, a step each: a new page per path cost a browser context and a
+    // renderer process each time.
+    test(`${which}: no axe violations and no sideways scrolling (a step a page)`, async ({
+      page,
+    }) => {
+      test.setTimeout(30_000 + paths.length * 10_000);
+      for (const path of paths) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expectNoAxeViolations(page);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, path).toBe(0);
+        });
+      }
+    });
 
     test("the not-found page has no axe violations", async ({ page }) => {
       const response = await page.goto("/no-such-page");

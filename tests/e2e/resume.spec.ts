@@ -1,14 +1,8 @@
 import type { Browser } from "@playwright/test";
 
-import { openDatabase } from "../../app/server/db/database.server.ts";
-import { readSubmissions } from "../support/databases.ts";
-import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
-import {
-  makeDataDir,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from "../support/server-process.ts";
+import { submissionsIn } from "../support/databases.ts";
+import { readWrittenEmails, resumeLinkIn, type WrittenEmail } from "../support/outbox-files.ts";
+import { startServerWithDatabase, type ServerWithDatabase } from "../support/served-database.ts";
 import {
   chooseIndustryAndState,
   chooseSegments,
@@ -21,21 +15,32 @@ import {
   test,
 } from "./helpers.ts";
 
-/** Changes the stopped server's resume links with `change`, then starts it again. */
-async function withLinksChanged(
-  server: ServerProcess,
-  dataDir: string,
-  change: "expire" | "age",
-): Promise<ServerProcess> {
-  await stopServer(server);
-  const database = await openDatabase({ kind: "pglite", dataDir });
+// One server for the file's journeys, one after another; each uses addresses of its own.
+test.describe.configure({ mode: "default" });
+
+let served: ServerWithDatabase;
+test.beforeAll(async () => {
+  served = await startServerWithDatabase({ env: { SITE_URL: "http://127.0.0.1" } });
+});
+test.afterAll(async () => served?.stop());
+
+/** The emails written so far to `address`, oldest first. */
+function emailsTo(address: string): WrittenEmail[] {
+  return readWrittenEmails(served.dataDir).filter((email) => email.to === address);
+}
+
+/** Makes the links sent for `email`'s application expired, or sent a week ago. */
+async function changeLinks(email: string, change: "expire" | "age"): Promise<void> {
   const past = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
-  await database.db
-    .updateTable("resume_tokens")
-    .set(change === "expire" ? { expires_at: past } : { created_at: past })
-    .execute();
-  await database.close();
-  return startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
+  await served.query((db) =>
+    db
+      .updateTable("resume_tokens")
+      .set(change === "expire" ? { expires_at: past } : { created_at: past })
+      .where("submission_id", "in", (sub) =>
+        sub.selectFrom("business_wizard_submissions").select("id").where("email", "=", email),
+      )
+      .execute(),
+  );
 }
 
 async function newPage(browser: Browser) {
@@ -49,196 +54,178 @@ test.describe("save and resume", () => {
   test("a link from the email step brings the application back in another browser, once", async ({
     browser,
   }) => {
-    const dataDir = makeDataDir();
-    let server = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
-    try {
-      const first = await newPage(browser);
-      await first.goto(`${server.url}/business-wizard`);
-      await chooseIndustryAndState(first, "Food & Beverage", "Oregon");
-      await chooseSegments(first, ["Coffee Shop"]);
-      await enterEmail(first, "Resume.Me@Example.com");
-      await enterBusinessName(first, "Second Cup");
-      await first.close();
+    const first = await newPage(browser);
+    await first.goto(`${served.url}/business-wizard`);
+    await chooseIndustryAndState(first, "Food & Beverage", "Oregon");
+    await chooseSegments(first, ["Coffee Shop"]);
+    await enterEmail(first, "Resume.Me@Example.com");
+    await enterBusinessName(first, "Second Cup");
+    await first.close();
 
-      await expect.poll(() => readWrittenEmails(dataDir).length).toBe(1);
-      const [email] = readWrittenEmails(dataDir);
-      expect(email!.to).toBe("resume.me@example.com");
-      expect(email!.subject).toBe("Finish your CoverPilot application");
-      const link = resumeLinkIn(email!);
+    await expect.poll(() => emailsTo("resume.me@example.com").length).toBe(1);
+    const [email] = emailsTo("resume.me@example.com");
+    expect(email!.to).toBe("resume.me@example.com");
+    expect(email!.subject).toBe("Finish your CoverPilot application");
+    const link = resumeLinkIn(email!);
 
-      const second = await newPage(browser);
-      await second.goto(`${server.url}${link}`);
-      await expect(
-        second.getByRole("heading", { level: 1, name: "Continue your application" }),
-      ).toBeVisible();
-      await expectNoAxeViolations(second);
-      await second.getByRole("button", { name: "Continue my application" }).click();
-      // The first step still missing, with what the other browser entered.
-      await expect(second).toHaveURL(/questionnaire-2$/);
-      await expect(second.getByLabel("Legal business name", { exact: true })).toHaveValue(
-        "Second Cup",
-      );
-      await second.getByRole("button", { name: "Back" }).click();
-      await expect(second.getByLabel("Business name", { exact: true })).toHaveValue("Second Cup");
+    const second = await newPage(browser);
+    await second.goto(`${served.url}${link}`);
+    await expect(
+      second.getByRole("heading", { level: 1, name: "Continue your application" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(second);
+    await second.getByRole("button", { name: "Continue my application" }).click();
+    // The first step still missing, with what the other browser entered.
+    await expect(second).toHaveURL(/questionnaire-2$/);
+    await expect(second.getByLabel("Legal business name", { exact: true })).toHaveValue(
+      "Second Cup",
+    );
+    await second.getByRole("button", { name: "Back" }).click();
+    await expect(second.getByLabel("Business name", { exact: true })).toHaveValue("Second Cup");
 
-      const third = await newPage(browser);
-      await third.goto(`${server.url}${link}`);
-      await expect(
-        third.getByRole("heading", { level: 1, name: "This link can't be used" }),
-      ).toBeVisible();
-      await expect(
-        third.getByText("This link has already been used. Each link works once."),
-      ).toBeVisible();
-      await expect(third.getByRole("link", { name: "Send me a new link" })).toHaveAttribute(
-        "href",
-        "/login",
-      );
-      await expectNoAxeViolations(third);
-      // The access log names the link's route, never its token: the token opens the application.
-      expect(server.output()).toContain('"path":"/resume/:token"');
-      expect(server.output()).not.toContain(link.slice("/resume/".length));
+    const third = await newPage(browser);
+    await third.goto(`${served.url}${link}`);
+    await expect(
+      third.getByRole("heading", { level: 1, name: "This link can't be used" }),
+    ).toBeVisible();
+    await expect(
+      third.getByText("This link has already been used. Each link works once."),
+    ).toBeVisible();
+    await expect(third.getByRole("link", { name: "Send me a new link" })).toHaveAttribute(
+      "href",
+      "/login",
+    );
+    await expectNoAxeViolations(third);
+    // The access log names the link's route, never its token: the token opens the application.
+    expect(served.server.output()).toContain('"path":"/resume/:token"');
+    expect(served.server.output()).not.toContain(link.slice("/resume/".length));
 
-      const altered = await newPage(browser);
-      // One character changed in the middle: a well-formed token that was never sent.
-      const middle = "/resume/".length + 20;
-      const swapped = link[middle] === "A" ? "B" : "A";
-      const alteredLink = `${link.slice(0, middle)}${swapped}${link.slice(middle + 1)}`;
-      const alteredAnswer = await altered.goto(`${server.url}${alteredLink}`);
-      // Should this fail again (it did once, in CI, unexplained): what the page and server said.
-      expect(
-        alteredAnswer?.status(),
-        `${await altered.locator("main").innerText()}\n${server.output().slice(-3000)}`,
-      ).toBe(200);
-      await expect(
-        altered.getByText("This link isn't valid. It may have been copied incompletely."),
-      ).toBeVisible();
-      await altered.goto(`${server.url}/resume/short`);
-      await expect(
-        altered.getByText("This link isn't valid. It may have been copied incompletely."),
-      ).toBeVisible();
+    const altered = await newPage(browser);
+    // One character changed in the middle: a well-formed token that was never sent.
+    const middle = "/resume/".length + 20;
+    const swapped = link[middle] === "A" ? "B" : "A";
+    const alteredLink = `${link.slice(0, middle)}${swapped}${link.slice(middle + 1)}`;
+    const alteredAnswer = await altered.goto(`${served.url}${alteredLink}`);
+    // Should this fail again (it did once, in CI, unexplained): what the page and server said.
+    expect(
+      alteredAnswer?.status(),
+      `${await altered.locator("main").innerText()}\n${served.server.output().slice(-3000)}`,
+    ).toBe(200);
+    await expect(
+      altered.getByText("This link isn't valid. It may have been copied incompletely."),
+    ).toBeVisible();
+    await altered.goto(`${served.url}/resume/short`);
+    await expect(
+      altered.getByText("This link isn't valid. It may have been copied incompletely."),
+    ).toBeVisible();
 
-      // A new link through /login, left to expire.
-      server = await withLinksChanged(server, dataDir, "age");
-      const login = await newPage(browser);
-      await login.goto(`${server.url}/login`);
-      await login.getByLabel("Email address", { exact: true }).fill("resume.me@example.com");
-      await login.getByRole("button", { name: "Email me a link" }).click();
-      await expect(
-        login.getByText("If we have an application for that address, we've sent you a link"),
-      ).toBeVisible();
-      await expect.poll(() => readWrittenEmails(dataDir).length).toBe(2);
-      const expiring = resumeLinkIn(readWrittenEmails(dataDir)[1]!);
-      server = await withLinksChanged(server, dataDir, "expire");
-      const late = await newPage(browser);
-      await late.goto(`${server.url}${expiring}`);
-      await expect(late.getByText("This link has expired. Links work for 7 days.")).toBeVisible();
-      await late.goto("about:blank");
-    } finally {
-      await stopServer(server);
-    }
+    // A new link through /login, left to expire.
+    await changeLinks("resume.me@example.com", "age");
+    const login = await newPage(browser);
+    await login.goto(`${served.url}/login`);
+    await login.getByLabel("Email address", { exact: true }).fill("resume.me@example.com");
+    await login.getByRole("button", { name: "Email me a link" }).click();
+    await expect(
+      login.getByText("If we have an application for that address, we've sent you a link"),
+    ).toBeVisible();
+    await expect.poll(() => emailsTo("resume.me@example.com").length).toBe(2);
+    const expiring = resumeLinkIn(emailsTo("resume.me@example.com")[1]!);
+    await changeLinks("resume.me@example.com", "expire");
+    const late = await newPage(browser);
+    await late.goto(`${served.url}${expiring}`);
+    await expect(late.getByText("This link has expired. Links work for 7 days.")).toBeVisible();
+    await late.goto("about:blank");
   });
 
   test("/login answers alike for known and unknown addresses, and mails only the known", async ({
     page,
   }) => {
-    const dataDir = makeDataDir();
-    const server = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
-    try {
-      await page.goto(`${server.url}/business-wizard`);
-      await chooseIndustryAndState(page, "Cleaning", "Idaho");
-      await page.getByRole("radio", { name: "Floor Waxing" }).check();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await enterEmail(page, "known@example.com");
-      await expect.poll(() => readWrittenEmails(dataDir).length).toBe(1);
+    await page.goto(`${served.url}/business-wizard`);
+    await chooseIndustryAndState(page, "Cleaning", "Idaho");
+    await page.getByRole("radio", { name: "Floor Waxing" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await enterEmail(page, "known@example.com");
+    await expect.poll(() => emailsTo("known@example.com").length).toBe(1);
 
-      await page.goto(`${server.url}/login`);
-      await expectNoAxeViolations(page);
+    await page.goto(`${served.url}/login`);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Email me a link" }).click();
+    await expect(page.getByText("Please enter your email address")).toBeVisible();
+    const answers: string[] = [];
+    for (const address of ["nobody@example.com", "known@example.com"]) {
+      await page.goto(`${served.url}/login`);
+      await page.getByLabel("Email address", { exact: true }).fill(address);
       await page.getByRole("button", { name: "Email me a link" }).click();
-      await expect(page.getByText("Please enter your email address")).toBeVisible();
-      const answers: string[] = [];
-      for (const address of ["nobody@example.com", "known@example.com"]) {
-        await page.goto(`${server.url}/login`);
-        await page.getByLabel("Email address", { exact: true }).fill(address);
-        await page.getByRole("button", { name: "Email me a link" }).click();
-        answers.push(await page.getByRole("status").innerText());
-      }
-      expect(answers[0]).toBe("If we have an application for that address, we've sent you a link");
-      expect(answers[1]).toBe(answers[0]);
-      // The known address had a link minutes ago: no second one yet; the unknown gets none at all.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const emails = readWrittenEmails(dataDir);
-      expect(emails.map((email) => email.to)).toEqual(["known@example.com"]);
-      await page.goto("about:blank");
-    } finally {
-      await stopServer(server);
+      answers.push(await page.getByRole("status").innerText());
     }
+    expect(answers[0]).toBe("If we have an application for that address, we've sent you a link");
+    expect(answers[1]).toBe(answers[0]);
+    // The known address had a link minutes ago: no second one yet; the unknown gets none at all.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const emails = readWrittenEmails(served.dataDir).filter((email) =>
+      ["nobody@example.com", "known@example.com"].includes(email.to),
+    );
+    expect(emails.map((email) => email.to)).toEqual(["known@example.com"]);
+    await page.goto("about:blank");
   });
 
   test("a complete application opens as a summary and can be corrected into the same record", async ({
     browser,
   }) => {
-    const dataDir = makeDataDir();
-    let server = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
-    try {
-      const page = await newPage(browser);
-      await page.goto(`${server.url}/business-wizard`);
-      await chooseIndustryAndState(page, "Offices & Professionals", "Maine");
-      await page.getByRole("radio", { name: "Accountant" }).check();
-      await page.getByRole("button", { name: "Continue" }).click();
-      await enterEmail(page, "done@example.com");
-      await enterBusinessName(page, "Ledger Co");
-      await enterAboutYou(page, {
-        firstName: "Lee",
-        lastName: "Gerr",
-        phone: "207 555 0199",
-        streetAddress: "2 Bay Rd",
-      });
-      await enterOwnership(page, "Corporation", "2005");
-      await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/business-wizard\/quote$/);
-      await page.close();
-      await expect.poll(() => readWrittenEmails(dataDir).length).toBe(1);
-      const link = resumeLinkIn(readWrittenEmails(dataDir)[0]!);
+    const page = await newPage(browser);
+    await page.goto(`${served.url}/business-wizard`);
+    await chooseIndustryAndState(page, "Offices & Professionals", "Maine");
+    await page.getByRole("radio", { name: "Accountant" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await enterEmail(page, "done@example.com");
+    await enterBusinessName(page, "Ledger Co");
+    await enterAboutYou(page, {
+      firstName: "Lee",
+      lastName: "Gerr",
+      phone: "207 555 0199",
+      streetAddress: "2 Bay Rd",
+    });
+    await enterOwnership(page, "Corporation", "2005");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/business-wizard\/quote$/);
+    await page.close();
+    await expect.poll(() => emailsTo("done@example.com").length).toBe(1);
+    const link = resumeLinkIn(emailsTo("done@example.com")[0]!);
 
-      const other = await newPage(browser);
-      await other.goto(`${server.url}${link}`);
-      await other.getByRole("button", { name: "Continue my application" }).click();
-      await expect(other).toHaveURL(/\/business-wizard\/summary$/);
-      await expect(
-        other.getByRole("heading", { level: 1, name: "Your application" }),
-      ).toBeVisible();
-      await expect(other.getByText("Ledger Co").first()).toBeVisible();
-      await expect(other.getByText("(207) 555-0199")).toBeVisible();
-      await expectNoAxeViolations(other);
-      await other.getByRole("link", { name: "Correct my answers" }).click();
-      await expect(other.getByRole("radio", { name: "Offices & Professionals" })).toBeChecked();
-      await other.getByRole("button", { name: "Continue" }).click();
-      await expect(other.getByRole("radio", { name: "Accountant" })).toBeChecked();
-      await other.getByRole("button", { name: "Continue" }).click();
-      await expect(
-        other.getByLabel("What email can we use to save your quote?", { exact: true }),
-      ).toHaveValue("done@example.com");
-      await other.getByRole("button", { name: "Continue" }).click();
-      await expect(other.getByLabel("Business name", { exact: true })).toHaveValue("Ledger Co");
-      await enterBusinessName(other, "Ledger & Co");
-      await expect(other.getByLabel("First name", { exact: true })).toHaveValue("Lee");
-      await other.getByRole("button", { name: "Continue" }).click();
-      await expect(other).toHaveURL(/questionnaire-3$/);
-      await expect(other.getByRole("radio", { name: "Corporation" })).toBeChecked();
-      await other.getByRole("button", { name: "Continue" }).click();
-      await expect(other).toHaveURL(/\/business-wizard\/quote$/);
-      await other.goto("about:blank");
-      await stopServer(server);
-      const rows = await readSubmissions(dataDir);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        business_name: "Ledger & Co",
-        start_year: "2005",
-        segments: ["Accountant"],
-      });
-      server = await startServer({ dataDir });
-    } finally {
-      await stopServer(server);
-    }
+    const other = await newPage(browser);
+    await other.goto(`${served.url}${link}`);
+    await other.getByRole("button", { name: "Continue my application" }).click();
+    await expect(other).toHaveURL(/\/business-wizard\/summary$/);
+    await expect(other.getByRole("heading", { level: 1, name: "Your application" })).toBeVisible();
+    await expect(other.getByText("Ledger Co").first()).toBeVisible();
+    await expect(other.getByText("(207) 555-0199")).toBeVisible();
+    await expectNoAxeViolations(other);
+    await other.getByRole("link", { name: "Correct my answers" }).click();
+    await expect(other.getByRole("radio", { name: "Offices & Professionals" })).toBeChecked();
+    await other.getByRole("button", { name: "Continue" }).click();
+    await expect(other.getByRole("radio", { name: "Accountant" })).toBeChecked();
+    await other.getByRole("button", { name: "Continue" }).click();
+    await expect(
+      other.getByLabel("What email can we use to save your quote?", { exact: true }),
+    ).toHaveValue("done@example.com");
+    await other.getByRole("button", { name: "Continue" }).click();
+    await expect(other.getByLabel("Business name", { exact: true })).toHaveValue("Ledger Co");
+    await enterBusinessName(other, "Ledger & Co");
+    await expect(other.getByLabel("First name", { exact: true })).toHaveValue("Lee");
+    await other.getByRole("button", { name: "Continue" }).click();
+    await expect(other).toHaveURL(/questionnaire-3$/);
+    await expect(other.getByRole("radio", { name: "Corporation" })).toBeChecked();
+    await other.getByRole("button", { name: "Continue" }).click();
+    await expect(other).toHaveURL(/\/business-wizard\/quote$/);
+    await other.goto("about:blank");
+    const rows = await served.query((db) =>
+      submissionsIn(db).then((all) => all.filter((row) => row.email === "done@example.com")),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      business_name: "Ledger & Co",
+      start_year: "2005",
+      segments: ["Accountant"],
+    });
   });
 });

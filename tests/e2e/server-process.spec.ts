@@ -1,10 +1,40 @@
-import { makeDataDir, startServer, type ServerProcess } from "../support/server-process.ts";
+import {
+  makeDataDir,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../support/server-process.ts";
 import { expect, test } from "./helpers.ts";
+
+// Each journey that ends by starting a server on the stopped one's DATA_DIR (to show it was freed)
+// hands that server to the next journey, which needs a running server anyway: some 2.5 s a start.
+// One journey after another, in one worker; a journey that fails hands nothing over.
+test.describe.configure({ mode: "default" });
+
+let handedOver: { server: ServerProcess; dataDir: string } | undefined;
+
+/** The server the previous journey handed over, or else a new one on a DATA_DIR of its own. */
+async function runningServer(): Promise<{ server: ServerProcess; dataDir: string }> {
+  const taken = handedOver;
+  handedOver = undefined;
+  if (taken && taken.server.child.exitCode === null && taken.server.child.signalCode === null) {
+    return taken;
+  }
+  const dataDir = makeDataDir();
+  return { server: await startServer({ dataDir }), dataDir };
+}
+
+test.afterAll(async () => {
+  if (!handedOver) return;
+  // The last server started on a freed DATA_DIR ends cleanly too.
+  handedOver.server.child.kill("SIGTERM");
+  expect((await handedOver.server.exited).code).toBe(0);
+});
 
 test.describe("the server process", () => {
   test("a second server on the same DATA_DIR refuses to start, and the first keeps serving", async () => {
-    const dataDir = makeDataDir();
-    const first = await startServer({ dataDir });
+    const { server: first, dataDir } = await runningServer();
+    let handOver = false;
     try {
       const second = await startServer({ dataDir, waitUntilReady: false });
       const { code } = await second.exited;
@@ -13,9 +43,10 @@ test.describe("the server process", () => {
       expect(second.output()).toContain("is in use by another server");
       const health = await fetch(`${first.url}/healthz`);
       expect(health.status).toBe(200);
+      handOver = true;
     } finally {
-      first.child.kill("SIGTERM");
-      await first.exited;
+      if (handOver) handedOver = { server: first, dataDir };
+      else await stopServer(first);
     }
   });
 
@@ -31,8 +62,7 @@ test.describe("the server process", () => {
   });
 
   test("SIGTERM closes the database cleanly and exits within 10 s", async () => {
-    const dataDir = makeDataDir();
-    const server = await startServer({ dataDir });
+    const { server, dataDir } = await runningServer();
     // A keep-alive connection left open must not hold the shutdown up.
     expect((await fetch(`${server.url}/`, { keepalive: true })).status).toBe(200);
     server.child.kill("SIGTERM");
@@ -44,14 +74,11 @@ test.describe("the server process", () => {
     // The connection was closed once idle, not cut at the deadline.
     expect(server.output()).not.toContain("requests still in flight at the deadline");
     // Closed cleanly: the next server starts on the same directory at once.
-    const next = await startServer({ dataDir });
-    next.child.kill("SIGTERM");
-    expect((await next.exited).code).toBe(0);
+    handedOver = { server: await startServer({ dataDir }), dataDir };
   });
 
   test("a log reader that stops reading: the server goes on serving, and SIGTERM still ends it", async () => {
-    const dataDir = makeDataDir();
-    const server = await startServer({ dataDir });
+    const { server, dataDir } = await runningServer();
     // The reader is still there but takes nothing: the pipe fills up (some 130 KB here).
     server.child.stdout!.removeAllListeners("data");
     server.child.stdout!.pause();
@@ -66,8 +93,7 @@ test.describe("the server process", () => {
   });
 
   test("a log reader that went away (EPIPE): the server goes on serving, and SIGTERM ends it", async () => {
-    const dataDir = makeDataDir();
-    const server = await startServer({ dataDir });
+    const { server, dataDir } = await runningServer();
     server.child.stdout!.destroy();
     server.child.stderr!.destroy();
     // A path React Router warns about on standard error, then pages that log on standard output.
@@ -79,7 +105,10 @@ test.describe("the server process", () => {
   });
 });
 
-/** SIGTERM ends the server well within its deadline, and a new one starts on its DATA_DIR. */
+/**
+ * SIGTERM ends the server well within its deadline, and a new one starts on its DATA_DIR (handed
+ * over to the next journey).
+ */
 async function expectToStopAndFreeDataDir(server: ServerProcess, dataDir: string) {
   const started = Date.now();
   server.child.kill("SIGTERM");
@@ -90,7 +119,5 @@ async function expectToStopAndFreeDataDir(server: ServerProcess, dataDir: string
   if (ended === "still running") server.child.kill("SIGKILL");
   expect(ended).not.toBe("still running");
   expect(Date.now() - started).toBeLessThan(12_000);
-  const next = await startServer({ dataDir });
-  next.child.kill("SIGTERM");
-  expect((await next.exited).code).toBe(0);
+  handedOver = { server: await startServer({ dataDir }), dataDir };
 }

@@ -1,12 +1,8 @@
 import pg from "pg";
 
-import { createFreshPostgres, readSubmissions, testPostgresUrl } from "../support/databases.ts";
-import {
-  makeDataDir,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from "../support/server-process.ts";
+import { createFreshPostgres, submissionsIn, testPostgresUrl } from "../support/databases.ts";
+import { startServerWithDatabase, type ServerWithDatabase } from "../support/served-database.ts";
+import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import {
   chooseIndustryAndState,
   chooseSegments,
@@ -19,20 +15,28 @@ import {
   test,
 } from "./helpers.ts";
 
+// One server for the journeys that read what it saved, one after another; each uses an address of
+// its own.
+test.describe.configure({ mode: "default" });
+
+let served: ServerWithDatabase;
+test.beforeAll(async () => {
+  served = await startServerWithDatabase({ env: { SITE_URL: "http://127.0.0.1" } });
+});
+test.afterAll(async () => served?.stop());
+
+/** The submissions saved for `email`, oldest first. */
+function submissionsOf(email: string) {
+  return served.query(async (db) => (await submissionsIn(db)).filter((row) => row.email === email));
+}
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
-  let server: ServerProcess;
-  let dataDir: string;
-  test.beforeAll(async () => {
-    dataDir = makeDataDir();
-    server = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
-  });
-  test.afterAll(async () => stopServer(server));
 
   test("the whole wizard works, with the server's messages, and saves the record", async ({
     page,
   }) => {
-    await page.goto(`${server.url}/business-wizard`);
+    await page.goto(`${served.url}/business-wizard`);
     // Nothing can be disabled without JavaScript: the server answers instead.
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(
@@ -84,8 +88,7 @@ test.describe("with JavaScript off", () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/business-wizard\/quote$/);
 
-    await stopServer(server);
-    const [row, ...others] = await readSubmissions(dataDir);
+    const [row, ...others] = await submissionsOf("books@example.com");
     expect(others).toHaveLength(0);
     expect(row).toMatchObject({
       industry: "retail",
@@ -106,7 +109,6 @@ test.describe("with JavaScript off", () => {
       ownership_structure: "Corporation",
       start_year: "2019",
     });
-    server = await startServer({ dataDir });
   });
 });
 
@@ -114,78 +116,69 @@ test.describe("what the database holds", () => {
   test("the same email twice makes one record, updated; consent is kept with its words", async ({
     browser,
   }) => {
-    const dataDir = makeDataDir();
-    const server = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
-    try {
-      const first = await browser.newPage();
-      await first.goto(`${server.url}/business-wizard`);
-      await chooseIndustryAndState(first, "Food & Beverage", "Ohio");
-      await chooseSegments(first, ["Bakery"]);
-      await enterEmail(first, "twice@example.com");
-      await first.close();
+    const first = await browser.newPage();
+    await first.goto(`${served.url}/business-wizard`);
+    await chooseIndustryAndState(first, "Food & Beverage", "Ohio");
+    await chooseSegments(first, ["Bakery"]);
+    await enterEmail(first, "twice@example.com");
+    await first.close();
 
-      await stopServer(server);
-      const afterEmailStep = await readSubmissions(dataDir);
-      expect(afterEmailStep).toHaveLength(1);
-      expect(afterEmailStep[0]).toMatchObject({
-        industry: "food",
-        state: "Ohio",
-        segments: ["Bakery"],
-        email: "twice@example.com",
-        business_name: null,
-        first_name: null,
-        phone_number: null,
-        start_year: null,
-      });
-      const restarted = await startServer({ dataDir, env: { SITE_URL: "http://127.0.0.1" } });
+    const afterEmailStep = await submissionsOf("twice@example.com");
+    expect(afterEmailStep).toHaveLength(1);
+    expect(afterEmailStep[0]).toMatchObject({
+      industry: "food",
+      state: "Ohio",
+      segments: ["Bakery"],
+      email: "twice@example.com",
+      business_name: null,
+      first_name: null,
+      phone_number: null,
+      start_year: null,
+    });
 
-      const second = await browser.newPage();
-      await second.goto(`${restarted.url}/business-wizard`);
-      await chooseIndustryAndState(second, "Cleaning", "Nevada");
-      await second.getByRole("radio", { name: "Pressure Washing" }).check();
-      await second.getByRole("button", { name: "Continue" }).click();
-      await enterEmail(second, "TWICE@example.com");
-      await enterBusinessName(second, "Spotless");
-      await enterAboutYou(second, {
-        firstName: "Jo",
-        lastName: "Kim",
-        phone: "702 555 0100",
-        consent: true,
-        legalBusinessName: "Spotless Inc",
-        streetAddress: "9 Strip Ave",
-        unit: "Suite 100",
-      });
-      await enterOwnership(second, "Individual / Sole Proprietorship", "2021");
-      await second.getByRole("button", { name: "Continue" }).click();
-      await expect(second).toHaveURL(/\/business-wizard\/quote$/);
-      await second.close();
-      await stopServer(restarted);
+    const second = await browser.newPage();
+    await second.goto(`${served.url}/business-wizard`);
+    await chooseIndustryAndState(second, "Cleaning", "Nevada");
+    await second.getByRole("radio", { name: "Pressure Washing" }).check();
+    await second.getByRole("button", { name: "Continue" }).click();
+    await enterEmail(second, "TWICE@example.com");
+    await enterBusinessName(second, "Spotless");
+    await enterAboutYou(second, {
+      firstName: "Jo",
+      lastName: "Kim",
+      phone: "702 555 0100",
+      consent: true,
+      legalBusinessName: "Spotless Inc",
+      streetAddress: "9 Strip Ave",
+      unit: "Suite 100",
+    });
+    await enterOwnership(second, "Individual / Sole Proprietorship", "2021");
+    await second.getByRole("button", { name: "Continue" }).click();
+    await expect(second).toHaveURL(/\/business-wizard\/quote$/);
+    await second.close();
 
-      const rows = await readSubmissions(dataDir);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        id: afterEmailStep[0]!.id,
-        industry: "cleaning",
-        state: "Nevada",
-        segments: ["Pressure Washing"],
-        email: "twice@example.com",
-        business_name: "Spotless",
-        phone_number: "+17025550100",
-        consent_to_texts: true,
-        legal_business_name: "Spotless Inc",
-        primary_location: "9 Strip Ave, Suite 100",
-        same_address: "Yes",
-        mailing_address: null,
-        ownership_structure: "Individual / Sole Proprietorship",
-        start_year: "2021",
-      });
-      expect(rows[0]!.consent_text).toMatch(
-        /^I agree to receive texts.*Consent is not required to purchase/,
-      );
-      expect(rows[0]!.consent_given_at).toBeInstanceOf(Date);
-    } finally {
-      await stopServer(server);
-    }
+    const rows = await submissionsOf("twice@example.com");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: afterEmailStep[0]!.id,
+      industry: "cleaning",
+      state: "Nevada",
+      segments: ["Pressure Washing"],
+      email: "twice@example.com",
+      business_name: "Spotless",
+      phone_number: "+17025550100",
+      consent_to_texts: true,
+      legal_business_name: "Spotless Inc",
+      primary_location: "9 Strip Ave, Suite 100",
+      same_address: "Yes",
+      mailing_address: null,
+      ownership_structure: "Individual / Sole Proprietorship",
+      start_year: "2021",
+    });
+    expect(rows[0]!.consent_text).toMatch(
+      /^I agree to receive texts.*Consent is not required to purchase/,
+    );
+    expect(rows[0]!.consent_given_at).toBeInstanceOf(Date);
   });
 });
 

@@ -19,6 +19,19 @@ export interface TestDatabaseKind {
   open(): Promise<Database>;
 }
 
+/** Runs `run` on a database that `open` hands out (a kind's `open`), then closes it, even on failure. */
+export async function withDatabase(
+  open: () => Promise<Database>,
+  run: (database: Database) => Promise<void>,
+): Promise<void> {
+  const database = await open();
+  try {
+    await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
 /** The PostgreSQL server the tests may use, from TEST_DATABASE_URL. */
 export const testPostgresUrl: string | undefined = process.env.TEST_DATABASE_URL || undefined;
 
@@ -177,12 +190,13 @@ export async function createFreshPostgres(
 export async function readSubmissions(dataDir: string) {
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
-    return await database.db
-      .selectFrom("business_wizard_submissions")
-      .selectAll()
-      .orderBy("created_at")
-      .execute();
+    return await submissionsIn(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** Every submission in a database, oldest first. */
+export function submissionsIn(db: Kysely<DatabaseSchema>) {
+  return db.selectFrom("business_wizard_submissions").selectAll().orderBy("created_at").execute();
 }

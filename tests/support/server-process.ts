@@ -26,8 +26,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The migrated embedded database that Playwright's global setup makes for each run. */
-export const TEMPLATE_DATA_DIR = path.resolve(".tmp/e2e-template-data");
+/**
+ * The migrated embedded database that tests/support/make-e2e-template.ts makes for each run; one
+ * per E2E_PORT, so that runs on other ports at the same time do not remove it under this one.
+ */
+export const TEMPLATE_DATA_DIR = path.resolve(
+  `.tmp/e2e-template-data-${process.env.E2E_PORT ?? "3210"}`,
+);
 
 /**
  * A fresh directory for one server's embedded database: a copy of the run's migrated template when

@@ -3,9 +3,8 @@ import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
 import {
   createOperatorSession,
   deleteOperatorSession,
@@ -16,18 +15,6 @@ import {
 import { createOperator } from "./operators.server.ts";
 
 vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 describe.each(testDatabaseKinds)("operator sessions on $name", (kind) => {
   it("find their operator until they expire, and keep only the token's hash", async () => {

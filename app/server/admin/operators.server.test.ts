@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 
 import { SIGN_IN_POLICY } from "#app/domain/lead-desk.ts";
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database, Db } from "../db/database.server.ts";
+import type { Db } from "../db/database.server.ts";
 import { createOperatorSession, findSessionOperator } from "./operator-sessions.server.ts";
 import {
   createOperator,
@@ -16,18 +16,6 @@ import {
 } from "./operators.server.ts";
 
 vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 const PASSWORD = "correct horse battery staple";
 const at = (iso: string) => new Date(iso);

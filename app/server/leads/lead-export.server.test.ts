@@ -2,24 +2,12 @@ import { describe, expect, it } from "vitest";
 
 import { LEAD_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
 import { submissionsCsv } from "./lead-export.server.ts";
 import { saveOptionalAnswers, saveQuoteRequest } from "../wizard/quote-requests.server.ts";
 import { saveCompleteSubmission, saveEmailStep } from "../wizard/submissions.server.ts";
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 async function csv(database: Database, selection?: Parameters<typeof submissionsCsv>[1]) {
   let text = "";

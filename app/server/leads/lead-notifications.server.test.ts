@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import type { CompleteRecord } from "#app/domain/application-record.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import {
   callbackRequestEmail,
@@ -21,18 +20,6 @@ function envWith(notify: string) {
     SITE_URL: "https://www.coverpilot.example",
     LEAD_NOTIFY_TO: notify,
   });
-}
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
 }
 
 const record: CompleteRecord = {

@@ -7,10 +7,10 @@ import {
   withoutPage,
   type SubmissionFilter,
 } from "#app/domain/lead-desk.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { BusinessWizardSubmissionsTable } from "../db/database-schema.server.ts";
-import type { Database, Db } from "../db/database.server.ts";
+import type { Db } from "../db/database.server.ts";
 import {
   exportSubmissions,
   getSubmission,
@@ -19,18 +19,6 @@ import {
   listSubmissions,
   submissionStatus,
 } from "./leads.server.ts";
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 type NewSubmission = Insertable<BusinessWizardSubmissionsTable>;
 

@@ -6,9 +6,8 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import {
   createMailTransport,
@@ -21,18 +20,6 @@ import {
 } from "./outbox.server.ts";
 
 const email = { to: ["desk@agency.example"], subject: "New lead", text: "Ana Ruiz, 555-0100" };
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /** A transport that records what it is given and fails while `failing` is true. */
 function recordingTransport() {
@@ -114,7 +101,8 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
         db: database.db,
         transport,
         from: "desk@x.example",
-        retryBaseMs: 50,
+        // Long enough that the check right after the failure is never late, on a busy machine.
+        retryBaseMs: 400,
       });
       await enqueueEmail(database.db, email);
       expect(await worker.deliverDue()).toBe(1);
@@ -123,7 +111,7 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
       expect(row.last_error).toBe("451");
       // Not due again before its backoff is over.
       expect(await worker.deliverDue()).toBe(0);
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await new Promise((resolve) => setTimeout(resolve, 500));
       transport.failing = false;
       expect(await worker.deliverDue()).toBe(1);
       row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import type { FunnelStep } from "#app/domain/lead-desk.ts";
 import type { WizardStepId } from "#app/domain/wizard-steps.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
@@ -22,18 +22,6 @@ const env = parseEnv({
   SESSION_SECRET: "a-test-secret-that-is-long-enough-0123",
   DATA_DIR: "/nonexistent",
 });
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /** A browser: keeps the cookies the wizard's answers set, as a browser would for its paths. */
 class Browser {

@@ -6,9 +6,8 @@ import { describe, expect, it } from "vitest";
 
 import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-request.ts";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import {
   getPlanSubmission,
@@ -50,18 +49,6 @@ const request: QuoteRequestInput = {
   contactChannel: "email",
   note: "Please call after 3pm",
 };
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-}
 
 /** References handed out in order, for making two requests collide. */
 function references(...list: string[]): () => string {

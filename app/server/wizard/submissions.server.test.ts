@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { CompleteRecord } from "#app/domain/application-record.ts";
-import { testDatabaseKinds } from "#tests/support/databases.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
 import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
@@ -35,18 +35,6 @@ const complete: CompleteRecord = {
 
 async function rows(database: Database) {
   return database.db.selectFrom("business_wizard_submissions").selectAll().execute();
-}
-
-async function withDatabase(
-  open: () => Promise<Database>,
-  run: (database: Database) => Promise<void>,
-) {
-  const database = await open();
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
 }
 
 describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
