@@ -6,7 +6,6 @@ import type { FunnelStep } from "#app/domain/lead-desk.ts";
 import type { WizardStepId } from "#app/domain/wizard-steps.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import {
   countApplicationCompleted,
