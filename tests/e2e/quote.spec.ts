@@ -12,6 +12,8 @@ import {
   type ServerProcess,
 } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
+import { validLeadRecord, WebhookReceiver } from "../support/webhook-receiver.ts";
+import { webhookSignature } from "#app/server/leads/webhooks.server.ts";
 import {
   chooseIndustryAndState,
   chooseSegments,
@@ -58,17 +60,29 @@ async function newPage(browser: Browser, javaScriptEnabled = true) {
   return context.newPage();
 }
 
+/** The agency's system: receives the leads' webhooks, refusing the very first post (a retry). */
+const receiver = new WebhookReceiver([503]);
+const WEBHOOK_SECRET = "the agency's webhook secret";
+
 test.beforeAll(async () => {
   dataDir = makeDataDir();
   await createOperatorWithCli(dataDir, OPERATOR.email, OPERATOR.password);
   server = await startServer({
     dataDir,
-    env: { SITE_URL: "http://127.0.0.1", LEAD_NOTIFY_TO: "leads@agency.example", ...AGENCY },
+    env: {
+      SITE_URL: "http://127.0.0.1",
+      LEAD_NOTIFY_TO: "leads@agency.example",
+      LEAD_WEBHOOK_URL: await receiver.listen(),
+      LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      WEBHOOK_RETRY_BASE_MS: "500",
+      ...AGENCY,
+    },
   });
 });
 
 test.afterAll(async () => {
   if (server) await stopServer(server);
+  await receiver.close();
 });
 
 test("with JavaScript: from step 1 to a quote request, its email, and a request updated", async ({
@@ -293,6 +307,48 @@ test("the lead desk shows the plan, the answers and the request, and sets its st
   await expect(page.getByRole("link", { name: "baker@example.com" })).toHaveCount(0);
   const csv = await (await page.request.get(`${server.url}/admin/submissions.csv`)).text();
   expect(csv).toContain(`${js},contacted,`);
+
+  // The agency's system got every event of both leads, signed, valid, filed under a NAICS code,
+  // within a minute, the refused first post included (retried under the same delivery id).
+  const expected = [
+    ["baker@example.com", "application.completed"],
+    ["baker@example.com", "quote_request.created"],
+    ["baker@example.com", "quote_request.updated"],
+    ["nojs@example.com", "application.completed"],
+    ["nojs@example.com", "quote_request.created"],
+  ];
+  await expect
+    .poll(
+      () =>
+        receiver
+          .accepted()
+          .map((post) => [post.lead.contact.email, post.event])
+          .sort(),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toEqual(expect.arrayContaining(expected));
+  expect(receiver.posts.length).toBe(receiver.accepted().length + 1);
+  for (const post of receiver.posts) {
+    expect(post.signature).toBe(webhookSignature(WEBHOOK_SECRET, post.body));
+    expect(validLeadRecord(post.lead), JSON.stringify(validLeadRecord.errors)).toBe(true);
+  }
+  const bakery = receiver.accepted().find((post) => post.event === "quote_request.created");
+  expect(bakery?.lead).toMatchObject({
+    natureOfBusiness: { naics: { code: "311811", title: "Retail Bakeries" } },
+    quoteRequest: { reference: js },
+  });
+  // The lead desk lists them, and gives the lead's JSON record.
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("link", { name: "baker@example.com" }).click();
+  const deliveries = page.getByRole("table", { name: /Webhook deliveries/ });
+  await expect(deliveries.getByRole("row")).toHaveCount(1 + 3 + 1);
+  await expect(deliveries).toContainText("Delivered");
+  await expect(page.getByText("311811 Retail Bakeries")).toBeVisible();
+  const json = await (await page.request.get(page.url() + "/lead.json")).json();
+  expect(validLeadRecord(json)).toBe(true);
+  expect(json).toMatchObject({ contact: { email: "baker@example.com" } });
 
   // What the database holds: one request per visitor, the first updated in place.
   await stopServer(server);

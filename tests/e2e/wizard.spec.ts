@@ -171,6 +171,14 @@ test.describe("segments", () => {
     await expect(next).toBeEnabled();
     await expectNoAxeViolations(page);
     await next.click();
+    // The closest industries for what was typed (issue 17), own words kept unless one is picked.
+    const codes = page.getByRole("group", { name: 'Which of these is closest to "Photographer"?' });
+    await expect(
+      codes.getByRole("radio", { name: "None of these: keep my own words" }),
+    ).toBeChecked();
+    await expectNoAxeViolations(page);
+    await codes.getByRole("radio", { name: "Photography Studios, Portrait" }).check();
+    await next.click();
     await expect(page).toHaveURL(/\/business-wizard\/email$/);
   });
 });
