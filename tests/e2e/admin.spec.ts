@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 
 import { sql } from "kysely";
 
-import { QUOTE_EXPORT_COLUMNS, SIGN_IN_POLICY, signInMessages } from "#app/domain/lead-desk.ts";
+import {
+  INDUSTRY_CODE_EXPORT_COLUMNS,
+  QUOTE_EXPORT_COLUMNS,
+  SIGN_IN_POLICY,
+  signInMessages,
+} from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
 import { TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
@@ -354,6 +359,7 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "mailing_address",
     "ownership_structure",
     "start_year",
+    ...INDUSTRY_CODE_EXPORT_COLUMNS,
     ...QUOTE_EXPORT_COLUMNS,
   ]);
   expect(rows.map((row) => row[4])).toEqual([
@@ -386,6 +392,9 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "PO Box 5, Portland OR",
     "Partnership",
     "2010",
+    // Filed under the bakery's 2022 NAICS code (issue 17).
+    "311811",
+    "Retail Bakeries",
     ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
   ]);
 });

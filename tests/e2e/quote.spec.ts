@@ -345,10 +345,22 @@ test("the lead desk shows the plan, the answers and the request, and sets its st
   const deliveries = page.getByRole("table", { name: /Webhook deliveries/ });
   await expect(deliveries.getByRole("row")).toHaveCount(1 + 3 + 1);
   await expect(deliveries).toContainText("Delivered");
+  await expectNoAxeViolations(page);
   await expect(page.getByText("311811 Retail Bakeries")).toBeVisible();
   const json = await (await page.request.get(page.url() + "/lead.json")).json();
   expect(validLeadRecord(json)).toBe(true);
   expect(json).toMatchObject({ contact: { email: "baker@example.com" } });
+  // Printed, the lead is a summary: no header, forms, deliveries or history, on one or two pages.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Save status" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Download JSON" })).toBeHidden();
+  await expect(deliveries).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Coverage plan" })).toBeVisible();
+  const pdf = (await page.pdf({ format: "Letter" })).toString("latin1");
+  const pages = pdf.match(/\/Type\s*\/Page\b/g)?.length ?? 0;
+  expect(pages).toBeGreaterThanOrEqual(1);
+  expect(pages).toBeLessThanOrEqual(2);
+  await page.emulateMedia({ media: "screen" });
 
   // What the database holds: one request per visitor, the first updated in place.
   await stopServer(server);

@@ -205,8 +205,8 @@ export const tableClasses = {
   wrapper: "mt-4 overflow-x-auto rounded-xl border border-line bg-white",
   table: "min-w-full divide-y divide-line text-left text-sm",
   head: "bg-surface",
-  th: "px-4 py-3 font-semibold whitespace-nowrap text-ink",
-  td: "px-4 py-3 align-top text-ink",
+  th: "px-4 py-3 font-semibold whitespace-nowrap text-ink print:py-0.5",
+  td: "px-4 py-3 align-top text-ink print:py-0.5",
 } as const;
 
 export { buttonClasses };

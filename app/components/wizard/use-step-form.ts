@@ -4,7 +4,7 @@ import {
   type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 
 import { anyForm, parseForm } from "#app/domain/form-submission.ts";
 import type { z } from "#app/domain/zod.ts";
@@ -66,4 +66,14 @@ export function useValuesEnteredBeforeHydration(
     // Once, at hydration: later changes reach the component through its own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
+
+/**
+ * A text field's value as the visitor has it now (for enabling Continue): what the page showed,
+ * then what they typed before the scripts arrived, then each change (call the setter on input).
+ */
+export function useFieldText(formId: string, name: string, shown: string) {
+  const [text, setText] = useState(shown);
+  useValuesEnteredBeforeHydration(formId, (values) => setText(initialText(values.get(name))));
+  return [text, setText] as const;
 }

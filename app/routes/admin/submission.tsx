@@ -142,7 +142,7 @@ function NotGiven() {
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">
+    <div className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4 print:grid-cols-3 print:gap-2 print:py-0.5">
       <dt className="font-medium text-muted">{label}</dt>
       <dd className="break-words text-ink sm:col-span-2">{children}</dd>
     </div>
@@ -163,11 +163,11 @@ function Section({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="text-lg font-semibold text-ink">
+    <section aria-labelledby={id} className="mt-8 break-inside-avoid print:mt-3">
+      <h2 id={id} className="text-lg font-semibold text-ink print:text-sm">
         {title}
       </h2>
-      <dl className="mt-3 divide-y divide-line rounded-xl border border-line bg-white">
+      <dl className="mt-3 divide-y divide-line rounded-xl border border-line bg-white print:mt-1 print:text-xs">
         {children}
       </dl>
     </section>
@@ -290,11 +290,11 @@ function QuoteRequestSection({
   error: string | undefined;
 }) {
   return (
-    <section aria-labelledby="quote-title" className="mt-8">
-      <h2 id="quote-title" className="text-lg font-semibold text-ink">
+    <section aria-labelledby="quote-title" className="mt-8 break-inside-avoid print:mt-3">
+      <h2 id="quote-title" className="text-lg font-semibold text-ink print:text-sm">
         Quote request
       </h2>
-      <dl className="mt-3 divide-y divide-line rounded-xl border border-line bg-white">
+      <dl className="mt-3 divide-y divide-line rounded-xl border border-line bg-white print:mt-1 print:text-xs">
         <Field label="Reference">
           <span className="font-mono">{request.reference}</span>
         </Field>
@@ -328,7 +328,7 @@ function QuoteRequestSection({
           </p>
         </Field>
       </dl>
-      <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+      <form method="post" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
         <div>
           <label htmlFor="quote-status" className="block text-sm font-medium text-ink">
             Set the status
@@ -483,11 +483,11 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
       </Section>
 
       {plan ? (
-        <section aria-labelledby="plan-title" className="mt-8">
-          <h2 id="plan-title" className="text-lg font-semibold text-ink">
+        <section aria-labelledby="plan-title" className="mt-8 print:mt-3 print:text-xs">
+          <h2 id="plan-title" className="text-lg font-semibold text-ink print:text-sm">
             Coverage plan
           </h2>
-          <p className="mt-1 text-sm text-muted">
+          <p className="mt-1 text-sm text-muted print:hidden">
             As the visitor&apos;s plan page works it out from this record and the optional answers.
           </p>
           <div className={tableClasses.wrapper}>
@@ -503,7 +503,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
                   <th scope="col" className={tableClasses.th}>
                     Recommendation
                   </th>
-                  <th scope="col" className={tableClasses.th}>
+                  <th scope="col" className={`${tableClasses.th} print:hidden`}>
                     Why
                   </th>
                 </tr>
@@ -515,7 +515,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
                       {line.name}
                     </th>
                     <td className={tableClasses.td}>{line.recommendation}</td>
-                    <td className={tableClasses.td}>{line.reason}</td>
+                    <td className={`${tableClasses.td} print:hidden`}>{line.reason}</td>
                   </tr>
                 ))}
               </tbody>

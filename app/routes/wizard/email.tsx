@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useState } from "react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { messages } from "#app/domain/messages.ts";
@@ -15,26 +14,21 @@ export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: save y
 export const loader = stepLoader(STEPS.email);
 export const action = stepAction(STEPS.email);
 
+/** The screen's question, its heading. */
+const TITLE = "Great, we can help get your business covered!";
+
 export default function Email({ loaderData, actionData }: Route.ComponentProps) {
-  const stepData = actionData;
   const [form, fields] = ui.useStepForm<{ email: string }>(emailSchema, {
     id: "email",
-    lastResult: stepData?.result,
+    lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
   });
   const hydrated = ui.useHydrated();
   const saving = ui.useContinuing();
-  const [email, setEmail] = useState(loaderData.email);
-  ui.useValuesEnteredBeforeHydration(form.id, (values) =>
-    setEmail(ui.initialText(values.get(fields.email.name))),
-  );
+  const [email, setEmail] = ui.useFieldText(form.id, fields.email.name, loaderData.email);
 
   return (
-    <ui.StepFrame
-      step="email"
-      title="Great, we can help get your business covered!"
-      toasts={[stepData?.toast]}
-    >
+    <ui.StepFrame step="email" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <label htmlFor={fields.email.id} className={ui.labelClass}>
           What email can we use to save your quote?

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { messages } from "#app/domain/messages.ts";
@@ -18,28 +18,27 @@ export const action = stepAction(STEPS["questionnaire-1"]);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   ui.withStepDelay(serverAction);
 
+/** The screen's question, its heading. */
+const TITLE = "What's your business name?";
+
 export default function BusinessName({ loaderData, actionData }: Route.ComponentProps) {
-  const stepData = actionData;
   const [form, fields] = ui.useStepForm<{ businessName: string }>(businessNameSchema, {
     id: "business-name",
-    lastResult: stepData?.result,
+    lastResult: actionData?.result,
     defaultValue: { businessName: loaderData.businessName },
   });
   const hydrated = ui.useHydrated();
   const processing = ui.useContinuing();
-  const [name, setName] = useState(loaderData.businessName);
-  ui.useValuesEnteredBeforeHydration(form.id, (values) =>
-    setName(ui.initialText(values.get(fields.businessName.name))),
+  const [name, setName] = ui.useFieldText(
+    form.id,
+    fields.businessName.name,
+    loaderData.businessName,
   );
   const input = useRef<HTMLInputElement>(null);
   const hintId = `${fields.businessName.id}-hint`;
 
   return (
-    <ui.StepFrame
-      step="questionnaire-1"
-      title="What's your business name?"
-      toasts={[stepData?.toast]}
-    >
+    <ui.StepFrame step="questionnaire-1" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <label htmlFor={fields.businessName.id} className={ui.labelClass}>
           Business name

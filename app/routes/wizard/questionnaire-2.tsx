@@ -29,11 +29,13 @@ export const action = stepAction(STEPS["questionnaire-2"]);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   ui.withStepDelay(serverAction);
 
+/** The screen's question, its heading. */
+const TITLE = "Tell us about you";
+
 export default function AboutYou({ loaderData, actionData }: Route.ComponentProps) {
-  const stepData = actionData;
   const [form, fields] = ui.useStepForm<AboutYouForm>(aboutYouSchema, {
     id: "about-you",
-    lastResult: stepData?.result,
+    lastResult: actionData?.result,
     defaultValue: loaderData,
   });
   const processing = ui.useContinuing();
@@ -69,7 +71,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <ui.StepFrame step="questionnaire-2" title="Tell us about you" toasts={[stepData?.toast]}>
+    <ui.StepFrame step="questionnaire-2" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset className="space-y-5">
           <legend className="mb-4 text-lg font-semibold text-ink">About you</legend>

@@ -31,12 +31,14 @@ function isSaved(result: unknown): boolean {
   );
 }
 
+/** The screen's question, its heading. */
+const TITLE = "About your ownership structure";
+
 export default function Ownership({ loaderData, actionData }: Route.ComponentProps) {
-  const stepData = actionData;
   const schema = ownershipSchema(loaderData.thisYear);
   const [form, fields] = ui.useStepForm<{ ownershipStructure: string; startYear: string }>(schema, {
     id: "ownership",
-    lastResult: stepData?.result,
+    lastResult: actionData?.result,
     defaultValue: {
       ownershipStructure: loaderData.ownershipStructure,
       startYear: loaderData.startYear,
@@ -44,7 +46,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
   });
   const hydrated = ui.useHydrated();
   const navigate = useNavigate();
-  const saving = ui.useContinuing() || stepData?.saved === true;
+  const saving = ui.useContinuing() || actionData?.saved === true;
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const [ownershipStructure, setOwnershipStructure] = useState(
     ui.initialText(fields.ownershipStructure.initialValue),
@@ -56,20 +58,16 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
   });
 
   useEffect(() => {
-    if (!stepData?.saved) return;
+    if (!actionData?.saved) return;
     const timer = setTimeout(() => void navigate(STEPS["questionnaire-3"].next), site.stepDelayMs);
     return () => clearTimeout(timer);
-  }, [stepData, navigate]);
+  }, [actionData, navigate]);
 
   const yearsId = `${fields.startYear.id}-years`;
   const ownershipError = fields.ownershipStructure.errors;
 
   return (
-    <ui.StepFrame
-      step="questionnaire-3"
-      title="About your ownership structure"
-      toasts={[stepData?.toast]}
-    >
+    <ui.StepFrame step="questionnaire-3" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         {/* With scripts running, the screen stays to show the toast, then moves on itself. */}
         <input type="hidden" name={SCRIPTED_FIELD} value={hydrated ? "yes" : ""} />

@@ -30,7 +30,6 @@ export const action = stepAction(STEPS.segments);
 
 export default function Segments({ loaderData, actionData }: Route.ComponentProps) {
   const industry = getIndustry(loaderData.industryId);
-  const stepData = actionData;
   const [form, fields] = ui.useStepForm<{
     segments: string[];
     segment: string;
@@ -38,7 +37,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
     naicsCode: string;
   }>(segmentsSchema(industry), {
     id: `segments-${industry.id}`,
-    lastResult: stepData?.result,
+    lastResult: actionData?.result,
     defaultValue: {
       segments: loaderData.selected,
       segment: loaderData.selected[0],
@@ -83,7 +82,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
       step="segments"
       title={SEGMENTS_HEADINGS[industry.id]}
       intro={industry.selection === "multiple" ? <p>Choose up to {MAX_SEGMENTS}.</p> : undefined}
-      toasts={[stepData?.toast, refusal]}
+      toasts={[actionData?.toast, refusal]}
     >
       <Form method="post" {...getFormProps(form)}>
         {hasSegmentFilter(industry) ? (

@@ -18,6 +18,9 @@ export const meta: Route.MetaFunction = () =>
 export const loader = stepLoader(STEPS.start);
 export const action = stepAction(STEPS.start);
 
+/** The screen's question, its heading. */
+const TITLE = "What industry best fits your business?";
+
 export default function IndustryAndState({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const passed = (location.state as { industry?: unknown } | null)?.industry;
@@ -39,11 +42,7 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
   const industryError = fields.industry.errors;
 
   return (
-    <ui.StepFrame
-      step="start"
-      title="What industry best fits your business?"
-      toasts={[actionData?.toast]}
-    >
+    <ui.StepFrame step="start" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={industryError ? fields.industry.errorId : undefined}>
           <legend className="sr-only">Industry</legend>
