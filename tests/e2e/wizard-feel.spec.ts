@@ -270,7 +270,8 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
   /** Every visible checkbox or radio: 20 px square, inside a label at least 24 px square. */
   const expectFullSizeChoices = async () => {
     const choices = page.locator("input[type=checkbox]:visible, input[type=radio]:visible");
-    expect(await choices.count()).toBeGreaterThan(0);
+    // The step's screen may still be arriving after its URL has changed: wait for its choices.
+    await expect(choices.first()).toBeVisible();
     const sizes = await choices.evaluateAll((inputs) =>
       inputs.map((input) => {
         const box = input.getBoundingClientRect();
