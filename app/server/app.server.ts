@@ -103,8 +103,9 @@ export async function startApp(): Promise<RunningApp> {
       await backups?.close();
       await outbox.stop();
       await webhooks.stop();
-      // The funnel's counts still in memory (funnel.server.ts).
+      // The funnel's and the rate limit's counts still in memory.
       await services.funnel.flush();
+      await services.rateLimiter.close();
       await database.close();
     },
     closeLogs,

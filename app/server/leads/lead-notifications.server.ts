@@ -8,6 +8,7 @@ import type { CompleteRecord } from "#app/domain/application-record.ts";
 
 import type { SavedCallbackRequest } from "./contact-requests.server.ts";
 import type { QuoteRequest } from "../wizard/quote-requests.server.ts";
+import { bestEffort } from "../db/transactions.server.ts";
 import { logger } from "../logger.server.ts";
 import { enqueueEmail, type OutgoingEmail } from "../mail/outbox.server.ts";
 import type { AppServices } from "../services.server.ts";
@@ -165,7 +166,9 @@ async function enqueue(
     const alert = email(to);
     // Every email the site sends names the agency (issue 15), these too.
     const signature = agencyLines(agencyFrom(services.env)).join("\n");
-    await enqueueEmail(services.database.db, { ...alert, text: `${alert.text}\n${signature}\n` });
+    await bestEffort(services.database.db, (db) =>
+      enqueueEmail(db, { ...alert, text: `${alert.text}\n${signature}\n` }),
+    );
   } catch (error) {
     logger.error({ ...ids, ...failureKind(error) }, "lead notification not queued");
   }

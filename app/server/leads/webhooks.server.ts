@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 
 import type { Db } from "../db/database.server.ts";
+import { bestEffort, onCommit } from "../db/transactions.server.ts";
 import type { Env } from "../env.server.ts";
 import { logger } from "../logger.server.ts";
 import { DeliveryLoop } from "../mail/delivery-loop.server.ts";
@@ -29,6 +30,11 @@ export function webhookSignature(secret: string, body: string): string {
 
 const wakers = new Set<() => void>();
 
+/** Wakes this process's webhook workers: something was queued. */
+function wakeWebhookWorkers(): void {
+  for (const wake of wakers) wake();
+}
+
 /**
  * Queues `event` for the submission's lead, one delivery per LEAD_WEBHOOK_URL, each with its own
  * delivery id in the body. Call it after the save it tells of: it never fails that save (a failure
@@ -42,25 +48,27 @@ export async function queueLeadEvent(
   const urls = services.env.LEAD_WEBHOOK_URL;
   if (urls.length === 0) return;
   try {
-    const lead = await leadRecord(services.database.db, submissionId);
-    if (!lead) return;
-    const occurredAt = new Date().toISOString();
-    await services.database.db
-      .insertInto("webhook_deliveries")
-      .values(
-        urls.map((url) => {
-          const id = randomUUID();
-          return {
-            id,
-            event,
-            url,
-            submission_id: submissionId,
-            body: JSON.stringify({ event, deliveryId: id, occurredAt, lead }),
-          };
-        }),
-      )
-      .execute();
-    for (const wake of wakers) wake();
+    await bestEffort(services.database.db, async (db) => {
+      const lead = await leadRecord(db, submissionId);
+      if (!lead) return;
+      const occurredAt = new Date().toISOString();
+      await db
+        .insertInto("webhook_deliveries")
+        .values(
+          urls.map((url) => {
+            const id = randomUUID();
+            return {
+              id,
+              event,
+              url,
+              submission_id: submissionId,
+              body: JSON.stringify({ event, deliveryId: id, occurredAt, lead }),
+            };
+          }),
+        )
+        .execute();
+      onCommit(db, wakeWebhookWorkers);
+    });
   } catch (error) {
     logger.error({ err: error, submissionId, event }, "lead webhook not queued");
   }
@@ -135,7 +143,7 @@ export async function resendWebhookDelivery(
     .where("submission_id", "=", submissionId)
     .returning("id")
     .executeTakeFirst();
-  for (const wake of wakers) wake();
+  wakeWebhookWorkers();
   return row !== undefined;
 }
 

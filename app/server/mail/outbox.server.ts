@@ -8,6 +8,7 @@ import nodemailer from "nodemailer";
 import { isEmailAddress, mailboxOf } from "#app/domain/fields.ts";
 
 import type { Db } from "../db/database.server.ts";
+import { onCommit } from "../db/transactions.server.ts";
 import type { Env } from "../env.server.ts";
 import { logger } from "../logger.server.ts";
 import { DeliveryLoop } from "./delivery-loop.server.ts";
@@ -73,7 +74,7 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
       html_body: email.html ?? null,
     })
     .execute();
-  notifyOutboxWorkers();
+  onCommit(db, notifyOutboxWorkers);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { SubmissionValues } from "#app/domain/submission-history.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "../db/database.server.ts";
+import { bestEffort, onCommit } from "../db/transactions.server.ts";
 import { logger } from "../logger.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "../mail/outbox.server.ts";
 import type { AppServices } from "../services.server.ts";
@@ -53,7 +54,8 @@ export async function sendResumeLink(
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   try {
     // One statement: the count, the link and its email are stored together or not at all.
-    const { rows } = await sql<{ recent: boolean; queued: boolean }>`
+    const { rows } = await bestEffort(services.database.db, (db) =>
+      sql<{ recent: boolean; queued: boolean }>`
       WITH recent AS (
         SELECT 1 FROM resume_tokens
         WHERE submission_id = ${submission.id}
@@ -78,9 +80,10 @@ export async function sendResumeLink(
         RETURNING id
       )
       SELECT EXISTS (SELECT 1 FROM recent) AS recent, EXISTS (SELECT 1 FROM queued) AS queued
-    `.execute(services.database.db);
+    `.execute(db),
+    );
     const outcome = rows[0];
-    if (outcome?.queued) notifyOutboxWorkers();
+    if (outcome?.queued) onCommit(services.database.db, notifyOutboxWorkers);
     else if (outcome && !outcome.recent) {
       logger.warn({ submissionId: submission.id, reason: "recipient-cap" }, "resume link not sent");
     }

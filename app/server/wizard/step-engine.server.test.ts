@@ -8,7 +8,8 @@ import {
   type RouteObject,
   type StaticHandlerContext,
 } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 
 import { messages } from "#app/domain/messages.ts";
 import { QUOTE_STEP_PATH, STEPS, WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
@@ -252,6 +253,54 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(kept.startsWith("  half typed")).toBe(true);
   });
 
+  it("a save that fails after writing the submission leaves nothing half written, and a retry works", async () => {
+    const visitor = new Visitor(services);
+    for (const [pathname, form] of APPLICATION.slice(0, 2)) await visitor.send(pathname, form);
+    // Keeping the draft fails once the submission and its resume link are written.
+    await whileRefusing(
+      database,
+      "update on wizard_drafts for each row when (new.submission_id is not null)",
+      async () => {
+        const answer = await visitor.send("/business-wizard/email", {
+          email: "atomic@example.com",
+        });
+        expect(answer.status).toBe(503);
+        expect(answer.page?.actionData?.email.toast).toEqual({
+          kind: "error",
+          message: messages.saveFailed,
+        });
+      },
+    );
+    expect(await submissionsAndLinks(database, "atomic@example.com")).toEqual({
+      submissions: 0,
+      links: 0,
+    });
+    expect(
+      await visitor.send("/business-wizard/email", { email: "atomic@example.com" }),
+    ).toMatchObject({ redirect: "/business-wizard/questionnaire-1" });
+    expect(await submissionsAndLinks(database, "atomic@example.com")).toEqual({
+      submissions: 1,
+      links: 1,
+    });
+  });
+
+  it("a resume link that cannot be stored does not undo the save around it", async () => {
+    const visitor = new Visitor(services);
+    for (const [pathname, form] of APPLICATION.slice(0, 2)) await visitor.send(pathname, form);
+    await whileRefusing(database, "insert on resume_tokens for each row", async (logged) => {
+      expect(
+        await visitor.send("/business-wizard/email", { email: "linkless@example.com" }),
+      ).toMatchObject({ redirect: "/business-wizard/questionnaire-1" });
+      expect(logged).toHaveBeenCalledWith(expect.anything(), "resume link not sent");
+    });
+    expect(await submissionsAndLinks(database, "linkless@example.com")).toEqual({
+      submissions: 1,
+      links: 0,
+    });
+    // The draft was kept with the saved submission: the next step opens.
+    expect(await visitor.send("/business-wizard/questionnaire-1")).toMatchObject({ status: 200 });
+  });
+
   it("reads a stored draft that does not fit the draft's shape as empty, never a 500", async () => {
     const visitor = new Visitor(services);
     await visitor.send("/business-wizard", { industry: "food", state: "Ohio" });
@@ -275,6 +324,51 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     }
   });
 });
+
+/**
+ * Runs `work` while a trigger makes writes fail (`on`: the trigger's event, table and condition, a
+ * constant of the test's), with the logged errors silenced and handed to `work`.
+ */
+async function whileRefusing(
+  database: Database,
+  on: string,
+  work: (logged: MockInstance<typeof logger.error>) => Promise<void>,
+) {
+  await sql`create function refuse_write() returns trigger language plpgsql as $$
+    begin raise exception 'refused by the test'; end $$`.execute(database.db);
+  await sql
+    .raw(`create trigger refuse_write before ${on} execute function refuse_write()`)
+    .execute(database.db);
+  const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+  try {
+    await work(logged);
+  } finally {
+    logged.mockRestore();
+    await sql.raw(`drop trigger refuse_write on ${/ on (\w+)/.exec(on)![1]}`).execute(database.db);
+    await sql`drop function refuse_write()`.execute(database.db);
+  }
+}
+
+/** How many submissions have this email, and how many resume links were stored for them. */
+async function submissionsAndLinks(database: Database, email: string) {
+  const ids = await database.db
+    .selectFrom("business_wizard_submissions")
+    .select("id")
+    .where("email", "=", email)
+    .execute();
+  const links = ids.length
+    ? await database.db
+        .selectFrom("resume_tokens")
+        .select("submission_id")
+        .where(
+          "submission_id",
+          "in",
+          ids.map((row) => row.id),
+        )
+        .execute()
+    : [];
+  return { submissions: ids.length, links: links.length };
+}
 
 async function latestDraftId(database: Database): Promise<string | undefined> {
   const row = await database.db

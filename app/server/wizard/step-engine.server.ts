@@ -21,6 +21,8 @@ import { clientAddressContext } from "../http/guards.server.ts";
 import { flashToast } from "../http/flash.server.ts";
 import { notifyCompletedApplication } from "../leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "../leads/webhooks.server.ts";
+import type { Db } from "../db/database.server.ts";
+import { inTransaction } from "../db/transactions.server.ts";
 import { logger } from "../logger.server.ts";
 import { getServices, type AppServices } from "../services.server.ts";
 import { countApplicationCompleted, countStepReached } from "./funnel.server.ts";
@@ -143,62 +145,103 @@ const SAVES: Record<StepSave, (work: SaveWork) => Promise<SaveOutcome>> = {
 };
 
 /**
+ * A failure inside a step's transaction, with the answer to give once it has rolled back: what the
+ * visitor typed, and the spec's error toast.
+ */
+class SaveFailure extends Error {
+  readonly result: SubmissionResult<string[]> | undefined;
+  constructor(cause: unknown, result: SubmissionResult<string[]> | undefined) {
+    super("The wizard save failed", { cause });
+    this.result = result;
+  }
+}
+
+/** The services with every query going through `db`: this request's transaction. */
+function withDatabase(services: AppServices, db: Db): AppServices {
+  return { ...services, database: { ...services.database, db } };
+}
+
+/**
  * A step's action. Back keeps the form as typed and goes to the step before. Continue checks the
  * form with the step's schema (400 with each field's message), writes the step's fields, runs the
  * step's own save, keeps the draft and goes on, with the step's toast. A failed save answers 503
  * with the spec's error toast, and the visitor keeps what they typed.
+ *
+ * One transaction holds it all, from reading the draft to keeping it (decision 023): a save is one
+ * round trip's worth of work for the database, and a failure anywhere leaves nothing half written.
  */
 export function stepAction<View, Value>(step: AnyStep<View, Value>) {
   return async ({ request, context }: StepArgs) => {
     const services = getServices(context);
-    const handle = await requireEarlierSteps(services, request, step.id);
     const formData = await request.formData();
-    const at = stepRequest(request);
-    if (formData.get("intent") === "back") {
-      return goBack(
-        handle,
-        step.id,
-        { ...handle.draft, ...step.typed(formData, handle.draft) },
-        formData,
-      );
-    }
-    const schema = handle.unavailable ? undefined : step.schema(handle.draft, at.thisYear);
-    if (!schema) {
-      return saveFailed(new Error("The draft is unavailable"), step.id, typedReply(formData));
-    }
-    const submission = parseForm(formData, schema);
-    if (submission.status !== "success") {
-      return data<StepActionData>({ result: submission.reply() }, { status: 400 });
-    }
-    const headers = new Headers();
-    let kept: WizardDraft;
     try {
-      const written = { ...handle.draft, ...step.apply(submission.value, handle.draft, at) };
-      const outcome: SaveOutcome = step.save
-        ? await SAVES[step.save]({
-            services,
-            context,
-            handle,
-            draft: written,
-            thisYear: at.thisYear,
-          })
-        : { draft: written };
-      kept = outcome.draft;
-      headers.append("Set-Cookie", await handle.save(kept));
-      await outcome.afterKept?.();
+      return await inTransaction(services.database.db, (trx) =>
+        runStep(step, withDatabase(services, trx), context, request, formData),
+      );
     } catch (error) {
-      return saveFailed(error, step.id, submission.reply());
+      // The guard's redirect to an earlier step (nothing was written).
+      if (error instanceof Response) throw error;
+      if (error instanceof SaveFailure) return saveFailed(error.cause, step.id, error.result);
+      // The transaction could not begin or commit: the database is out of reach.
+      return saveFailed(error, step.id, typedReply(formData));
     }
-    const toast: Toast | undefined = step.continueToast
-      ? { kind: "success", message: step.continueToast }
-      : undefined;
-    // A screen whose scripts run shows the toast itself and moves on after the spec's pause.
-    if (toast && formData.get(SCRIPTED_FIELD) === "yes") {
-      return data<StepActionData>({ saved: true, toast }, { headers });
-    }
-    if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
-    return redirect(step.staysWhile?.(kept) ? step.path : step.next, { headers });
   };
+}
+
+/** A step's action inside its transaction: `services` query through it. */
+async function runStep<View, Value>(
+  step: AnyStep<View, Value>,
+  services: AppServices,
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  formData: FormData,
+) {
+  const handle = await requireEarlierSteps(services, request, step.id);
+  const at = stepRequest(request);
+  if (formData.get("intent") === "back") {
+    return goBack(
+      handle,
+      step.id,
+      { ...handle.draft, ...step.typed(formData, handle.draft) },
+      formData,
+    );
+  }
+  const schema = handle.unavailable ? undefined : step.schema(handle.draft, at.thisYear);
+  if (!schema) {
+    throw new SaveFailure(new Error("The draft is unavailable"), typedReply(formData));
+  }
+  const submission = parseForm(formData, schema);
+  if (submission.status !== "success") {
+    return data<StepActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  const headers = new Headers();
+  let kept: WizardDraft;
+  try {
+    const written = { ...handle.draft, ...step.apply(submission.value, handle.draft, at) };
+    const outcome: SaveOutcome = step.save
+      ? await SAVES[step.save]({
+          services,
+          context,
+          handle,
+          draft: written,
+          thisYear: at.thisYear,
+        })
+      : { draft: written };
+    kept = outcome.draft;
+    headers.append("Set-Cookie", await handle.save(kept));
+    await outcome.afterKept?.();
+  } catch (error) {
+    throw new SaveFailure(error, submission.reply());
+  }
+  const toast: Toast | undefined = step.continueToast
+    ? { kind: "success", message: step.continueToast }
+    : undefined;
+  // A screen whose scripts run shows the toast itself and moves on after the spec's pause.
+  if (toast && formData.get(SCRIPTED_FIELD) === "yes") {
+    return data<StepActionData>({ saved: true, toast }, { headers });
+  }
+  if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
+  return redirect(step.staysWhile?.(kept) ? step.path : step.next, { headers });
 }
 
 /**
@@ -215,7 +258,7 @@ async function goBack(
   try {
     return redirect(stepPath(previous), { headers: { "Set-Cookie": await handle.save(draft) } });
   } catch (error) {
-    return saveFailed(error, id, typedReply(formData));
+    throw new SaveFailure(error, typedReply(formData));
   }
 }
 

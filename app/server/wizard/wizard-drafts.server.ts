@@ -58,9 +58,12 @@ function draftStorage(services: AppServices): DraftStorage {
   return createSessionStorage({
     cookie: siteCookie(services.env, SITE_COOKIES.wizard.name, DRAFT_LIFETIME_SECONDS),
     async createData(data, expires) {
-      // Drafts nobody came back to are personal data kept for nothing: drop them as new ones come.
-      await db.deleteFrom("wizard_drafts").where("expires_at", "<", new Date()).execute();
+      // Drafts nobody came back to are personal data kept for nothing: drop them as new ones come,
+      // in the statement that stores the new one.
       const row = await db
+        .with("expired", (db) =>
+          db.deleteFrom("wizard_drafts").where("expires_at", "<", new Date()).returning("id"),
+        )
         .insertInto("wizard_drafts")
         .values({
           data: JSON.stringify(data),
