@@ -26,6 +26,7 @@ import {
 import { INDUSTRY_IDS } from "../app/domain/industries.ts";
 import { US_STATES } from "../app/domain/states.ts";
 import { openDatabase, type Db } from "../app/server/db/database.server.ts";
+import { startPlannerStatistics } from "../app/server/db/planner-statistics.server.ts";
 import { getSubmission, listSubmissions } from "../app/server/leads/leads.server.ts";
 import { listWebhookDeliveries } from "../app/server/leads/webhooks.server.ts";
 import { readFunnel } from "../app/server/wizard/funnel.server.ts";
@@ -249,6 +250,10 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
       const seedStarted = performance.now();
       quoteRequests = await seed(db, count);
       seedSeconds = (performance.now() - seedStarted) / 1000;
+      // What a server on this database does at its start and every hour (PGlite has no autovacuum).
+      await startPlannerStatistics(database, {
+        warn: (...args) => log(JSON.stringify(args)),
+      }).stop();
       log(`desk ${count}: seeded in ${seedSeconds.toFixed(1)} s`);
       // Halfway down: the key of the row at the middle, as an Older link would carry it.
       const middle = await sql<{ id: string; micros: string }>`
