@@ -57,6 +57,8 @@ export interface ExportRun {
   rows: number;
   /** The process's peak RSS over its whole life, the database engine's start included. */
   peakRssMb: number;
+  /** Its peak RSS before its first write: the database engine started, nothing exported yet. */
+  startRssMb: number;
   /**
    * Its peak RSS from its first write of output to its last: the export's own, without the
    * database engine's start (before) and its checkpoint and close (after).
@@ -66,6 +68,11 @@ export interface ExportRun {
   heapMb: number;
   /** How many times it ran: each figure is the median of the runs. */
   runs: number;
+  /**
+   * Whether it also ran to the end with V8's old space capped at CAPPED_HEAP_MB: what the export
+   * keeps alive fits in that however many rows there are (the heap in use counts garbage too).
+   */
+  cappedHeapCompletes: boolean;
 }
 
 /** Everything measured at one size. */
@@ -102,6 +109,8 @@ const SAMPLES = 200;
  * more from one run to the next, whatever it then does: the median of a few tells sizes apart.
  */
 const EXPORT_RUNS = 3;
+/** The JavaScript old space an export is also run with, to show what it keeps alive is bounded. */
+export const CAPPED_HEAP_MB = 48;
 const WARMUP = 20;
 
 /**
@@ -180,12 +189,17 @@ async function submissionPage(db: Db, id: string) {
 }
 
 /** Runs `npm run leads:export` on a data directory; its output is counted, never kept. */
-export async function runExport(dataDir: string, format: "csv" | "json"): Promise<ExportRun> {
+export async function runExport(
+  dataDir: string,
+  format: "csv" | "json",
+  nodeOptions: string[] = [],
+): Promise<ExportRun> {
   const peakFile = path.join(dataDir, `peak-rss-${format}`);
   const started = performance.now();
   const child = spawn(
     process.execPath,
     [
+      ...nodeOptions,
       "--import",
       pathToFileURL(path.join(import.meta.dirname, "peak-rss.ts")).href,
       path.join(ROOT, "scripts/leads-export.ts"),
@@ -221,6 +235,7 @@ export async function runExport(dataDir: string, format: "csv" | "json"): Promis
   // line per record, "]".
   const rows = format === "csv" ? lineEnds - 1 : lineEnds - 2;
   const peaks = JSON.parse(readFileSync(peakFile, "utf8")) as {
+    startKb: number;
     exportKb: number;
     processKb: number;
     heapKb: number;
@@ -231,9 +246,11 @@ export async function runExport(dataDir: string, format: "csv" | "json"): Promis
     bytes,
     rows,
     peakRssMb: peaks.processKb / 1024,
+    startRssMb: peaks.startKb / 1024,
     exportPeakRssMb: peaks.exportKb / 1024,
     heapMb: peaks.heapKb / 1024,
     runs: 1,
+    cappedHeapCompletes: false,
   };
 }
 
@@ -303,13 +320,20 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
         bytes: middle((each) => each.bytes),
         rows: count,
         peakRssMb: middle((each) => each.peakRssMb),
+        startRssMb: middle((each) => each.startRssMb),
         exportPeakRssMb: middle((each) => each.exportPeakRssMb),
         heapMb: middle((each) => each.heapMb),
         runs: runs.length,
+        cappedHeapCompletes: await runExport(dataDir, format, [
+          `--max-old-space-size=${CAPPED_HEAP_MB}`,
+        ]).then(
+          (capped) => capped.rows === count,
+          () => false,
+        ),
       };
       exports.push(run);
       log(
-        `desk ${count}: ${format} export ${run.seconds.toFixed(1)} s, peak ${run.peakRssMb.toFixed(0)} MB, exporting ${run.exportPeakRssMb.toFixed(0)} MB, heap ${run.heapMb.toFixed(0)} MB`,
+        `desk ${count}: ${format} export ${run.seconds.toFixed(1)} s, peak ${run.peakRssMb.toFixed(0)} MB (before the first row ${run.startRssMb.toFixed(0)} MB), heap ${run.heapMb.toFixed(0)} MB, completes with ${CAPPED_HEAP_MB} MB: ${run.cappedHeapCompletes}`,
       );
     }
     return {
