@@ -1,5 +1,7 @@
 import { BROWSER_ACCEPT_ENCODING, type PageBytes } from "./bytes.ts";
 import type { JsShare } from "./composition.ts";
+import { deskLimits, deskMarkdown, deskTargets } from "./desk-report.ts";
+import type { DeskFigures } from "./desk.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { Category, LighthouseSummary } from "./lighthouse.ts";
 import type { SaveFigures, UpsertReference } from "./saves.ts";
@@ -35,6 +37,8 @@ export interface BenchReport {
   throughput: Throughput[];
   saves: SaveComparison[];
   memory: { server: string; idleMb: number; afterLoadMb: number }[];
+  /** The lead desk at scale (bench/desk.ts); absent in reports from before it was measured. */
+  desk?: DeskFigures;
   targets: TargetCheck[];
 }
 
@@ -135,6 +139,7 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
       met: save.app.failures === 0 && save.ratio >= LIMITS.saveRatio,
     });
   }
+  checks.push(...deskTargets(report.desk));
   return checks;
 }
 
@@ -276,6 +281,7 @@ export function renderMarkdown(report: BenchReport): string {
         `| ${entry.server} | ${entry.idleMb.toFixed(0)} MB | ${entry.afterLoadMb.toFixed(0)} MB |`,
     ),
     "",
+    ...deskMarkdown(report.desk),
     "Raw outputs of the run (Lighthouse reports, server logs, pgbench output) are in `bench/results/`.",
     "",
   );
@@ -322,6 +328,7 @@ function limitsOf(report: BenchReport): string[] {
         " One server process handles every request's HTTP, React Router and database work on one thread.",
     );
   }
+  limits.push(...deskLimits(report.desk));
   return limits.length > 0 ? ["## What limits the targets not met", "", ...limits, ""] : [];
 }
 

@@ -2,16 +2,20 @@ import { describe, expect, it } from "vitest";
 
 import {
   addDays,
+  CURSOR_MAX_LENGTH,
+  decodeCursor,
+  encodeCursor,
   filterQuery,
   FUNNEL_STEPS,
   industryLabel,
   isDay,
-  parsePage,
+  listHref,
+  parseListPosition,
   parseSubmissionFilter,
   safeAdminPath,
   signInSchema,
   SUBMISSION_EXPORT_COLUMNS,
-  withoutPage,
+  type ListKey,
 } from "./lead-desk.ts";
 import { messages } from "./messages.ts";
 import { WIZARD_STEPS } from "./wizard-steps.ts";
@@ -30,11 +34,10 @@ describe("the submissions filter", () => {
       status: "complete",
       from: "2026-01-01",
       to: "2026-01-31",
-      page: 3,
     });
   });
 
-  it("drops what makes no sense instead of failing, and starts at page 1", () => {
+  it("drops what makes no sense instead of failing", () => {
     const filter = parseSubmissionFilter(
       new URLSearchParams(
         "q=&industry=farming&state=Puerto+Rico&status=maybe&from=2026-02-30&to=yesterday&page=-2",
@@ -47,24 +50,84 @@ describe("the submissions filter", () => {
       status: undefined,
       from: undefined,
       to: undefined,
-      page: 1,
     });
-    expect(parseSubmissionFilter(new URLSearchParams("page=abc")).page).toBe(1);
     expect(parseSubmissionFilter(new URLSearchParams(`q=${"x".repeat(300)}`)).q).toBeUndefined();
   });
 
-  it("writes a filter back as a query string, leaving out what is unset and page 1", () => {
+  it("writes a filter and a position back as a query string, leaving out what is unset", () => {
     const filter = parseSubmissionFilter(new URLSearchParams("q=a b&state=Ohio&page=1"));
     expect(filterQuery(filter)).toBe("q=a+b&state=Ohio");
-    expect(filterQuery({ ...filter, page: 2 })).toBe("q=a+b&state=Ohio&page=2");
-    expect(filterQuery(withoutPage({ ...filter, page: 4 }))).toBe("q=a+b&state=Ohio");
     expect(filterQuery({})).toBe("");
+    const position = { direction: "older", key: KEY } as const;
+    const cursor = encodeCursor(KEY);
+    expect(filterQuery(filter, position)).toBe(`q=a+b&state=Ohio&after=${cursor}`);
+    expect(listHref("/admin", filter, { direction: "newer", key: KEY })).toBe(
+      `/admin?q=a+b&state=Ohio&before=${cursor}`,
+    );
+    expect(listHref("/admin/messages")).toBe("/admin/messages");
+    expect(parseListPosition(new URLSearchParams(filterQuery(filter, position)))).toEqual({
+      position,
+      invalid: false,
+    });
+  });
+});
+
+const KEY: ListKey = {
+  createdAtMicros: "1767225600000001",
+  id: "0b9d6a7e-3c1f-4e2a-9f00-5d6c7b8a9e10",
+};
+
+describe("page cursors", () => {
+  it("round-trip a row's key through short, URL-safe text", () => {
+    const cursor = encodeCursor(KEY);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(cursor.length).toBeLessThanOrEqual(CURSOR_MAX_LENGTH);
+    expect(decodeCursor(cursor)).toEqual(KEY);
+    expect(decodeCursor(encodeCursor({ createdAtMicros: "0", id: KEY.id }))).toEqual({
+      createdAtMicros: "0",
+      id: KEY.id,
+    });
   });
 
-  it("reads a list's page number", () => {
-    expect(parsePage(new URLSearchParams("page=7"))).toBe(7);
-    expect(parsePage(new URLSearchParams(""))).toBe(1);
-    expect(parsePage(new URLSearchParams("page=0"))).toBe(1);
+  it("refuse anything this site did not make, without throwing", () => {
+    const cursor = encodeCursor(KEY);
+    const encode = (text: string) => btoa(text).replace(/=+$/, "");
+    for (const bad of [
+      "",
+      cursor.slice(0, -1),
+      cursor.slice(0, -2),
+      `${cursor}=`,
+      `${cursor}!`,
+      "A".repeat(CURSOR_MAX_LENGTH + 4),
+      encode(`12345678901234567.${KEY.id}`),
+      encode(`-1.${KEY.id}`),
+      encode(`1.5.${KEY.id}`),
+      encode(`1767225600000001.${KEY.id.toUpperCase()}`),
+      encode(`1767225600000001.not-a-uuid`),
+      encode(`1767225600000001.${KEY.id}' or 1=1 --`),
+      encode("\u0000"),
+    ]) {
+      expect(decodeCursor(bad), bad).toBeUndefined();
+    }
+  });
+
+  it("read a list's position: older after a row, newer before one, the newest page otherwise", () => {
+    const cursor = encodeCursor(KEY);
+    const read = (query: string) => parseListPosition(new URLSearchParams(query));
+    expect(read("")).toEqual({ invalid: false });
+    expect(read("page=7")).toEqual({ invalid: false });
+    expect(read(`after=${cursor}`)).toEqual({
+      position: { direction: "older", key: KEY },
+      invalid: false,
+    });
+    expect(read(`before=${cursor}`)).toEqual({
+      position: { direction: "newer", key: KEY },
+      invalid: false,
+    });
+    expect(read("after=nonsense")).toEqual({ invalid: true });
+    expect(read("after=")).toEqual({ invalid: true });
+    expect(read(`after=${cursor}&before=${cursor}`)).toEqual({ invalid: true });
+    expect(read(`before=${"x".repeat(10_000)}`)).toEqual({ invalid: true });
   });
 });
 

@@ -151,8 +151,8 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(values: 
 
 /**
  * The filter of the submissions list, from the page's query string: search text (email or business
- * name), industry, state, status, the quote request's status, a date range (days, UTC, both ends included) and the page.
- * Values that make no sense are dropped, so an edited link still shows something.
+ * name), industry, state, status, the quote request's status and a date range (days, UTC, both ends
+ * included). Values that make no sense are dropped, so an edited link still shows something.
  */
 export const submissionFilterSchema = z.object({
   q: z.catch(
@@ -170,10 +170,6 @@ export const submissionFilterSchema = z.object({
   ),
   from: optionalDay,
   to: optionalDay,
-  page: z._default(
-    z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1_000_000))), 1),
-    1,
-  ),
 });
 
 export type SubmissionFilter = z.output<typeof submissionFilterSchema>;
@@ -183,33 +179,96 @@ export function parseSubmissionFilter(params: URLSearchParams): SubmissionFilter
   return z.parse(submissionFilterSchema, Object.fromEntries(params));
 }
 
-/** A filter without its page: what a download or another page of the list keeps. */
-export function withoutPage(filter: SubmissionFilter): Omit<SubmissionFilter, "page"> {
-  return {
-    q: filter.q,
-    industry: filter.industry,
-    state: filter.state,
-    status: filter.status,
-    quote: filter.quote,
-    from: filter.from,
-    to: filter.to,
-  };
+/**
+ * A row's place in a newest-first list: its creation instant in whole microseconds since 1970 (the
+ * database's own precision, as digits, so nothing is rounded) and its id, which breaks ties.
+ */
+export interface ListKey {
+  createdAtMicros: string;
+  id: string;
 }
 
-/** The query string of a filter (without `?`), leaving out what is unset; page 1 is left out too. */
-export function filterQuery(filter: Partial<SubmissionFilter>): string {
+/** Where a page of a list starts: just after (older than) or just before (newer than) a row. */
+export interface ListPosition {
+  direction: "older" | "newer";
+  key: ListKey;
+}
+
+/** The query parameter of each direction: `after` a row goes to older ones, `before` to newer. */
+const CURSOR_PARAMS = { older: "after", newer: "before" } as const;
+
+/** The longest cursor a link may carry: ours are 72 characters. */
+export const CURSOR_MAX_LENGTH = 100;
+
+const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
+const CURSOR_KEY = /^(\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A row's key as the opaque text of a page link (base64url, no padding). */
+export function encodeCursor(key: ListKey): string {
+  return btoa(`${key.createdAtMicros}.${key.id}`)
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The key in a page link's cursor, or undefined for anything this site did not make. */
+export function decodeCursor(text: string): ListKey | undefined {
+  if (text.length > CURSOR_MAX_LENGTH || !CURSOR_TEXT.test(text)) return undefined;
+  let decoded: string;
+  try {
+    decoded = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return undefined;
+  }
+  const match = CURSOR_KEY.exec(decoded);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { createdAtMicros: match[1], id: match[2] };
+}
+
+/**
+ * Where a list's query string asks to start. A cursor that is missing gives the newest page; one
+ * that is malformed (edited, cut short, or both directions at once) gives the newest page too, with
+ * `invalid` set so that the page can say why.
+ */
+export function parseListPosition(params: URLSearchParams): {
+  position?: ListPosition;
+  invalid: boolean;
+} {
+  const after = params.get(CURSOR_PARAMS.older);
+  const before = params.get(CURSOR_PARAMS.newer);
+  if (after === null && before === null) return { invalid: false };
+  const text = after ?? before;
+  const key = text !== null && (after === null || before === null) ? decodeCursor(text) : undefined;
+  if (!key) return { invalid: true };
+  return { position: { direction: after === null ? "newer" : "older", key }, invalid: false };
+}
+
+/** What the lead desk says about a page link whose cursor it could not read. */
+export const INVALID_CURSOR_MESSAGE =
+  "That page link is not valid (it may have been cut short), so the newest entries are shown.";
+
+/**
+ * The query string (without `?`) of a filter and a page position, leaving out what is unset; no
+ * position is the newest page.
+ */
+export function filterQuery(filter: Partial<SubmissionFilter>, position?: ListPosition): string {
   const params = new URLSearchParams();
   for (const key of ["q", "industry", "state", "status", "quote", "from", "to"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }
-  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  if (position) params.set(CURSOR_PARAMS[position.direction], encodeCursor(position.key));
   return params.toString();
 }
 
-/** The page number of a list page's query string (1 when missing or nonsense). */
-export function parsePage(params: URLSearchParams): number {
-  return submissionFilterSchema.shape.page.parse(params.get("page") ?? undefined);
+/** A list page's address: its path, then the filter and position (none: the newest page). */
+export function listHref(
+  path: string,
+  filter: Partial<SubmissionFilter> = {},
+  position?: ListPosition,
+): string {
+  const query = filterQuery(filter, position);
+  return query ? `${path}?${query}` : path;
 }
 
 /** The funnel's stages: each wizard screen reached, then the application completed. */

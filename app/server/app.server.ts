@@ -6,6 +6,7 @@ import { cspNonceContext } from "#app/context.ts";
 import { countedAddress } from "#app/domain/client-address.ts";
 
 import { startBackupEndpoint } from "./db/backup.server.ts";
+import { startPlannerStatistics } from "./db/planner-statistics.server.ts";
 import { openDatabase, type Database } from "./db/database.server.ts";
 import { getEnv, postgresTimeouts, unsetAgencySettings, type Env } from "./env.server.ts";
 import {
@@ -61,6 +62,7 @@ export async function startApp(): Promise<RunningApp> {
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   const services = createServices(env, database);
+  const statistics = startPlannerStatistics(database, logger);
   // Emails wait in the outbox table; this worker delivers them (SMTP, or .eml files), after
   // turning /login's waiting requests into emails, away from the requests that stored them.
   const outbox = new OutboxWorker({
@@ -103,6 +105,7 @@ export async function startApp(): Promise<RunningApp> {
       await backups?.close();
       await outbox.stop();
       await webhooks.stop();
+      await statistics.stop();
       // The funnel's and the rate limit's counts still in memory.
       await services.funnel.flush();
       await services.rateLimiter.close();

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 
 import {
   INDUSTRY_CODE_EXPORT_COLUMNS,
+  INVALID_CURSOR_MESSAGE,
   QUOTE_EXPORT_COLUMNS,
   SIGN_IN_POLICY,
   signInMessages,
@@ -106,7 +107,8 @@ function adminPaths(): string[] {
     "/admin",
     "/admin/",
     "/admin?q=chapter&industry=food&state=Ohio&status=complete&from=2026-01-01&to=2030-01-01",
-    "/admin?page=2",
+    "/admin?after=not-a-cursor",
+    "/admin/messages?before=not-a-cursor",
     `/admin/submissions/${completeId}`,
     "/admin/submissions/not-a-uuid",
     "/admin/submissions.csv",
@@ -264,17 +266,29 @@ test("the list pages, searches and filters; the detail shows every field and the
   await expect(rows.nth(1)).toContainText("Complete");
   await expect(rows.nth(2)).toContainText("older55@shops.example");
   await expect(rows.nth(2)).toContainText("Email step only");
-  await expect(page.getByText("Page 1 of 2 · 56 submissions")).toBeVisible();
-  await page.getByRole("link", { name: "Next page" }).click();
-  await expect(page).toHaveURL(`${server.url}/admin?page=2`);
+  await expect(page.getByText("50 submissions on this page, newest first")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Newer", exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Older", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\?after=[\w-]+$/);
   await expect(rows).toHaveCount(7);
   await expect(rows.last()).toContainText("older1@shops.example");
+  await expect(page.getByText("6 submissions on this page, newest first")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Older", exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Newer", exact: true }).click();
+  await expect(rows).toHaveCount(51);
+  await expect(rows.nth(1)).toContainText("rae.lead@chapter.example");
+  // A page link edited by hand: the newest page, saying why.
+  await page.goto(`${server.url}/admin?state=Texas&after=${"x".repeat(500)}`);
+  await expect(page.getByText(INVALID_CURSOR_MESSAGE)).toBeVisible();
+  await expect(rows).toHaveCount(51);
+  await expect(rows.nth(1)).toContainText("older55@shops.example");
 
+  await page.goto(`${server.url}/admin`);
   await page.getByLabel("Search email or business name").fill("CHAPTER one");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/\/admin\?q=CHAPTER\+one&/);
   await expect(rows).toHaveCount(2);
-  await expect(page.getByText("Page 1 of 1 · 1 submission")).toBeVisible();
+  await expect(page.getByText("1 submission on this page, newest first")).toBeVisible();
 
   await page.getByRole("link", { name: "Clear" }).click();
   await page.getByLabel("State").selectOption("Texas");

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
+import { INVALID_CURSOR_MESSAGE, type ListPosition } from "#app/domain/lead-desk.ts";
 import { mailtoUrl } from "#app/domain/mailto.ts";
 import { site } from "#app/domain/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
@@ -132,40 +133,57 @@ export function DateTime({ value }: { value: Date | string }) {
 }
 
 /**
- * Previous and next page links with where the reader is; `href(page)` gives a page's address
- * (keeping the list's filter).
+ * Links to the newest, newer and older pages of a newest-first list: plain links, so paging needs
+ * no script. `href(position)` gives a page's address keeping the list's filter (no position: the
+ * newest page). There is no page count: counting every row would cost what reading them does.
  */
 export function Pagination({
-  page,
-  pageCount,
-  total,
+  newer,
+  older,
+  shown,
   noun,
   href,
 }: {
-  page: number;
-  pageCount: number;
-  total: number;
-  noun: string;
-  href: (page: number) => string;
+  newer?: ListPosition;
+  older?: ListPosition;
+  /** Rows on this page. */
+  shown: number;
+  /** What the rows are, singular and plural. */
+  noun: { one: string; other: string };
+  href: (position?: ListPosition) => string;
 }) {
   const link = "rounded-lg px-3 py-2 font-semibold text-brand-700 underline hover:bg-brand-50";
   return (
     <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-4 text-sm">
-      {page > 1 ? (
-        <a href={href(Math.min(page - 1, pageCount))} className={link} rel="prev">
-          Previous page
-        </a>
+      {newer ? (
+        <>
+          <a href={href()} className={link}>
+            Newest
+          </a>
+          <a href={href(newer)} className={link} rel="prev">
+            Newer
+          </a>
+        </>
       ) : null}
       <p className="text-muted">
-        Page {page} of {pageCount} · {total} {noun}
+        {shown} {shown === 1 ? noun.one : noun.other} on this page, newest first
       </p>
-      {page < pageCount ? (
-        <a href={href(page + 1)} className={link} rel="next">
-          Next page
+      {older ? (
+        <a href={href(older)} className={link} rel="next">
+          Older
         </a>
       ) : null}
     </nav>
   );
+}
+
+/** Said above a list whose page link carried a cursor the server could not read. */
+export function InvalidCursorNotice({ invalid }: { invalid: boolean }) {
+  return invalid ? (
+    <p role="status" className="mt-6 rounded-xl border border-line bg-white p-4 text-ink">
+      {INVALID_CURSOR_MESSAGE}
+    </p>
+  ) : null;
 }
 
 /** A label for a status: the words, with a colour that is never the only cue. */

@@ -2,11 +2,12 @@ import {
   AdminPageHeading,
   adminMeta,
   DateTime,
+  InvalidCursorNotice,
   Pagination,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import { bestTimeLabel, type BestTimeToCall } from "#app/domain/contact-forms.ts";
-import { parsePage, productName } from "#app/domain/lead-desk.ts";
+import { listHref, parseListPosition, productName } from "#app/domain/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { listCallbackRequests } from "#app/server/leads/leads.server.ts";
@@ -19,12 +20,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Call-back requests");
 /** A page of call-back requests (Talk to an Expert), newest first. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   getOperator(context);
-  const page = await listCallbackRequests(
-    getServices(context).database.db,
-    parsePage(url.searchParams),
-  );
+  const { position, invalid } = parseListPosition(url.searchParams);
+  const page = await listCallbackRequests(getServices(context).database.db, position);
   return {
     ...page,
+    paged: position !== undefined,
+    invalidCursor: invalid,
     rows: page.rows.map((row) => ({
       id: row.id,
       createdAt: row.created_at,
@@ -42,16 +43,15 @@ export default function CallBacks({ loaderData: page }: Route.ComponentProps) {
       <AdminPageHeading title="Call-back requests">
         From Talk to an Expert, newest first. Best times are Eastern Time.
       </AdminPageHeading>
+      <InvalidCursorNotice invalid={page.invalidCursor} />
       {page.rows.length === 0 ? (
         <p className="mt-6 rounded-xl border border-line bg-white p-6 text-muted">
-          {page.total === 0 ? "No call-back requests yet." : "This page is past the last one."}
+          {page.paged ? "This page is past the last one." : "No call-back requests yet."}
         </p>
       ) : (
         <div className={tableClasses.wrapper}>
           <table className={tableClasses.table}>
-            <caption className="sr-only">
-              Call-back requests, newest first, page {page.page} of {page.pageCount}
-            </caption>
+            <caption className="sr-only">Call-back requests, newest first</caption>
             <thead className={tableClasses.head}>
               <tr>
                 <th scope="col" className={tableClasses.th}>
@@ -94,11 +94,11 @@ export default function CallBacks({ loaderData: page }: Route.ComponentProps) {
         </div>
       )}
       <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        noun={page.total === 1 ? "request" : "requests"}
-        href={(number) => (number > 1 ? `/admin/call-backs?page=${number}` : "/admin/call-backs")}
+        newer={page.newer}
+        older={page.older}
+        shown={page.rows.length}
+        noun={{ one: "request", other: "requests" }}
+        href={(position) => listHref("/admin/call-backs", {}, position)}
       />
     </>
   );

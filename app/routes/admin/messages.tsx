@@ -3,9 +3,10 @@ import {
   adminMeta,
   DateTime,
   EmailLink,
+  InvalidCursorNotice,
   Pagination,
 } from "#app/components/admin/admin-ui.tsx";
-import { parsePage } from "#app/domain/lead-desk.ts";
+import { listHref, parseListPosition } from "#app/domain/lead-desk.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { listContactMessages } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -17,7 +18,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Contact messages");
 /** A page of messages from the contact page, newest first. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   getOperator(context);
-  return listContactMessages(getServices(context).database.db, parsePage(url.searchParams));
+  const { position, invalid } = parseListPosition(url.searchParams);
+  const page = await listContactMessages(getServices(context).database.db, position);
+  return { ...page, paged: position !== undefined, invalidCursor: invalid };
 }
 
 export default function Messages({ loaderData: page }: Route.ComponentProps) {
@@ -26,9 +29,10 @@ export default function Messages({ loaderData: page }: Route.ComponentProps) {
       <AdminPageHeading title="Contact messages">
         From the contact page, newest first.
       </AdminPageHeading>
+      <InvalidCursorNotice invalid={page.invalidCursor} />
       {page.rows.length === 0 ? (
         <p className="mt-6 rounded-xl border border-line bg-white p-6 text-muted">
-          {page.total === 0 ? "No messages yet." : "This page is past the last one."}
+          {page.paged ? "This page is past the last one." : "No messages yet."}
         </p>
       ) : (
         <ol className="mt-6 space-y-4" aria-label="Messages">
@@ -48,11 +52,11 @@ export default function Messages({ loaderData: page }: Route.ComponentProps) {
         </ol>
       )}
       <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        total={page.total}
-        noun={page.total === 1 ? "message" : "messages"}
-        href={(number) => (number > 1 ? `/admin/messages?page=${number}` : "/admin/messages")}
+        newer={page.newer}
+        older={page.older}
+        shown={page.rows.length}
+        noun={{ one: "message", other: "messages" }}
+        href={(position) => listHref("/admin/messages", {}, position)}
       />
     </>
   );

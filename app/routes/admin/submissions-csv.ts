@@ -1,4 +1,4 @@
-import { parseSubmissionFilter, utcDay, withoutPage } from "#app/domain/lead-desk.ts";
+import { parseSubmissionFilter, utcDay } from "#app/domain/lead-desk.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";
 import { logger } from "#app/server/logger.server.ts";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/submissions-csv";
  */
 export function loader({ context, url }: Route.LoaderArgs) {
   const operator = getOperator(context);
-  const filter = withoutPage(parseSubmissionFilter(url.searchParams));
+  const filter = parseSubmissionFilter(url.searchParams);
   const chunks = submissionsCsv(getServices(context).database.db, { filter });
   const encoder = new TextEncoder();
   let started = false;

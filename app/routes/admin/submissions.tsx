@@ -4,6 +4,7 @@ import {
   adminMeta,
   buttonClasses,
   DateTime,
+  InvalidCursorNotice,
   Pagination,
   StatusBadge,
   tableClasses,
@@ -14,13 +15,14 @@ import {
   addDays,
   filterQuery,
   industryLabel,
+  listHref,
+  parseListPosition,
   parseSubmissionFilter,
   QUOTE_FILTERS,
   quoteStatusLabel,
   SEARCH_MAX_LENGTH,
   SUBMISSION_STATUSES,
   utcDay,
-  withoutPage,
   type SubmissionFilter,
 } from "#app/domain/lead-desk.ts";
 import { US_STATES } from "#app/domain/states.ts";
@@ -43,9 +45,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
   const filter = parseSubmissionFilter(url.searchParams);
+  const { position, invalid } = parseListPosition(url.searchParams);
   const today = utcDay(new Date());
   const [page, funnel] = await Promise.all([
-    listSubmissions(db, filter),
+    listSubmissions(db, filter, position),
     readFunnel(db, addDays(today, 1 - FUNNEL_DAYS), today, services.funnel),
   ]);
   const requests = await latestQuoteRequests(
@@ -54,6 +57,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   );
   return {
     filter,
+    paged: position !== undefined,
+    invalidCursor: invalid,
     page: {
       ...page,
       rows: page.rows.map((row) => {
@@ -192,9 +197,8 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
 }
 
 export default function Submissions({ loaderData }: Route.ComponentProps) {
-  const { filter, page, funnelTotals } = loaderData;
-  const unpaged = withoutPage(filter);
-  const query = filterQuery(unpaged);
+  const { filter, paged, invalidCursor, page, funnelTotals } = loaderData;
+  const query = filterQuery(filter);
   const filtered = query !== "";
   return (
     <>
@@ -233,20 +237,19 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
           {filtered ? "Matching submissions" : "All submissions"}
         </h2>
         <FilterForm filter={filter} />
+        <InvalidCursorNotice invalid={invalidCursor} />
         {page.rows.length === 0 ? (
           <p className="mt-6 rounded-xl border border-line bg-white p-6 text-muted">
-            {page.total === 0
-              ? filtered
+            {paged
+              ? "This page is past the last one."
+              : filtered
                 ? "No submission matches this filter."
-                : "No submissions yet."
-              : "This page is past the last one."}
+                : "No submissions yet."}
           </p>
         ) : (
           <div className={tableClasses.wrapper}>
             <table className={tableClasses.table}>
-              <caption className="sr-only">
-                Submissions, newest first, page {page.page} of {page.pageCount}
-              </caption>
+              <caption className="sr-only">Submissions, newest first</caption>
               <thead className={tableClasses.head}>
                 <tr>
                   <th scope="col" className={tableClasses.th}>
@@ -308,14 +311,11 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <Pagination
-          page={page.page}
-          pageCount={page.pageCount}
-          total={page.total}
-          noun={page.total === 1 ? "submission" : "submissions"}
-          href={(number) => {
-            const target = filterQuery({ ...unpaged, page: number });
-            return target ? `/admin?${target}` : "/admin";
-          }}
+          newer={page.newer}
+          older={page.older}
+          shown={page.rows.length}
+          noun={{ one: "submission", other: "submissions" }}
+          href={(position) => listHref("/admin", filter, position)}
         />
       </section>
     </>

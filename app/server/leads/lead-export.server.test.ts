@@ -1,11 +1,16 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
 import { LEAD_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
+import { leadRecordSchema } from "#app/domain/lead-record.ts";
+import { z } from "#app/domain/zod.ts";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
+import { parseCsv } from "#tests/support/csv.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
 import { submissionsCsv } from "./lead-export.server.ts";
+import { leadRecordsJson } from "./lead-records.server.ts";
 import { saveOptionalAnswers, saveQuoteRequest } from "../wizard/quote-requests.server.ts";
 import { saveCompleteSubmission, saveEmailStep } from "../wizard/submissions.server.ts";
 
@@ -104,6 +109,54 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(await csv(database, { changedSince: new Date() })).toBe(
         `${LEAD_EXPORT_COLUMNS.join(",")}\r\n`,
       );
+    });
+  });
+
+  it("streams a many-batch export chunk by chunk, complete and in order (CSV and JSON)", async () => {
+    await withDatabase(kind.open, async (database) => {
+      // 23 completed applications a minute apart, every third with a quote request, read 5 at a time.
+      await sql`
+        insert into business_wizard_submissions
+          (industry, state, segments, email, business_name, start_year, completed_at, created_at)
+        select 'retail', 'Oregon', array['Bookstore'], 'batch' || g || '@example.com',
+               'Shop ' || g, '2019', now(),
+               timestamptz '2026-01-01 00:00:00+00' + g * interval '1 minute'
+        from generate_series(1, 23) as g`.execute(database.db);
+      await sql`
+        insert into quote_requests
+          (submission_id, reference, lines, start_date, contact_channel, consent_text, consent_given_at)
+        select id, 'CP-' || upper(substr(md5(email), 1, 6)), array['workers-comp'], date '2026-12-01',
+               'phone', 'I agree.', now()
+        from business_wizard_submissions
+        where substring(email from 'batch([0-9]+)@')::int % 3 = 0`.execute(database.db);
+      const newestFirst = Array.from(
+        { length: 23 },
+        (_, index) => `batch${23 - index}@example.com`,
+      );
+      const options = { batchSize: 5 };
+
+      const csvChunks: string[] = [];
+      for await (const chunk of submissionsCsv(database.db, {}, options)) csvChunks.push(chunk);
+      // The header, then one chunk per batch of five: written as read, never as one whole file.
+      expect(csvChunks).toHaveLength(1 + 5);
+      const [header, ...rows] = parseCsv(csvChunks.join(""));
+      expect(header).toEqual([...LEAD_EXPORT_COLUMNS]);
+      const column = (name: (typeof LEAD_EXPORT_COLUMNS)[number]) =>
+        rows.map((row) => row[LEAD_EXPORT_COLUMNS.indexOf(name)]);
+      expect(column("email")).toEqual(newestFirst);
+      expect(new Set(column("id")).size).toBe(23);
+      expect(rows[0]![LEAD_EXPORT_COLUMNS.indexOf("quote_status")]).toBe("");
+      expect(column("quote_status").filter((status) => status === "new")).toHaveLength(7);
+      expect(rows.at(-1)![LEAD_EXPORT_COLUMNS.indexOf("business_name")]).toBe("Shop 1");
+      expect(rows[2]![LEAD_EXPORT_COLUMNS.indexOf("quote_lines")]).toBe("workers-comp");
+
+      const jsonChunks: string[] = [];
+      for await (const chunk of leadRecordsJson(database.db, {}, options)) jsonChunks.push(chunk);
+      expect(jsonChunks).toHaveLength(1 + 5 + 1);
+      // Each record valid against the lead record's schema (docs/lead-record.schema.json).
+      const records = z.parse(z.array(leadRecordSchema), JSON.parse(jsonChunks.join("")));
+      expect(records.map((record) => record.contact.email)).toEqual(newestFirst);
+      expect(records.map((record) => record.id)).toEqual(column("id"));
     });
   });
 });

@@ -6,7 +6,12 @@ import {
 } from "#app/domain/lead-desk.ts";
 
 import type { Db } from "../db/database.server.ts";
-import { exportSubmissions, type ExportSelection, type SubmissionRow } from "./leads.server.ts";
+import {
+  exportSubmissions,
+  type ExportOptions,
+  type ExportSelection,
+  type SubmissionRow,
+} from "./leads.server.ts";
 import { latestQuoteRequests, type QuoteRequest } from "../wizard/quote-requests.server.ts";
 
 /** Segments in one cell, in the order chosen. */
@@ -43,15 +48,17 @@ export function quoteCells(row: SubmissionRow, request: QuoteRequest | undefined
 
 /**
  * The submissions of a selection as CSV, chunk by chunk: the header row (the spec's field names,
- * then the Quote step's), then one row per submission, newest first. The lead desk's download and
- * `npm run leads:export` both write this.
+ * then the Quote step's), then one chunk of rows per batch read, newest first. Nothing holds more
+ * than a batch, so memory stays flat however many there are: the caller writes each chunk before
+ * asking for the next. The lead desk's download and `npm run leads:export` both write this.
  */
 export async function* submissionsCsv(
   db: Db,
   selection: ExportSelection = {},
+  options: ExportOptions = {},
 ): AsyncGenerator<string> {
   yield csvRow(LEAD_EXPORT_COLUMNS);
-  for await (const batch of exportSubmissions(db, selection)) {
+  for await (const batch of exportSubmissions(db, selection, options)) {
     const requests = await latestQuoteRequests(
       db,
       batch.map((row) => row.id),

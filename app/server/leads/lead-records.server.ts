@@ -7,6 +7,7 @@ import { latestQuoteRequests, optionalAnswersOf } from "../wizard/quote-requests
 import {
   exportSubmissions,
   getSubmission,
+  type ExportOptions,
   type ExportSelection,
   type SubmissionRow,
 } from "./leads.server.ts";
@@ -46,8 +47,9 @@ export async function leadRecord(db: Db, submissionId: string): Promise<LeadReco
 export async function* leadRecords(
   db: Db,
   selection: ExportSelection = {},
+  options: ExportOptions = {},
 ): AsyncGenerator<LeadRecord[]> {
-  for await (const batch of exportSubmissions(db, selection)) {
+  for await (const batch of exportSubmissions(db, selection, options)) {
     const requests = await latestQuoteRequests(
       db,
       batch.map((row) => row.id),
@@ -57,20 +59,21 @@ export async function* leadRecords(
 }
 
 /**
- * The lead records of a selection as one JSON array, chunk by chunk (memory stays flat): what
+ * The lead records of a selection as one JSON array, one chunk per batch read (memory stays flat:
+ * the caller writes each chunk before asking for the next): what
  * `npm run leads:export -- --format json` writes.
  */
 export async function* leadRecordsJson(
   db: Db,
   selection: ExportSelection = {},
+  options: ExportOptions = {},
 ): AsyncGenerator<string> {
   let first = true;
   yield "[";
-  for await (const batch of leadRecords(db, selection)) {
-    for (const record of batch) {
-      yield (first ? "\n" : ",\n") + JSON.stringify(record);
-      first = false;
-    }
+  for await (const batch of leadRecords(db, selection, options)) {
+    if (batch.length === 0) continue;
+    yield (first ? "\n" : ",\n") + batch.map((record) => JSON.stringify(record)).join(",\n");
+    first = false;
   }
   yield first ? "]\n" : "\n]\n";
 }

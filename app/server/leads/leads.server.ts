@@ -1,8 +1,10 @@
-import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from "kysely";
 
 import {
   addDays,
   PAGE_SIZE,
+  type ListKey,
+  type ListPosition,
   type SubmissionFilter,
   type SubmissionStatus,
 } from "#app/domain/lead-desk.ts";
@@ -18,12 +20,91 @@ import type {
 /** A submission as the lead desk reads it. */
 export type SubmissionRow = Selectable<BusinessWizardSubmissionsTable>;
 
-/** One page of a list, and what it takes to page through it. */
+/**
+ * One page of a newest-first list, and where the pages next to it start (absent: there is none).
+ * No total: counting every matching row would cost as much as reading them all.
+ */
 export interface Page<T> {
   rows: T[];
-  total: number;
-  page: number;
-  pageCount: number;
+  newer?: ListPosition;
+  older?: ListPosition;
+}
+
+/** What a keyset page asks of its query: the rows past the cursor, in order, up to a limit. */
+interface Keyset {
+  /** Only rows past the cursor (always true on the newest page). */
+  past: RawBuilder<boolean>;
+  order: "asc" | "desc";
+  limit: number;
+}
+
+/** A row with its place in the list, as `cursorMicros` selects it. */
+type Keyed = { id: string; cursor_micros: string };
+
+/**
+ * The creation instant in whole microseconds since 1970, as text: exact (the epoch is numeric from
+ * PostgreSQL 14 on) and independent of the session's time zone.
+ */
+const cursorMicros = sql<string>`(extract(epoch from created_at) * 1000000)::bigint::text`.as(
+  "cursor_micros",
+);
+
+/**
+ * The rows after (`<`) or before (`>`) a key, compared as the pair (created_at, id) so that an
+ * index on those columns, after any equality columns, finds the start without reading past rows.
+ */
+function pastKey(key: ListKey, comparison: "<" | ">"): RawBuilder<boolean> {
+  const instant = sql`timestamptz 'epoch' + ${key.createdAtMicros}::bigint * interval '1 microsecond'`;
+  return sql<boolean>`(created_at, id) ${sql.raw(comparison)} (${instant}, ${key.id}::uuid)`;
+}
+
+function keyOf(row: Keyed): ListKey {
+  return { createdAtMicros: row.cursor_micros, id: row.id };
+}
+
+function withoutCursor<Row extends Keyed>(rows: Row[]): Omit<Row, "cursor_micros">[] {
+  return rows.map(({ cursor_micros: _cursor, ...row }) => row);
+}
+
+/**
+ * A page of a newest-first list by keyset: one indexed read of at most PAGE_SIZE + 1 rows, however
+ * deep the page (no OFFSET, no count). Going newer reads upwards from the cursor; when that reaches
+ * the newest row, the newest page is shown instead, so that it is always a full page.
+ */
+async function keysetPage<Row extends Keyed>(
+  position: ListPosition | undefined,
+  read: (keyset: Keyset) => Promise<Row[]>,
+): Promise<Page<Omit<Row, "cursor_micros">>> {
+  if (position?.direction === "newer") {
+    const rows = await read({
+      past: pastKey(position.key, ">"),
+      order: "asc",
+      limit: PAGE_SIZE + 1,
+    });
+    if (rows.length > PAGE_SIZE) {
+      const shown = rows.slice(0, PAGE_SIZE).reverse();
+      const [newest, oldest] = [shown[0], shown.at(-1)];
+      return {
+        rows: withoutCursor(shown),
+        newer: newest && { direction: "newer", key: keyOf(newest) },
+        older: oldest && { direction: "older", key: keyOf(oldest) },
+      };
+    }
+    return keysetPage(undefined, read);
+  }
+  const rows = await read({
+    past: position ? pastKey(position.key, "<") : sql<boolean>`true`,
+    order: "desc",
+    limit: PAGE_SIZE + 1,
+  });
+  const shown = rows.slice(0, PAGE_SIZE);
+  const [newest, oldest] = [shown[0], shown.at(-1)];
+  return {
+    rows: withoutCursor(shown),
+    newer: position && newest && { direction: "newer", key: keyOf(newest) },
+    older:
+      rows.length > PAGE_SIZE && oldest ? { direction: "older", key: keyOf(oldest) } : undefined,
+  };
 }
 
 /** How far a submission got: the final step sets completed_at, the email step never does. */
@@ -42,7 +123,7 @@ type SubmissionsWhere = ExpressionBuilder<DatabaseSchema, "business_wizard_submi
  * The filter as a condition: search in the email and the business names, industry, state, status,
  * the newest quote request's status (or none), and creation days from `from` to `to` (UTC, both included).
  */
-function matches(filter: Omit<SubmissionFilter, "page">) {
+function matches(filter: SubmissionFilter) {
   return (eb: SubmissionsWhere) => {
     const conditions = [];
     if (filter.q) {
@@ -79,33 +160,24 @@ function matches(filter: Omit<SubmissionFilter, "page">) {
   };
 }
 
-function pageOf<T>(rows: T[], total: number, page: number): Page<T> {
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
-}
-
-/** A page of the submissions that match the filter, newest first. */
+/** A page of the submissions that match the filter, newest first, from a position (or the newest). */
 export async function listSubmissions(
   db: Db,
   filter: SubmissionFilter,
+  position?: ListPosition,
 ): Promise<Page<SubmissionRow>> {
-  const where = matches(filter);
-  const [rows, count] = await Promise.all([
+  return keysetPage(position, ({ past, order, limit }) =>
     db
       .selectFrom("business_wizard_submissions")
       .selectAll()
-      .where(where)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(PAGE_SIZE)
-      .offset((filter.page - 1) * PAGE_SIZE)
+      .select(cursorMicros)
+      .where(matches(filter))
+      .where(past)
+      .orderBy("created_at", order)
+      .orderBy("id", order)
+      .limit(limit)
       .execute(),
-    db
-      .selectFrom("business_wizard_submissions")
-      .select((eb) => eb.fn.countAll<string>().as("total"))
-      .where(where)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows, Number(count.total), filter.page);
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -122,9 +194,14 @@ export async function getSubmission(db: Db, id: string): Promise<SubmissionRow |
 
 /** Which submissions an export takes: a filter, and optionally those changed since an instant. */
 export interface ExportSelection {
-  filter?: Omit<SubmissionFilter, "page">;
+  filter?: SubmissionFilter;
   /** Only submissions created or changed at or after this instant. */
   changedSince?: Date;
+}
+
+/** How an export reads: rows per round trip (tests use small batches to cross many). */
+export interface ExportOptions {
+  batchSize?: number;
 }
 
 /** Rows per round trip when exporting. */
@@ -132,82 +209,74 @@ const EXPORT_BATCH = 500;
 
 /**
  * Every submission a selection takes, newest first, a batch at a time: memory stays flat however
- * many there are. Batches continue from the last row's (created_at, id), compared in the database
- * at full precision (a JavaScript Date would round microseconds away and repeat or skip rows).
+ * many there are. Each batch is a keyset read continuing from the last row's (created_at, id) at
+ * the database's full precision (a JavaScript Date would round microseconds away and repeat or skip
+ * rows), so a batch deep in the table costs what the first one does.
  */
 export async function* exportSubmissions(
   db: Db,
   selection: ExportSelection = {},
+  { batchSize = EXPORT_BATCH }: ExportOptions = {},
 ): AsyncGenerator<SubmissionRow[]> {
-  let after: { createdAt: string; id: string } | undefined;
+  let after: ListKey | undefined;
   for (;;) {
     let query = db
       .selectFrom("business_wizard_submissions")
       .selectAll()
-      .select(sql<string>`created_at::text`.as("cursor_created_at"))
+      .select(cursorMicros)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
-      .limit(EXPORT_BATCH);
+      .limit(batchSize);
     if (selection.filter) query = query.where(matches(selection.filter));
     if (selection.changedSince) query = query.where("updated_at", ">=", selection.changedSince);
-    if (after) {
-      const { createdAt, id } = after;
-      query = query.where(
-        sql<boolean>`(created_at, id) < (${createdAt}::timestamptz, ${id}::uuid)`,
-      );
-    }
+    if (after) query = query.where(pastKey(after, "<"));
     const batch = await query.execute();
     const last = batch.at(-1);
     if (!last) return;
-    after = { createdAt: last.cursor_created_at, id: last.id };
-    yield batch.map(({ cursor_created_at: _cursor, ...row }) => row);
-    if (batch.length < EXPORT_BATCH) return;
+    after = keyOf(last);
+    yield withoutCursor(batch);
+    if (batch.length < batchSize) return;
   }
 }
 
 /** A call-back request as the lead desk lists it. */
 export type CallbackRequestRow = Selectable<CallbackRequestsTable>;
 
-/** A page of call-back requests, newest first. */
+/** A page of call-back requests, newest first, from a position (or the newest). */
 export async function listCallbackRequests(
   db: Db,
-  page: number,
+  position?: ListPosition,
 ): Promise<Page<CallbackRequestRow>> {
-  const [rows, count] = await Promise.all([
+  return keysetPage(position, ({ past, order, limit }) =>
     db
       .selectFrom("callback_requests")
       .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
+      .select(cursorMicros)
+      .where(past)
+      .orderBy("created_at", order)
+      .orderBy("id", order)
+      .limit(limit)
       .execute(),
-    db
-      .selectFrom("callback_requests")
-      .select((eb) => eb.fn.countAll<string>().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows, Number(count.total), page);
+  );
 }
 
 /** A contact message as the lead desk lists it. */
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 
-/** A page of contact messages, newest first. */
-export async function listContactMessages(db: Db, page: number): Promise<Page<ContactMessageRow>> {
-  const [rows, count] = await Promise.all([
+/** A page of contact messages, newest first, from a position (or the newest). */
+export async function listContactMessages(
+  db: Db,
+  position?: ListPosition,
+): Promise<Page<ContactMessageRow>> {
+  return keysetPage(position, ({ past, order, limit }) =>
     db
       .selectFrom("contact_messages")
       .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE)
+      .select(cursorMicros)
+      .where(past)
+      .orderBy("created_at", order)
+      .orderBy("id", order)
+      .limit(limit)
       .execute(),
-    db
-      .selectFrom("contact_messages")
-      .select((eb) => eb.fn.countAll<string>().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows, Number(count.total), page);
+  );
 }

@@ -1,0 +1,46 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+
+import { startPlannerStatistics } from "./planner-statistics.server.ts";
+
+const pglite = testDatabaseKinds.find((kind) => kind.name === "pglite")!;
+
+describe("the embedded database's planner statistics", () => {
+  it("are gathered at start and again at every interval, so the planner knows the leads", async () => {
+    await withDatabase(pglite.open, async (database) => {
+      await sql`
+        insert into business_wizard_submissions (industry, state, segments, email)
+        select 'food', case when g % 2 = 0 then 'Texas' else 'Ohio' end, array['Bar'],
+               'stats' || g || '@example.com'
+        from generate_series(1, 200) as g`.execute(database.db);
+      const distinctStates = async () =>
+        (
+          await sql<{ n_distinct: number }>`
+            select n_distinct from pg_stats
+            where tablename = 'business_wizard_submissions' and attname = 'state'`.execute(
+            database.db,
+          )
+        ).rows[0]?.n_distinct;
+      expect(await distinctStates()).toBeUndefined();
+      const warnings: unknown[] = [];
+      const statistics = startPlannerStatistics(
+        database,
+        { warn: (details, message) => warnings.push([details, message]) },
+        50,
+      );
+      try {
+        await expect.poll(distinctStates, { timeout: 5_000 }).toBe(2);
+        await sql`update business_wizard_submissions set state = 'Utah' where email like 'stats1%'`.execute(
+          database.db,
+        );
+        // No restart: the next turn of the interval sees the change.
+        await expect.poll(distinctStates, { timeout: 5_000 }).toBe(3);
+      } finally {
+        await statistics.stop();
+      }
+      expect(warnings).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,391 @@
+/**
+ * The lead desk at scale (issue 18): seeds the embedded database (PGlite, on files as the server
+ * keeps them) with completed applications and quote requests, then measures the lead desk's pages
+ * and the exports of everything at each size.
+ *
+ * - Pages: the database work of a page's loader, timed in this process around the same data-layer
+ *   calls the loader makes (not over HTTP: the figure is the server's time for the page's data, the
+ *   part that grows with the number of leads; rendering 50 rows does not).
+ * - Exports: `npm run leads:export` itself (scripts/leads-export.ts) in a process of its own, its
+ *   output counted by this one and its peak resident size (ru_maxrss) read as it exits.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { sql } from "kysely";
+
+import {
+  addDays,
+  parseSubmissionFilter,
+  utcDay,
+  type ListPosition,
+} from "../app/domain/lead-desk.ts";
+import { INDUSTRY_IDS } from "../app/domain/industries.ts";
+import { US_STATES } from "../app/domain/states.ts";
+import { openDatabase, type Db } from "../app/server/db/database.server.ts";
+import { startPlannerStatistics } from "../app/server/db/planner-statistics.server.ts";
+import { getSubmission, listSubmissions } from "../app/server/leads/leads.server.ts";
+import { listWebhookDeliveries } from "../app/server/leads/webhooks.server.ts";
+import { readFunnel } from "../app/server/wizard/funnel.server.ts";
+import {
+  latestQuoteRequest,
+  latestQuoteRequests,
+} from "../app/server/wizard/quote-requests.server.ts";
+import { getSubmissionHistory } from "../app/server/wizard/submission-history.server.ts";
+import { median, percentile } from "./stats.ts";
+import { ROOT } from "./workspace.ts";
+
+/** The sizes the issue asks for. */
+export const DESK_SIZES = [1_000, 10_000, 100_000] as const;
+
+/** A page's server time over many requests. */
+export interface PageTiming {
+  what: string;
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  /**
+   * The process's CPU time per request (all its threads), p99: what the page costs whatever else
+   * runs on the machine, where the wall time above also counts waiting for a core.
+   */
+  cpuP99Ms: number;
+}
+
+/** One export of everything, by the export command in a process of its own. */
+export interface ExportRun {
+  format: "csv" | "json";
+  seconds: number;
+  bytes: number;
+  rows: number;
+  /** The process's peak RSS over its whole life, the database engine's start included. */
+  peakRssMb: number;
+  /** Its peak RSS before its first write: the database engine started, nothing exported yet. */
+  startRssMb: number;
+  /**
+   * Its peak RSS from its first write of output to its last: the export's own, without the
+   * database engine's start (before) and its checkpoint and close (after).
+   */
+  exportPeakRssMb: number;
+  /** The most JavaScript heap in use while it wrote: the export's own memory, the engine's apart. */
+  heapMb: number;
+  /** How many times it ran: each figure is the median of the runs. */
+  runs: number;
+  /**
+   * Whether it also ran to the end with V8's old space capped at CAPPED_HEAP_MB: what the export
+   * keeps alive fits in that however many rows there are (the heap in use counts garbage too).
+   */
+  cappedHeapCompletes: boolean;
+}
+
+/** Everything measured at one size. */
+export interface DeskSize {
+  applications: number;
+  quoteRequests: number;
+  seedSeconds: number;
+  pages: PageTiming[];
+  exports: ExportRun[];
+}
+
+/** The lead desk section of the report. */
+export interface DeskFigures {
+  /** When and from which commit these figures were measured (`--only desk` runs it alone). */
+  date: string;
+  commit: string;
+  loadAtStart: number;
+  loadAtEnd: number;
+  sizes: DeskSize[];
+}
+
+/** The pages measured, by name; their order is the report's. */
+export const DESK_PAGES = {
+  first: "Submissions, first page",
+  filtered: "Submissions filtered by industry and state, first page",
+  older: "Submissions, an older page halfway down the list",
+  search: "Submissions searched for one business name",
+  submission: "One submission's page",
+} as const;
+
+const SAMPLES = 200;
+/**
+ * Runs of each export per size. The engine's start makes a process's peak vary by a hundred MB or
+ * more from one run to the next, whatever it then does: the median of a few tells sizes apart.
+ */
+const EXPORT_RUNS = 3;
+/** The JavaScript old space an export is also run with, to show what it keeps alive is bounded. */
+export const CAPPED_HEAP_MB = 48;
+const WARMUP = 20;
+
+/**
+ * Seeds `count` completed applications, a minute apart up to now, spread over the industries and
+ * states (a third with a quote request, in every status), in a few statements: the figures are of
+ * the desk, not of the wizard's saves.
+ */
+export async function seed(db: Db, count: number): Promise<number> {
+  const industries = sql.lit(`{${INDUSTRY_IDS.join(",")}}`);
+  const states = sql.lit(`{${US_STATES.map((state) => `"${state}"`).join(",")}}`);
+  await sql`
+    insert into business_wizard_submissions (
+      industry, state, segments, email, business_name, first_name, last_name, phone_number,
+      consent_to_texts, consent_text, consent_given_at, legal_business_name, primary_location,
+      same_address, mailing_address, ownership_structure, start_year, naics_code, naics_title,
+      full_time_employees, annual_revenue, created_at, updated_at, completed_at)
+    select (${industries}::text[])[1 + (g::bigint * 7919) % ${INDUSTRY_IDS.length}],
+           (${states}::text[])[1 + (g::bigint * 104729 / 7) % ${US_STATES.length}],
+           array['Bakery', 'Cafe'], 'owner' || g || '@bench.example', 'Bench Shop ' || g,
+           'Alex', 'Owner ' || g, '+1503555' || lpad((g % 10000)::text, 4, '0'), true,
+           'I agree to receive texts.', at, 'Bench Shop ' || g || ' LLC',
+           g || ' Main St, Portland, OR 97201', 'Yes', null, 'LLC', '2015', '445291', 'Baked Goods Retailers',
+           1 + g % 40, 100000 + g * 10, at, at, at
+    from generate_series(1, ${count}::int) as g,
+         lateral (select now() - (${count}::int - g) * interval '1 minute' as at) as t`.execute(db);
+  const { rows } = await sql<{ made: number }>`
+    with made as (
+      insert into quote_requests (
+        submission_id, reference, lines, start_date, contact_channel, consent_text,
+        consent_given_at, status, created_at, updated_at)
+      select id, 'CP-' || upper(substr(md5(id::text), 1, 12)), array['workers-comp', 'general-liability'],
+             date '2027-01-01', 'phone', 'I agree to be contacted.', created_at,
+             (array['new', 'contacted', 'quoted', 'bound', 'lost'])[1 + abs(hashtext(id::text) % 5)],
+             created_at, created_at
+      from business_wizard_submissions
+      where hashtext(email) % 3 = 0
+      returning 1)
+    select count(*)::int as made from made`.execute(db);
+  return rows[0]?.made ?? 0;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<PageTiming & { what: "" }> {
+  for (let index = 0; index < WARMUP; index++) await run();
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  for (let index = 0; index < SAMPLES; index++) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
+  }
+  return {
+    what: "",
+    samples: SAMPLES,
+    p50Ms: median(times),
+    p99Ms: percentile(times, 99),
+    cpuP99Ms: percentile(cpuTimes, 99),
+  };
+}
+
+/** The submissions list loader's database work (app/routes/admin/submissions.tsx). */
+async function listPage(db: Db, query: string, position?: ListPosition) {
+  const today = utcDay(new Date());
+  const [page] = await Promise.all([
+    listSubmissions(db, parseSubmissionFilter(new URLSearchParams(query)), position),
+    readFunnel(db, addDays(today, -6), today),
+  ]);
+  await latestQuoteRequests(
+    db,
+    page.rows.map((row) => row.id),
+  );
+  return page;
+}
+
+/** The submission page loader's database work (app/routes/admin/submission.tsx). */
+async function submissionPage(db: Db, id: string) {
+  const row = await getSubmission(db, id);
+  if (!row) throw new Error(`No submission ${id}`);
+  await Promise.all([
+    getSubmissionHistory(db, row),
+    latestQuoteRequest(db, row.id),
+    listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
+  ]);
+}
+
+/** Runs `npm run leads:export` on a data directory; its output is counted, never kept. */
+export async function runExport(
+  dataDir: string,
+  format: "csv" | "json",
+  nodeOptions: string[] = [],
+): Promise<ExportRun> {
+  const peakFile = path.join(dataDir, `peak-rss-${format}`);
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeOptions,
+      "--import",
+      pathToFileURL(path.join(import.meta.dirname, "peak-rss.ts")).href,
+      path.join(ROOT, "scripts/leads-export.ts"),
+      "--format",
+      format,
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        BENCH_PEAK_RSS_FILE: peakFile,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let bytes = 0;
+  let lineEnds = 0;
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    bytes += chunk.length;
+    for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) {
+      lineEnds++;
+    }
+  });
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`leads:export --format ${format} failed:\n${stderr}`);
+  // CSV: a header line, then a line per row (the seeded cells hold no line break). JSON: "[", a
+  // line per record, "]".
+  const rows = format === "csv" ? lineEnds - 1 : lineEnds - 2;
+  const peaks = JSON.parse(readFileSync(peakFile, "utf8")) as {
+    startKb: number;
+    exportKb: number;
+    processKb: number;
+    heapKb: number;
+  };
+  return {
+    format,
+    seconds,
+    bytes,
+    rows,
+    peakRssMb: peaks.processKb / 1024,
+    startRssMb: peaks.startKb / 1024,
+    exportPeakRssMb: peaks.exportKb / 1024,
+    heapMb: peaks.heapKb / 1024,
+    runs: 1,
+    cappedHeapCompletes: false,
+  };
+}
+
+/** Seeds and measures one size in a scratch data directory, removed afterwards. */
+async function measureSize(count: number, log: (line: string) => void): Promise<DeskSize> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `coverpilot-desk-${count}-`));
+  try {
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    const pages: PageTiming[] = [];
+    let quoteRequests: number;
+    let seedSeconds: number;
+    try {
+      const { db } = database;
+      const seedStarted = performance.now();
+      quoteRequests = await seed(db, count);
+      seedSeconds = (performance.now() - seedStarted) / 1000;
+      // What a server on this database does at its start and every hour (PGlite has no autovacuum).
+      await startPlannerStatistics(database, {
+        warn: (...args) => log(JSON.stringify(args)),
+      }).stop();
+      log(`desk ${count}: seeded in ${seedSeconds.toFixed(1)} s`);
+      // Halfway down: the key of the row at the middle, as an Older link would carry it.
+      const middle = await sql<{ id: string; micros: string }>`
+        select id, (extract(epoch from created_at) * 1000000)::bigint::text as micros
+        from business_wizard_submissions order by created_at desc, id desc
+        offset ${Math.floor(count / 2)} limit 1`.execute(db);
+      const halfway = middle.rows[0];
+      if (!halfway) throw new Error("No middle row");
+      const one = await listPage(db, "");
+      const target = one.rows[7]?.id;
+      if (!target) throw new Error("No submission to open");
+      const measured: [keyof typeof DESK_PAGES, () => Promise<unknown>][] = [
+        ["first", () => listPage(db, "")],
+        ["filtered", () => listPage(db, "industry=food&state=Texas")],
+        [
+          "older",
+          () =>
+            listPage(db, "", {
+              direction: "older",
+              key: { createdAtMicros: halfway.micros, id: halfway.id },
+            }),
+        ],
+        ["search", () => listPage(db, `q=${encodeURIComponent(`Bench Shop ${count - 100} LLC`)}`)],
+        ["submission", () => submissionPage(db, target)],
+      ];
+      for (const [name, run] of measured) {
+        pages.push({ ...(await timed(run)), what: DESK_PAGES[name] });
+      }
+      log(`desk ${count}: pages measured`);
+    } finally {
+      await database.close();
+    }
+    const exports: ExportRun[] = [];
+    for (const format of ["csv", "json"] as const) {
+      const runs: ExportRun[] = [];
+      for (let index = 0; index < EXPORT_RUNS; index++) {
+        const run = await runExport(dataDir, format);
+        if (run.rows !== count) {
+          throw new Error(`The ${format} export had ${run.rows} rows, not ${count}`);
+        }
+        runs.push(run);
+      }
+      const middle = (of: (run: ExportRun) => number) => median(runs.map(of));
+      const run: ExportRun = {
+        format,
+        seconds: middle((each) => each.seconds),
+        bytes: middle((each) => each.bytes),
+        rows: count,
+        peakRssMb: middle((each) => each.peakRssMb),
+        startRssMb: middle((each) => each.startRssMb),
+        exportPeakRssMb: middle((each) => each.exportPeakRssMb),
+        heapMb: middle((each) => each.heapMb),
+        runs: runs.length,
+        cappedHeapCompletes: await runExport(dataDir, format, [
+          `--max-old-space-size=${CAPPED_HEAP_MB}`,
+        ]).then(
+          (capped) => capped.rows === count,
+          () => false,
+        ),
+      };
+      exports.push(run);
+      log(
+        `desk ${count}: ${format} export ${run.seconds.toFixed(1)} s, peak ${run.peakRssMb.toFixed(0)} MB (before the first row ${run.startRssMb.toFixed(0)} MB), heap ${run.heapMb.toFixed(0)} MB, completes with ${CAPPED_HEAP_MB} MB: ${run.cappedHeapCompletes}`,
+      );
+    }
+    return {
+      applications: count,
+      quoteRequests,
+      seedSeconds,
+      pages,
+      exports,
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Measures the lead desk at every size, smallest first. */
+export async function measureDesk(
+  log: (line: string) => void,
+  sizes: readonly number[] = DESK_SIZES,
+): Promise<DeskSize[]> {
+  const measured: DeskSize[] = [];
+  for (const count of sizes) measured.push(await measureSize(count, log));
+  return measured;
+}
+
+/** The lead desk at every size, with when, from which commit and under what load it was measured. */
+export async function measureDeskFigures(log: (line: string) => void): Promise<DeskFigures> {
+  const load = () => Number((loadavg()[0] ?? 0).toFixed(2));
+  const loadAtStart = load();
+  const sizes = await measureDesk(log);
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+  const uncommitted = git("status", "--porcelain").split("\n").filter(Boolean).length;
+  return {
+    date: new Date().toISOString(),
+    commit: `${git("rev-parse", "--short", "HEAD")}${uncommitted ? ` with ${uncommitted} uncommitted files` : ""}`,
+    loadAtStart,
+    loadAtEnd: load(),
+    sizes,
+  };
+}
