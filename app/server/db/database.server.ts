@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 
 import { PGlite } from "@electric-sql/pglite";
 import {
@@ -190,14 +193,28 @@ function failingFast(pool: pg.Pool): PostgresPool {
   };
 }
 
+/**
+ * PostgreSQL's settings for PGlite, besides PGlite's own (decision 021). PGlite's WebAssembly memory
+ * never shrinks: what PostgreSQL touches once stays resident for the life of the process, and
+ * PostgreSQL zeroes all its shared buffers at start. initdb's 128 MB of them were most of the
+ * server's idle memory; 16 MB hold the rows a save touches many times over, and a page read past
+ * them comes from the operating system's file cache, outside the process.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Promise<Database> {
   if (options.dataDir) prepareDataDir(options.dataDir);
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const pgdata = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
   let pglite: PGlite;
   try {
+    if (pgdata && !options.restoreFrom && !existsSync(path.join(pgdata, "PG_VERSION"))) {
+      await createPgliteDatabase(pgdata);
+    }
     pglite = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+      dataDir: pgdata,
       loadDataDir: options.restoreFrom,
+      startParams: PGLITE_START_PARAMS,
     });
     // A new database is copied in by PGlite with modes of its own (0666): take them back.
     if (options.dataDir) restrictDataDir(options.dataDir);
@@ -234,6 +251,35 @@ async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Pr
       return pglite.dumpDataDir("none");
     },
   };
+}
+
+/** PGlite's CommonJS entry, for the worker below (a worker's code is a script, not a module). */
+const PGLITE_ENTRY = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+
+/**
+ * Makes a new database in `pgdata` in a worker thread that ends once it is made. PGlite runs
+ * initdb in a second PostgreSQL and a WebAssembly program of its own, some 300 MB that the
+ * process would hold until a garbage collection that an idle server never runs (decision 021);
+ * a worker's memory goes when the worker does.
+ */
+async function createPgliteDatabase(pgdata: string): Promise<void> {
+  const worker = new Worker(
+    `const { workerData } = require("node:worker_threads");
+     require(workerData.entry)
+       .PGlite.create({ dataDir: workerData.pgdata, startParams: workerData.startParams })
+       .then((pglite) => pglite.close());`,
+    {
+      eval: true,
+      workerData: { entry: PGLITE_ENTRY, pgdata, startParams: PGLITE_START_PARAMS },
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`Making the embedded database failed (exit code ${code}).`));
+    });
+  });
 }
 
 /** The migrations in database/migrations/index.ts. */
