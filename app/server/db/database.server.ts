@@ -1,7 +1,8 @@
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { promisify } from "node:util";
 
 import { PGlite } from "@electric-sql/pglite";
 import {
@@ -23,6 +24,8 @@ import { migrations } from "../../../database/migrations/index.ts";
 import { prepareDataDir, restrictDataDir } from "./data-dir.server.ts";
 import { lockDataDir } from "./data-dir-lock.server.ts";
 import type { DatabaseSchema } from "./database-schema.server.ts";
+
+const execFileAsync = promisify(execFile);
 
 export type { DatabaseSchema };
 export type Db = Kysely<DatabaseSchema>;
@@ -253,33 +256,28 @@ async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Pr
   };
 }
 
-/** PGlite's CommonJS entry, for the worker below (a worker's code is a script, not a module). */
+/** PGlite's CommonJS entry, for the process below (its code is a script, not a module). */
 const PGLITE_ENTRY = createRequire(import.meta.url).resolve("@electric-sql/pglite");
 
 /**
- * Makes a new database in `pgdata` in a worker thread that ends once it is made. PGlite runs
- * initdb in a second PostgreSQL and a WebAssembly program of its own, some 300 MB that the
- * process would hold until a garbage collection that an idle server never runs (decision 021);
- * a worker's memory goes when the worker does.
+ * Makes a new database in `pgdata` in a Node process of its own that ends once it is made.
+ * PGlite runs initdb in a second PostgreSQL and a WebAssembly program of its own, nearly 300 MB
+ * that this process would hold until a garbage collection that an idle server never runs, and
+ * whose freed blocks would stay in its allocator (decision 021); a process gives all of it back.
  */
 async function createPgliteDatabase(pgdata: string): Promise<void> {
-  const worker = new Worker(
-    `const { workerData } = require("node:worker_threads");
-     require(workerData.entry)
-       .PGlite.create({ dataDir: workerData.pgdata, startParams: workerData.startParams })
-       .then((pglite) => pglite.close());`,
-    {
-      eval: true,
-      workerData: { entry: PGLITE_ENTRY, pgdata, startParams: PGLITE_START_PARAMS },
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`Making the embedded database failed (exit code ${code}).`));
-    });
-  });
+  const script = `const [entry, pgdata, startParams] = process.argv.slice(1);
+    require(entry)
+      .PGlite.create({ dataDir: pgdata, startParams: JSON.parse(startParams) })
+      .then((pglite) => pglite.close());`;
+  await execFileAsync(process.execPath, [
+    "--input-type=commonjs",
+    "-e",
+    script,
+    PGLITE_ENTRY,
+    pgdata,
+    JSON.stringify(PGLITE_START_PARAMS),
+  ]);
 }
 
 /** The migrations in database/migrations/index.ts. */
