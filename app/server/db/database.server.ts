@@ -199,8 +199,8 @@ function failingFast(pool: pg.Pool): PostgresPool {
 /**
  * PostgreSQL's settings for PGlite, besides PGlite's own (decision 021). PGlite's WebAssembly memory
  * never shrinks: what PostgreSQL touches once stays resident for the life of the process, and
- * PostgreSQL zeroes all its shared buffers at start. initdb's 128 MB of them were most of the
- * server's idle memory; 16 MB hold the rows a save touches many times over, and a page read past
+ * its shared buffers are resident from the start. initdb's 128 MB of them made some 150 MB of
+ * the server's idle memory; 16 MB hold the rows a save touches many times over, and a page read past
  * them comes from the operating system's file cache, outside the process.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
