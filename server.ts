@@ -35,7 +35,8 @@ for (const stream of [process.stdout, process.stderr]) stream.on("error", () => 
  * Process settings that keep the server's memory down (decision 021), read only when a process
  * starts. glibc's allocator otherwise raises its thresholds after each large block it frees and
  * then keeps what V8's compiler frees (some 100 MB once PGlite's SQL parser is compiled);
- * V8's young generation otherwise grows to 64 MB a half under load and stays so until idle.
+ * V8's young generation otherwise grows under load to a size that follows the machine's memory
+ * (64 MB a half on 24 GB) and stays so until V8 finds the process idle.
  */
 const MEMORY_ENV = { MALLOC_TRIM_THRESHOLD_: "131072" };
 const MEMORY_FLAGS = ["--max-semi-space-size=16"];
