@@ -130,8 +130,17 @@ export function cpuMs(pid: number): number {
 
 /** A process's resident set size (VmRSS), in megabytes. */
 export function residentMb(pid: number): number {
+  return statusMb(pid, "VmRSS");
+}
+
+/** The most a process has held resident so far (VmHWM), in megabytes. */
+export function peakResidentMb(pid: number): number {
+  return statusMb(pid, "VmHWM");
+}
+
+function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (!kb) throw new Error(`No VmRSS for process ${pid}`);
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1];
+  if (!kb) throw new Error(`No ${field} for process ${pid}`);
   return Number(kb) / 1024;
 }

@@ -4,6 +4,7 @@ import { deskLimits, deskMarkdown, deskTargets } from "./desk-report.ts";
 import type { DeskFigures } from "./desk.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { Category, LighthouseSummary } from "./lighthouse.ts";
+import type { MemoryFigures } from "./memory.ts";
 import type { SaveFigures, UpsertReference } from "./saves.ts";
 import type { Throughput } from "./throughput.ts";
 
@@ -39,6 +40,8 @@ export interface BenchReport {
   memory: { server: string; idleMb: number; afterLoadMb: number }[];
   /** The lead desk at scale (bench/desk.ts); absent in reports from before it was measured. */
   desk?: DeskFigures;
+  /** The server on PGlite idle and after 10,000 saves (bench/memory.ts); absent in older reports. */
+  pgliteMemory?: MemoryFigures;
   targets: TargetCheck[];
 }
 
@@ -57,6 +60,14 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 const times = (ratio: number) => `${ratio.toFixed(2)}x`;
 const perSecond = (value: number) => Math.round(value).toLocaleString("en-US");
+const mb = (value: number) => `${Math.round(value)} MB`;
+
+function idleMet(memory: MemoryFigures): boolean {
+  return (
+    memory.saves.failures === 0 &&
+    Math.max(memory.idle.rssMb, memory.restartedIdle.rssMb) <= LIMITS.idleResidentMb
+  );
+}
 
 const LIMITS = {
   marketingJsBytes: 20_000,
@@ -65,6 +76,7 @@ const LIMITS = {
   wizardPerformance: 98,
   pageThroughputRatio: 0.5,
   saveRatio: 0.3,
+  idleResidentMb: 250,
 };
 
 /** Checks every target of DESIGN.md "Performance targets" against the figures. */
@@ -140,6 +152,14 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
     });
   }
   checks.push(...deskTargets(report.desk));
+  const memory = report.pgliteMemory;
+  checks.push({
+    target: `Server on PGlite: idle RSS <= ${LIMITS.idleResidentMb} MB`,
+    figure: memory
+      ? `${mb(memory.idle.rssMb)} after start on a new DATA_DIR, ${mb(memory.restartedIdle.rssMb)} restarted on ${memory.saves.saves.toLocaleString("en-US")} saves; ${mb(memory.afterSaves.rssMb)} right after the saves, ${mb(memory.settled.rssMb)} ${memory.settleSeconds} s later`
+      : "not measured: run `npm run bench -- --only memory`",
+    met: memory ? idleMet(memory) : null,
+  });
   return checks;
 }
 
@@ -153,7 +173,10 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(
     "# Benchmarks",
     "",
-    `Measured by \`npm run bench\` on ${report.date} in ${Math.round(report.seconds)} s: ${env.cpus} × ${env.cpuModel}, ${env.memory}; Node ${env.node}, ${env.chromium}, Lighthouse ${env.lighthouse}; commit ${env.commit}${env.uncommitted ? ` with ${env.uncommitted} uncommitted files` : ""}. Every figure comes from this one run. The machine's load average (1 min) was ${env.loadAtStart} at the start and ${env.loadAtEnd} at the end: anything else running skews the figures.`,
+    `Measured by \`npm run bench\` on ${report.date} in ${Math.round(report.seconds)} s: ${env.cpus} × ${env.cpuModel}, ${env.memory}; Node ${env.node}, ${env.chromium}, Lighthouse ${env.lighthouse}; commit ${env.commit}${env.uncommitted ? ` with ${env.uncommitted} uncommitted files` : ""}. Every figure comes from this one run. The machine's load average (1 min) was ${env.loadAtStart} at the start and ${env.loadAtEnd} at the end: anything else running skews the figures.` +
+      (report.pgliteMemory?.alone
+        ? ` Except the memory of the server on PGlite (its target and section), measured by \`npm run bench -- --only memory\` on ${report.pgliteMemory.date}, commit ${report.pgliteMemory.commit}, load average ${report.pgliteMemory.load[0]} at its start and ${report.pgliteMemory.load[1]} at its end.`
+        : ""),
     "",
     `**Targets met: ${met.length} of ${report.targets.length}.**` +
       (missed.length > 0 ? ` Not met: ${missed.map((check) => check.target).join("; ")}.` : "") +
@@ -282,10 +305,32 @@ export function renderMarkdown(report: BenchReport): string {
     ),
     "",
     ...deskMarkdown(report.desk),
+    ...pgliteMemorySection(report.pgliteMemory),
     "Raw outputs of the run (Lighthouse reports, server logs, pgbench output) are in `bench/results/`.",
     "",
   );
   return lines.join("\n");
+}
+
+/** The server on PGlite idle, under saves and after them (bench/memory.ts). */
+function pgliteMemorySection(memory: MemoryFigures | undefined): string[] {
+  if (!memory) return [];
+  const row = (moment: string, figures: { rssMb: number; peakMb: number }) =>
+    `| ${moment} | ${mb(figures.rssMb)} | ${mb(figures.peakMb)} |`;
+  const saves = memory.saves;
+  return [
+    `## Memory: the server on PGlite, idle and after ${saves.visitors.toLocaleString("en-US")} saves`,
+    "",
+    `The server as \`npm start\` runs it, on a new DATA_DIR. Idle figures are read ${memory.idleSeconds} s after it answers /healthz. The saves are the email step's, posted over HTTP as above (${saves.concurrency} visitors at once, each after its step 1 and segments posts): ${saves.saves.toLocaleString("en-US")} saved, ${saves.failures} failed, ${perSecond(saves.savesPerSecond)} saves/s, p99 ${ms(saves.p99Ms)}. Peak is the most the process had held so far (VmHWM).`,
+    "",
+    "| Moment | Resident (VmRSS) | Peak so far (VmHWM) |",
+    "| --- | --- | --- |",
+    row("Idle, after start on a new DATA_DIR", memory.idle),
+    row(`Right after ${saves.saves.toLocaleString("en-US")} saves`, memory.afterSaves),
+    row(`Idle, ${memory.settleSeconds} s after the saves`, memory.settled),
+    row("Idle, after a restart on the same DATA_DIR", memory.restartedIdle),
+    "",
+  ];
 }
 
 /** "What limits the targets not met": the same run's figures that explain each miss. */
@@ -329,6 +374,12 @@ function limitsOf(report: BenchReport): string[] {
     );
   }
   limits.push(...deskLimits(report.desk));
+  const memory = report.pgliteMemory;
+  if (memory && !idleMet(memory)) {
+    limits.push(
+      `- The server on PGlite: ${mb(memory.idle.rssMb)} idle after start, ${mb(memory.restartedIdle.rssMb)} after a restart (the most it held: ${mb(Math.max(memory.idle.peakMb, memory.restartedIdle.peakMb))}, when PGlite's SQL parser is compiled). Decision 021 says what holds the rest.`,
+    );
+  }
   return limits.length > 0 ? ["## What limits the targets not met", "", ...limits, ""] : [];
 }
 

@@ -7,14 +7,14 @@
  * - BENCH_DATABASE_URL: a PostgreSQL server whose role may CREATEDB, for the save on PostgreSQL
  *   (a fresh database is made for the run and dropped after it).
  * - BENCH_RUNS (5): Lighthouse runs per page. BENCH_VISITORS (2000): visitors per save run.
- * `npm run bench -- --only desk` measures only the lead desk at scale (bench/desk.ts) and merges
- * its figures into the last full run's report, which then says which run measured them.
+ * `npm run bench -- --only desk` measures only the lead desk at scale (bench/desk.ts), and
+ * `--only memory` only the server's memory (bench/memory.ts); each merges its figures into the
+ * committed report, which then says which run measured which.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 
 import * as prettier from "prettier";
 
@@ -23,6 +23,7 @@ import { jsComposition } from "./composition.ts";
 import { measureDeskFigures } from "./desk.ts";
 import { DIAGNOSTICS, writeDiagnosticPages } from "./diagnostics.ts";
 import { CHROMIUM, runLighthouse } from "./lighthouse.ts";
+import { measureMemory, type MemoryFigures } from "./memory.ts";
 import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
 import {
   checkTargets,
@@ -53,6 +54,9 @@ const PAGES: { path: string; kind: PageKind }[] = [
 const THROUGHPUT_PATHS = ["/", "/workers-comp"];
 const CONCURRENT_VISITORS = 100;
 const RESULTS = path.join(ROOT, "bench/results");
+const ONLY = process.argv.includes("--only")
+  ? process.argv[process.argv.indexOf("--only") + 1]
+  : undefined;
 
 const startedAt = performance.now();
 const log = (line: string) =>
@@ -60,17 +64,18 @@ const log = (line: string) =>
     `[bench ${((performance.now() - startedAt) / 1000).toFixed(0)} s] ${line}\n`,
   );
 
-const { values: args } = parseArgs({ options: { only: { type: "string" } } });
-if (args.only !== undefined && args.only !== "desk") {
-  throw new Error(`--only takes one section, desk (not ${args.only})`);
-}
-if (args.only === "desk") {
+if (ONLY === "desk") {
   const previous = JSON.parse(
     readFileSync(path.join(ROOT, "bench/report.json"), "utf8"),
   ) as BenchReport;
   const measured = { ...previous, desk: await measureDeskFigures(log) };
   await writeReport({ ...measured, targets: checkTargets(measured) });
-  process.exit();
+  process.exit(0);
+} else if (ONLY === "memory") {
+  await memoryAlone();
+  process.exit(0);
+} else if (ONLY !== undefined) {
+  throw new Error(`--only takes desk or memory, not ${ONLY}`);
 }
 
 const loadAtStart = loadavg()[0] ?? 0;
@@ -144,6 +149,13 @@ try {
   log(`email saves on PGlite: ${Math.round(pgliteSaves.savesPerSecond)}/s`);
   const memory = [{ server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) }];
   await app.stop();
+  const pgliteMemory = await measureMemory(workspace.dir, {
+    port,
+    resultsDir: RESULTS,
+    commit: commitName(),
+    alone: false,
+    log,
+  });
   const pgliteUpserts = await pgliteReference(path.join(workspace.dir, ".bench-pglite-reference"), {
     seconds: 5,
     maxUpserts: 200_000,
@@ -266,6 +278,7 @@ try {
     saves,
     memory,
     desk,
+    pgliteMemory,
   };
   report = { ...measured, targets: checkTargets(measured) };
 } finally {
@@ -276,18 +289,57 @@ try {
 await writeReport(report);
 
 /** Writes bench/report.json and bench/report.md, formatted as `npm run lint` checks them. */
-async function writeReport(report: BenchReport): Promise<void> {
+async function writeReport(written: BenchReport): Promise<void> {
   for (const [file, text] of [
-    ["bench/report.json", JSON.stringify(report)],
-    ["bench/report.md", renderMarkdown(report)],
+    ["bench/report.json", JSON.stringify(written)],
+    ["bench/report.md", renderMarkdown(written)],
   ] as const) {
     const filepath = path.join(ROOT, file);
     const options = await prettier.resolveConfig(filepath);
     writeFileSync(filepath, await prettier.format(text, { ...options, filepath }));
   }
-  const met = report.targets.filter((check) => check.met === true).length;
+  const met = written.targets.filter((check) => check.met === true).length;
   log(
-    `targets met: ${met} of ${report.targets.length}; wrote bench/report.md and bench/report.json`,
+    `targets met: ${met} of ${written.targets.length}; wrote bench/report.md and bench/report.json`,
+  );
+}
+
+/**
+ * `--only memory`: builds the working tree, measures the server's memory (bench/memory.ts) and
+ * puts the figures into the committed report in place of the earlier ones; the rest of the
+ * report stays as its own run measured it, and the report says which run measured which.
+ */
+async function memoryAlone(): Promise<void> {
+  const previous = JSON.parse(
+    readFileSync(path.join(ROOT, "bench/report.json"), "utf8"),
+  ) as BenchReport;
+  const memoryPort = await freePort();
+  log(`building the working tree for http://127.0.0.1:${memoryPort}`);
+  const built = buildWorkspace(`http://127.0.0.1:${memoryPort}`);
+  let pgliteMemory: MemoryFigures;
+  try {
+    pgliteMemory = await measureMemory(built.dir, {
+      port: memoryPort,
+      resultsDir: RESULTS,
+      commit: commitName(),
+      alone: true,
+      log,
+    });
+  } finally {
+    built.remove();
+  }
+  const measured: Omit<BenchReport, "targets"> = { ...previous, pgliteMemory };
+  await writeReport({ ...measured, targets: checkTargets(measured) });
+}
+
+/** The checked-out commit, and how many files differ from it. */
+function commitName(): string {
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+  const uncommitted = git("status", "--porcelain").split("\n").filter(Boolean).length;
+  return (
+    git("rev-parse", "--short", "HEAD") +
+    (uncommitted ? ` with ${uncommitted} uncommitted files` : "")
   );
 }
 

@@ -1,4 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -59,6 +66,15 @@ test("DATA_DIR is the server's user's only: the folder 0700, the database, secre
   );
   expect(entries.some((entry) => entry.startsWith("pglite/pg_wal/0"))).toBe(true);
   expect(openToOthers(dataDir)).toEqual([]);
+});
+
+test("the server runs, under the process id it started with, with its memory settings (decision 021)", () => {
+  const pid = server.child.pid;
+  const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+  const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  expect(environment).toContain("MALLOC_TRIM_THRESHOLD_=131072");
+  expect(commandLine).toContain("--max-semi-space-size=16");
+  expect(commandLine.some((argument) => argument.endsWith("server.ts"))).toBe(true);
 });
 
 test("db:backup snapshots the embedded database while the server serves; db:restore brings it back", async () => {

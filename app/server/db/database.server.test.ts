@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
@@ -77,6 +81,38 @@ describe.each(testDatabaseKinds)("the database on $name", (kind) => {
       expect(rows[0]?.n).toBeGreaterThan(0);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe("the embedded database in a DATA_DIR", () => {
+  it("is made on the first start, private, with 16 MB of shared buffers, and opens again", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-pglite-"));
+    const first = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      await first.db
+        .insertInto("business_wizard_submissions")
+        .values({ industry: "food", state: "Ohio", segments: ["Bakery"], email: "a@example.com" })
+        .execute();
+    } finally {
+      await first.close();
+    }
+    expect(statSync(path.join(dataDir, "pglite", "PG_VERSION")).mode & 0o077).toBe(0);
+
+    const again = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      const { rows } = await sql<{
+        shared_buffers: string;
+      }>`select current_setting('shared_buffers') as shared_buffers`.execute(again.db);
+      expect(rows[0]?.shared_buffers).toBe("16MB");
+      const saved = await again.db
+        .selectFrom("business_wizard_submissions")
+        .select("email")
+        .execute();
+      expect(saved).toEqual([{ email: "a@example.com" }]);
+    } finally {
+      await again.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,8 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
 
 import { PGlite } from "@electric-sql/pglite";
 import {
@@ -20,6 +24,8 @@ import { migrations } from "../../../database/migrations/index.ts";
 import { prepareDataDir, restrictDataDir } from "./data-dir.server.ts";
 import { lockDataDir } from "./data-dir-lock.server.ts";
 import type { DatabaseSchema } from "./database-schema.server.ts";
+
+const execFileAsync = promisify(execFile);
 
 export type { DatabaseSchema };
 export type Db = Kysely<DatabaseSchema>;
@@ -190,14 +196,28 @@ function failingFast(pool: pg.Pool): PostgresPool {
   };
 }
 
+/**
+ * PostgreSQL's settings for PGlite, besides PGlite's own (decision 021). PGlite's WebAssembly memory
+ * never shrinks: what PostgreSQL touches once stays resident for the life of the process, and
+ * its shared buffers are resident from the start. initdb's 128 MB of them made some 150 MB of
+ * the server's idle memory; 16 MB hold the rows a save touches many times over, and a page read past
+ * them comes from the operating system's file cache, outside the process.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Promise<Database> {
   if (options.dataDir) prepareDataDir(options.dataDir);
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const pgdata = options.dataDir ? path.join(options.dataDir, "pglite") : undefined;
   let pglite: PGlite;
   try {
+    if (pgdata && !options.restoreFrom && !existsSync(path.join(pgdata, "PG_VERSION"))) {
+      await createPgliteDatabase(pgdata);
+    }
     pglite = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+      dataDir: pgdata,
       loadDataDir: options.restoreFrom,
+      startParams: PGLITE_START_PARAMS,
     });
     // A new database is copied in by PGlite with modes of its own (0666): take them back.
     if (options.dataDir) restrictDataDir(options.dataDir);
@@ -234,6 +254,30 @@ async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Pr
       return pglite.dumpDataDir("none");
     },
   };
+}
+
+/** PGlite's CommonJS entry, for the process below (its code is a script, not a module). */
+const PGLITE_ENTRY = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+
+/**
+ * Makes a new database in `pgdata` in a Node process of its own that ends once it is made.
+ * PGlite runs initdb in a second PostgreSQL and a WebAssembly program of its own, nearly 300 MB
+ * that this process would hold until a garbage collection that an idle server never runs, and
+ * whose freed blocks would stay in its allocator (decision 021); a process gives all of it back.
+ */
+async function createPgliteDatabase(pgdata: string): Promise<void> {
+  const script = `const [entry, pgdata, startParams] = process.argv.slice(1);
+    require(entry)
+      .PGlite.create({ dataDir: pgdata, startParams: JSON.parse(startParams) })
+      .then((pglite) => pglite.close());`;
+  await execFileAsync(process.execPath, [
+    "--input-type=commonjs",
+    "-e",
+    script,
+    PGLITE_ENTRY,
+    pgdata,
+    JSON.stringify(PGLITE_START_PARAMS),
+  ]);
 }
 
 /** The migrations in database/migrations/index.ts. */
