@@ -31,6 +31,7 @@ import {
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-steps.ts";
 import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
+import type { z } from "#app/domain/zod.ts";
 import { getAgency } from "#app/server/agency.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";
@@ -266,14 +267,28 @@ function PlanLineCard({ line }: { line: PlanLine }) {
 
 const numberInputClass = `${ui.inputClass} max-w-48`;
 
+/**
+ * The settings one of the screen's two forms shares with the other: its id, the server's answer to
+ * it (not to the other), and checking with the server's schema, first on blur.
+ */
+function checkedAsOnTheServer<Schema extends z.ZodMiniType>(
+  id: QuoteActionData["form"],
+  actionData: QuoteActionData | undefined,
+  schema: Schema,
+) {
+  return {
+    id,
+    lastResult: actionData?.form === id ? actionData.result : undefined,
+    shouldValidate: "onBlur" as const,
+    onValidate: ({ formData }: { formData: FormData }) => parseForm(formData, schema),
+  };
+}
+
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, optional, request } = loaderData;
   const busy = ui.useContinuing();
   const [answersForm, answers] = useForm({
-    id: "answers",
-    lastResult: actionData?.form === "answers" ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseForm(formData, optionalAnswersSchema),
+    ...checkedAsOnTheServer("answers", actionData, optionalAnswersSchema),
     defaultValue: {
       fullTimeEmployees: optional.fullTimeEmployees?.toString() ?? "",
       partTimeEmployees: optional.partTimeEmployees?.toString() ?? "",
@@ -287,10 +302,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   });
   const schema = quoteRequestSchema(loaderData.today);
   const [requestForm, fields] = useForm({
-    id: "request",
-    lastResult: actionData?.form === "request" ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseForm(formData, schema),
+    ...checkedAsOnTheServer("request", actionData, schema),
     defaultValue: {
       lines: request?.lines ?? lines.filter((line) => line.ticked).map((line) => line.slug),
       startDate: request?.startDate ?? "",
