@@ -167,17 +167,22 @@ function withDatabase(services: AppServices, db: Db): AppServices {
  * step's own save, keeps the draft and goes on, with the step's toast. A failed save answers 503
  * with the spec's error toast, and the visitor keeps what they typed.
  *
- * One transaction holds it all, from reading the draft to keeping it (decision 023): a save is one
- * round trip's worth of work for the database, and a failure anywhere leaves nothing half written.
+ * A step with a save of its own runs in one transaction, from reading the draft to keeping it
+ * (decision 023): one round trip's worth of work for the database, and a failure anywhere leaves
+ * nothing half written.
  */
 export function stepAction<View, Value>(step: AnyStep<View, Value>) {
   return async ({ request, context }: StepArgs) => {
     const services = getServices(context);
     const formData = await request.formData();
     try {
-      return await inTransaction(services.database.db, (trx) =>
-        runStep(step, withDatabase(services, trx), context, request, formData),
-      );
+      // A step that only keeps the draft writes one row: a transaction would add two statements
+      // and guard nothing.
+      return step.save
+        ? await inTransaction(services.database.db, (trx) =>
+            runStep(step, withDatabase(services, trx), context, request, formData),
+          )
+        : await runStep(step, services, context, request, formData);
     } catch (error) {
       // The guard's redirect to an earlier step (nothing was written).
       if (error instanceof Response) throw error;
