@@ -29,7 +29,12 @@ import { countApplicationCompleted, countStepReached } from "./funnel.server.ts"
 import { sendResumeLink } from "./resume.server.ts";
 import { wizardWriter, type SubmissionWriter } from "./submission-history.server.ts";
 import { saveCompleteSubmission, saveEmailStep, wasCompletedBefore } from "./submissions.server.ts";
-import { requireEarlierSteps, type DraftHandle } from "./wizard-drafts.server.ts";
+import {
+  readDraftCookie,
+  requireEarlierSteps,
+  type DraftCookie,
+  type DraftHandle,
+} from "./wizard-drafts.server.ts";
 
 /**
  * The wizard's one loader and one action (decision 018), run for each step from its entry in the
@@ -176,13 +181,20 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
     const services = getServices(context);
     const formData = await request.formData();
     try {
+      // The cookies' signatures are made before the transaction and after it: Web Crypto works off
+      // the main thread, and the transaction's connection (PGlite's only one) would wait for it.
+      const cookie = await readDraftCookie(services, request, { signNow: true });
       // A step that only keeps the draft writes one row: a transaction would add two statements
       // and guard nothing.
-      return step.save
+      const outcome = step.save
         ? await inTransaction(services.database.db, (trx) =>
-            runStep(step, withDatabase(services, trx), context, request, formData),
+            runStep(step, withDatabase(services, trx), context, request, formData, cookie),
           )
-        : await runStep(step, services, context, request, formData);
+        : await runStep(step, services, context, request, formData, cookie);
+      if (!("moveTo" in outcome)) return outcome;
+      const { moveTo, headers, toast } = outcome;
+      if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
+      return redirect(moveTo, { headers });
     } catch (error) {
       // The guard's redirect to an earlier step (nothing was written).
       if (error instanceof Response) throw error;
@@ -193,6 +205,13 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
   };
 }
 
+/** Where a step's action goes once its transaction is over, with the toast it flashes there. */
+interface StepMove {
+  moveTo: string;
+  headers: Headers;
+  toast?: Toast;
+}
+
 /** A step's action inside its transaction: `services` query through it. */
 async function runStep<View, Value>(
   step: AnyStep<View, Value>,
@@ -200,8 +219,9 @@ async function runStep<View, Value>(
   context: Readonly<RouterContextProvider>,
   request: Request,
   formData: FormData,
-) {
-  const handle = await requireEarlierSteps(services, request, step.id);
+  cookie: DraftCookie,
+): Promise<StepMove | ReturnType<typeof data<StepActionData>>> {
+  const handle = await requireEarlierSteps(services, request, step.id, cookie);
   const at = stepRequest(request);
   if (formData.get("intent") === "back") {
     return goBack(
@@ -245,8 +265,7 @@ async function runStep<View, Value>(
   if (toast && formData.get(SCRIPTED_FIELD) === "yes") {
     return data<StepActionData>({ saved: true, toast }, { headers });
   }
-  if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
-  return redirect(step.staysWhile?.(kept) ? step.path : step.next, { headers });
+  return { moveTo: step.staysWhile?.(kept) ? step.path : step.next, headers, toast };
 }
 
 /**
@@ -261,7 +280,8 @@ async function goBack(
 ) {
   const previous = previousStep(id) ?? id;
   try {
-    return redirect(stepPath(previous), { headers: { "Set-Cookie": await handle.save(draft) } });
+    const headers = new Headers({ "Set-Cookie": await handle.save(draft) });
+    return { moveTo: stepPath(previous), headers };
   } catch (error) {
     throw new SaveFailure(error, typedReply(formData));
   }

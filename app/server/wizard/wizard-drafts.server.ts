@@ -1,5 +1,7 @@
 import { sql } from "kysely";
-import { createSessionStorage, redirect, type Session, type SessionStorage } from "react-router";
+import { randomUUID } from "node:crypto";
+
+import { redirect, type Cookie } from "react-router";
 
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
@@ -19,11 +21,8 @@ export const DRAFT_LIFETIME_SECONDS = SITE_COOKIES.wizard.maxAgeSeconds;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type DraftSession = Session<{ draft: WizardDraft }>;
-type DraftStorage = SessionStorage<{ draft: WizardDraft }>;
-
-function expiry(expires: Date | undefined): Date {
-  return expires ?? new Date(Date.now() + DRAFT_LIFETIME_SECONDS * 1000);
+function expiry(): Date {
+  return new Date(Date.now() + DRAFT_LIFETIME_SECONDS * 1000);
 }
 
 /**
@@ -49,59 +48,87 @@ function readStoredDraft(id: string, stored: unknown): { draft: WizardDraft } | 
   return { draft };
 }
 
+/** The signed cookie that names a visitor's draft. */
+function draftCookie(services: AppServices): Cookie {
+  return siteCookie(services.env, SITE_COOKIES.wizard.name, DRAFT_LIFETIME_SECONDS);
+}
+
 /**
- * Drafts in the wizard_drafts table, named by a signed cookie. Cheap to build (a cookie's settings
- * and four queries), so built for each request that needs it.
+ * A request's wizard cookie, read (its signature checked) and, for a save, signed for the draft it
+ * will name, before any query: a save's transaction then holds no connection while Web Crypto works
+ * off the main thread (decision 023).
  */
-function draftStorage(services: AppServices): DraftStorage {
-  const db: Db = services.database.db;
-  return createSessionStorage({
-    cookie: siteCookie(services.env, SITE_COOKIES.wizard.name, DRAFT_LIFETIME_SECONDS),
-    async createData(data, expires) {
-      // Drafts nobody came back to are personal data kept for nothing: drop them as new ones come,
-      // in the statement that stores the new one.
-      const row = await db
-        .with("expired", (db) =>
-          db.deleteFrom("wizard_drafts").where("expires_at", "<", new Date()).returning("id"),
-        )
-        .insertInto("wizard_drafts")
-        .values({
-          data: JSON.stringify(data),
-          ...lookupColumns(data),
-          expires_at: expiry(expires),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-    async readData(id) {
-      if (!UUID.test(id)) return null;
-      const row = await db
-        .selectFrom("wizard_drafts")
-        .select("data")
-        .where("id", "=", id)
-        .where("expires_at", ">", new Date())
-        .executeTakeFirst();
-      return row ? readStoredDraft(id, row.data) : null;
-    },
-    async updateData(id, data, expires) {
-      if (!UUID.test(id)) return;
-      await db
-        .updateTable("wizard_drafts")
-        .set({
-          data: JSON.stringify(data),
-          ...lookupColumns(data),
-          expires_at: expiry(expires),
-          updated_at: sql`now()`,
-        })
-        .where("id", "=", id)
-        .execute();
-    },
-    async deleteData(id) {
-      if (!UUID.test(id)) return;
-      await db.deleteFrom("wizard_drafts").where("id", "=", id).execute();
-    },
-  });
+export interface DraftCookie {
+  /** The draft the cookie names, or null without a cookie (or with one not ours). */
+  id: string | null;
+  /** The id the draft is kept under: the cookie's, or one chosen now for a new draft. */
+  keptId: string;
+  /** The Set-Cookie value that names `keptId` (signed once, when first asked for). */
+  setCookie(): Promise<string>;
+}
+
+/** Reads the request's wizard cookie; `signNow` signs the answer's cookie at once too. */
+export async function readDraftCookie(
+  services: AppServices,
+  request: Request,
+  { signNow = false }: { signNow?: boolean } = {},
+): Promise<DraftCookie> {
+  const cookie = draftCookie(services);
+  const parsed: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const id = typeof parsed === "string" && UUID.test(parsed) ? parsed : null;
+  const keptId = id ?? randomUUID();
+  let signed: Promise<string> | undefined;
+  const setCookie = () => (signed ??= cookie.serialize(keptId));
+  if (signNow) await setCookie();
+  return { id, keptId, setCookie };
+}
+
+/** The stored draft of this id, unless it has expired (or never was). */
+async function readStored(db: Db, id: string): Promise<{ draft: WizardDraft } | null> {
+  const row = await db
+    .selectFrom("wizard_drafts")
+    .select("data")
+    .where("id", "=", id)
+    .where("expires_at", ">", new Date())
+    .executeTakeFirst();
+  return row ? readStoredDraft(id, row.data) : null;
+}
+
+/** Changes a stored draft, which lives another DRAFT_LIFETIME_SECONDS from now. */
+async function updateStored(db: Db, id: string, data: { draft: WizardDraft }): Promise<void> {
+  await db
+    .updateTable("wizard_drafts")
+    .set({
+      data: JSON.stringify(data),
+      ...lookupColumns(data),
+      expires_at: expiry(),
+      updated_at: sql`now()`,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Stores a new draft under `id` (or over an expired one of that id, which the cookie still named).
+ * Drafts nobody came back to are personal data kept for nothing: they are dropped as new ones come,
+ * in the same statement.
+ */
+async function insertStored(db: Db, id: string, data: { draft: WizardDraft }): Promise<void> {
+  const values = { data: JSON.stringify(data), ...lookupColumns(data), expires_at: expiry() };
+  await db
+    .with("expired", (db) =>
+      db
+        .deleteFrom("wizard_drafts")
+        .where("expires_at", "<", new Date())
+        .where("id", "<>", id)
+        .returning("id"),
+    )
+    .insertInto("wizard_drafts")
+    .values({ id, ...values })
+    .onConflict((conflict) =>
+      conflict.column("id").doUpdateSet({ ...values, updated_at: sql`now()` }),
+    )
+    .execute();
 }
 
 /** A visitor's wizard draft and how to keep changes to it. */
@@ -116,15 +143,21 @@ export interface DraftHandle {
 }
 
 /**
- * The draft named by the request's wizard cookie (empty when there is none). When the database
- * cannot be read, the draft is empty and `unavailable`, and saving it fails rather than overwrite
- * what the visitor entered before with the little entered since.
+ * The draft named by the request's wizard cookie (empty when there is none), `cookie` when it was
+ * read already. When the database cannot be read, the draft is empty and `unavailable`, and saving
+ * it fails rather than overwrite what the visitor entered before with the little entered since.
  */
-export async function getDraft(services: AppServices, request: Request): Promise<DraftHandle> {
-  const storage = draftStorage(services);
-  let session: DraftSession;
+export async function getDraft(
+  services: AppServices,
+  request: Request,
+  cookie?: DraftCookie,
+): Promise<DraftHandle> {
+  const db: Db = services.database.db;
+  let named: DraftCookie;
+  let stored: { draft: WizardDraft } | null;
   try {
-    session = await storage.getSession(request.headers.get("Cookie"));
+    named = cookie ?? (await readDraftCookie(services, request));
+    stored = named.id ? await readStored(db, named.id) : null;
   } catch (error) {
     logger.error({ err: error }, "wizard draft unreadable");
     const refuse = () =>
@@ -132,12 +165,13 @@ export async function getDraft(services: AppServices, request: Request): Promise
     return { draft: {}, id: "", unavailable: true, save: refuse };
   }
   return {
-    draft: session.get("draft") ?? {},
-    id: session.id,
+    draft: stored?.draft ?? {},
+    id: named.id ?? "",
     unavailable: false,
-    save: (draft) => {
-      session.set("draft", draft);
-      return storage.commitSession(session);
+    save: async (draft) => {
+      if (stored) await updateStored(db, named.keptId, { draft });
+      else await insertStored(db, named.keptId, { draft });
+      return named.setCookie();
     },
   };
 }
@@ -150,8 +184,9 @@ export async function requireEarlierSteps(
   services: AppServices,
   request: Request,
   step: WizardStepId,
+  cookie?: DraftCookie,
 ): Promise<DraftHandle> {
-  const handle = await getDraft(services, request);
+  const handle = await getDraft(services, request, cookie);
   // The database is out of reach: the step still shows, and its save fails with the spec's toast,
   // keeping what was typed (nothing can be checked, and nothing is overwritten).
   if (handle.unavailable) return handle;
