@@ -301,6 +301,18 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(await visitor.send("/business-wizard/questionnaire-1")).toMatchObject({ status: 200 });
   });
 
+  it("keeps a new draft under the id of a cookie whose draft was deleted (expired)", async () => {
+    const visitor = new Visitor(services);
+    await visitor.send("/business-wizard", { industry: "food", state: "Ohio" });
+    const id = (await latestDraftId(database))!;
+    await database.db.deleteFrom("wizard_drafts").where("id", "=", id).execute();
+    expect(
+      await visitor.send("/business-wizard", { industry: "retail", state: "Texas" }),
+    ).toMatchObject({ redirect: "/business-wizard/segments" });
+    expect(await visitor.send("/business-wizard/segments")).toMatchObject({ status: 200 });
+    expect(await latestDraftId(database)).toBe(id);
+  });
+
   it("reads a stored draft that does not fit the draft's shape as empty, never a 500", async () => {
     const visitor = new Visitor(services);
     await visitor.send("/business-wizard", { industry: "food", state: "Ohio" });
