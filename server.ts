@@ -18,6 +18,7 @@ import helmet from "helmet";
 import { agencyFrom, agencyStamp } from "./app/domain/agency.ts";
 import { pathForLogs } from "./app/domain/resume.ts";
 import type { RunningApp, startApp as StartApp } from "./app/server/app.server.ts";
+import { restartWithSettings, type ProcessSettings } from "./app/server/process-settings.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 /** After SIGTERM, requests still in flight this long are cut off. */
@@ -38,26 +39,10 @@ for (const stream of [process.stdout, process.stderr]) stream.on("error", () => 
  * V8's young generation otherwise grows under load to a size that follows the machine's memory
  * (64 MB a half on 24 GB) and stays so until V8 finds the process idle.
  */
-const MEMORY_ENV = { MALLOC_TRIM_THRESHOLD_: "131072" };
-const MEMORY_FLAGS = ["--max-semi-space-size=16"];
-
-/**
- * Starts this process again in its place (same process id, same output) with MEMORY_ENV and
- * MEMORY_FLAGS, unless it has them: however the server is started, it runs with them. A setting
- * already given (in the environment, NODE_OPTIONS or Node's arguments) is left as it is.
- */
-function restartWithMemorySettings(): void {
-  if (process.platform !== "linux" || typeof process.execve !== "function") return;
-  const given = `${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`;
-  const flags = MEMORY_FLAGS.filter((flag) => !given.includes(flag.split("=")[0] ?? flag));
-  const env = Object.entries(MEMORY_ENV).filter(([name]) => process.env[name] === undefined);
-  if (flags.length === 0 && env.length === 0) return;
-  process.execve(
-    process.execPath,
-    [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)],
-    { ...process.env, ...Object.fromEntries(env) },
-  );
-}
+const MEMORY_SETTINGS: ProcessSettings = {
+  flags: ["--max-semi-space-size=16"],
+  env: { MALLOC_TRIM_THRESHOLD_: "131072" },
+};
 
 /**
  * The browser features the site never uses, turned off for its pages and anything they could embed
@@ -90,7 +75,7 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
-restartWithMemorySettings();
+restartWithSettings(MEMORY_SETTINGS);
 
 const viteServer = DEVELOPMENT
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))

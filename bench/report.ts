@@ -72,7 +72,7 @@ function idleMet(memory: MemoryFigures): boolean {
 const LIMITS = {
   marketingJsBytes: 20_000,
   wizardJsBytes: 130_000,
-  lcpRatio: 1.1,
+  lcpRatio: 1.15,
   wizardPerformance: 98,
   pageThroughputRatio: 0.5,
   saveRatio: 0.3,
