@@ -3,15 +3,20 @@ import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 
 import { MARKETING_PATHS } from "./app/domain/site-pages.ts";
-import { compressAssets } from "./scripts/compress-assets.ts";
+import { compressAssets, compressPages } from "./scripts/compress-assets.ts";
+import { inlineFirstPaint } from "./scripts/inline-first-paint.ts";
 
 export default {
   ssr: true,
   // The marketing pages are rendered once at build time, for the SITE_URL the build runs with;
   // server.ts serves those files when it runs with the same SITE_URL (DESIGN decision 1).
   prerender: [...MARKETING_PATHS],
-  // Hashed assets are compressed once here, and served as they are (decision 010).
-  buildEnd({ reactRouterConfig }) {
-    compressAssets(path.join(reactRouterConfig.buildDirectory, "client/assets"));
+  // The prerendered pages carry the CSS their first paint needs and ask for the site script after
+  // it (decision 025); hashed assets are compressed once here, and served as they are (decision 010).
+  async buildEnd({ reactRouterConfig }) {
+    const client = path.join(reactRouterConfig.buildDirectory, "client");
+    await inlineFirstPaint(client);
+    compressAssets(path.join(client, "assets"));
+    compressPages(client);
   },
 } satisfies Config;

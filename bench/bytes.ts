@@ -74,12 +74,14 @@ export async function pageBytes(baseUrl: string, path: string): Promise<PageByte
       if (href) styles.add(href);
     }
   }
-  // Inline module scripts (React Router's hydration entry) import the entry and route modules.
+  // Inline module scripts (React Router's hydration entry) import the entry and route modules; a
+  // prerendered page's inline script adds the site script after the first paint (`.src="…"`).
   for (const inline of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
     for (const match of inline.matchAll(
-      /import\s*(?:[^"'()]*?from\s*)?\(?\s*["']([^"']+\.js)["']/g,
+      /import\s*(?:[^"'()]*?from\s*)?\(?\s*["']([^"']+\.js)["']|\.src=["']([^"']+\.js)["']/g,
     )) {
-      if (match[1]) scripts.add(match[1]);
+      const src = match[1] ?? match[2];
+      if (src) scripts.add(src);
     }
   }
   const js = { wire: 0, raw: 0, files: [] as string[] };

@@ -234,7 +234,7 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(
     "## Bytes shipped per page (compressed, as the server sends them to Chromium)",
     "",
-    `The document, its stylesheets, and every script it loads or preloads with the modules those import statically, each fetched with Chromium's \`Accept-Encoding\` (\`${BROWSER_ACCEPT_ENCODING}\`) and counted as it came over the wire.`,
+    `The document, its stylesheets, and every script it loads or preloads with the modules those import statically, each fetched with Chromium's \`Accept-Encoding\` (\`${BROWSER_ACCEPT_ENCODING}\`) and counted as it came over the wire. A prerendered page's CSS is inside its HTML (decision 025).`,
     "",
     "| Page | HTML | JS | CSS | JS files | Sent as |",
     "| --- | --- | --- | --- | --- | --- |",

@@ -21,7 +21,11 @@ import * as prettier from "prettier";
 import { pageBytes } from "./bytes.ts";
 import { jsComposition } from "./composition.ts";
 import { measureDeskFigures } from "./desk.ts";
-import { DIAGNOSTICS, writeDiagnosticPages } from "./diagnostics.ts";
+import {
+  DIAGNOSTICS,
+  writePrerenderedDiagnosticPages,
+  writeRenderedDiagnosticPages,
+} from "./diagnostics.ts";
 import { CHROMIUM, runLighthouse } from "./lighthouse.ts";
 import { measureMemory, type MemoryFigures } from "./memory.ts";
 import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
@@ -87,6 +91,7 @@ const siteUrl = `http://127.0.0.1:${port}`;
 log(`building the working tree for ${siteUrl}`);
 const workspace = buildWorkspace(siteUrl);
 log(`built in ${(workspace.buildMs / 1000).toFixed(1)} s in ${workspace.dir}`);
+writePrerenderedDiagnosticPages(path.join(workspace.dir, "build/client"), siteUrl);
 
 const servers: Child[] = [];
 let report: BenchReport;
@@ -112,7 +117,7 @@ try {
   );
   log("bytes shipped measured");
 
-  await writeDiagnosticPages(app.url, path.join(workspace.dir, "build/client"));
+  await writeRenderedDiagnosticPages(app.url, path.join(workspace.dir, "build/client"));
   const summaries = await runLighthouse(
     app.url,
     [

@@ -4,6 +4,7 @@ import { INDUSTRY_IDS } from "./industries.ts";
 import { PRODUCT_LINES } from "./products.ts";
 import {
   MARKETING_PATHS,
+  pagePath,
   productPath,
   QUOTE_PATH,
   quotePathForIndustry,
@@ -40,5 +41,11 @@ describe("the site's pages", () => {
         industry,
       );
     }
+  });
+
+  it("names a prerendered page's location as the links do, without a trailing slash", () => {
+    expect(pagePath("/workers-comp/")).toBe("/workers-comp");
+    expect(pagePath("/workers-comp")).toBe("/workers-comp");
+    expect(pagePath("/")).toBe("/");
   });
 });

@@ -12,6 +12,14 @@ export function quotePathForIndustry(industry: IndustryId): string {
   return `${QUOTE_PATH}?${new URLSearchParams({ industry })}`;
 }
 
+/**
+ * A location's path as the site's links name it, without a trailing slash: React Router's
+ * prerendering renders each page at its path with one (/workers-comp/).
+ */
+export function pagePath(pathname: string): string {
+  return pathname.replace(/(.)\/+$/, "$1");
+}
+
 /** The page of a product line. */
 export function productPath(slug: string): string {
   return `/${slug}`;

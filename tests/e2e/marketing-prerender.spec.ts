@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 
+import { MARKETING_PATHS } from "../../app/domain/site-pages.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { expect, test } from "./helpers.ts";
 
@@ -37,5 +38,77 @@ test("a server with another SITE_URL renders the pages itself, for its own addre
     expect(server.output()).toContain("prerendered pages were built for another SITE_URL");
   } finally {
     await stopServer(server);
+  }
+});
+
+test("a prerendered page carries its CSS, asks for the site script after its first paint, and looks as the page rendered on request does", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const [prerendered, rendered] = await Promise.all([
+    startServer({ dataDir: makeDataDir(), env: { SITE_URL: BUILD_SITE_URL } }),
+    // Another address: this server renders each page on request, with the linked stylesheet.
+    startServer({ dataDir: makeDataDir(), env: { SITE_URL: "http://localhost:3999" } }),
+  ]);
+  try {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    /** The page at `path` from `server` once the site script has run, as a full-page image. */
+    const look = async (server: typeof prerendered, path: string) => {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+      return page.screenshot({ fullPage: true, animations: "disabled" });
+    };
+    // Every page on a wide screen; on a phone, the two layouts of page there are (the landing page,
+    // a product page).
+    for (const [width, paths] of [
+      [1280, MARKETING_PATHS],
+      [360, ["/", "/workers-comp"]],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of paths) {
+        const before = await look(rendered, path);
+        await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+        const after = await look(prerendered, path);
+        // Nothing to ask for before the first paint: no stylesheet, no script but the inline one.
+        await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+        await expect(page.locator("head > style")).toHaveCount(1);
+        const [paint, script] = await page.evaluate(() => [
+          performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+          performance
+            .getEntriesByType("resource")
+            .find((entry) => entry.name.includes("/assets/site-enhancements-"))?.startTime,
+        ]);
+        expect(paint, path).toBeDefined();
+        expect(script, path).toBeGreaterThan(paint ?? Infinity);
+        expect(after.equals(before), `${path} at ${width} px looks the same`).toBe(true);
+      }
+    }
+    // What opens over a page: the side menu, and the Talk to an Expert dialog with its messages.
+    const opened: Buffer[][] = [];
+    for (const server of [rendered, prerendered]) {
+      await page.goto(`${server.url}/workers-comp`);
+      await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+      await page.getByRole("button", { name: "Menu" }).click();
+      const menu = page.getByRole("navigation", { name: "Site menu" });
+      await expect(menu).toBeVisible();
+      // On a product page, the menu shows the page's line among the others.
+      await expect(menu.getByRole("link", { name: "Workers' Compensation" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(menu.getByRole("link", { name: "Fiduciary Liability" })).toBeVisible();
+      const menuOpen = await page.screenshot({ animations: "disabled" });
+      await page.keyboard.press("Escape");
+      await page.getByRole("link", { name: "Talk to an Expert" }).click();
+      const dialog = page.getByRole("dialog", { name: "Talk to an Expert" });
+      await dialog.getByRole("button", { name: "Request a call back" }).click();
+      await expect(dialog.getByText("Please enter your name")).toBeVisible();
+      opened.push([menuOpen, await page.screenshot({ animations: "disabled" })]);
+    }
+    const [[menuBefore, dialogBefore] = [], [menuAfter, dialogAfter] = []] = opened;
+    expect(menuAfter?.equals(menuBefore ?? Buffer.alloc(0)), "the open side menu").toBe(true);
+    expect(dialogAfter?.equals(dialogBefore ?? Buffer.alloc(0)), "the open dialog").toBe(true);
+  } finally {
+    await Promise.all([stopServer(prerendered), stopServer(rendered)]);
   }
 });

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 
 import { MENU_PRODUCT_LINES } from "#app/domain/products.ts";
-import { productPath, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { pagePath, productPath, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ChevronDownIcon, CloseIcon, LogoMark } from "#app/components/ui/icons.tsx";
@@ -21,7 +21,7 @@ const productItemClasses = `${linkClasses} min-h-10 text-[0.9375rem]`;
  * closes it when an item is chosen.
  */
 export function SideMenu() {
-  const { pathname } = useLocation();
+  const pathname = pagePath(useLocation().pathname);
   const current = (path: string) => (path === pathname ? "page" : undefined);
   return (
     <nav

@@ -147,18 +147,50 @@ function enhanceDialogLink(link: HTMLAnchorElement): void {
   });
 }
 
+/**
+ * Adds the site's stylesheets that the server's answer links to and this page lacks, and waits for
+ * them: a prerendered page carries only the rules its own content uses (decision 025), and a panel
+ * from the answer (a field's message, a confirmation) may use others.
+ */
+async function adoptStylesheets(answer: Document): Promise<void> {
+  const present = new Set(
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) =>
+      link.getAttribute("href"),
+    ),
+  );
+  const missing = Array.from(
+    answer.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]'),
+    (link) => link.getAttribute("href") ?? "",
+  ).filter((href) => !present.has(href));
+  await Promise.all(
+    missing.map(
+      (href) =>
+        new Promise<void>((resolve) => {
+          const link = document.createElement("link");
+          link.rel = "stylesheet";
+          link.href = href;
+          link.addEventListener("load", () => resolve(), { once: true });
+          link.addEventListener("error", () => resolve(), { once: true });
+          document.head.append(link);
+        }),
+    ),
+  );
+}
+
 async function submitInBackground(form: HTMLFormElement, panel: HTMLElement): Promise<void> {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (submit) submit.disabled = true;
   panel.setAttribute("aria-busy", "true");
-  const fresh = await fetch(form.action, {
+  const answer = await fetch(form.action, {
     method: "POST",
     body: new FormData(form),
     headers: { Accept: "text/html" },
   })
     .then((response) => response.text())
-    .then((html) => new DOMParser().parseFromString(html, "text/html").getElementById(panel.id))
+    .then((html) => new DOMParser().parseFromString(html, "text/html"))
     .catch(() => null);
+  const fresh = answer?.getElementById(panel.id);
+  if (answer) await adoptStylesheets(answer);
   if (!fresh) {
     // Anything unexpected: send the form the ordinary way and let the server's page answer.
     form.submit();
@@ -217,6 +249,9 @@ function enhance(): void {
   document.querySelectorAll<HTMLAnchorElement>("a[data-dialog]").forEach(enhanceDialogLink);
   enhanceTooltips();
   spinIconsEveryMinute();
+  // Prerendered pages ask for this script only after their first paint (decision 025): the mark
+  // says when what it adds is in place.
+  document.documentElement.dataset.enhanced = "";
 }
 
 // The script is async: it may run before the page has finished parsing.
