@@ -1,4 +1,4 @@
-import { BROWSER_ACCEPT_ENCODING, type PageBytes } from "./bytes.ts";
+import { BROWSER_ACCEPT_ENCODING, type PageBytes, WIZARD_JS_MAX_BYTES } from "./bytes.ts";
 import type { JsShare } from "./composition.ts";
 import { deskLimits, deskMarkdown, deskTargets } from "./desk-report.ts";
 import type { DeskFigures } from "./desk.ts";
@@ -71,7 +71,7 @@ function idleMet(memory: MemoryFigures): boolean {
 
 const LIMITS = {
   marketingJsBytes: 20_000,
-  wizardJsBytes: 130_000,
+  wizardJsBytes: WIZARD_JS_MAX_BYTES,
   lcpRatio: 1.15,
   wizardPerformance: 98,
   pageThroughputRatio: 0.5,

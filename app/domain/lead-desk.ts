@@ -7,7 +7,8 @@ import { emailAddress } from "./fields.ts";
 import { getIndustry, INDUSTRY_IDS, isIndustryId } from "./industries.ts";
 import { PRODUCT_LINES } from "./products.ts";
 import { US_STATES } from "./states.ts";
-import { WIZARD_STEPS, type WizardStepId } from "./wizard-steps.ts";
+import type { WizardStepId } from "./wizard-screens.ts";
+import { WIZARD_STEPS } from "./wizard-steps.ts";
 import { z } from "./zod.ts";
 
 /** Rows per page in every admin list. */

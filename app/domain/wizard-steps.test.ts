@@ -3,15 +3,8 @@ import { describe, expect, it } from "vitest";
 import { suggestNaics } from "./naics.ts";
 
 import type { WizardDraft } from "./wizard.ts";
-import {
-  activeProgressStep,
-  firstMissingStepBefore,
-  previousStep,
-  QUOTE_STEP_PATH,
-  STEPS,
-  stepPath,
-  WIZARD_STEPS,
-} from "./wizard-steps.ts";
+import { activeProgressStep, QUOTE_STEP_PATH, stepPath } from "./wizard-screens.ts";
+import { firstMissingStepBefore, previousStep, STEPS, WIZARD_STEPS } from "./wizard-steps.ts";
 
 describe("the flow", () => {
   const complete: WizardDraft = {

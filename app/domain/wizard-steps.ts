@@ -6,7 +6,9 @@
  * keeps only its screen. A step needs every step before it complete: opened early, it sends the
  * visitor to the first one missing.
  *
- * Pure: the browser and the server read the same table.
+ * Pure. Each step's path, progress mark and next screen come from wizard-screens.ts, all that the
+ * screens need in the browser: they import that module, not this one, so that the rest of the
+ * table stays out of the wizard's scripts (issue 18).
  */
 import { formatUsPhone } from "./phone.ts";
 import {
@@ -22,6 +24,7 @@ import { messages } from "./messages.ts";
 import type { IndustryId } from "./industries.ts";
 import { CHECKBOX_TICKED } from "./fields.ts";
 import {
+  ABOUT_YOU_TEXT_LIMITS,
   aboutYouSchema,
   businessNameSchema,
   draftIndustry,
@@ -33,10 +36,7 @@ import {
   type WizardDraft,
 } from "./wizard.ts";
 import type { z } from "./zod.ts";
-
-/** The progress bar's five labelled steps (SPEC section 2). */
-export const PROGRESS_STEPS = ["Start", "Coverage", "Application", "Quote", "Purchase"] as const;
-export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+import { STEP_SCREENS, type StepScreen, type WizardStepId } from "./wizard-screens.ts";
 
 /** A 2022 NAICS industry, as suggested for what a visitor in "other" typed. */
 export interface IndustryCode {
@@ -64,12 +64,17 @@ export interface StepRequest {
  */
 export type StepSave = "email-step" | "complete-application";
 
-/** One step of the wizard. `Writes` are the draft's fields it owns. */
-export interface WizardStep<Id extends string, View, Value, Writes extends keyof WizardDraft> {
+/**
+ * One step of the wizard: its screen (path, progress mark, where Continue goes) and what the
+ * server runs for it. `Writes` are the draft's fields it owns.
+ */
+export interface WizardStep<
+  Id extends string,
+  View,
+  Value,
+  Writes extends keyof WizardDraft,
+> extends StepScreen {
   id: Id;
-  path: string;
-  /** Which progress step the screen marks active; the ones before it are complete. */
-  progress: ProgressStep;
   /** The draft fields this step writes. */
   writes: readonly Writes[];
   /** Whether this step's part of the draft is complete (the steps after it need it). */
@@ -84,8 +89,6 @@ export interface WizardStep<Id extends string, View, Value, Writes extends keyof
   apply(value: Value, draft: WizardDraft, request: StepRequest): Pick<WizardDraft, Writes>;
   /** The server's own save on Continue, if any. */
   save?: StepSave;
-  /** Where Continue goes. */
-  next: string;
   /** While this holds after Continue, the step shows again instead (other's code to choose). */
   staysWhile?: (draft: WizardDraft) => boolean;
   /** The toast the next screen shows after Continue, if any. */
@@ -99,34 +102,15 @@ function step<Id extends string, View, Value, Writes extends keyof WizardDraft>(
   return spec;
 }
 
-/**
- * The form field by which a screen whose scripts run asks to stay for the step's toast after its
- * save (it then moves on itself, after the spec's pause); without it the answer is a redirect.
- */
-export const SCRIPTED_FIELD = "scripted";
-
 /** A text field's value as typed, without control characters and capped at `max` characters. */
 export function typedText(form: FormData, name: string, max: number): string | undefined {
   const value = form.get(name);
   return typeof value === "string" ? withoutControlCharacters(value).slice(0, max) : undefined;
 }
 
-/** The plan page's path: the wizard's Quote step, after the application (decision 017). */
-export const QUOTE_STEP_PATH = "/business-wizard/quote";
-
-const PATHS = {
-  start: "/business-wizard",
-  segments: "/business-wizard/segments",
-  email: "/business-wizard/email",
-  "questionnaire-1": "/business-wizard/questionnaire-1",
-  "questionnaire-2": "/business-wizard/questionnaire-2",
-  "questionnaire-3": "/business-wizard/questionnaire-3",
-} as const;
-
 const start = step({
   id: "start",
-  path: PATHS.start,
-  progress: "Start",
+  ...STEP_SCREENS.start,
   writes: ["industry", "state", "segments", "naicsCode"],
   isComplete: (draft) => industryStateSchema.safeParse(draft).success,
   view: (draft, { searchParams }) => {
@@ -153,7 +137,6 @@ const start = step({
       naicsCode: same ? draft.naicsCode : undefined,
     };
   },
-  next: PATHS.segments,
 });
 
 /** Whether "other"'s industry code is still to be chosen for what was typed. */
@@ -163,8 +146,7 @@ function codeToChoose(draft: WizardDraft): boolean {
 
 const segments = step({
   id: "segments",
-  path: PATHS.segments,
-  progress: "Start",
+  ...STEP_SCREENS.segments,
   writes: ["segments", "naicsCode"],
   isComplete: (draft) => {
     const industry = draftIndustry(draft);
@@ -222,14 +204,12 @@ const segments = step({
           : undefined;
     return { segments: value.segments, naicsCode };
   },
-  next: PATHS.email,
   staysWhile: codeToChoose,
 });
 
 const email = step({
   id: "email",
-  path: PATHS.email,
-  progress: "Start",
+  ...STEP_SCREENS.email,
   writes: ["email"],
   isComplete: (draft) => {
     // Complete while the email on file is the one last saved (Back may have changed it since).
@@ -241,14 +221,12 @@ const email = step({
   typed: (form) => ({ email: typedText(form, "email", TEXT_LIMITS.email) }),
   apply: ({ email }) => ({ email }),
   save: "email-step",
-  next: PATHS["questionnaire-1"],
   continueToast: messages.emailSaved,
 });
 
 const businessName = step({
   id: "questionnaire-1",
-  path: PATHS["questionnaire-1"],
-  progress: "Coverage",
+  ...STEP_SCREENS["questionnaire-1"],
   writes: ["businessName"],
   isComplete: (draft) => businessNameSchema.safeParse(draft).success,
   view: (draft) => ({ businessName: draft.businessName ?? "" }),
@@ -257,24 +235,11 @@ const businessName = step({
     businessName: typedText(form, "businessName", TEXT_LIMITS.businessName),
   }),
   apply: ({ businessName }) => ({ businessName }),
-  next: PATHS["questionnaire-2"],
 });
-
-/** Questionnaire 2's text fields and how long each may be. */
-export const ABOUT_YOU_TEXT_LIMITS = {
-  firstName: TEXT_LIMITS.personName,
-  lastName: TEXT_LIMITS.personName,
-  phoneNumber: TEXT_LIMITS.phone,
-  legalBusinessName: TEXT_LIMITS.businessName,
-  streetAddress: TEXT_LIMITS.streetAddress,
-  unit: TEXT_LIMITS.unit,
-  mailingAddress: TEXT_LIMITS.mailingAddress,
-} as const;
 
 const aboutYou = step({
   id: "questionnaire-2",
-  path: PATHS["questionnaire-2"],
-  progress: "Application",
+  ...STEP_SCREENS["questionnaire-2"],
   writes: ["aboutYou", "textsConsent"],
   isComplete: (draft) => aboutYouSchema.safeParse(draft.aboutYou ?? {}).success,
   view: (draft) => {
@@ -336,13 +301,11 @@ const aboutYou = step({
         : { text: TEXTS_CONSENT_TEXT, givenAt: now.toISOString() }
       : undefined,
   }),
-  next: PATHS["questionnaire-3"],
 });
 
 const ownership = step({
   id: "questionnaire-3",
-  path: PATHS["questionnaire-3"],
-  progress: "Application",
+  ...STEP_SCREENS["questionnaire-3"],
   writes: ["ownership"],
   isComplete: (draft, thisYear) =>
     ownershipSchema(thisYear).safeParse(draft.ownership ?? {}).success,
@@ -360,8 +323,6 @@ const ownership = step({
   }),
   apply: (value) => ({ ownership: value }),
   save: "complete-application",
-  // The Quote step (decision 017).
-  next: QUOTE_STEP_PATH,
   continueToast: messages.applicationSaved,
 });
 
@@ -373,9 +334,7 @@ export const STEPS = {
   "questionnaire-1": businessName,
   "questionnaire-2": aboutYou,
   "questionnaire-3": ownership,
-} as const;
-
-export type WizardStepId = keyof typeof STEPS;
+} as const satisfies { [Id in WizardStepId]: { id: Id } };
 
 /** The steps in order. */
 export const WIZARD_STEPS = [
@@ -386,19 +345,6 @@ export const WIZARD_STEPS = [
   aboutYou,
   ownership,
 ] as const satisfies readonly { id: WizardStepId }[];
-
-/** The wizard's screens with a progress bar: the steps, and the Quote step after them. */
-export type WizardScreen = WizardStepId | "quote";
-
-/** Which progress step a screen marks active. */
-export function activeProgressStep(screen: WizardScreen): ProgressStep {
-  return screen === "quote" ? "Quote" : STEPS[screen].progress;
-}
-
-/** The path of a step. */
-export function stepPath(id: WizardStepId): string {
-  return STEPS[id].path;
-}
 
 /** The step before this one (start has none). */
 export function previousStep(id: WizardStepId): WizardStepId | undefined {

@@ -42,6 +42,17 @@ export const TEXT_LIMITS = {
   mailingAddress: 300,
 } as const;
 
+/** Questionnaire 2's text fields and how long each may be. */
+export const ABOUT_YOU_TEXT_LIMITS = {
+  firstName: TEXT_LIMITS.personName,
+  lastName: TEXT_LIMITS.personName,
+  phoneNumber: TEXT_LIMITS.phone,
+  legalBusinessName: TEXT_LIMITS.businessName,
+  streetAddress: TEXT_LIMITS.streetAddress,
+  unit: TEXT_LIMITS.unit,
+  mailingAddress: TEXT_LIMITS.mailingAddress,
+} as const;
+
 /** Step 1: an industry and a state. */
 export const industryStateSchema = z.object({
   industry: z.enum(INDUSTRY_IDS, { error: messages.industryRequired }),

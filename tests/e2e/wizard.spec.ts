@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 
+import { pageBytes, WIZARD_JS_MAX_BYTES } from "../../bench/bytes.ts";
+
 import {
   chooseIndustryAndState,
   chooseSegments,
@@ -90,6 +92,19 @@ test.describe("step 1", () => {
   test("an industry passed from a product page is chosen already", async ({ page }) => {
     await page.goto("/business-wizard?industry=cleaning");
     await expect(page.getByRole("radio", { name: "Cleaning" })).toBeChecked();
+  });
+
+  test("its scripts stay within DESIGN.md's budget, and the step table's server side is not among them", async ({
+    baseURL,
+    request,
+  }) => {
+    // As the server sends them to Chromium: every script loaded or preloaded, and their imports.
+    const { js } = await pageBytes(baseURL!, "/business-wizard");
+    expect(js.wire).toBeLessThanOrEqual(WIZARD_JS_MAX_BYTES);
+    // The steps' saves (issue 18): only the server runs them, so no script names one.
+    for (const file of js.files) {
+      expect(await (await request.get(file)).text()).not.toContain("complete-application");
+    }
   });
 });
 

@@ -1,4 +1,8 @@
-import { activeProgressStep, PROGRESS_STEPS, type WizardScreen } from "#app/domain/wizard-steps.ts";
+import {
+  activeProgressStep,
+  PROGRESS_STEPS,
+  type WizardScreen,
+} from "#app/domain/wizard-screens.ts";
 
 /**
  * The wizard's five labelled steps (SPEC section 2): the screen's step is active

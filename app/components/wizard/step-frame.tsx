@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import type { Toast } from "#app/domain/toast.ts";
-import type { WizardScreen } from "#app/domain/wizard-steps.ts";
+import type { WizardScreen } from "#app/domain/wizard-screens.ts";
 
 import { ProgressBar } from "./progress-bar.tsx";
 import { StepToasts } from "./step-toasts.tsx";

@@ -1,7 +1,7 @@
 import { QUOTE_STEPS, testimonials, trustStats } from "#app/domain/marketing.ts";
 import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/products.ts";
 import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-steps.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";

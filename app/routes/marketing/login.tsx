@@ -14,7 +14,7 @@ import { requestResumeLink } from "#app/server/wizard/resume.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-steps.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";

@@ -6,7 +6,8 @@ import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { messages } from "#app/domain/messages.ts";
 import { RESUME_TOKEN_PATTERN } from "#app/domain/resume.ts";
-import { firstIncompleteStep, stepPath } from "#app/domain/wizard-steps.ts";
+import { stepPath } from "#app/domain/wizard-screens.ts";
+import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 import {
   checkResumeLink,
   draftForLink,

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { Form } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { aboutYouSchema, TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
-import { ABOUT_YOU_TEXT_LIMITS, STEPS } from "#app/domain/wizard-steps.ts";
+import { ABOUT_YOU_TEXT_LIMITS, aboutYouSchema, TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
+import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/questionnaire-2";

@@ -7,7 +7,8 @@ import { messages } from "#app/domain/messages.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
 import { site } from "#app/domain/site.ts";
 import { ownershipSchema, startYearSuggestions } from "#app/domain/wizard.ts";
-import { SCRIPTED_FIELD, STEPS } from "#app/domain/wizard-steps.ts";
+import { SCRIPTED_FIELD, STEP_SCREENS } from "#app/domain/wizard-screens.ts";
+import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/questionnaire-3";
@@ -59,7 +60,10 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
 
   useEffect(() => {
     if (!actionData?.saved) return;
-    const timer = setTimeout(() => void navigate(STEPS["questionnaire-3"].next), site.stepDelayMs);
+    const timer = setTimeout(
+      () => void navigate(STEP_SCREENS["questionnaire-3"].next),
+      site.stepDelayMs,
+    );
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
 

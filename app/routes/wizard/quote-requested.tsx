@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { lineName, startDateText, whatHappensNext } from "#app/domain/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-steps.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
 import { getServices } from "#app/server/services.server.ts";

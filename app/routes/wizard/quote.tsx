@@ -28,7 +28,7 @@ import {
   toOptionalAnswers,
   usToday,
 } from "#app/domain/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-steps.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import type { z } from "#app/domain/zod.ts";

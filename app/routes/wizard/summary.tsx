@@ -5,7 +5,8 @@ import { formatUsPhone } from "#app/domain/phone.ts";
 import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
 import { toRecord } from "#app/domain/application-record.ts";
 import { getIndustry } from "#app/domain/industries.ts";
-import { firstIncompleteStep, QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-steps.ts";
+import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
+import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 

@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 import type { FunnelStep } from "#app/domain/lead-desk.ts";
-import type { WizardStepId } from "#app/domain/wizard-steps.ts";
+import type { WizardStepId } from "#app/domain/wizard-screens.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import { parseEnv } from "../env.server.ts";

@@ -15,7 +15,7 @@ import {
   type FunnelStep,
 } from "#app/domain/lead-desk.ts";
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
-import type { WizardStepId } from "#app/domain/wizard-steps.ts";
+import type { WizardStepId } from "#app/domain/wizard-screens.ts";
 
 import { cookieOptions } from "../http/cookies.server.ts";
 import type { Db } from "../db/database.server.ts";

@@ -3,7 +3,8 @@ import { redirect } from "react-router";
 import type { PlanAnswers } from "#app/domain/coverage-plan.ts";
 import { planAnswersOf } from "#app/domain/quote-request.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
-import { firstIncompleteStep, stepPath } from "#app/domain/wizard-steps.ts";
+import { stepPath } from "#app/domain/wizard-screens.ts";
+import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 
 import { getPlanSubmission, type PlanSubmission } from "./quote-requests.server.ts";
 import type { AppServices } from "../services.server.ts";

@@ -12,7 +12,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 
 import { messages } from "#app/domain/messages.ts";
-import { QUOTE_STEP_PATH, STEPS, WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
+import { STEPS, WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";

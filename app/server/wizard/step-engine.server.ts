@@ -7,14 +7,12 @@ import { suggestNaics } from "#app/domain/naics.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { emailSchema, type WizardDraft } from "#app/domain/wizard.ts";
+import { SCRIPTED_FIELD, stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import {
   previousStep,
-  SCRIPTED_FIELD,
-  stepPath,
   type StepRequest,
   type StepSave,
   type WizardStep,
-  type WizardStepId,
 } from "#app/domain/wizard-steps.ts";
 
 import { clientAddressContext } from "../http/guards.server.ts";

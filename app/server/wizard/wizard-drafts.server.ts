@@ -6,7 +6,8 @@ import { redirect, type Cookie } from "react-router";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
-import { firstMissingStepBefore, stepPath, type WizardStepId } from "#app/domain/wizard-steps.ts";
+import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
+import { firstMissingStepBefore } from "#app/domain/wizard-steps.ts";
 
 import { siteCookie } from "../http/cookies.server.ts";
 import type { Db } from "../db/database.server.ts";
