@@ -7,8 +7,9 @@
  * - BENCH_DATABASE_URL: a PostgreSQL server whose role may CREATEDB, for the save on PostgreSQL
  *   (a fresh database is made for the run and dropped after it).
  * - BENCH_RUNS (5): Lighthouse runs per page. BENCH_VISITORS (2000): visitors per save run.
- * `npm run bench -- --only desk` measures only the lead desk at scale (bench/desk.ts), and
- * `--only memory` only the server's memory (bench/memory.ts); each merges its figures into the
+ * `npm run bench -- --only desk` measures only the lead desk at scale (bench/desk.ts),
+ * `--only memory` only the server's memory (bench/memory.ts), and `--only saves` only the email
+ * step's saves (PGlite, PostgreSQL with one server and two); each merges its figures into the
  * committed report, which then says which run measured which.
  */
 import { execFileSync } from "node:child_process";
@@ -35,6 +36,7 @@ import {
   type BenchReport,
   type PageKind,
   type SaveComparison,
+  type ScaleOut,
 } from "./report.ts";
 import {
   committedTransactions,
@@ -78,8 +80,11 @@ if (ONLY === "desk") {
 } else if (ONLY === "memory") {
   await memoryAlone();
   process.exit(0);
+} else if (ONLY === "saves") {
+  await savesAlone();
+  process.exit(0);
 } else if (ONLY !== undefined) {
-  throw new Error(`--only takes desk or memory, not ${ONLY}`);
+  throw new Error(`--only takes desk, memory or saves, not ${ONLY}`);
 }
 
 const loadAtStart = loadavg()[0] ?? 0;
@@ -173,79 +178,10 @@ try {
     ratio: pgliteSaves.savesPerSecond / pgliteUpserts.upsertsPerSecond,
   });
 
-  if (!DATABASE_URL) {
-    saves.push({ database: "PostgreSQL", notMeasured: "BENCH_DATABASE_URL was not set" });
-  } else {
-    const tools = postgresTools();
-    if (!tools) {
-      saves.push({ database: "PostgreSQL", notMeasured: "psql or pgbench was not found" });
-    } else {
-      const database = `coverpilot_bench_${process.pid}_${Date.now()}`;
-      const databaseUrl = withDatabase(DATABASE_URL, database);
-      execFileSync(tools.psql, [
-        "-q",
-        "-v",
-        "ON_ERROR_STOP=1",
-        "-c",
-        `CREATE DATABASE ${database}`,
-        DATABASE_URL,
-      ]);
-      try {
-        const pgPort = await freePort();
-        const pgApp = await startAppServer(
-          workspace.dir,
-          pgPort,
-          path.join(RESULTS, "server-postgres.log"),
-          {
-            DATA_DIR: path.join(workspace.dir, ".bench-data-postgres"),
-            DATABASE_URL: databaseUrl,
-            SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
-          },
-        );
-        servers.push(pgApp);
-        const pgIdleMb = residentMb(pgApp.pid);
-        let transactions = 0;
-        const pgSaves = await measureEmailSaves(pgApp.url, {
-          visitors: VISITORS,
-          concurrency: CONCURRENT_VISITORS,
-          label: "postgres",
-          deadlineMs: 60_000,
-          aroundEmails: {
-            before: async () => {
-              transactions = -(await committedTransactions(databaseUrl, tools.psql));
-            },
-            after: async () => {
-              transactions += await committedTransactions(databaseUrl, tools.psql);
-            },
-          },
-        });
-        log(`email saves on PostgreSQL: ${Math.round(pgSaves.savesPerSecond)}/s`);
-        memory.push({ server: "PostgreSQL", idleMb: pgIdleMb, afterLoadMb: residentMb(pgApp.pid) });
-        await pgApp.stop();
-        const pgUpserts = pgbenchReference(databaseUrl, {
-          clients: 10,
-          seconds: 8,
-          rawDir: RESULTS,
-          ...tools,
-        });
-        log(`pgbench: ${Math.round(pgUpserts.upsertsPerSecond)} upserts/s`);
-        saves.push({
-          database: "PostgreSQL",
-          app: pgSaves,
-          reference: pgUpserts,
-          ratio: pgSaves.savesPerSecond / pgUpserts.upsertsPerSecond,
-          transactionsPerSave: transactions / pgSaves.saves,
-        });
-      } finally {
-        execFileSync(tools.psql, [
-          "-q",
-          "-c",
-          `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`,
-          DATABASE_URL,
-        ]);
-      }
-    }
-  }
+  const postgres = await measurePostgresSaves(workspace.dir, servers);
+  saves.push(postgres.comparison);
+  const scaleOut = postgres.scaleOut;
+  if (postgres.memory) memory.push(postgres.memory);
 
   log("lead desk at scale");
   const desk = await measureDeskFigures(log);
@@ -281,6 +217,7 @@ try {
     wizardJs,
     throughput,
     saves,
+    scaleOut,
     memory,
     desk,
     pgliteMemory,
@@ -292,6 +229,128 @@ try {
 }
 
 await writeReport(report);
+
+/**
+ * The email step's saves on PostgreSQL (a database made for the run on BENCH_DATABASE_URL and
+ * dropped after it): one server, then two beside each other, then pgbench's own rate for the upsert.
+ */
+async function measurePostgresSaves(
+  workspaceDir: string,
+  servers: Child[],
+): Promise<{
+  comparison: SaveComparison;
+  scaleOut?: ScaleOut;
+  memory?: { server: string; idleMb: number; afterLoadMb: number };
+}> {
+  if (!DATABASE_URL) {
+    return {
+      comparison: { database: "PostgreSQL", notMeasured: "BENCH_DATABASE_URL was not set" },
+    };
+  }
+  const tools = postgresTools();
+  if (!tools) {
+    return { comparison: { database: "PostgreSQL", notMeasured: "psql or pgbench was not found" } };
+  }
+  const database = `coverpilot_bench_${process.pid}_${Date.now()}`;
+  const databaseUrl = withDatabase(DATABASE_URL, database);
+  execFileSync(tools.psql, [
+    "-q",
+    "-v",
+    "ON_ERROR_STOP=1",
+    "-c",
+    `CREATE DATABASE ${database}`,
+    DATABASE_URL,
+  ]);
+  try {
+    const pgPort = await freePort();
+    const pgApp = await startAppServer(
+      workspaceDir,
+      pgPort,
+      path.join(RESULTS, "server-postgres.log"),
+      {
+        DATA_DIR: path.join(workspaceDir, ".bench-data-postgres"),
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+      },
+    );
+    servers.push(pgApp);
+    const pgIdleMb = residentMb(pgApp.pid);
+    let transactions = 0;
+    const pgSaves = await measureEmailSaves(pgApp.url, {
+      visitors: VISITORS,
+      concurrency: CONCURRENT_VISITORS,
+      label: "postgres",
+      deadlineMs: 60_000,
+      aroundEmails: {
+        before: async () => {
+          transactions = -(await committedTransactions(databaseUrl, tools.psql));
+        },
+        after: async () => {
+          transactions += await committedTransactions(databaseUrl, tools.psql);
+        },
+      },
+    });
+    log(`email saves on PostgreSQL: ${Math.round(pgSaves.savesPerSecond)}/s`);
+    const memory = {
+      server: "PostgreSQL",
+      idleMb: pgIdleMb,
+      afterLoadMb: residentMb(pgApp.pid),
+    };
+    // Scale-out: a second server beside the first, as the README runs several (same database,
+    // same SESSION_SECRET), the same number of visitors shared out between the two.
+    const secondPort = await freePort();
+    const secondApp = await startAppServer(
+      workspaceDir,
+      secondPort,
+      path.join(RESULTS, "server-postgres-2.log"),
+      {
+        DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-2"),
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+      },
+    );
+    servers.push(secondApp);
+    const twoSaves = await measureEmailSaves([pgApp.url, secondApp.url], {
+      visitors: VISITORS,
+      concurrency: CONCURRENT_VISITORS,
+      label: "postgres-two",
+      deadlineMs: 60_000,
+    });
+    log(`email saves on PostgreSQL, two servers: ${Math.round(twoSaves.savesPerSecond)}/s`);
+    const scaleOut: ScaleOut = {
+      processes: 2,
+      app: twoSaves,
+      oneProcessSavesPerSecond: pgSaves.savesPerSecond,
+      ratio: twoSaves.savesPerSecond / pgSaves.savesPerSecond,
+    };
+    await Promise.all([pgApp.stop(), secondApp.stop()]);
+    const pgUpserts = pgbenchReference(databaseUrl, {
+      clients: 10,
+      seconds: 8,
+      rawDir: RESULTS,
+      ...tools,
+    });
+    log(`pgbench: ${Math.round(pgUpserts.upsertsPerSecond)} upserts/s`);
+    return {
+      comparison: {
+        database: "PostgreSQL",
+        app: pgSaves,
+        reference: pgUpserts,
+        ratio: pgSaves.savesPerSecond / pgUpserts.upsertsPerSecond,
+        transactionsPerSave: transactions / pgSaves.saves,
+      },
+      scaleOut,
+      memory,
+    };
+  } finally {
+    execFileSync(tools.psql, [
+      "-q",
+      "-c",
+      `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`,
+      DATABASE_URL,
+    ]);
+  }
+}
 
 /** Writes bench/report.json and bench/report.md, formatted as `npm run lint` checks them. */
 async function writeReport(written: BenchReport): Promise<void> {
@@ -307,6 +366,72 @@ async function writeReport(written: BenchReport): Promise<void> {
   log(
     `targets met: ${met} of ${written.targets.length}; wrote bench/report.md and bench/report.json`,
   );
+}
+
+/**
+ * `--only saves`: builds the working tree, measures the email step's saves on PGlite and on
+ * PostgreSQL (one server and two) beside each database's own upsert rate, and puts the figures into
+ * the committed report in place of the earlier ones, saying which run measured them.
+ */
+async function savesAlone(): Promise<void> {
+  const previous = JSON.parse(
+    readFileSync(path.join(ROOT, "bench/report.json"), "utf8"),
+  ) as BenchReport;
+  const savesPort = await freePort();
+  log(`building the working tree for http://127.0.0.1:${savesPort}`);
+  const built = buildWorkspace(`http://127.0.0.1:${savesPort}`);
+  const running: Child[] = [];
+  const loadAtStart = loadavg()[0] ?? 0;
+  try {
+    const app = await startAppServer(
+      built.dir,
+      savesPort,
+      path.join(RESULTS, "server-pglite.log"),
+      { DATA_DIR: dataDirOf(built.dir) },
+    );
+    running.push(app);
+    const idleMb = residentMb(app.pid);
+    const pgliteSaves = await measureEmailSaves(app.url, {
+      visitors: VISITORS,
+      concurrency: CONCURRENT_VISITORS,
+      label: "pglite",
+      deadlineMs: 60_000,
+    });
+    log(`email saves on PGlite: ${Math.round(pgliteSaves.savesPerSecond)}/s`);
+    const memory = [{ server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) }];
+    await app.stop();
+    const pgliteUpserts = await pgliteReference(path.join(built.dir, ".bench-pglite-reference"), {
+      seconds: 5,
+      maxUpserts: 200_000,
+    });
+    log(`PGlite loop: ${Math.round(pgliteUpserts.upsertsPerSecond)} upserts/s`);
+    const postgres = await measurePostgresSaves(built.dir, running);
+    if (postgres.memory) memory.push(postgres.memory);
+    const measured: Omit<BenchReport, "targets"> = {
+      ...previous,
+      saves: [
+        {
+          database: "PGlite",
+          app: pgliteSaves,
+          reference: pgliteUpserts,
+          ratio: pgliteSaves.savesPerSecond / pgliteUpserts.upsertsPerSecond,
+        },
+        postgres.comparison,
+      ],
+      scaleOut: postgres.scaleOut,
+      memory,
+      savesAlone: {
+        date: new Date().toISOString(),
+        commit: commitName(),
+        loadAtStart: Number(loadAtStart.toFixed(2)),
+        loadAtEnd: Number((loadavg()[0] ?? 0).toFixed(2)),
+      },
+    };
+    await writeReport({ ...measured, targets: checkTargets(measured) });
+  } finally {
+    for (const server of running) await server.stop();
+    built.remove();
+  }
 }
 
 /**

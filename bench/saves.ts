@@ -40,6 +40,13 @@ interface Answer {
 class Visitor {
   private readonly cookies = new Map<string, string>();
 
+  /** The server this visitor uses (one of several, when the bench runs more than one). */
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
@@ -116,10 +123,11 @@ async function pool(
 /**
  * `visitors` visitors each post step 1 and the segments step (not measured), then `concurrency` of
  * them at a time post the email step (measured: its latency and the rate of saves). Each email is
- * new, so each save inserts a submission, as a visitor's first save does.
+ * new, so each save inserts a submission, as a visitor's first save does. With several servers
+ * (`baseUrls`), the visitors are shared out among them in turn, each staying with its own.
  */
 export async function measureEmailSaves(
-  baseUrl: string,
+  baseUrls: string | readonly string[],
   options: {
     visitors: number;
     concurrency: number;
@@ -130,7 +138,11 @@ export async function measureEmailSaves(
   },
 ): Promise<SaveFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const visitors = Array.from({ length: options.visitors }, () => new Visitor());
+  const servers = typeof baseUrls === "string" ? [baseUrls] : baseUrls;
+  const visitors = Array.from(
+    { length: options.visitors },
+    (_, index) => new Visitor(servers[index % servers.length] ?? ""),
+  );
   const started = Date.now();
   try {
     const prepared = await pool(
@@ -138,10 +150,11 @@ export async function measureEmailSaves(
       options.concurrency,
       started + options.deadlineMs / 2,
       async (index) => {
-        const visitor = visitors[index] ?? new Visitor();
+        const visitor = visitors[index];
+        if (!visitor) return;
         const first = await postForm(
           agent,
-          baseUrl,
+          visitor.baseUrl,
           "/business-wizard",
           { industry: "food", state: "Ohio", intent: "continue" },
           visitor.cookieHeader(),
@@ -149,7 +162,7 @@ export async function measureEmailSaves(
         visitor.keep(first.setCookies);
         const second = await postForm(
           agent,
-          baseUrl,
+          visitor.baseUrl,
           "/business-wizard/segments",
           { segments: "Bakery", intent: "continue" },
           visitor.cookieHeader(),
@@ -169,11 +182,12 @@ export async function measureEmailSaves(
       options.concurrency,
       Date.now() + options.deadlineMs / 2,
       async (index) => {
-        const visitor = visitors[index] ?? new Visitor();
+        const visitor = visitors[index];
+        if (!visitor) return;
         const sent = performance.now();
         const answer = await postForm(
           agent,
-          baseUrl,
+          visitor.baseUrl,
           "/business-wizard/email",
           { email: `bench-${options.label}-${started}-${index}@example.com`, intent: "continue" },
           visitor.cookieHeader(),
