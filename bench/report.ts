@@ -17,6 +17,8 @@ export type SaveComparison =
       ratio: number;
       /** PostgreSQL: transactions committed (by every session) per save during the email posts. */
       transactionsPerSave?: number;
+      /** PostgreSQL: round trips (queries answered) per save, counted on a short run of its own. */
+      roundTripsPerSave?: number;
     }
   | { database: string; notMeasured: string };
 
@@ -89,7 +91,7 @@ const LIMITS = {
   pageThroughputRatio: 0.5,
   saveRatio: 0.3,
   saveP99Ms: 150,
-  transactionsPerSave: 1,
+  roundTripsPerSave: 1,
   scaleOutRatio: 1.6,
   idleResidentMb: 250,
 };
@@ -171,12 +173,11 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
       figure: `p99 ${ms(save.app.p99Ms)} (p50 ${ms(save.app.p50Ms)})`,
       met: save.app.failures === 0 && save.app.p99Ms <= LIMITS.saveP99Ms,
     });
-    if (save.transactionsPerSave !== undefined) {
+    if (save.roundTripsPerSave !== undefined) {
       checks.push({
-        target: "Email step save on PostgreSQL: one database round trip (one transaction) per save",
-        figure: `${save.transactionsPerSave.toFixed(2)} transactions committed per save, by every session of the database during the email posts`,
-        // Other work of the servers (the rate limit's counts every 250 ms) commits a few more.
-        met: save.transactionsPerSave < LIMITS.transactionsPerSave + 0.1,
+        target: `Email step save on PostgreSQL: ${LIMITS.roundTripsPerSave} database round trip per save`,
+        figure: `${save.roundTripsPerSave.toFixed(1)} round trips per save${save.transactionsPerSave === undefined ? "" : ` (${save.transactionsPerSave.toFixed(2)} transactions committed per save)`}`,
+        met: save.roundTripsPerSave <= LIMITS.roundTripsPerSave,
       });
     }
   }

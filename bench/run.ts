@@ -30,6 +30,7 @@ import {
 import { CHROMIUM, runLighthouse } from "./lighthouse.ts";
 import { measureMemory, type MemoryFigures } from "./memory.ts";
 import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
+import { RoundTripCounter } from "./round-trips.ts";
 import {
   checkTargets,
   renderMarkdown,
@@ -324,6 +325,8 @@ async function measurePostgresSaves(
       ratio: twoSaves.savesPerSecond / pgSaves.savesPerSecond,
     };
     await Promise.all([pgApp.stop(), secondApp.stop()]);
+    const roundTripsPerSave = await countRoundTrips(workspaceDir, databaseUrl, servers);
+    log(`round trips to PostgreSQL per save: ${roundTripsPerSave.toFixed(2)}`);
     const pgUpserts = pgbenchReference(databaseUrl, {
       clients: 10,
       seconds: 8,
@@ -338,6 +341,7 @@ async function measurePostgresSaves(
         reference: pgUpserts,
         ratio: pgSaves.savesPerSecond / pgUpserts.upsertsPerSecond,
         transactionsPerSave: transactions / pgSaves.saves,
+        roundTripsPerSave,
       },
       scaleOut,
       memory,
@@ -349,6 +353,59 @@ async function measurePostgresSaves(
       `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`,
       DATABASE_URL,
     ]);
+  }
+}
+
+/**
+ * Round trips to PostgreSQL per email save: a server whose database connections go through a
+ * counting proxy (bench/round-trips.ts), and a short run of saves through it (not timed: the proxy
+ * costs time of its own). Everything the server sends to the database while the email posts run is
+ * counted, off the request path too (the resume links' mail being marked sent).
+ */
+async function countRoundTrips(
+  workspaceDir: string,
+  databaseUrl: string,
+  servers: Child[],
+): Promise<number> {
+  const direct = new URL(databaseUrl);
+  const counter = await RoundTripCounter.start({
+    host: direct.hostname,
+    port: Number(direct.port || 5432),
+  });
+  const proxied = new URL(databaseUrl);
+  proxied.hostname = "127.0.0.1";
+  proxied.port = String(counter.port);
+  const app = await startAppServer(
+    workspaceDir,
+    await freePort(),
+    path.join(RESULTS, "server-postgres-counted.log"),
+    {
+      DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-counted"),
+      DATABASE_URL: proxied.href,
+      SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+    },
+  );
+  servers.push(app);
+  try {
+    let counted = 0;
+    const run = await measureEmailSaves(app.url, {
+      visitors: 200,
+      concurrency: 10,
+      label: "postgres-counted",
+      deadlineMs: 60_000,
+      aroundEmails: {
+        before: async () => {
+          counted = -counter.roundTrips;
+        },
+        after: async () => {
+          counted += counter.roundTrips;
+        },
+      },
+    });
+    return counted / run.saves;
+  } finally {
+    await app.stop();
+    await counter.close();
   }
 }
 

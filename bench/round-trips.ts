@@ -1,0 +1,73 @@
+import { createConnection, createServer, type Server } from "node:net";
+
+/** PostgreSQL's wire protocol: the codes of an untyped first message that is not the startup. */
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+
+/**
+ * A TCP proxy in front of PostgreSQL that counts the round trips its clients make: each simple
+ * query ('Q') and each Sync ('S', which ends an extended-protocol query: Parse, Bind, Execute) is
+ * one, answered when the server is ready for the next. It reads the client's side only.
+ */
+export class RoundTripCounter {
+  readonly port: number;
+  private readonly server: Server;
+  private readonly counted: { roundTrips: number };
+
+  private constructor(server: Server, port: number, counted: { roundTrips: number }) {
+    this.server = server;
+    this.port = port;
+    this.counted = counted;
+  }
+
+  /** Round trips counted since the proxy started, over every connection. */
+  get roundTrips(): number {
+    return this.counted.roundTrips;
+  }
+
+  static async start(target: { host: string; port: number }): Promise<RoundTripCounter> {
+    const counted = { roundTrips: 0 };
+    const server = createServer((client) => {
+      const upstream = createConnection(target);
+      client.pipe(upstream).pipe(client);
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+      let pending: Buffer = Buffer.alloc(0);
+      let started = false;
+      client.on("data", (chunk: Buffer) => {
+        pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+        for (;;) {
+          if (!started) {
+            if (pending.length < 8) return;
+            const length = pending.readInt32BE(0);
+            if (pending.length < length) return;
+            const code = pending.readInt32BE(4);
+            // An SSL or GSS request comes before the startup message, which is untyped as well.
+            started = code !== SSL_REQUEST && code !== GSSENC_REQUEST;
+            pending = pending.subarray(length);
+            continue;
+          }
+          if (pending.length < 5) return;
+          const length = pending.readInt32BE(1);
+          if (pending.length < 1 + length) return;
+          const type = String.fromCharCode(pending[0] ?? 0);
+          if (type === "Q" || type === "S") counted.roundTrips += 1;
+          pending = pending.subarray(1 + length);
+        }
+      });
+    });
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address();
+        resolve(typeof address === "object" && address ? address.port : 0);
+      }),
+    );
+    return new RoundTripCounter(server, port, counted);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
