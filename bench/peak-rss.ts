@@ -4,7 +4,7 @@
  * and writes them (kB, as JSON) to BENCH_PEAK_RSS_FILE as it exits:
  * - `startKb`: before its first write to standard output (the database engine's start);
  * - `exportKb`: from the first write to the last, the mark reset at the first (the export itself);
- * - `processKb`: its whole life (ru_maxrss, and the start's mark, which the reset took away);
+ * - `processKb`: its whole life (the start's mark, which the reset took away, and the mark at exit);
  * - `heapKb`: the most JavaScript heap in use at any write (what the export itself holds, apart
  *   from the embedded database engine's WebAssembly memory).
  */
@@ -34,7 +34,9 @@ if (file) {
     return written;
   };
   process.on("exit", () => {
-    const processKb = Math.max(startKb, process.resourceUsage().maxRSS);
+    // Not ru_maxrss: a child started by fork counts its parent's size at the fork there (the
+    // bench's own, some 270 MB), and keeps it across exec.
+    const processKb = Math.max(startKb, exportKb, highWaterKb());
     writeFileSync(file, JSON.stringify({ startKb, exportKb, processKb, heapKb }));
   });
 }
