@@ -10,6 +10,7 @@ import {
 } from "react-router";
 
 import { NonceProvider } from "./components/nonce-provider.tsx";
+import { AFTER_LARGEST_PAINT } from "./components/site/site-script-loader.ts";
 import { cspNonceContext } from "./context.ts";
 import { logger } from "./server/logger.server.ts";
 
@@ -41,7 +42,9 @@ export default function handleRequest(
           rendered.on("data", (chunk: Buffer) => chunks.push(chunk));
           rendered.on("error", reject);
           rendered.on("end", () => {
-            const html = withoutModulePreloads(Buffer.concat(chunks).toString("utf8"));
+            const html = withHydrationAfterFirstPaint(
+              withoutModulePreloads(Buffer.concat(chunks).toString("utf8")),
+            );
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // A post to a page without a form: the page itself can only be read.
             if (status === 405) responseHeaders.set("Allow", "GET, HEAD");
@@ -70,6 +73,30 @@ export default function handleRequest(
  */
 function withoutModulePreloads(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
+}
+
+/** React Router's hydration script (`<Scripts>`): a module script importing each route's module. */
+const HYDRATION_SCRIPT =
+  /(<script\b(?![^>]*\bsrc=)[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const STATIC_IMPORT = /^import \* as (route\d+) from ("\/assets\/[\w.-]+\.js");$/gm;
+
+/**
+ * A hydrating page whose hydration script fetches nothing before the page's largest paint
+ * (decision 027): its static imports of the route modules become imports it makes once the
+ * browser reports that paint (AFTER_LARGEST_PAINT), all at once, so the document and the
+ * stylesheet have the connection to themselves until then. The script's other statements run as
+ * before, after them.
+ * A script of another shape is left as it is.
+ */
+function withHydrationAfterFirstPaint(html: string): string {
+  return html.replace(HYDRATION_SCRIPT, (whole, open: string, body: string, close: string) => {
+    const imports = [...body.matchAll(STATIC_IMPORT)];
+    const rest = body.replace(STATIC_IMPORT, "");
+    if (imports.length === 0 || /^\s*import\s/m.test(rest)) return whole;
+    const names = imports.map((match) => match[1]).join(",");
+    const urls = imports.map((match) => `import(${match[2]})`).join(",");
+    return `${open}await new Promise(${AFTER_LARGEST_PAINT});const [${names}]=await Promise.all([${urls}]);${rest}${close}`;
+  });
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   useMatches,
 } from "react-router";
 
+import { useEffect } from "react";
+
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import faviconDataUrl from "./assets/favicon.svg?inline";
@@ -87,6 +89,11 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export default function App() {
+  // Marks the page as taken over by React (decision 027: a hydrating page fetches its scripts only
+  // after its largest paint, so this comes a moment after the page can be read and used).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return <Outlet />;
 }
 

@@ -410,8 +410,11 @@ function limitsOf(report: BenchReport): string[] {
     if ("notMeasured" in save || save.ratio >= LIMITS.saveRatio) continue;
     limits.push(
       `- The email step's save on ${save.database}: ${perSecond(save.app.savesPerSecond)} saves/s against ${perSecond(save.reference.upsertsPerSecond)} single upserts/s.` +
+        (save.roundTripsPerSave
+          ? ` Each save made ${save.roundTripsPerSave.toFixed(1)} round trips to the database against the reference's one: one transaction (begin, read the draft, upsert the submission, a savepoint, the resume link and its email, write the draft, commit).`
+          : "") +
         (save.transactionsPerSave
-          ? ` Each save committed ${save.transactionsPerSave.toFixed(1)} transactions (every session of the database, during the email posts) against the reference's one.`
+          ? ` Every session of the database together committed ${save.transactionsPerSave.toFixed(2)} transactions per save during the email posts (the resume links' emails marked sent, the rate limit's counts).`
           : "") +
         " One server process handles every request's HTTP, React Router and database work on one thread.",
     );

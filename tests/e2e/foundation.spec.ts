@@ -94,4 +94,14 @@ test("a hydrating page leaves its scripts until after the first paint", async ({
   // React still takes the page over: Continue waits for an industry and a state (without
   // JavaScript it is always enabled, and the server answers).
   await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+  // Every module was asked for after the first paint (decision 027).
+  const [paint, modules] = await page.evaluate(() => [
+    performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/(?!site-enhancements-).*\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  ]);
+  expect(modules.length).toBeGreaterThan(0);
+  expect(Math.min(...modules)).toBeGreaterThan(paint);
 });

@@ -6,6 +6,25 @@ import { expect, test as base, type ConsoleMessage, type Page } from "@playwrigh
  * Content-Security-Policy violation the page reports.
  */
 export const test = base.extend<{ pageErrors: string[] }>({
+  // A hydrating page fetches its scripts only after its largest paint (decision 027), so `goto`
+  // also waits until React has taken the page over, as the journeys expect of a visitor's page;
+  // without JavaScript, on pages with no hydration script, and when asked to return at the
+  // first byte ("commit"), it waits for nothing more.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (...args: Parameters<typeof page.goto>) => {
+        const response = await goto(...args);
+        // A journey that asks for the page as soon as it starts to arrive takes it as it is.
+        if (args[1]?.waitUntil === "commit") return response;
+        await page
+          .locator('html[data-hydrated], html:not(:has(script[type="module"]:not([src])))')
+          .waitFor({ state: "attached" });
+        return response;
+      };
+    }
+    await provide(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
