@@ -150,34 +150,18 @@ try {
     );
   }
 
-  const saves: SaveComparison[] = [];
-  const pgliteSaves = await measureEmailSaves(app.url, {
-    visitors: VISITORS,
-    concurrency: CONCURRENT_VISITORS,
-    label: "pglite",
-    deadlineMs: 60_000,
+  let pgliteMemory: MemoryFigures | undefined;
+  const pglite = await measurePgliteSaves(app, workspace.dir, idleMb, async () => {
+    pgliteMemory = await measureMemory(workspace.dir, {
+      port,
+      resultsDir: RESULTS,
+      commit: commitName(),
+      alone: false,
+      log,
+    });
   });
-  log(`email saves on PGlite: ${Math.round(pgliteSaves.savesPerSecond)}/s`);
-  const memory = [{ server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) }];
-  await app.stop();
-  const pgliteMemory = await measureMemory(workspace.dir, {
-    port,
-    resultsDir: RESULTS,
-    commit: commitName(),
-    alone: false,
-    log,
-  });
-  const pgliteUpserts = await pgliteReference(path.join(workspace.dir, ".bench-pglite-reference"), {
-    seconds: 5,
-    maxUpserts: 200_000,
-  });
-  log(`PGlite loop: ${Math.round(pgliteUpserts.upsertsPerSecond)} upserts/s`);
-  saves.push({
-    database: "PGlite",
-    app: pgliteSaves,
-    reference: pgliteUpserts,
-    ratio: pgliteSaves.savesPerSecond / pgliteUpserts.upsertsPerSecond,
-  });
+  const saves: SaveComparison[] = [pglite.comparison];
+  const memory = [pglite.memory];
 
   const postgres = await measurePostgresSaves(workspace.dir, servers);
   saves.push(postgres.comparison);
@@ -230,6 +214,45 @@ try {
 }
 
 await writeReport(report);
+
+/**
+ * The email step's saves on the server `app` on PGlite, which is then stopped (`afterStop` runs
+ * next), and a plain PGlite loop's rate for the same upsert.
+ */
+async function measurePgliteSaves(
+  app: Child,
+  workspaceDir: string,
+  idleMb: number,
+  afterStop?: () => Promise<void>,
+): Promise<{
+  comparison: SaveComparison;
+  memory: { server: string; idleMb: number; afterLoadMb: number };
+}> {
+  const figures = await measureEmailSaves(app.url, {
+    visitors: VISITORS,
+    concurrency: CONCURRENT_VISITORS,
+    label: "pglite",
+    deadlineMs: 60_000,
+  });
+  log(`email saves on PGlite: ${Math.round(figures.savesPerSecond)}/s`);
+  const memory = { server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) };
+  await app.stop();
+  await afterStop?.();
+  const reference = await pgliteReference(path.join(workspaceDir, ".bench-pglite-reference"), {
+    seconds: 5,
+    maxUpserts: 200_000,
+  });
+  log(`PGlite loop: ${Math.round(reference.upsertsPerSecond)} upserts/s`);
+  return {
+    comparison: {
+      database: "PGlite",
+      app: figures,
+      reference,
+      ratio: figures.savesPerSecond / reference.upsertsPerSecond,
+    },
+    memory,
+  };
+}
 
 /**
  * The email step's saves on PostgreSQL (a database made for the run on BENCH_DATABASE_URL and
@@ -447,34 +470,13 @@ async function savesAlone(): Promise<void> {
       { DATA_DIR: dataDirOf(built.dir) },
     );
     running.push(app);
-    const idleMb = residentMb(app.pid);
-    const pgliteSaves = await measureEmailSaves(app.url, {
-      visitors: VISITORS,
-      concurrency: CONCURRENT_VISITORS,
-      label: "pglite",
-      deadlineMs: 60_000,
-    });
-    log(`email saves on PGlite: ${Math.round(pgliteSaves.savesPerSecond)}/s`);
-    const memory = [{ server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) }];
-    await app.stop();
-    const pgliteUpserts = await pgliteReference(path.join(built.dir, ".bench-pglite-reference"), {
-      seconds: 5,
-      maxUpserts: 200_000,
-    });
-    log(`PGlite loop: ${Math.round(pgliteUpserts.upsertsPerSecond)} upserts/s`);
+    const pglite = await measurePgliteSaves(app, built.dir, residentMb(app.pid));
+    const memory = [pglite.memory];
     const postgres = await measurePostgresSaves(built.dir, running);
     if (postgres.memory) memory.push(postgres.memory);
     const measured: Omit<BenchReport, "targets"> = {
       ...previous,
-      saves: [
-        {
-          database: "PGlite",
-          app: pgliteSaves,
-          reference: pgliteUpserts,
-          ratio: pgliteSaves.savesPerSecond / pgliteUpserts.upsertsPerSecond,
-        },
-        postgres.comparison,
-      ],
+      saves: [pglite.comparison, postgres.comparison],
       scaleOut: postgres.scaleOut,
       memory,
       savesAlone: {
