@@ -1,6 +1,5 @@
 import {
   createContext,
-  createCookie,
   data,
   redirect,
   type Cookie,
@@ -11,7 +10,7 @@ import {
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
 import { safeAdminPath } from "#app/domain/lead-desk.ts";
 
-import { cookieOptions } from "../http/cookies.server.ts";
+import { siteCookie } from "../http/cookies.server.ts";
 import type { Env } from "../env.server.ts";
 import { isSameSite } from "../http/guards.server.ts";
 import { logger } from "../logger.server.ts";
@@ -32,8 +31,8 @@ export const SIGN_IN_PATH = "/admin/login";
  * sent only to /admin, so the public pages never see it.
  */
 function sessionCookie(env: Env): Cookie {
-  return createCookie(SITE_COOKIES.admin.name, {
-    ...cookieOptions(env, OPERATOR_SESSION_SECONDS),
+  return siteCookie(env, SITE_COOKIES.admin.name, {
+    maxAgeSeconds: OPERATOR_SESSION_SECONDS,
     path: SITE_COOKIES.admin.path,
   });
 }

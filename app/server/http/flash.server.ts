@@ -11,7 +11,9 @@ type FlashStorage = SessionStorage<Record<string, never>, { toast: Toast }>;
 /** The flash cookie's storage: cheap to build (a cookie's settings), so built where it is used. */
 function flashStorage(env: Env): FlashStorage {
   return createCookieSessionStorage({
-    cookie: siteCookie(env, SITE_COOKIES.flash.name, SITE_COOKIES.flash.maxAgeSeconds),
+    cookie: siteCookie(env, SITE_COOKIES.flash.name, {
+      maxAgeSeconds: SITE_COOKIES.flash.maxAgeSeconds,
+    }),
   });
 }
 

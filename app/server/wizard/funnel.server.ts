@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import {
   createContext,
-  createCookie,
   type Cookie,
   type MiddlewareFunction,
   type RouterContextProvider,
@@ -17,7 +16,7 @@ import {
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
 import type { WizardStepId } from "#app/domain/wizard-screens.ts";
 
-import { cookieOptions } from "../http/cookies.server.ts";
+import { siteCookie } from "../http/cookies.server.ts";
 import type { Db } from "../db/database.server.ts";
 import type { Env } from "../env.server.ts";
 import { logger } from "../logger.server.ts";
@@ -176,8 +175,8 @@ const pendingMarksContext = createContext<PendingMarks | null>(null);
 
 /** The cookie of counted steps: signed, httpOnly, only sent to the wizard, as long-lived as a draft. */
 function marksCookie(env: Env): Cookie {
-  return createCookie(SITE_COOKIES.funnel.name, {
-    ...cookieOptions(env, SITE_COOKIES.funnel.maxAgeSeconds),
+  return siteCookie(env, SITE_COOKIES.funnel.name, {
+    maxAgeSeconds: SITE_COOKIES.funnel.maxAgeSeconds,
     path: SITE_COOKIES.funnel.path,
   });
 }

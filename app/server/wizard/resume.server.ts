@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 
 import { agencyFrom } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
@@ -25,13 +25,83 @@ export function hashOf(token: string): string {
 }
 
 /**
- * Emails a one-time link to the application `submissionId` at `email`, unless one went out in the
- * last few minutes or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour (the
- * visitor's answer is the same; the log says why, without the address). Only the token's hash is
- * stored, with what the link may restore (decision 013): what the session `draftId` writes (the
- * email step's session whose save sent it), or, for a link from /login (no session), the
- * application as it is now. Never throws: the visitor's save must not fail because of an email
- * (the failure is logged, without the address).
+ * A new link to an application, ready to be stored by one statement with its email: the CTEs
+ * `recent`, `allowed`, `issued` and `queued` for a statement of the caller's (resumeLinkCtes), and
+ * what to do once it has run (resumeLinkOutcome).
+ */
+export interface ResumeLinkWrite {
+  /**
+   * The CTEs that store the link to the submission `submissionId` (an SQL expression: an id, or
+   * one the same statement writes) and its email, unless one went out in the last few minutes or
+   * the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour. The statement selects
+   * `EXISTS (SELECT 1 FROM recent)` and `EXISTS (SELECT 1 FROM queued)` for resumeLinkOutcome.
+   */
+  ctes(submissionId: RawBuilder<string>): RawBuilder<unknown>;
+}
+
+/**
+ * The link's parts for `email`, to the session `draftId` (decision 013: what the email step's
+ * session whose save sent it writes; null for a link from /login, which restores the application
+ * as it is now, the newest revision when the statement began). Only the token's hash is stored.
+ */
+export function resumeLinkWrite(
+  services: AppServices,
+  email: string,
+  draftId: string | null,
+): ResumeLinkWrite {
+  const token = randomBytes(32).toString("base64url");
+  const { subject, text } = resumeEmail(
+    `${services.env.SITE_URL}${resumePath(token)}`,
+    agencyFrom(services.env),
+  );
+  const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
+  return {
+    ctes: (submissionId) => sql`
+      recent AS (
+        SELECT 1 FROM resume_tokens
+        WHERE submission_id = ${submissionId}::uuid
+          AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
+      ), allowed AS (
+        ${takeRecipientAllowance(
+          email,
+          services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+          sql<boolean>`NOT EXISTS (SELECT 1 FROM recent)`,
+        )}
+      ), issued AS (
+        INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
+        SELECT ${hashOf(token)}, ${submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
+          ${draftId}::uuid,
+          (SELECT max(id) FROM business_wizard_submission_revisions
+            WHERE submission_id = ${submissionId}::uuid)
+        WHERE EXISTS (SELECT 1 FROM allowed)
+        RETURNING submission_id
+      ), queued AS (
+        INSERT INTO outbox (recipients, subject, text_body)
+        SELECT ARRAY[${email}::text], ${subject}, ${text} FROM issued
+        RETURNING id
+      )`,
+  };
+}
+
+/**
+ * After a statement with a link's CTEs has committed: the outbox workers are woken for its email,
+ * or the log says why none was queued (the recipient's cap), without the address.
+ */
+export function resumeLinkOutcome(
+  services: AppServices,
+  submissionId: string,
+  outcome: { recent: boolean; queued: boolean } | undefined,
+): void {
+  if (outcome?.queued) onCommit(services.database.db, notifyOutboxWorkers);
+  else if (outcome && !outcome.recent) {
+    logger.warn({ submissionId, reason: "recipient-cap" }, "resume link not sent");
+  }
+}
+
+/**
+ * Emails a one-time link to the application `submission.id` at its email (resumeLinkWrite), in a
+ * statement of its own. Never throws: the visitor's save must not fail because of an email (the
+ * failure is logged, without the address).
  */
 export async function sendResumeLink(
   services: AppServices,
@@ -46,47 +116,16 @@ export async function sendResumeLink(
     );
     return;
   }
-  const token = randomBytes(32).toString("base64url");
-  const { subject, text } = resumeEmail(
-    `${services.env.SITE_URL}${resumePath(token)}`,
-    agencyFrom(services.env),
-  );
-  const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
+  const link = resumeLinkWrite(services, submission.email, draftId);
   try {
     // One statement: the count, the link and its email are stored together or not at all.
     const { rows } = await bestEffort(services.database.db, (db) =>
       sql<{ recent: boolean; queued: boolean }>`
-      WITH recent AS (
-        SELECT 1 FROM resume_tokens
-        WHERE submission_id = ${submission.id}
-          AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
-      ), allowed AS (
-        ${takeRecipientAllowance(
-          submission.email,
-          services.env.MAIL_PER_RECIPIENT_PER_HOUR,
-          sql<boolean>`NOT EXISTS (SELECT 1 FROM recent)`,
-        )}
-      ), issued AS (
-        INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
-        SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz,
-          ${draftId}::uuid,
-          (SELECT max(id) FROM business_wizard_submission_revisions
-            WHERE submission_id = ${submission.id}::uuid)
-        WHERE EXISTS (SELECT 1 FROM allowed)
-        RETURNING submission_id
-      ), queued AS (
-        INSERT INTO outbox (recipients, subject, text_body)
-        SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
-        RETURNING id
-      )
+      WITH ${link.ctes(sql`${submission.id}`)}
       SELECT EXISTS (SELECT 1 FROM recent) AS recent, EXISTS (SELECT 1 FROM queued) AS queued
     `.execute(db),
     );
-    const outcome = rows[0];
-    if (outcome?.queued) onCommit(services.database.db, notifyOutboxWorkers);
-    else if (outcome && !outcome.recent) {
-      logger.warn({ submissionId: submission.id, reason: "recipient-cap" }, "resume link not sent");
-    }
+    resumeLinkOutcome(services, submission.id, rows[0]);
   } catch (error) {
     logger.error({ err: error, submissionId: submission.id }, "resume link not sent");
   }

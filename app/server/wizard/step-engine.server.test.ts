@@ -302,6 +302,59 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(await visitor.send("/business-wizard/questionnaire-1")).toMatchObject({ status: 200 });
   });
 
+  it("the email step keeps a proven email only while it saves the submission that proved it", async () => {
+    const visitor = new Visitor(services);
+    for (const [pathname, form] of APPLICATION.slice(0, 2)) await visitor.send(pathname, form);
+    await visitor.send("/business-wizard/email", { email: "proven@example.com" });
+    const id = (await latestDraftId(database))!;
+    const stored = () =>
+      database.db
+        .selectFrom("wizard_drafts")
+        .select(["data", "submission_id", "email_proven"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const first = await stored();
+    const provenId = first.submission_id!;
+    // As a resume link leaves it: the session has proven the email of its submission.
+    const data = first.data as { draft: Record<string, unknown> };
+    await database.db
+      .updateTable("wizard_drafts")
+      .set({
+        data: JSON.stringify({
+          draft: {
+            ...data.draft,
+            submission: { id: provenId, email: "proven@example.com", emailProven: true },
+          },
+        }),
+        email_proven: true,
+      })
+      .where("id", "=", id)
+      .execute();
+
+    await visitor.send("/business-wizard/email", { email: "Proven@Example.com" });
+    expect(await stored()).toMatchObject({
+      data: {
+        draft: {
+          email: "proven@example.com",
+          submission: { id: provenId, email: "proven@example.com", emailProven: true },
+        },
+      },
+      submission_id: provenId,
+      email_proven: true,
+    });
+
+    await visitor.send("/business-wizard/email", { email: "another@example.com" });
+    const other = await stored();
+    expect(other.submission_id).not.toBe(provenId);
+    expect(other).toMatchObject({
+      data: { draft: { submission: { id: other.submission_id, email: "another@example.com" } } },
+      email_proven: false,
+    });
+    expect((other.data as { draft: { submission: object } }).draft.submission).not.toHaveProperty(
+      "emailProven",
+    );
+  });
+
   it("keeps a new draft under the id of a cookie whose draft was deleted (expired)", async () => {
     const visitor = new Visitor(services);
     await visitor.send("/business-wizard", { industry: "food", state: "Ohio" });

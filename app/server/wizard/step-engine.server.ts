@@ -24,9 +24,9 @@ import { inTransaction } from "../db/transactions.server.ts";
 import { logger } from "../logger.server.ts";
 import { getServices, type AppServices } from "../services.server.ts";
 import { countApplicationCompleted, countStepReached } from "./funnel.server.ts";
-import { sendResumeLink } from "./resume.server.ts";
+import { saveEmailStepWithDraft } from "./email-step.server.ts";
 import { wizardWriter, type SubmissionWriter } from "./submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep, wasCompletedBefore } from "./submissions.server.ts";
+import { saveCompleteSubmission, wasCompletedBefore } from "./submissions.server.ts";
 import {
   readDraftCookie,
   requireEarlierSteps,
@@ -102,50 +102,77 @@ interface SaveWork {
   draft: WizardDraft;
   thisYear: number;
 }
-type SaveOutcome = { draft: WizardDraft; afterKept?: () => Promise<void> };
+interface SaveOutcome {
+  draft: WizardDraft;
+  /** The save kept the draft itself (in its own statement). */
+  keptBySave?: boolean;
+  afterKept?: () => Promise<void>;
+}
 
-/** The server's own work for the steps that save to the submission (StepSave). */
-const SAVES: Record<StepSave, (work: SaveWork) => Promise<SaveOutcome>> = {
+/**
+ * The server's own work for the steps that save to the submission (StepSave): `run`, in one
+ * transaction with the draft's read and write when `transaction` says so (decision 023); otherwise
+ * `run` is one statement that keeps the draft too (decision 028).
+ */
+const SAVES: Record<
+  StepSave,
+  { transaction: boolean; run: (work: SaveWork) => Promise<SaveOutcome> }
+> = {
   /**
-   * Industry, state, segments and email to the submission with that email (or a new one), and a
-   * link back to it by email (issue 8) that restores what this session writes (decision 013).
+   * Industry, state, segments and email to the submission with that email (or a new one), a link
+   * back to it by email (issue 8) that restores what this session writes (decision 013), and the
+   * draft naming it: one statement.
    */
-  async "email-step"({ services, context, handle, draft }) {
-    const { email } = emailSchema.parse(draft);
-    const writer = writerOf(context, handle);
-    const id = await saveEmailStep(services.database.db, toEmailStepRecord(draft, email), writer);
-    await sendResumeLink(services, { id, email }, writer.draft);
-    return { draft: { ...draft, submission: savedSubmission(handle.draft, id, email) } };
+  "email-step": {
+    transaction: false,
+    async run({ services, context, handle, draft }) {
+      const { email } = emailSchema.parse(draft);
+      const keptFor = (id: string): WizardDraft => ({
+        ...draft,
+        submission: savedSubmission(handle.draft, id, email),
+      });
+      const id = await saveEmailStepWithDraft(services, {
+        record: toEmailStepRecord(draft, email),
+        writer: writerOf(context, handle),
+        draft: { keptId: handle.keptId, named: handle.draft.submission?.id },
+        keptFor,
+      });
+      return { draft: keptFor(id), keptBySave: true };
+    },
   },
   /**
    * Every field to the submission the email step wrote (or a new one); the completed draft is kept
    * (the Quote step works from it). After the draft is kept, and never failing the save: the
    * funnel's count and the agency's new-lead email.
    */
-  async "complete-application"({ services, context, handle, draft, thisYear }) {
-    const record = toRecord(draft, thisYear);
-    const db = services.database.db;
-    const updated = await wasCompletedBefore(db, handle.draft.submission?.id, record.email);
-    const id = await saveCompleteSubmission(
-      db,
-      handle.draft.submission?.id,
-      record,
-      writerOf(context, handle),
-    );
-    return {
-      draft: { ...draft, submission: savedSubmission(handle.draft, id, record.email) },
-      afterKept: async () => {
-        await countApplicationCompleted(context);
-        await notifyCompletedApplication(services, id, record);
-        await queueLeadEvent(
-          services,
-          updated ? "application.updated" : "application.completed",
-          id,
-        );
-      },
-    };
-  },
+  "complete-application": { transaction: true, run: saveCompleteApplication },
 };
+
+async function saveCompleteApplication({
+  services,
+  context,
+  handle,
+  draft,
+  thisYear,
+}: SaveWork): Promise<SaveOutcome> {
+  const record = toRecord(draft, thisYear);
+  const db = services.database.db;
+  const updated = await wasCompletedBefore(db, handle.draft.submission?.id, record.email);
+  const id = await saveCompleteSubmission(
+    db,
+    handle.draft.submission?.id,
+    record,
+    writerOf(context, handle),
+  );
+  return {
+    draft: { ...draft, submission: savedSubmission(handle.draft, id, record.email) },
+    afterKept: async () => {
+      await countApplicationCompleted(context);
+      await notifyCompletedApplication(services, id, record);
+      await queueLeadEvent(services, updated ? "application.updated" : "application.completed", id);
+    },
+  };
+}
 
 /**
  * A failure inside a step's transaction, with the answer to give once it has rolled back: what the
@@ -179,16 +206,15 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
     const services = getServices(context);
     const formData = await request.formData();
     try {
-      // The cookies' signatures are made before the transaction and after it: Web Crypto works off
-      // the main thread, and the transaction's connection (PGlite's only one) would wait for it.
-      const cookie = await readDraftCookie(services, request, { signNow: true });
-      // A step that only keeps the draft writes one row: a transaction would add two statements
-      // and guard nothing.
-      const outcome = step.save
-        ? await inTransaction(services.database.db, (trx) =>
-            runStep(step, withDatabase(services, trx), context, request, formData, cookie),
-          )
-        : await runStep(step, services, context, request, formData, cookie);
+      const cookie = await readDraftCookie(services, request);
+      // A step that only keeps the draft writes one row, and the email step's save is one
+      // statement: a transaction would add two statements and guard nothing.
+      const outcome =
+        step.save && SAVES[step.save].transaction
+          ? await inTransaction(services.database.db, (trx) =>
+              runStep(step, withDatabase(services, trx), context, request, formData, cookie),
+            )
+          : await runStep(step, services, context, request, formData, cookie);
       if (!("moveTo" in outcome)) return outcome;
       const { moveTo, headers, toast } = outcome;
       if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
@@ -242,7 +268,7 @@ async function runStep<View, Value>(
   try {
     const written = { ...handle.draft, ...step.apply(submission.value, handle.draft, at) };
     const outcome: SaveOutcome = step.save
-      ? await SAVES[step.save]({
+      ? await SAVES[step.save].run({
           services,
           context,
           handle,
@@ -251,7 +277,10 @@ async function runStep<View, Value>(
         })
       : { draft: written };
     kept = outcome.draft;
-    headers.append("Set-Cookie", await handle.save(kept));
+    headers.append(
+      "Set-Cookie",
+      outcome.keptBySave ? await handle.cookie() : await handle.save(kept),
+    );
     await outcome.afterKept?.();
   } catch (error) {
     throw new SaveFailure(error, submission.reply());

@@ -8,15 +8,16 @@ import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-h
 /**
  * The email step's save (SPEC section 4): look the submission up by email and update it, or insert
  * one; as one INSERT … ON CONFLICT on the lower(email) index, so two saves at once cannot make two
- * rows. Writes industry, state, segments and email, and nothing else. Returns the submission's id.
- * The same statement keeps the version it overwrites, with `writer` (decision 013).
+ * rows. Writes industry, state, segments and email, and nothing else, and returns the submission's
+ * id. The same statement keeps the version it overwrites, with `writer` (decision 013). As a query,
+ * for a statement of its own (saveEmailStep) or the first part of the step's save (decision 028).
  */
-export async function saveEmailStep(
+export function emailStepUpsert(
   db: Db,
   record: EmailStepRecord,
   writer: SubmissionWriter = UNKNOWN_WRITER,
-): Promise<string> {
-  const row = await db
+) {
+  return db
     .insertInto("business_wizard_submissions")
     .values({
       industry: record.industry,
@@ -34,8 +35,16 @@ export async function saveEmailStep(
         updated_at: eb.ref("excluded.updated_at"),
       })),
     )
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    .returning("id");
+}
+
+/** The email step's upsert (emailStepUpsert) on its own; returns the submission's id. */
+export async function saveEmailStep(
+  db: Db,
+  record: EmailStepRecord,
+  writer: SubmissionWriter = UNKNOWN_WRITER,
+): Promise<string> {
+  const row = await emailStepUpsert(db, record, writer).executeTakeFirstOrThrow();
   return row.id;
 }
 

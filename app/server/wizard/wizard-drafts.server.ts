@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { randomUUID } from "node:crypto";
 
 import { redirect, type Cookie } from "react-router";
@@ -51,37 +51,31 @@ function readStoredDraft(id: string, stored: unknown): { draft: WizardDraft } | 
 
 /** The signed cookie that names a visitor's draft. */
 function draftCookie(services: AppServices): Cookie {
-  return siteCookie(services.env, SITE_COOKIES.wizard.name, DRAFT_LIFETIME_SECONDS);
+  return siteCookie(services.env, SITE_COOKIES.wizard.name, {
+    maxAgeSeconds: DRAFT_LIFETIME_SECONDS,
+  });
 }
 
-/**
- * A request's wizard cookie, read (its signature checked) and, for a save, signed for the draft it
- * will name, before any query: a save's transaction then holds no connection while Web Crypto works
- * off the main thread (decision 023).
- */
+/** A request's wizard cookie, read (its signature checked), and the draft id it will name. */
 export interface DraftCookie {
   /** The draft the cookie names, or null without a cookie (or with one not ours). */
   id: string | null;
   /** The id the draft is kept under: the cookie's, or one chosen now for a new draft. */
   keptId: string;
-  /** The Set-Cookie value that names `keptId` (signed once, when first asked for). */
+  /** The Set-Cookie value that names `keptId`. */
   setCookie(): Promise<string>;
 }
 
-/** Reads the request's wizard cookie; `signNow` signs the answer's cookie at once too. */
+/** Reads the request's wizard cookie. */
 export async function readDraftCookie(
   services: AppServices,
   request: Request,
-  { signNow = false }: { signNow?: boolean } = {},
 ): Promise<DraftCookie> {
   const cookie = draftCookie(services);
   const parsed: unknown = await cookie.parse(request.headers.get("Cookie"));
   const id = typeof parsed === "string" && UUID.test(parsed) ? parsed : null;
   const keptId = id ?? randomUUID();
-  let signed: Promise<string> | undefined;
-  const setCookie = () => (signed ??= cookie.serialize(keptId));
-  if (signNow) await setCookie();
-  return { id, keptId, setCookie };
+  return { id, keptId, setCookie: () => cookie.serialize(keptId) };
 }
 
 /** The stored draft of this id, unless it has expired (or never was). */
@@ -132,11 +126,48 @@ async function insertStored(db: Db, id: string, data: { draft: WizardDraft }): P
     .execute();
 }
 
+/**
+ * The write of draft `keptId` for a statement that also writes the submission the draft names
+ * (decision 028), as a CTE body: `submissionId` is that submission's id in SQL, known only once the
+ * statement runs, and `keptFor(id)` is the draft to keep if the statement saved submission `id`.
+ * It is asked of the submission the draft names now (`named`) and of any other: the statement
+ * keeps the one that applies, with the other's id written in. Inserts the draft if it is gone.
+ */
+export function draftWriteNaming(
+  keptId: string,
+  submissionId: RawBuilder<string>,
+  named: string | undefined,
+  keptFor: (id: string) => WizardDraft,
+): RawBuilder<unknown> {
+  const namedId = named && UUID.test(named) ? named : null;
+  const other = { draft: keptFor("") };
+  const same = namedId ? { draft: keptFor(namedId) } : other;
+  const isNamed = sql<boolean>`${submissionId} = ${namedId}::uuid`;
+  return sql`
+    INSERT INTO wizard_drafts (id, data, submission_id, email_proven, expires_at)
+    SELECT ${keptId}::uuid,
+      jsonb_set(
+        CASE WHEN ${isNamed} THEN ${JSON.stringify(same)}::jsonb
+          ELSE ${JSON.stringify(other)}::jsonb END,
+        '{draft,submission,id}', to_jsonb(${submissionId}::text)),
+      ${submissionId},
+      CASE WHEN ${isNamed} THEN ${lookupColumns(same).email_proven}::boolean
+        ELSE ${lookupColumns(other).email_proven}::boolean END,
+      ${expiry()}
+    ON CONFLICT (id) DO UPDATE SET data = excluded.data, submission_id = excluded.submission_id,
+      email_proven = excluded.email_proven, expires_at = excluded.expires_at, updated_at = now()
+    RETURNING id`;
+}
+
 /** A visitor's wizard draft and how to keep changes to it. */
 export interface DraftHandle {
   draft: WizardDraft;
   /** The draft's id: which wizard session this is ("" before its first save). */
   id: string;
+  /** The id the draft is kept under (the cookie's, or a new one before the first save). */
+  keptId: string;
+  /** The Set-Cookie value that names `keptId`. */
+  cookie(): Promise<string>;
   /** True when the database could not be read: the draft shown is empty, and saving is refused. */
   unavailable: boolean;
   /** Stores the draft; returns the Set-Cookie value that names it. */
@@ -163,12 +194,14 @@ export async function getDraft(
     logger.error({ err: error }, "wizard draft unreadable");
     const refuse = () =>
       Promise.reject(new Error("The wizard draft could not be read.", { cause: error }));
-    return { draft: {}, id: "", unavailable: true, save: refuse };
+    return { draft: {}, id: "", keptId: "", unavailable: true, save: refuse, cookie: refuse };
   }
   return {
     draft: stored?.draft ?? {},
     id: named.id ?? "",
+    keptId: named.keptId,
     unavailable: false,
+    cookie: named.setCookie,
     save: async (draft) => {
       if (stored) await updateStored(db, named.keptId, { draft });
       else await insertStored(db, named.keptId, { draft });
