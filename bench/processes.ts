@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 
@@ -143,4 +143,21 @@ function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const kb = new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1];
   if (!kb) throw new Error(`No ${field} for process ${pid}`);
   return Number(kb) / 1024;
+}
+
+/** The CPU time every PostgreSQL process of the machine has used so far, in milliseconds. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The server ("…/bin/postgres\0-D…") and its processes ("postgres: walwriter", a session).
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (!/^(?:\S*\/)?postgres(?::|\0)/.test(command)) continue;
+      total += cpuMs(Number(entry));
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
 }

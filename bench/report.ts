@@ -325,18 +325,20 @@ export function renderMarkdown(report: BenchReport): string {
     "",
     `Each virtual visitor posts step 1 and the segments step (not measured), then the email step with a new address (measured), carrying the wizard's cookies. The reference is the database's own rate for the same \`INSERT … ON CONFLICT (lower(email)) DO UPDATE\` into a scratch table of the same shape, in the same run. The load generator is the bench's own process, on the same machine.${report.savesAlone ? ` Measured by \`npm run bench -- --only saves\` on ${report.savesAlone.date}, commit ${report.savesAlone.commit}; load average ${report.savesAlone.loadAtStart} at its start and ${report.savesAlone.loadAtEnd} at its end.` : ""}`,
     "",
-    "| Database | Concurrent visitors | Saves | Saves/s | p50 | p99 | Reference | Reference upserts/s | Save / reference |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| Database | Concurrent visitors | Saves | Saves/s | p50 | p99 | CPU per save | Reference | Reference upserts/s | Save / reference |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...report.saves.map((save) =>
       "notMeasured" in save
-        ? `| ${save.database} | not measured: ${save.notMeasured} | | | | | | | |`
-        : `| ${save.database} | ${save.app.concurrency} | ${save.app.saves} (${save.app.failures} failed) | ${perSecond(save.app.savesPerSecond)} | ${ms(save.app.p50Ms)} | ${ms(save.app.p99Ms)} | ${save.reference.tool}, ${save.reference.clients} client${save.reference.clients === 1 ? "" : "s"} | ${perSecond(save.reference.upsertsPerSecond)} | ${times(save.ratio)} |`,
+        ? `| ${save.database} | not measured: ${save.notMeasured} | | | | | | | | |`
+        : `| ${save.database} | ${save.app.concurrency} | ${save.app.saves} (${save.app.failures} failed) | ${perSecond(save.app.savesPerSecond)} | ${ms(save.app.p50Ms)} | ${ms(save.app.p99Ms)} | ${cpuPerSave(save.app)} | ${save.reference.tool}, ${save.reference.clients} client${save.reference.clients === 1 ? "" : "s"} | ${perSecond(save.reference.upsertsPerSecond)} | ${times(save.ratio)} |`,
     ),
     ...(report.scaleOut
       ? [
-          `| PostgreSQL, ${report.scaleOut.processes} server processes | ${report.scaleOut.app.concurrency} | ${report.scaleOut.app.saves} (${report.scaleOut.app.failures} failed) | ${perSecond(report.scaleOut.app.savesPerSecond)} | ${ms(report.scaleOut.app.p50Ms)} | ${ms(report.scaleOut.app.p99Ms)} | one process | ${perSecond(report.scaleOut.oneProcessSavesPerSecond)} saves/s | ${times(report.scaleOut.ratio)} |`,
+          `| PostgreSQL, ${report.scaleOut.processes} server processes | ${report.scaleOut.app.concurrency} | ${report.scaleOut.app.saves} (${report.scaleOut.app.failures} failed) | ${perSecond(report.scaleOut.app.savesPerSecond)} | ${ms(report.scaleOut.app.p50Ms)} | ${ms(report.scaleOut.app.p99Ms)} | ${cpuPerSave(report.scaleOut.app)} | one process | ${perSecond(report.scaleOut.oneProcessSavesPerSecond)} saves/s | ${times(report.scaleOut.ratio)} |`,
         ]
       : []),
+    "",
+    "CPU per save is the CPU time used during the email posts (user and system, every thread) by the server processes, PostgreSQL's processes and the bench's own load generator, divided by the saves.",
     "",
     "## Memory: the server's resident size (VmRSS)",
     "",
@@ -411,12 +413,15 @@ function limitsOf(report: BenchReport): string[] {
     limits.push(
       `- The email step's save on ${save.database}: ${perSecond(save.app.savesPerSecond)} saves/s against ${perSecond(save.reference.upsertsPerSecond)} single upserts/s.` +
         (save.roundTripsPerSave
-          ? ` Each save made ${save.roundTripsPerSave.toFixed(1)} round trips to the database against the reference's one: one transaction (begin, read the draft, upsert the submission, a savepoint, the resume link and its email, write the draft, commit).`
+          ? ` Each save made ${save.roundTripsPerSave.toFixed(1)} round trips to the database against the reference's one (decision 028: the draft's read, then one statement for the submission, the resume link and its email, and the draft; and the outbox worker's statements for the email).`
           : "") +
         (save.transactionsPerSave
           ? ` Every session of the database together committed ${save.transactionsPerSave.toFixed(2)} transactions per save during the email posts (the resume links' emails marked sent, the rate limit's counts).`
           : "") +
-        " One server process handles every request's HTTP, React Router and database work on one thread.",
+        (save.database === "PGlite"
+          ? " PGlite runs in the server's own thread: every request's HTTP, React Router and database work share it. The save writes six rows and sixteen index entries (the submission and its revision, the link, its email, the recipient's count, the draft) where the reference writes one row."
+          : " The save writes six rows and sixteen index entries (the submission and its revision, the link, its email, the recipient's count, the draft) where the reference writes one row, and carries HTTP, React Router, the form's checks and the cookies.") +
+        cpuBound(save.app, report.environment.cpus ?? ""),
     );
   }
   for (const save of report.saves) {
@@ -430,7 +435,7 @@ function limitsOf(report: BenchReport): string[] {
   const scaled = report.scaleOut;
   if (scaled && scaled.ratio < LIMITS.scaleOutRatio) {
     limits.push(
-      `- Two server processes on one PostgreSQL: ${perSecond(scaled.app.savesPerSecond)} saves/s against one process's ${perSecond(scaled.oneProcessSavesPerSecond)} (${times(scaled.ratio)}). The two processes, PostgreSQL's sessions and the bench's own load generator all run on the machine's ${report.environment.cpus} cores: a second process adds a core's worth of work only where a core is idle.`,
+      `- Two server processes on one PostgreSQL: ${perSecond(scaled.app.savesPerSecond)} saves/s against one process's ${perSecond(scaled.oneProcessSavesPerSecond)} (${times(scaled.ratio)}). The two processes, PostgreSQL's sessions and the bench's own load generator all run on the machine's ${report.environment.cpus} cores: a second process adds a core's worth of work only where a core is idle.${cpuBound(scaled.app, report.environment.cpus ?? "")}`,
     );
   }
   limits.push(...deskLimits(report.desk));
@@ -441,6 +446,23 @@ function limitsOf(report: BenchReport): string[] {
     );
   }
   return limits.length > 0 ? ["## What limits the targets not met", "", ...limits, ""] : [];
+}
+
+/** "3.9 ms: server 2.0, PostgreSQL 1.6, load 0.3", or "" for a run from before it was measured. */
+function cpuPerSave(figures: SaveFigures): string {
+  const cpu = figures.cpuMsPerSave;
+  if (!cpu) return "";
+  const total = cpu.servers + (cpu.postgres ?? 0) + cpu.loadGenerator;
+  const postgres = cpu.postgres === undefined ? "" : `, PostgreSQL ${cpu.postgres.toFixed(1)}`;
+  return `${total.toFixed(1)} ms: server ${cpu.servers.toFixed(1)}${postgres}, load ${cpu.loadGenerator.toFixed(1)}`;
+}
+
+/** What the machine's cores allow at a save's CPU time: "at most 510 saves/s on 2 cores". */
+function cpuBound(figures: SaveFigures, cores: string | number): string {
+  const cpu = figures.cpuMsPerSave;
+  if (!cpu) return "";
+  const total = cpu.servers + (cpu.postgres ?? 0) + cpu.loadGenerator;
+  return ` Each save used ${cpuPerSave(figures)} of CPU time: the machine's ${cores} cores allow at most ${perSecond((Number(cores) * 1000) / total)} saves/s at that cost, however the work is spread.`;
 }
 
 /** The encodings a page's files came in, most used first: "brotli", or "brotli 27, gzip 1". */

@@ -233,6 +233,7 @@ async function measurePgliteSaves(
     concurrency: CONCURRENT_VISITORS,
     label: "pglite",
     deadlineMs: 60_000,
+    cpu: { serverPids: [app.pid], postgres: false },
   });
   log(`email saves on PGlite: ${Math.round(figures.savesPerSecond)}/s`);
   const memory = { server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) };
@@ -305,6 +306,7 @@ async function measurePostgresSaves(
       concurrency: CONCURRENT_VISITORS,
       label: "postgres",
       deadlineMs: 60_000,
+      cpu: { serverPids: [pgApp.pid], postgres: true },
       aroundEmails: {
         before: async () => {
           transactions = -(await committedTransactions(databaseUrl, tools.psql));
@@ -339,6 +341,7 @@ async function measurePostgresSaves(
       concurrency: CONCURRENT_VISITORS,
       label: "postgres-two",
       deadlineMs: 60_000,
+      cpu: { serverPids: [pgApp.pid, secondApp.pid], postgres: true },
     });
     log(`email saves on PostgreSQL, two servers: ${Math.round(twoSaves.savesPerSecond)}/s`);
     const scaleOut: ScaleOut = {

@@ -5,6 +5,7 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 
+import { cpuMs, postgresCpuMs } from "./processes.ts";
 import { median, percentile } from "./stats.ts";
 
 /** The email step's saves over HTTP at a number of concurrent visitors. */
@@ -18,6 +19,8 @@ export interface SaveFigures {
   savesPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU time per measured save, where it went: the servers, PostgreSQL, the bench's own load. */
+  cpuMsPerSave?: { servers: number; postgres?: number; loadGenerator: number };
 }
 
 /** The database's own single-row upsert rate, measured beside the app's saves. */
@@ -101,6 +104,17 @@ function postForm(
   });
 }
 
+/** CPU time used so far by the servers, PostgreSQL (if asked) and this process, in ms. */
+function cpuNow(cpu: { serverPids: readonly number[]; postgres: boolean } | undefined) {
+  if (!cpu) return undefined;
+  const own = process.cpuUsage();
+  return {
+    servers: cpu.serverPids.reduce((total, pid) => total + cpuMs(pid), 0),
+    postgres: cpu.postgres ? postgresCpuMs() : undefined,
+    loadGenerator: (own.user + own.system) / 1000,
+  };
+}
+
 /** Runs `work` for items 0..count-1 with `concurrency` at a time; stops taking new ones past the deadline. */
 async function pool(
   count: number,
@@ -135,6 +149,8 @@ export async function measureEmailSaves(
     deadlineMs: number;
     /** Called right before the first email post and right after the last one. */
     aroundEmails?: { before(): Promise<void>; after(): Promise<void> };
+    /** The servers' processes, whose CPU time is measured over the email posts (and PostgreSQL's). */
+    cpu?: { serverPids: readonly number[]; postgres: boolean };
   },
 ): Promise<SaveFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
@@ -176,6 +192,7 @@ export async function measureEmailSaves(
     const latencies: number[] = [];
     let failures = 0;
     await options.aroundEmails?.before();
+    const cpuBefore = cpuNow(options.cpu);
     const measureStart = performance.now();
     const posted = await pool(
       prepared,
@@ -199,7 +216,13 @@ export async function measureEmailSaves(
       },
     );
     const seconds = (performance.now() - measureStart) / 1000;
+    const cpuAfter = cpuNow(options.cpu);
     await options.aroundEmails?.after();
+    const saves = posted - failures;
+    const perSave = (before: number | undefined, after: number | undefined) =>
+      before === undefined || after === undefined || saves === 0
+        ? undefined
+        : (after - before) / saves;
     return {
       visitors: posted,
       concurrency: options.concurrency,
@@ -209,6 +232,15 @@ export async function measureEmailSaves(
       savesPerSecond: (posted - failures) / seconds,
       p50Ms: median(latencies),
       p99Ms: percentile(latencies, 99),
+      ...(cpuBefore && cpuAfter
+        ? {
+            cpuMsPerSave: {
+              servers: perSave(cpuBefore.servers, cpuAfter.servers) ?? 0,
+              postgres: perSave(cpuBefore.postgres, cpuAfter.postgres),
+              loadGenerator: perSave(cpuBefore.loadGenerator, cpuAfter.loadGenerator) ?? 0,
+            },
+          }
+        : {}),
     };
   } finally {
     agent.destroy();
