@@ -1,5 +1,8 @@
 import { createConnection, createServer, type Server } from "node:net";
 
+/** A statement that reads or writes a wizard draft. */
+const DRAFTS = /\bwizard_drafts\b/;
+
 /** PostgreSQL's wire protocol: the codes of an untyped first message that is not the startup. */
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -12,9 +15,13 @@ const GSSENC_REQUEST = 80877104;
 export class RoundTripCounter {
   readonly port: number;
   private readonly server: Server;
-  private readonly counted: { roundTrips: number };
+  private readonly counted: { roundTrips: number; draftRoundTrips: number };
 
-  private constructor(server: Server, port: number, counted: { roundTrips: number }) {
+  private constructor(
+    server: Server,
+    port: number,
+    counted: { roundTrips: number; draftRoundTrips: number },
+  ) {
     this.server = server;
     this.port = port;
     this.counted = counted;
@@ -25,8 +32,17 @@ export class RoundTripCounter {
     return this.counted.roundTrips;
   }
 
+  /**
+   * Of those, the round trips whose statements read or write a wizard draft: every request of the
+   * wizard's does, and the server's background work (the rate limit's batched counts, the outbox's
+   * emails, the funnel's tally) never does.
+   */
+  get draftRoundTrips(): number {
+    return this.counted.draftRoundTrips;
+  }
+
   static async start(target: { host: string; port: number }): Promise<RoundTripCounter> {
-    const counted = { roundTrips: 0 };
+    const counted = { roundTrips: 0, draftRoundTrips: 0 };
     const server = createServer((client) => {
       const upstream = createConnection(target);
       client.pipe(upstream).pipe(client);
@@ -36,6 +52,7 @@ export class RoundTripCounter {
       upstream.on("error", () => client.destroy());
       let pending: Buffer = Buffer.alloc(0);
       let started = false;
+      let touchesDraft = false;
       client.on("data", (chunk: Buffer) => {
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
         for (;;) {
@@ -53,7 +70,17 @@ export class RoundTripCounter {
           const length = pending.readInt32BE(1);
           if (pending.length < 1 + length) return;
           const type = String.fromCharCode(pending[0] ?? 0);
-          if (type === "Q" || type === "S") counted.roundTrips += 1;
+          // Parse: the statement's name, then its text; a simple query: its text.
+          if (type === "P" || type === "Q") {
+            const body = pending.subarray(5, 1 + length);
+            const text = type === "P" ? body.subarray(body.indexOf(0) + 1) : body;
+            if (DRAFTS.test(text.toString("utf8", 0, text.indexOf(0)))) touchesDraft = true;
+          }
+          if (type === "Q" || type === "S") {
+            counted.roundTrips += 1;
+            if (touchesDraft) counted.draftRoundTrips += 1;
+            touchesDraft = false;
+          }
           pending = pending.subarray(1 + length);
         }
       });

@@ -351,8 +351,10 @@ async function measurePostgresSaves(
       ratio: twoSaves.savesPerSecond / pgSaves.savesPerSecond,
     };
     await Promise.all([pgApp.stop(), secondApp.stop()]);
-    const roundTripsPerSave = await countRoundTrips(workspaceDir, databaseUrl, servers);
-    log(`round trips to PostgreSQL per save: ${roundTripsPerSave.toFixed(2)}`);
+    const roundTrips = await countRoundTrips(workspaceDir, databaseUrl, servers);
+    log(
+      `round trips to PostgreSQL per save: ${roundTrips.all.toFixed(2)}, ${roundTrips.requests.toFixed(2)} by the requests`,
+    );
     const pgUpserts = pgbenchReference(databaseUrl, {
       clients: 10,
       seconds: 8,
@@ -367,7 +369,8 @@ async function measurePostgresSaves(
         reference: pgUpserts,
         ratio: pgSaves.savesPerSecond / pgUpserts.upsertsPerSecond,
         transactionsPerSave: transactions / pgSaves.saves,
-        roundTripsPerSave,
+        roundTripsPerSave: roundTrips.all,
+        requestRoundTripsPerSave: roundTrips.requests,
       },
       scaleOut,
       memory,
@@ -392,7 +395,7 @@ async function countRoundTrips(
   workspaceDir: string,
   databaseUrl: string,
   servers: Child[],
-): Promise<number> {
+): Promise<{ all: number; requests: number }> {
   const direct = new URL(databaseUrl);
   const counter = await RoundTripCounter.start({
     host: direct.hostname,
@@ -414,6 +417,7 @@ async function countRoundTrips(
   servers.push(app);
   try {
     let counted = 0;
+    let requests = 0;
     const run = await measureEmailSaves(app.url, {
       visitors: 200,
       concurrency: 10,
@@ -422,13 +426,15 @@ async function countRoundTrips(
       aroundEmails: {
         before: async () => {
           counted = -counter.roundTrips;
+          requests = -counter.draftRoundTrips;
         },
         after: async () => {
           counted += counter.roundTrips;
+          requests += counter.draftRoundTrips;
         },
       },
     });
-    return counted / run.saves;
+    return { all: counted / run.saves, requests: requests / run.saves };
   } finally {
     await app.stop();
     await counter.close();

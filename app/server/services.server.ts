@@ -8,6 +8,7 @@ import {
   type RateLimiter,
 } from "./http/rate-limiter.server.ts";
 import { FunnelTally } from "./wizard/funnel.server.ts";
+import { DraftCache } from "./wizard/wizard-drafts.server.ts";
 
 /**
  * What loaders and actions need from the running server: built once by startApp (or a test) and
@@ -20,6 +21,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** The wizard funnel's counts, kept in memory and written now and then (funnel.server.ts). */
   funnel: FunnelTally;
+  /** The wizard drafts this server read or wrote last (decision 029). */
+  drafts: DraftCache;
 }
 
 /** The services of a server with these settings and this open database. */
@@ -32,6 +35,7 @@ export function createServices(env: Env, database: Database): AppServices {
         ? new DatabaseRateLimiter(database.db, env.RATE_LIMIT_PER_MINUTE)
         : new MemoryRateLimiter(env.RATE_LIMIT_PER_MINUTE),
     funnel: new FunnelTally(database.db),
+    drafts: new DraftCache(),
   };
 }
 

@@ -8,22 +8,42 @@ import type { AppServices } from "../services.server.ts";
 import { resumeLinkOutcome, resumeLinkWrite } from "./resume.server.ts";
 import type { SubmissionWriter } from "./submission-history.server.ts";
 import { emailStepUpsert } from "./submissions.server.ts";
-import { draftWriteNaming } from "./wizard-drafts.server.ts";
+import {
+  draftWriteNaming,
+  lockedStoredDraft,
+  StaleDraft,
+  storedDraftOf,
+} from "./wizard-drafts.server.ts";
 
 /** What the email step saves, and the draft it keeps. */
 export interface EmailStepSave {
   record: EmailStepRecord;
   writer: SubmissionWriter;
-  /** The draft's id, and the submission it names now (if any). */
-  draft: { keptId: string; named: string | undefined };
+  /**
+   * The draft's id, the version the save started from (null: none was stored) and the submission
+   * it names now (if any).
+   */
+  draft: { keptId: string; version: string | null; named: string | undefined };
   /** The draft to keep once submission `id` is saved. */
   keptFor(id: string): WizardDraft;
+}
+
+/** What the statement answers. */
+interface SavedRow {
+  id: string | null;
+  kept: string | null;
+  recent: boolean;
+  queued: boolean;
+  data: unknown;
+  version: string | null;
 }
 
 /**
  * The email step's save as one statement (decision 028): the submission (emailStepUpsert), a link
  * back to it by email (resumeLinkWrite, with its caps) and the draft naming it (draftWriteNaming),
- * all or nothing, in one round trip to the database. Returns the submission's id.
+ * all or nothing, in one round trip to the database. It writes only if the stored draft is still
+ * the version the save started from (decision 029); otherwise nothing is written and StaleDraft
+ * carries the draft as stored now. Returns the submission's id and the draft's new version.
  *
  * A link that cannot be stored must not fail the save (decision 023): if the statement fails, the
  * save runs once more without the link, and the failure is logged as the link's. If that fails
@@ -32,32 +52,43 @@ export interface EmailStepSave {
 export async function saveEmailStepWithDraft(
   services: AppServices,
   save: EmailStepSave,
-): Promise<string> {
+): Promise<{ id: string; version: string }> {
   const db = services.database.db;
+  const { keptId, version } = save.draft;
   const submissionId = sql<string>`(SELECT id FROM submission)`;
-  const submission = emailStepUpsert(db, save.record, save.writer);
-  const kept = draftWriteNaming(save.draft.keptId, submissionId, save.draft.named, save.keptFor);
+  // The draft's row, locked: the save goes ahead only if it is still the version read.
+  const stored = lockedStoredDraft(keptId);
+  const unchanged =
+    version === null
+      ? sql<boolean>`NOT EXISTS (SELECT 1 FROM stored)`
+      : sql<boolean>`EXISTS (SELECT 1 FROM stored WHERE version = ${version})`;
+  const submission = emailStepUpsert(db, save.record, save.writer, unchanged);
+  const kept = draftWriteNaming(keptId, submissionId, save.draft.named, save.keptFor);
   const link = resumeLinkWrite(services, save.record.email, save.writer.draft);
+  const answer = sql`${submissionId} AS id, (SELECT version FROM kept) AS kept,
+    stored.data, stored.version`;
+  let row: SavedRow | undefined;
   try {
-    const { rows } = await sql<{ id: string; recent: boolean; queued: boolean }>`
-      WITH submission AS (${submission}), ${link.ctes(submissionId)}, kept AS (${kept})
-      SELECT ${submissionId} AS id, EXISTS (SELECT 1 FROM recent) AS recent,
+    ({
+      rows: [row],
+    } = await sql<SavedRow>`
+      WITH stored AS (${stored}), submission AS (${submission}), ${link.ctes(submissionId)},
+        kept AS (${kept})
+      SELECT ${answer}, EXISTS (SELECT 1 FROM recent) AS recent,
         EXISTS (SELECT 1 FROM queued) AS queued
-    `.execute(db);
-    const id = savedId(rows[0]);
-    resumeLinkOutcome(services, id, rows[0]);
-    return id;
+      FROM (SELECT 1) AS one LEFT JOIN stored ON true
+    `.execute(db));
+    if (row?.id) resumeLinkOutcome(services, row.id, row);
   } catch (linkError) {
-    const { rows } = await sql<{ id: string }>`
-      WITH submission AS (${submission}), kept AS (${kept}) SELECT ${submissionId} AS id
-    `.execute(db);
-    const id = savedId(rows[0]);
-    logger.error({ err: linkError, submissionId: id }, "resume link not sent");
-    return id;
+    ({
+      rows: [row],
+    } = await sql<SavedRow>`
+      WITH stored AS (${stored}), submission AS (${submission}), kept AS (${kept})
+      SELECT ${answer}, false AS recent, false AS queued
+      FROM (SELECT 1) AS one LEFT JOIN stored ON true
+    `.execute(db));
+    if (row?.id) logger.error({ err: linkError, submissionId: row.id }, "resume link not sent");
   }
-}
-
-function savedId(row: { id: string | null } | undefined): string {
-  if (!row?.id) throw new Error("The email step's statement saved no submission");
-  return row.id;
+  if (!row?.id || !row.kept) throw new StaleDraft(storedDraftOf(keptId, row));
+  return { id: row.id, version: row.kept };
 }

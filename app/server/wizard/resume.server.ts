@@ -32,8 +32,8 @@ export function hashOf(token: string): string {
 export interface ResumeLinkWrite {
   /**
    * The CTEs that store the link to the submission `submissionId` (an SQL expression: an id, or
-   * one the same statement writes) and its email, unless one went out in the last few minutes or
-   * the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour. The statement selects
+   * one the same statement writes, if it writes one) and its email, unless one went out in the
+   * last few minutes or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour. The statement selects
    * `EXISTS (SELECT 1 FROM recent)` and `EXISTS (SELECT 1 FROM queued)` for resumeLinkOutcome.
    */
   ctes(submissionId: RawBuilder<string>): RawBuilder<unknown>;
@@ -65,7 +65,7 @@ export function resumeLinkWrite(
         ${takeRecipientAllowance(
           email,
           services.env.MAIL_PER_RECIPIENT_PER_HOUR,
-          sql<boolean>`NOT EXISTS (SELECT 1 FROM recent)`,
+          sql<boolean>`${submissionId}::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM recent)`,
         )}
       ), issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)

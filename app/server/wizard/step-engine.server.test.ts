@@ -48,8 +48,13 @@ const handler = createStaticHandler(routes);
 /** A browser with a cookie jar, driving the wizard's loaders and actions without a page. */
 class Visitor {
   private readonly cookies = new Map<string, string>();
-  private readonly services: AppServices;
+  private services: AppServices;
   constructor(services: AppServices) {
+    this.services = services;
+  }
+
+  /** Goes on through another server (its own services and cache, the same database). */
+  useServer(services: AppServices) {
     this.services = services;
   }
 
@@ -353,6 +358,89 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect((other.data as { draft: { submission: object } }).draft.submission).not.toHaveProperty(
       "emailProven",
     );
+  });
+
+  it("a save from this server's copy of a draft that another server changed starts again from the stored one", async () => {
+    const other = createServices(env, database);
+    const visitor = new Visitor(services);
+    for (const [pathname, form] of APPLICATION.slice(0, 2)) await visitor.send(pathname, form);
+    const id = (await latestDraftId(database))!;
+    // This server keeps its copy of the draft as the segments step left it; the other changes it.
+    visitor.useServer(other);
+    await visitor.send("/business-wizard", { industry: "offices", state: "Texas" });
+    visitor.useServer(services);
+    expect(
+      await visitor.send("/business-wizard/email", { email: "two-servers@example.com" }),
+    ).toMatchObject({ redirect: "/business-wizard/questionnaire-1" });
+    const record = await database.db
+      .selectFrom("business_wizard_submissions")
+      .select(["industry", "state", "segments"])
+      .where("email", "=", "two-servers@example.com")
+      .executeTakeFirstOrThrow();
+    expect(record).toEqual({ industry: "offices", state: "Texas", segments: ["Architect"] });
+    // Back on the other server, whose copy is now the one behind: step 1 keeps the email's save.
+    visitor.useServer(other);
+    await visitor.send("/business-wizard", { industry: "offices", state: "Utah" });
+    const stored = await database.db
+      .selectFrom("wizard_drafts")
+      .select("data")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(stored.data).toMatchObject({
+      draft: {
+        industry: "offices",
+        state: "Utah",
+        segments: ["Architect"],
+        email: "two-servers@example.com",
+        submission: { email: "two-servers@example.com" },
+      },
+    });
+  });
+
+  it("a step that this server's copy of the draft would send back is checked on the stored draft", async () => {
+    const other = createServices(env, database);
+    const visitor = new Visitor(services);
+    await visitor.send(...APPLICATION[0]);
+    // The segments are saved through the other server: this one's copy has none.
+    visitor.useServer(other);
+    await visitor.send(...APPLICATION[1]);
+    visitor.useServer(services);
+    expect(
+      await visitor.send("/business-wizard/email", { email: "copy-behind@example.com" }),
+    ).toMatchObject({ redirect: "/business-wizard/questionnaire-1" });
+    expect(await submissionsAndLinks(database, "copy-behind@example.com")).toEqual({
+      submissions: 1,
+      links: 1,
+    });
+  });
+
+  it("a form this server's copy of the draft refuses is checked on the stored draft", async () => {
+    const other = createServices(env, database);
+    const visitor = new Visitor(services);
+    await visitor.send(...APPLICATION[0]);
+    // The industry changes through the other server: this one's copy still says offices.
+    visitor.useServer(other);
+    await visitor.send("/business-wizard", { industry: "cleaning", state: "Ohio" });
+    visitor.useServer(services);
+    expect(
+      await visitor.send("/business-wizard/segments", { segment: "Window Cleaning" }),
+    ).toMatchObject({ redirect: "/business-wizard/email" });
+    const shown = await visitor.send("/business-wizard/segments");
+    expect(shown.page?.loaderData.segments).toMatchObject({ industryId: "cleaning" });
+  });
+
+  it("a save from this server's copy of a draft that was deleted meanwhile starts over at step 1", async () => {
+    const visitor = new Visitor(services);
+    for (const [pathname, form] of APPLICATION.slice(0, 2)) await visitor.send(pathname, form);
+    const id = (await latestDraftId(database))!;
+    await database.db.deleteFrom("wizard_drafts").where("id", "=", id).execute();
+    expect(
+      await visitor.send("/business-wizard/email", { email: "deleted-draft@example.com" }),
+    ).toMatchObject({ redirect: "/business-wizard" });
+    expect(await submissionsAndLinks(database, "deleted-draft@example.com")).toEqual({
+      submissions: 0,
+      links: 0,
+    });
   });
 
   it("keeps a new draft under the id of a cookie whose draft was deleted (expired)", async () => {

@@ -30,8 +30,10 @@ import { saveCompleteSubmission, wasCompletedBefore } from "./submissions.server
 import {
   readDraftCookie,
   requireEarlierSteps,
+  StaleDraft,
   type DraftCookie,
   type DraftHandle,
+  type DraftSource,
 } from "./wizard-drafts.server.ts";
 
 /**
@@ -131,12 +133,17 @@ const SAVES: Record<
         ...draft,
         submission: savedSubmission(handle.draft, id, email),
       });
-      const id = await saveEmailStepWithDraft(services, {
+      const { id, version } = await saveEmailStepWithDraft(services, {
         record: toEmailStepRecord(draft, email),
         writer: writerOf(context, handle),
-        draft: { keptId: handle.keptId, named: handle.draft.submission?.id },
+        draft: {
+          keptId: handle.keptId,
+          version: handle.version,
+          named: handle.draft.submission?.id,
+        },
         keptFor,
       });
+      handle.kept(keptFor(id), version);
       return { draft: keptFor(id), keptBySave: true };
     },
   },
@@ -174,6 +181,13 @@ async function saveCompleteApplication({
   };
 }
 
+/** A form refused on this server's copy of the draft (decision 029): checked again on the stored one. */
+class CheckedAgainstCopy extends Error {
+  constructor() {
+    super("The form was checked against this server's copy of the draft");
+  }
+}
+
 /**
  * A failure inside a step's transaction, with the answer to give once it has rolled back: what the
  * visitor typed, and the spec's error toast.
@@ -209,12 +223,32 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
       const cookie = await readDraftCookie(services, request);
       // A step that only keeps the draft writes one row, and the email step's save is one
       // statement: a transaction would add two statements and guard nothing.
-      const outcome =
-        step.save && SAVES[step.save].transaction
-          ? await inTransaction(services.database.db, (trx) =>
-              runStep(step, withDatabase(services, trx), context, request, formData, cookie),
+      const transaction = step.save !== undefined && SAVES[step.save].transaction;
+      const run = (source: DraftSource) =>
+        transaction
+          ? inTransaction(services.database.db, (trx) =>
+              runStep(
+                step,
+                withDatabase(services, trx),
+                context,
+                request,
+                formData,
+                cookie,
+                source,
+              ),
             )
-          : await runStep(step, services, context, request, formData, cookie);
+          : runStep(step, services, context, request, formData, cookie, source);
+      // The save starts from this server's copy of the draft, if it has one, and writes only if
+      // the stored draft is still that version (decision 029). If it is not, nothing was written,
+      // and the save runs once more from the draft as stored now, which the failed write read.
+      let outcome: Awaited<ReturnType<typeof run>>;
+      try {
+        outcome = await run("cache");
+      } catch (error) {
+        if (error instanceof StaleDraft) outcome = await run({ current: error.current });
+        else if (error instanceof CheckedAgainstCopy) outcome = await run("database");
+        else throw error;
+      }
       if (!("moveTo" in outcome)) return outcome;
       const { moveTo, headers, toast } = outcome;
       if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
@@ -244,8 +278,9 @@ async function runStep<View, Value>(
   request: Request,
   formData: FormData,
   cookie: DraftCookie,
+  source: DraftSource,
 ): Promise<StepMove | ReturnType<typeof data<StepActionData>>> {
-  const handle = await requireEarlierSteps(services, request, step.id, cookie);
+  const handle = await requireEarlierSteps(services, request, step.id, cookie, source);
   const at = stepRequest(request);
   if (formData.get("intent") === "back") {
     return goBack(
@@ -261,6 +296,8 @@ async function runStep<View, Value>(
   }
   const submission = parseForm(formData, schema);
   if (submission.status !== "success") {
+    // A step's checks can depend on earlier answers: this server's copy of them may be behind.
+    if (handle.fromCache) throw new CheckedAgainstCopy();
     return data<StepActionData>({ result: submission.reply() }, { status: 400 });
   }
   const headers = new Headers();
@@ -283,6 +320,7 @@ async function runStep<View, Value>(
     );
     await outcome.afterKept?.();
   } catch (error) {
+    if (error instanceof StaleDraft) throw error;
     throw new SaveFailure(error, submission.reply());
   }
   const toast: Toast | undefined = step.continueToast
@@ -310,6 +348,7 @@ async function goBack(
     const headers = new Headers({ "Set-Cookie": await handle.save(draft) });
     return { moveTo: stepPath(previous), headers };
   } catch (error) {
+    if (error instanceof StaleDraft) throw error;
     throw new SaveFailure(error, typedReply(formData));
   }
 }

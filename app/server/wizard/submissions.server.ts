@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 
 import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 
@@ -16,16 +16,23 @@ export function emailStepUpsert(
   db: Db,
   record: EmailStepRecord,
   writer: SubmissionWriter = UNKNOWN_WRITER,
+  /** Writes only if this holds (a statement's check that the draft is the one read). */
+  when: RawBuilder<boolean> = sql<boolean>`true`,
 ) {
   return db
     .insertInto("business_wizard_submissions")
-    .values({
-      industry: record.industry,
-      state: record.state,
-      segments: record.segments,
-      email: record.email,
-      updated_at: stampedBy(writer),
-    })
+    .columns(["industry", "state", "segments", "email", "updated_at"])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`${record.industry}::text`.as("industry"),
+          sql<string>`${record.state}::text`.as("state"),
+          sql<string[]>`${record.segments}::text[]`.as("segments"),
+          sql<string>`${record.email}::text`.as("email"),
+          stampedBy(writer).as("updated_at"),
+        ])
+        .where(when),
+    )
     .onConflict((conflict) =>
       conflict.expression(sql`lower(email)`).doUpdateSet((eb) => ({
         industry: eb.ref("excluded.industry"),

@@ -13,6 +13,7 @@ import { siteCookie } from "../http/cookies.server.ts";
 import type { Db } from "../db/database.server.ts";
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
 
+import { onCommit } from "../db/transactions.server.ts";
 import { flashToast } from "../http/flash.server.ts";
 import { logger } from "../logger.server.ts";
 import type { AppServices } from "../services.server.ts";
@@ -78,39 +79,126 @@ export async function readDraftCookie(
   return { id, keptId, setCookie: () => cookie.serialize(keptId) };
 }
 
+/** A draft as stored, with its row's version: PostgreSQL's xmin, which every write changes. */
+export interface StoredDraft {
+  draft: WizardDraft;
+  version: string;
+}
+
+/**
+ * A save found the stored draft changed since it was read (another server, another tab) or gone:
+ * nothing was written. `current` is the draft as stored now (null if there is none), read by the
+ * same statement, for the save to run again from.
+ */
+export class StaleDraft extends Error {
+  readonly current: StoredDraft | null;
+  constructor(current: StoredDraft | null) {
+    super("The wizard draft changed since it was read");
+    this.current = current;
+  }
+}
+
+/**
+ * The drafts this server read or wrote last, by id, with their versions (decision 029): a save
+ * starts from the one kept here without reading it, and its write happens only if the stored row
+ * is still that version. Holds at most `limit` drafts, dropping the least recently used.
+ */
+export class DraftCache {
+  private readonly entries = new Map<string, StoredDraft>();
+  private readonly limit: number;
+
+  constructor(limit = 2_000) {
+    this.limit = limit;
+  }
+
+  get(id: string): StoredDraft | undefined {
+    const entry = this.entries.get(id);
+    if (entry) {
+      this.entries.delete(id);
+      this.entries.set(id, entry);
+    }
+    return entry;
+  }
+
+  /** Keeps what is stored under `id` now (null: nothing is). */
+  set(id: string, stored: StoredDraft | null): void {
+    this.entries.delete(id);
+    if (!stored) return;
+    this.entries.set(id, stored);
+    if (this.entries.size > this.limit) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+}
+
+/** A stored draft's row as read (its version as text), checked (readStoredDraft). */
+export function storedDraftOf(
+  id: string,
+  row: { data: unknown; version: string | null } | undefined,
+): StoredDraft | null {
+  if (!row?.version) return null;
+  const read = readStoredDraft(id, row.data);
+  return read ? { draft: read.draft, version: row.version } : null;
+}
+
 /** The stored draft of this id, unless it has expired (or never was). */
-async function readStored(db: Db, id: string): Promise<{ draft: WizardDraft } | null> {
+async function readStored(db: Db, id: string): Promise<StoredDraft | null> {
   const row = await db
     .selectFrom("wizard_drafts")
-    .select("data")
+    .select(["data", sql<string>`xmin::text`.as("version")])
     .where("id", "=", id)
     .where("expires_at", ">", new Date())
     .executeTakeFirst();
-  return row ? readStoredDraft(id, row.data) : null;
+  return storedDraftOf(id, row);
 }
 
-/** Changes a stored draft, which lives another DRAFT_LIFETIME_SECONDS from now. */
-async function updateStored(db: Db, id: string, data: { draft: WizardDraft }): Promise<void> {
-  await db
-    .updateTable("wizard_drafts")
-    .set({
-      data: JSON.stringify(data),
-      ...lookupColumns(data),
-      expires_at: expiry(),
-      updated_at: sql`now()`,
-    })
-    .where("id", "=", id)
-    .execute();
+/**
+ * The stored row of draft `id`, locked for the statement it is part of (a CTE body, `stored`): its
+ * data and version, the latest committed if another save changed it meanwhile.
+ */
+export function lockedStoredDraft(id: string): RawBuilder<unknown> {
+  return sql`SELECT data, xmin::text AS version FROM wizard_drafts
+    WHERE id = ${id}::uuid AND expires_at > now() FOR UPDATE`;
+}
+
+/**
+ * Changes the stored draft, which lives another DRAFT_LIFETIME_SECONDS from now, if it is still
+ * the version the save started from; otherwise throws StaleDraft with what is stored now. One
+ * statement. Returns the new version.
+ */
+async function updateStored(
+  db: Db,
+  id: string,
+  data: { draft: WizardDraft },
+  version: string,
+): Promise<string> {
+  const columns = lookupColumns(data);
+  const { rows } = await sql<{ kept: string | null; data: unknown; version: string | null }>`
+    WITH stored AS (${lockedStoredDraft(id)}), kept AS (
+      UPDATE wizard_drafts SET data = ${JSON.stringify(data)}::jsonb,
+        submission_id = ${columns.submission_id}::uuid,
+        email_proven = ${columns.email_proven}::boolean,
+        expires_at = ${expiry()}, updated_at = now()
+      WHERE id = ${id}::uuid AND xmin = ${version}::xid AND expires_at > now()
+      RETURNING xmin::text AS version
+    )
+    SELECT (SELECT version FROM kept) AS kept, stored.data, stored.version
+    FROM (SELECT 1) AS one LEFT JOIN stored ON true
+  `.execute(db);
+  const row = rows[0];
+  if (row?.kept) return row.kept;
+  throw new StaleDraft(storedDraftOf(id, row));
 }
 
 /**
  * Stores a new draft under `id` (or over an expired one of that id, which the cookie still named).
  * Drafts nobody came back to are personal data kept for nothing: they are dropped as new ones come,
- * in the same statement.
+ * in the same statement. Returns its version.
  */
-async function insertStored(db: Db, id: string, data: { draft: WizardDraft }): Promise<void> {
+async function insertStored(db: Db, id: string, data: { draft: WizardDraft }): Promise<string> {
   const values = { data: JSON.stringify(data), ...lookupColumns(data), expires_at: expiry() };
-  await db
+  const row = await db
     .with("expired", (db) =>
       db
         .deleteFrom("wizard_drafts")
@@ -123,7 +211,9 @@ async function insertStored(db: Db, id: string, data: { draft: WizardDraft }): P
     .onConflict((conflict) =>
       conflict.column("id").doUpdateSet({ ...values, updated_at: sql`now()` }),
     )
-    .execute();
+    .returning(sql<string>`xmin::text`.as("version"))
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 /**
@@ -132,6 +222,8 @@ async function insertStored(db: Db, id: string, data: { draft: WizardDraft }): P
  * statement runs, and `keptFor(id)` is the draft to keep if the statement saved submission `id`.
  * It is asked of the submission the draft names now (`named`) and of any other: the statement
  * keeps the one that applies, with the other's id written in. Inserts the draft if it is gone.
+ * Writes nothing when `submissionId` is null (the statement saved no submission). Returns the
+ * draft's new version.
  */
 export function draftWriteNaming(
   keptId: string,
@@ -154,9 +246,10 @@ export function draftWriteNaming(
       CASE WHEN ${isNamed} THEN ${lookupColumns(same).email_proven}::boolean
         ELSE ${lookupColumns(other).email_proven}::boolean END,
       ${expiry()}
+    WHERE ${submissionId} IS NOT NULL
     ON CONFLICT (id) DO UPDATE SET data = excluded.data, submission_id = excluded.submission_id,
       email_proven = excluded.email_proven, expires_at = excluded.expires_at, updated_at = now()
-    RETURNING id`;
+    RETURNING xmin::text AS version`;
 }
 
 /** A visitor's wizard draft and how to keep changes to it. */
@@ -168,11 +261,27 @@ export interface DraftHandle {
   keptId: string;
   /** The Set-Cookie value that names `keptId`. */
   cookie(): Promise<string>;
+  /** The stored draft's version (null: none is stored), which a save writes over. */
+  version: string | null;
+  /** The draft is this server's copy (decision 029), not read now: it may be out of date. */
+  fromCache: boolean;
   /** True when the database could not be read: the draft shown is empty, and saving is refused. */
   unavailable: boolean;
-  /** Stores the draft; returns the Set-Cookie value that names it. */
+  /**
+   * Stores the draft, if the stored one is still `version` (StaleDraft otherwise); returns the
+   * Set-Cookie value that names it.
+   */
   save(draft: WizardDraft): Promise<string>;
+  /** Notes a draft the step's own statement stored (decision 028), at `version`. */
+  kept(draft: WizardDraft, version: string): void;
 }
+
+/**
+ * Where getDraft starts from: the database (a page, or a save in a transaction), this server's
+ * cache of drafts when it has the draft (a save: decision 029), or a draft a save found stored
+ * when it tried to write (StaleDraft), to run again from.
+ */
+export type DraftSource = "database" | "cache" | { current: StoredDraft | null };
 
 /**
  * The draft named by the request's wizard cookie (empty when there is none), `cookie` when it was
@@ -183,31 +292,72 @@ export async function getDraft(
   services: AppServices,
   request: Request,
   cookie?: DraftCookie,
+  source: DraftSource = "database",
 ): Promise<DraftHandle> {
   const db: Db = services.database.db;
   let named: DraftCookie;
-  let stored: { draft: WizardDraft } | null;
+  let stored: StoredDraft | null;
+  let fromCache: boolean;
   try {
     named = cookie ?? (await readDraftCookie(services, request));
-    stored = named.id ? await readStored(db, named.id) : null;
+    ({ stored, fromCache } = await storedFrom(services, named.id, source));
   } catch (error) {
     logger.error({ err: error }, "wizard draft unreadable");
     const refuse = () =>
       Promise.reject(new Error("The wizard draft could not be read.", { cause: error }));
-    return { draft: {}, id: "", keptId: "", unavailable: true, save: refuse, cookie: refuse };
+    return {
+      draft: {},
+      id: "",
+      keptId: "",
+      version: null,
+      fromCache: false,
+      unavailable: true,
+      save: refuse,
+      cookie: refuse,
+      kept: () => {},
+    };
   }
+  const keep = (draft: WizardDraft, version: string) =>
+    onCommit(db, () => services.drafts.set(named.keptId, { draft, version }));
   return {
     draft: stored?.draft ?? {},
     id: named.id ?? "",
     keptId: named.keptId,
+    version: stored?.version ?? null,
+    fromCache,
     unavailable: false,
     cookie: named.setCookie,
     save: async (draft) => {
-      if (stored) await updateStored(db, named.keptId, { draft });
-      else await insertStored(db, named.keptId, { draft });
+      try {
+        keep(
+          draft,
+          stored
+            ? await updateStored(db, named.keptId, { draft }, stored.version)
+            : await insertStored(db, named.keptId, { draft }),
+        );
+      } catch (error) {
+        if (error instanceof StaleDraft) services.drafts.set(named.keptId, error.current);
+        throw error;
+      }
       return named.setCookie();
     },
+    kept: keep,
   };
+}
+
+/** The stored draft named `id`, from where `source` says (and kept in the cache if read). */
+async function storedFrom(
+  services: AppServices,
+  id: string | null,
+  source: DraftSource,
+): Promise<{ stored: StoredDraft | null; fromCache: boolean }> {
+  if (!id) return { stored: null, fromCache: false };
+  if (typeof source === "object") return { stored: source.current, fromCache: false };
+  const cached = source === "cache" ? services.drafts.get(id) : undefined;
+  if (cached) return { stored: cached, fromCache: true };
+  const stored = await readStored(services.database.db, id);
+  onCommit(services.database.db, () => services.drafts.set(id, stored));
+  return { stored, fromCache: false };
 }
 
 /**
@@ -219,12 +369,20 @@ export async function requireEarlierSteps(
   request: Request,
   step: WizardStepId,
   cookie?: DraftCookie,
+  source: DraftSource = "database",
 ): Promise<DraftHandle> {
-  const handle = await getDraft(services, request, cookie);
+  let handle = await getDraft(services, request, cookie, source);
   // The database is out of reach: the step still shows, and its save fails with the spec's toast,
   // keeping what was typed (nothing can be checked, and nothing is overwritten).
   if (handle.unavailable) return handle;
-  const missing = firstMissingStepBefore(step, handle.draft, new Date().getFullYear());
+  const thisYear = new Date().getFullYear();
+  let missing = firstMissingStepBefore(step, handle.draft, thisYear);
+  // This server's copy may be behind what another server saved: it is read before going back.
+  if (missing && handle.fromCache) {
+    handle = await getDraft(services, request, cookie, "database");
+    if (handle.unavailable) return handle;
+    missing = firstMissingStepBefore(step, handle.draft, thisYear);
+  }
   if (!missing) return handle;
   const headers = new Headers();
   if (step === "segments" && !handle.draft.industry) {
