@@ -15,7 +15,7 @@ import {
   type LinkState,
 } from "#app/server/wizard/resume.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/resume";
 
@@ -53,8 +53,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   // What the link's own session or the email's holder wrote, never a later overwrite by others.
   const draft = await draftForLink(db, link);
-  const handle = await getDraft(services, request);
-  const cookie = await handle.save(draft);
+  const cookie = await replaceDraft(services, request, draft);
   const next = firstIncompleteStep(draft, new Date().getFullYear());
   return redirect(next ? stepPath(next) : "/business-wizard/summary", {
     headers: { "Set-Cookie": cookie },

@@ -345,6 +345,26 @@ export async function getDraft(
   };
 }
 
+/**
+ * Keeps `draft` as the request's draft whatever is stored now (what a resume link restores):
+ * written over the version just read, or, if that changed meanwhile, over the one the failed write
+ * found. Returns the Set-Cookie value that names it.
+ */
+export async function replaceDraft(
+  services: AppServices,
+  request: Request,
+  draft: WizardDraft,
+): Promise<string> {
+  const cookie = await readDraftCookie(services, request);
+  try {
+    return await (await getDraft(services, request, cookie)).save(draft);
+  } catch (error) {
+    if (!(error instanceof StaleDraft)) throw error;
+    const current = { current: error.current };
+    return (await getDraft(services, request, cookie, current)).save(draft);
+  }
+}
+
 /** The stored draft named `id`, from where `source` says (and kept in the cache if read). */
 async function storedFrom(
   services: AppServices,
