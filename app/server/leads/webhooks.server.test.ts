@@ -1,6 +1,11 @@
 import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -51,14 +56,112 @@ class Receiver {
     });
   }
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  listen(): Promise<string> {
+    return listenLocally(this.server);
   }
 
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** Listens on a free local port; returns the URL to post to. */
+async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A server listening on a TCP port has an AddressInfo (a string only for a pipe).
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * A receiver that answers 200 and then a body of `total` bytes, made as it goes (so that it costs
+ * the test nothing), writing only as fast as the client reads. Notes how many bytes it handed to
+ * the socket, and whether the client went away before the end.
+ */
+class FloodingReceiver {
+  written = 0;
+  finished = false;
+  /** Resolves when the answer's connection is closed, by either side. */
+  readonly closed: Promise<void>;
+  private readonly server: Server;
+
+  constructor(total: number) {
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    let closed: () => void = () => undefined;
+    this.closed = new Promise((resolve) => (closed = resolve));
+    this.server = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "Content-Type": "text/plain" });
+        response.on("close", closed);
+        const write = () => {
+          while (this.written < total && !response.destroyed) {
+            this.written += chunk.length;
+            // Backpressure: wait until the client has read what is buffered.
+            if (!response.write(chunk)) return void response.once("drain", write);
+          }
+          if (!response.destroyed) response.end(() => (this.finished = true));
+        };
+        write();
+      });
+    });
+  }
+
+  listen(): Promise<string> {
+    return listenLocally(this.server);
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** A receiver that takes each post and never answers it (until closed). */
+class SilentReceiver {
+  readonly held: ServerResponse[] = [];
+  /** Resolves when the first post has arrived. */
+  readonly reached: Promise<void>;
+  private readonly server: Server;
+
+  constructor() {
+    let reached: () => void = () => undefined;
+    this.reached = new Promise((resolve) => (reached = resolve));
+    this.server = createServer((request, response) => {
+      request.resume();
+      this.held.push(response);
+      reached();
+    });
+  }
+
+  listen(): Promise<string> {
+    return listenLocally(this.server);
+  }
+
+  /** Drops the held posts' connections (their clients see a reset), then stops listening. */
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Resolves when `check` holds, checking every 10 ms; rejects after `ms`. */
+async function waitUntil(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still not ${what} after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Rejects after `ms` unless `promise` settles first. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still not ${what} after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 const record: CompleteRecord = {
@@ -190,6 +293,89 @@ describe.each(testDatabaseKinds)("lead webhooks on $name", (kind) => {
       ]);
     } finally {
       await receiver.close();
+    }
+  });
+
+  it("reads only the start of a receiver's answer, however long the answer is", async () => {
+    const total = 256 * MIB;
+    const receiver = new FloodingReceiver(total);
+    const services = servicesFor(database, await receiver.listen());
+    try {
+      const id = await saveCompleteSubmission(database.db, undefined, {
+        ...record,
+        email: "flood@example.com",
+      });
+      await queueLeadEvent(services, "application.completed", id);
+      const worker = new WebhookWorker({ db: database.db, env: services.env });
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+      try {
+        expect(await worker.deliverDue()).toBe(1);
+      } finally {
+        clearInterval(sampler);
+      }
+      peak = Math.max(peak, process.memoryUsage.rss());
+
+      const [delivery] = await listWebhookDeliveries(database.db, { submissionId: id });
+      expect(delivery).toMatchObject({ attempts: 1, lastStatus: 200, lastError: null });
+      expect(delivery?.deliveredAt).toBeInstanceOf(Date);
+      // The client hung up long before the end: the receiver got to write a few socket buffers'
+      // worth (kernel and stream buffers), nowhere near the whole answer.
+      await within(receiver.closed, 2_000, "closed by the client");
+      expect(receiver.finished).toBe(false);
+      expect(receiver.written).toBeLessThan(total / 8);
+      // And the answer never sat in memory.
+      expect(peak - before).toBeLessThan(total / 4);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("posts to a receiver while another one has not answered an earlier post", async () => {
+    const silent = new SilentReceiver();
+    const quick = new Receiver([]);
+    const silentUrl = await silent.listen();
+    const silentServices = servicesFor(database, silentUrl);
+    const quickServices = servicesFor(database, await quick.listen());
+    const worker = new WebhookWorker({ db: database.db, env: quickServices.env });
+    // Woken by the queueing only: the poll is far beyond the test.
+    worker.start(60_000);
+    try {
+      const id = await saveCompleteSubmission(database.db, undefined, {
+        ...record,
+        email: "silent@example.com",
+      });
+      await queueLeadEvent(silentServices, "application.completed", id);
+      await within(silent.reached, 2_000, "posted to the silent receiver");
+      // Queued after the silent receiver's post began, and due at once.
+      await queueLeadEvent(quickServices, "application.updated", id);
+      const deliveries = () => listWebhookDeliveries(database.db, { submissionId: id });
+      await waitUntil(
+        async () => (await deliveries()).some((delivery) => delivery.deliveredAt !== null),
+        3_000,
+        "delivered to the quick receiver",
+      );
+      expect(quick.posts).toHaveLength(1);
+      expect(quick.posts[0]?.headers["x-coverpilot-event"]).toBe("application.updated");
+      // The silent receiver's post is still waiting for its answer (the timeout is 10 s).
+      expect(silent.held).toHaveLength(1);
+      expect(silent.held[0]?.writableEnded).toBe(false);
+      const pending = (await deliveries()).find((delivery) => delivery.url === silentUrl);
+      expect(pending).toMatchObject({ attempts: 1, deliveredAt: null, lastError: null });
+
+      // stop() waits for the post under way, which ends (and is recorded) when its connection drops.
+      await silent.close();
+      await worker.stop();
+      const ended = (await deliveries()).find((delivery) => delivery.url === silentUrl);
+      expect(ended).toMatchObject({ attempts: 1, deliveredAt: null, lastError: "unreachable" });
+    } finally {
+      // Dropping the silent receiver's connection ends its post, so that stop() need not wait for
+      // the timeout; then no row of this test is left for the others to deliver.
+      await silent.close();
+      await worker.stop();
+      await quick.close();
+      await database.db.deleteFrom("webhook_deliveries").where("url", "=", silentUrl).execute();
     }
   });
 

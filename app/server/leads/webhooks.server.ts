@@ -1,10 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
 
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 
-import type { Db } from "../db/database.server.ts";
+import type { DatabaseSchema, Db } from "../db/database.server.ts";
 import { bestEffort, onCommit } from "../db/transactions.server.ts";
 import type { Env } from "../env.server.ts";
+import { readAnswerPrefix } from "../http/outbound.server.ts";
 import { logger } from "../logger.server.ts";
 import { DeliveryLoop } from "../mail/delivery-loop.server.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "../mail/outbox.server.ts";
@@ -147,17 +148,50 @@ export async function resendWebhookDelivery(
   return row !== undefined;
 }
 
+/** A claimed delivery, as posted. */
+interface ClaimedDelivery {
+  id: string;
+  event: string;
+  url: string;
+  body: string;
+  attempts: number;
+}
+
+/** The deliveries due now and claimed by no one: the rows a pass may take. */
+function isDue(eb: ExpressionBuilder<DatabaseSchema, "webhook_deliveries">) {
+  return eb.and([
+    eb("delivered_at", "is", null),
+    eb("failed_at", "is", null),
+    sql<boolean>`next_attempt_at <= now()`,
+    sql<boolean>`(locked_until is null or locked_until < now())`,
+  ]);
+}
+
+/**
+ * How many receiver URLs one process posts to at once. The URLs come from LEAD_WEBHOOK_URL (a
+ * handful), plus older rows' URLs after it changed; this only bounds the connections held open.
+ */
+const MAX_RECEIVERS_IN_FLIGHT = 16;
+
 /**
  * Posts the queued deliveries: claimed like the outbox's emails (on PostgreSQL with SKIP LOCKED,
  * so several servers never post one twice at once), signed with LEAD_WEBHOOK_SECRET, retried with
  * backoff on any failure or non-2xx answer until MAX_ATTEMPTS. Rows outlive restarts. Logs ids and
- * status codes, never the body.
+ * status codes, never the body. Reads at most a few kilobytes of any answer (readAnswerPrefix).
+ *
+ * Receivers are kept apart: a receiver that answers slowly, or not until the timeout, must not
+ * hold the deliveries to the others. So each receiver URL has at most one post under way in this
+ * process (its deliveries go one after another, in the order they fell due), and a pass only
+ * claims and starts posts: it never waits for one. A post's end wakes the workers, so that its URL's next due delivery goes at
+ * once; deliveries to other URLs were claimed meanwhile by the passes their queueing woke.
  */
 export class WebhookWorker {
   private readonly db: Db;
   private readonly secret: string;
   private readonly retryBaseMs: number;
   private readonly loop: DeliveryLoop;
+  /** The post under way (claim included) per receiver URL, in this process. */
+  private readonly inFlight = new Map<string, Promise<boolean>>();
 
   constructor(options: {
     db: Db;
@@ -166,8 +200,10 @@ export class WebhookWorker {
     this.db = options.db;
     this.secret = options.env.LEAD_WEBHOOK_SECRET ?? "";
     this.retryBaseMs = options.env.WEBHOOK_RETRY_BASE_MS;
-    this.loop = new DeliveryLoop("webhook", wakers, async (stopped) => {
-      while (!stopped() && (await this.deliverDue()) > 0);
+    // A pass only finds the free URLs and starts their claims and posts; it never waits for a
+    // post, so that a wake during a slow post runs a pass at once. stop() waits for the posts.
+    this.loop = new DeliveryLoop("webhook", wakers, async () => {
+      await this.startDue();
     });
   }
 
@@ -176,19 +212,75 @@ export class WebhookWorker {
     this.loop.start(pollMs);
   }
 
-  /** Stops, after the posts under way have finished. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** Stops: no new claims, and waits for the posts under way (at most WEBHOOK_TIMEOUT_MS). */
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await Promise.all(this.inFlight.values());
   }
 
-  /** One pass over the due deliveries. */
+  /** One pass over the due deliveries: claims them and starts their posts. */
   run(): Promise<void> {
     return this.loop.run();
   }
 
-  /** Claims and posts up to five due deliveries; returns how many it claimed. */
+  /**
+   * Claims one due delivery per receiver URL that has no post under way here, posts them, and
+   * waits for those posts; returns how many it claimed. A one-off pass (tests): the server's
+   * worker runs by start().
+   */
   async deliverDue(): Promise<number> {
-    const claimed = await this.db
+    const posts = await Promise.all(await this.startDue());
+    return posts.filter(Boolean).length;
+  }
+
+  /**
+   * Finds the receiver URLs with a due delivery and no post under way here, and for each starts a
+   * claim and a post. Returns once they are started, with one promise per URL, each resolving (never
+   * rejecting) when its post has ended, to whether a delivery was claimed at all.
+   */
+  private async startDue(): Promise<Array<Promise<boolean>>> {
+    const room = MAX_RECEIVERS_IN_FLIGHT - this.inFlight.size;
+    if (room <= 0) return [];
+    const busy = [...this.inFlight.keys()];
+    let query = this.db
+      .selectFrom("webhook_deliveries")
+      .select("url")
+      .where(isDue)
+      .groupBy("url")
+      // The URL whose oldest due delivery has waited longest goes first.
+      .orderBy(sql`min(next_attempt_at)`)
+      .limit(room);
+    if (busy.length > 0) query = query.where("url", "not in", busy);
+    const urls = (await query.execute()).map((row) => row.url);
+
+    const started: Array<Promise<boolean>> = [];
+    for (const url of urls) {
+      // Taken since the query above (by a post's wake-up pass, or a deliverDue alongside).
+      if (this.inFlight.has(url)) continue;
+      const post = this.claimAndPost(url)
+        .catch((error: unknown) => {
+          // The database failed while claiming or recording: the row's lock runs out and a later
+          // pass takes it again. Logged without the row (no body, no URL).
+          logger.warn({ err: error }, "webhook post not recorded");
+          return false;
+        })
+        .finally(() => {
+          this.inFlight.delete(url);
+          // The URL is free: its next due delivery may go now, not at the next poll.
+          wakeWebhookWorkers();
+        });
+      // Set before any await, so that no other pass starts a second post to this URL.
+      this.inFlight.set(url, post);
+      started.push(post);
+    }
+    return started;
+  }
+
+  /** Claims the oldest due delivery to `url` and posts it; resolves to whether there was one. */
+  private async claimAndPost(url: string): Promise<boolean> {
+    // Locked for longer than a post can take (WEBHOOK_TIMEOUT_MS), so that another server (or this
+    // one after a restart) takes the row again only if this one died with it.
+    const delivery = await this.db
       .updateTable("webhook_deliveries")
       .set({ locked_until: sql`now() + interval '2 minutes'`, attempts: sql`attempts + 1` })
       .where(
@@ -197,28 +289,21 @@ export class WebhookWorker {
         this.db
           .selectFrom("webhook_deliveries")
           .select("id")
-          .where("delivered_at", "is", null)
-          .where("failed_at", "is", null)
-          .where(sql<boolean>`next_attempt_at <= now()`)
-          .where(sql<boolean>`(locked_until is null or locked_until < now())`)
+          .where(isDue)
+          .where("url", "=", url)
           .orderBy("next_attempt_at")
-          .limit(5)
+          .limit(1)
           .forUpdate()
           .skipLocked(),
       )
       .returning(["id", "event", "url", "body", "attempts"])
-      .execute();
-    await Promise.all(claimed.map((delivery) => this.post(delivery)));
-    return claimed.length;
+      .executeTakeFirst();
+    if (!delivery) return false;
+    await this.post(delivery);
+    return true;
   }
 
-  private async post(delivery: {
-    id: string;
-    event: string;
-    url: string;
-    body: string;
-    attempts: number;
-  }): Promise<void> {
+  private async post(delivery: ClaimedDelivery): Promise<void> {
     let status: number | null = null;
     let error: string | null = null;
     try {
@@ -233,11 +318,14 @@ export class WebhookWorker {
         },
         body: delivery.body,
         redirect: "manual",
+        // Covers the answer's body as well: a receiver trickling it cannot hold the post longer.
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       });
       status = response.status;
-      // The answer's body is not needed; read it so the connection can be reused.
-      await response.arrayBuffer().catch(() => undefined);
+      // Only the status counts. The start of the body is read (a short answer read to its end
+      // keeps the connection for the next post), the rest is dropped unread: an answer's length is
+      // the receiver's choice, the server's memory is not. A failure while reading changes nothing.
+      await readAnswerPrefix(response).catch(() => undefined);
       if (!response.ok) error = `http-${response.status}`;
     } catch (failure) {
       error =
