@@ -17,7 +17,7 @@ import {
   openCliDatabase,
   parseSince,
 } from "../app/server/admin/cli.server.ts";
-import { getEnv } from "../app/server/env.server.ts";
+import { parseSettings } from "../app/server/env.server.ts";
 import { restartWithSettings } from "../app/server/process-settings.server.ts";
 import { submissionsCsv } from "../app/server/leads/lead-export.server.ts";
 import { leadRecordsJson } from "../app/server/leads/lead-records.server.ts";
@@ -66,7 +66,9 @@ async function main(): Promise<void> {
     throw new CliError(`--format must be csv or json.\n${USAGE}`);
   }
   const changedSince = values.since === undefined ? undefined : parseSince(values.since);
-  const database = await openCliDatabase(getEnv());
+  // The settings only: the export signs nothing, so it neither asks for SESSION_SECRET nor
+  // writes one into DATA_DIR.
+  const database = await openCliDatabase(parseSettings(process.env));
   const exported = values.format === "json" ? leadRecordsJson : submissionsCsv;
   try {
     for await (const chunk of exported(database.db, { changedSince })) await write(chunk);

@@ -117,6 +117,8 @@ const NOT_ONE_ADDRESS = [
   "team:ana@example.com;",
   "ana@[127.0.0.1]",
   "ana\\@example.com",
+  "ana@example.com.",
+  "ana@gmail.com..",
 ];
 
 const ONE_ADDRESS = [
@@ -156,7 +158,9 @@ describe("the one email rule", () => {
       for (const text of NOT_ONE_ADDRESS) {
         const result = field.schema.safeParse({ email: text });
         expect(result.success, text).toBe(false);
-        expect(result.error?.issues.map((issue) => issue.message)).toEqual([field.invalid]);
+        expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+          text.endsWith(".") ? messages.emailTrailingDot : field.invalid,
+        ]);
       }
       for (const text of ONE_ADDRESS) {
         expect(field.schema.parse({ email: ` ${text.toUpperCase()} ` })).toEqual({
@@ -165,6 +169,19 @@ describe("the one email rule", () => {
       }
     });
   }
+});
+
+describe("text over its limit", () => {
+  it("is refused with the limit itself, as a number a person reads", () => {
+    const notes = requiredText("Please enter it", 1000);
+    expect(errorsOf(notes, "x".repeat(1000))).toEqual([]);
+    expect(errorsOf(notes, "x".repeat(1001))).toEqual([
+      "Please keep this to 1,000 characters or fewer",
+    ]);
+    expect(errorsOf(optional, { unit: "x".repeat(51) })).toEqual([
+      "Please keep this to 50 characters or fewer",
+    ]);
+  });
 });
 
 describe("an address typed on several lines", () => {

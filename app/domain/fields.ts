@@ -105,14 +105,24 @@ export function formList<T extends z.ZodMiniType<unknown, string[]>>(list: T) {
  */
 const NOT_IN_AN_ADDRESS = String.raw`\s\p{Cc}\p{Cf},;:<>()[\]\\"`;
 
+/** A character of an address: anything but an @ and the characters above. */
+const ADDRESS_CHARACTER = `[^@${NOT_IN_AN_ADDRESS}]`;
+
 /**
  * The spec's email pattern (SPEC section 5: non-space text, @, non-space text, a dot, text),
- * tightened to one address: exactly one @, and none of the characters above.
+ * tightened to one address: exactly one @, none of the characters above, and no dot at the very
+ * end (`ana@gmail.com.` would be a second spelling of `ana@gmail.com`, and SMTP takes no such
+ * domain).
  */
 export const EMAIL_PATTERN = new RegExp(
-  `^[^@${NOT_IN_AN_ADDRESS}]+@[^@${NOT_IN_AN_ADDRESS}]+\\.[^@${NOT_IN_AN_ADDRESS}]+$`,
+  `^${ADDRESS_CHARACTER}+@${ADDRESS_CHARACTER}+\\.${ADDRESS_CHARACTER}*[^@.${NOT_IN_AN_ADDRESS}]$`,
   "u",
 );
+
+/** Whether `text` would be an address but for dots after its domain (`ana@gmail.com.`). */
+function endsInADotAfterAnAddress(text: string): boolean {
+  return text.endsWith(".") && EMAIL_PATTERN.test(text.replace(/\.+$/, ""));
+}
 
 /** The longest email address the site takes (the SMTP limit). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -125,18 +135,6 @@ export function isEmailAddress(text: string): boolean {
   return text.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(text);
 }
 
-/**
- * The mailbox an address reaches, for counting what is sent to it: lowercased, without a `+tag`
- * in the local part (most providers deliver `ana+1@` and `ana+2@` to `ana@`), so tags cannot
- * multiply the per-recipient cap.
- */
-export function mailboxOf(address: string): string {
-  const lower = address.trim().toLowerCase();
-  const at = lower.lastIndexOf("@");
-  const plus = lower.indexOf("+");
-  return plus > 0 && plus < at ? lower.slice(0, plus) + lower.slice(at) : lower;
-}
-
 /** What an email field says when it is empty or not an address. */
 export interface EmailMessages {
   required: string;
@@ -146,7 +144,8 @@ export interface EmailMessages {
 /**
  * An email address, kept trimmed and lowercased: the one rule of every email field (the wizard,
  * /login, the contact form, the lead desk's sign-in), with the spec's two messages unless others
- * are given. Control characters are refused, not removed: what is sent to is what was typed.
+ * are given, and `messages.emailTrailingDot` for an address with a dot after its domain. Control
+ * characters are refused, not removed: what is sent to is what was typed.
  */
 export function emailAddress(
   fieldMessages: EmailMessages = {
@@ -154,15 +153,18 @@ export function emailAddress(
     invalid: messages.emailInvalid,
   },
 ) {
-  return z
-    .string({ error: fieldMessages.required })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: fieldMessages.required, abort: true }),
-      z.maxLength(EMAIL_MAX_LENGTH, { error: fieldMessages.invalid, abort: true }),
-      z.regex(EMAIL_PATTERN, fieldMessages.invalid),
-      z.toLowerCase(),
-    );
+  return z.string({ error: fieldMessages.required }).check(
+    z.trim(),
+    z.minLength(1, { error: fieldMessages.required, abort: true }),
+    z.maxLength(EMAIL_MAX_LENGTH, { error: fieldMessages.invalid, abort: true }),
+    // Said as it is: the address is right but for its last character.
+    z.refine((value) => !endsInADotAfterAnAddress(value), {
+      error: messages.emailTrailingDot,
+      abort: true,
+    }),
+    z.regex(EMAIL_PATTERN, fieldMessages.invalid),
+    z.toLowerCase(),
+  );
 }
 
 /** The longest phone number the site reads, as typed. */

@@ -13,6 +13,8 @@ export const messages = {
   maxSegments: "You can only select up to 3 segments",
   emailRequired: "Please enter your email address",
   emailInvalid: "Please enter a valid email address",
+  /** An address with a dot after its domain (`ana@gmail.com.`): ours, the spec is silent. */
+  emailTrailingDot: "Please remove the dot at the end of the email address",
   saveFailed: "There was an error saving your information. Please try again.",
   emailSaved: "Information saved successfully!",
   applicationSaved: "Your information has been saved successfully!",
@@ -24,7 +26,8 @@ export const messages = {
   segmentUnknown: "Please choose from the list",
   professionRequired: "Please tell us what your business does",
   officesRequired: "Please choose a profession or type one",
-  textTooLong: (max: number) => `Please keep this under ${max + 1} characters`,
+  textTooLong: (max: number) =>
+    `Please keep this to ${max.toLocaleString("en-US")} characters or fewer`,
   hiddenCharacters:
     "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
   businessNameRequired: "Please enter your business name",

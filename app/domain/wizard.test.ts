@@ -55,6 +55,16 @@ describe("the email step", () => {
       email: "owner@example.com",
     });
   });
+  it("refuses a dot after the domain, another spelling of the address, and says so", () => {
+    for (const bad of ["someone@gmail.com.", " Someone@Gmail.com. ", "someone@gmail.com.."]) {
+      expect(errorsOf(emailSchema.safeParse({ email: bad })), bad).toEqual([
+        "Please remove the dot at the end of the email address",
+      ]);
+    }
+    expect(emailSchema.parse({ email: "someone@gmail.com" })).toEqual({
+      email: "someone@gmail.com",
+    });
+  });
   it("refuses more than 254 characters", () => {
     const long = `${"a".repeat(243)}@example.com`;
     expect(long).toHaveLength(255);

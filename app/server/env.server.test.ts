@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -79,6 +79,23 @@ describe("parseEnv", () => {
       SESSION_SECRET: "x".repeat(32),
     });
     expect(env.SESSION_SECRET).toBe("x".repeat(32));
+  });
+
+  it("asks no SESSION_SECRET of a script that signs nothing, and writes none for it", () => {
+    const dataDir = tempDir();
+    const settings = parseSettings({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://u:p@db/app",
+      DATA_DIR: dataDir,
+    });
+    expect(settings.DATABASE_URL).toBe("postgres://u:p@db/app");
+    expect(settings.SESSION_SECRET).toBeUndefined();
+    expect(parseSettings({ DATA_DIR: dataDir }).SESSION_SECRET).toBeUndefined();
+    expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+    // Every other setting is checked as for the server.
+    expect(() => parseSettings({ NODE_ENV: "production", DATABASE_URL: "mysql://x" })).toThrow(
+      /DATABASE_URL/,
+    );
   });
 
   it("takes LEAD_NOTIFY_TO as a list of single addresses, and nothing that hides more", () => {

@@ -32,8 +32,11 @@ function agencyText(max: number) {
   );
 }
 
-/** Every setting the server reads, with its default. `.env.example` documents each one. */
-const envSchema = z
+/**
+ * Every setting the server and the scripts read, with its default. `.env.example` documents each
+ * one.
+ */
+const settingsSchema = z
   .object({
     NODE_ENV: z._default(z.enum(["development", "production", "test"]), "production"),
     PORT: wholeNumber(1, 65535, 3000),
@@ -133,19 +136,29 @@ const envSchema = z
           message: "is required when LEAD_WEBHOOK_URL is set, so that every post is signed",
         });
       }
-      if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["SESSION_SECRET"],
-          message:
-            "is required when NODE_ENV=production and DATABASE_URL is set, so that every server signs cookies alike",
-        });
-      }
     }),
   );
 
+/**
+ * The server's settings: those, and a SESSION_SECRET shared by every server on one PostgreSQL
+ * database. Only the server signs (cookies), so only it asks for one: a script that signs
+ * nothing (`npm run leads:export`) reads `settingsSchema` alone.
+ */
+const serverSettingsSchema = settingsSchema.check(
+  z.superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "is required when NODE_ENV=production and DATABASE_URL is set, so that every server signs cookies alike",
+      });
+    }
+  }),
+);
+
 /** The settings as the environment gives them, checked, before any default is worked out. */
-export type Settings = z.infer<typeof envSchema>;
+export type Settings = z.infer<typeof settingsSchema>;
 
 export type Env = Settings & {
   SITE_URL: string;
@@ -157,13 +170,10 @@ export class InvalidEnvironmentError extends Error {
   override name = "InvalidEnvironmentError";
 }
 
-/**
- * Checks the environment against the schema, and nothing more: no file is read or written (for a
- * script that must find DATA_DIR as it is, such as a restore into an empty one).
- */
-export function parseSettings(source: Record<string, string | undefined>): Settings {
+/** `source` checked against `schema`; an empty variable counts as unset. */
+function checked(schema: typeof settingsSchema, source: Record<string, string | undefined>) {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = z.safeParse(envSchema, cleaned);
+  const result = z.safeParse(schema, cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
     throw new InvalidEnvironmentError(`Invalid environment:\n${lines.join("\n")}`);
@@ -172,11 +182,20 @@ export function parseSettings(source: Record<string, string | undefined>): Setti
 }
 
 /**
- * Checks the environment against the schema. A missing SESSION_SECRET is generated once and kept in
- * DATA_DIR, so that restarts keep visitors' sessions.
+ * Checks the environment against the schema, and nothing more: no file is read or written, and
+ * nothing only the server needs is asked for (SESSION_SECRET). For the scripts that sign nothing:
+ * the export, and a restore that must find DATA_DIR as it is (into an empty one).
+ */
+export function parseSettings(source: Record<string, string | undefined>): Settings {
+  return checked(settingsSchema, source);
+}
+
+/**
+ * Checks the environment against the server's schema. A missing SESSION_SECRET is generated once
+ * and kept in DATA_DIR, so that restarts keep visitors' sessions.
  */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const env = parseSettings(source);
+  const env = checked(serverSettingsSchema, source);
   return {
     ...env,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
@@ -199,7 +218,7 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 /** The PostgreSQL timeouts the settings give (DATABASE_CONNECT_TIMEOUT_MS and the statement one). */
-export function postgresTimeouts(env: Env): { connectMs: number; statementMs: number } {
+export function postgresTimeouts(env: Settings): { connectMs: number; statementMs: number } {
   return {
     connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,

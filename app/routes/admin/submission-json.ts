@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { leadDeskDownload } from "#app/server/http/downloads.server.ts";
 import { leadRecord } from "#app/server/leads/lead-records.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -16,11 +17,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const record = await leadRecord(getServices(context).database.db, params.id);
   if (!record) throw data(null, { status: 404 });
   logger.info({ operatorId: operator.id, submissionId: record.id }, "lead record downloaded");
-  return new Response(JSON.stringify(record, null, 2) + "\n", {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="lead-${record.id}.json"`,
-      "Cache-Control": "no-store",
-    },
+  return leadDeskDownload(JSON.stringify(record, null, 2) + "\n", {
+    type: "application/json; charset=utf-8",
+    name: `lead-${record.id}.json`,
   });
 }

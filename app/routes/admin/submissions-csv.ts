@@ -1,5 +1,6 @@
 import { parseSubmissionFilter, utcDay } from "#app/domain/lead-desk.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { leadDeskDownload } from "#app/server/http/downloads.server.ts";
 import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -37,11 +38,8 @@ export function loader({ context, url }: Route.LoaderArgs) {
     },
   });
   logger.info({ operatorId: operator.id }, "submissions downloaded");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="submissions-${utcDay(new Date())}.csv"`,
-      "X-Robots-Tag": "noindex",
-    },
+  return leadDeskDownload(body, {
+    type: "text/csv; charset=utf-8",
+    name: `submissions-${utcDay(new Date())}.csv`,
   });
 }

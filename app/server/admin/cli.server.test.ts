@@ -1,10 +1,17 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { describe, expect, it } from "vitest";
+
+import { LEAD_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
+import {
+  createFreshPostgres,
+  PGLITE_TEMPLATE_FILE,
+  testPostgresUrl,
+} from "#tests/support/databases.ts";
 
 import {
   CliError,
@@ -13,7 +20,9 @@ import {
   parseSince,
   passwordFromInput,
 } from "./cli.server.ts";
+import { openDatabase } from "../db/database.server.ts";
 import { InvalidEnvironmentError, parseEnv } from "../env.server.ts";
+import { saveEmailStep } from "../wizard/submissions.server.ts";
 
 describe("--since", () => {
   it("takes a day from midnight UTC, or an instant with its zone", () => {
@@ -92,4 +101,67 @@ describe("the database of a script", () => {
       await database.close();
     }
   });
+});
+
+/** Runs `npm run leads:export` as an operator would: in production, with the environment given. */
+async function runExport(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["scripts/leads-export.ts"], {
+    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { code, stdout, stderr };
+}
+
+describe("npm run leads:export", () => {
+  it("signs nothing, so it needs no SESSION_SECRET and writes none into DATA_DIR", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-export-"));
+    // The server's embedded database with one lead, made from the run's migrated template when
+    // there is one (making a new one under the script's baseline compiler takes half a minute).
+    const database = await openDatabase({
+      kind: "pglite",
+      dataDir,
+      restoreFrom: existsSync(PGLITE_TEMPLATE_FILE)
+        ? new Blob([readFileSync(PGLITE_TEMPLATE_FILE)])
+        : undefined,
+    });
+    try {
+      await saveEmailStep(database.db, {
+        industry: "food",
+        state: "Ohio",
+        segments: ["Bakery"],
+        email: "baker@example.com",
+      });
+    } finally {
+      await database.close();
+    }
+    const exported = await runExport({ DATA_DIR: dataDir, DATABASE_URL: "" });
+    expect(exported.stderr).toBe("");
+    expect(exported.code).toBe(0);
+    const [header, lead] = exported.stdout.split("\r\n");
+    expect(header).toBe(LEAD_EXPORT_COLUMNS.join(","));
+    expect(lead).toContain("baker@example.com");
+    expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+  }, 120_000);
+
+  it.runIf(testPostgresUrl)(
+    "exports from PostgreSQL in production without SESSION_SECRET",
+    async () => {
+      const postgres = await createFreshPostgres(testPostgresUrl ?? "");
+      try {
+        const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-export-"));
+        const exported = await runExport({ DATA_DIR: dataDir, DATABASE_URL: postgres.url });
+        expect(exported.stderr).toBe("");
+        expect(exported.code).toBe(0);
+        expect(exported.stdout).toBe(`${LEAD_EXPORT_COLUMNS.join(",")}\r\n`);
+      } finally {
+        await postgres.drop();
+      }
+    },
+    120_000,
+  );
 });

@@ -7,7 +7,7 @@ import { isDay } from "#app/domain/lead-desk.ts";
 
 import { DataDirLockedError } from "../db/data-dir-lock.server.ts";
 import { openDatabase, type Database } from "../db/database.server.ts";
-import { InvalidEnvironmentError, postgresTimeouts, type Env } from "../env.server.ts";
+import { InvalidEnvironmentError, postgresTimeouts, type Settings } from "../env.server.ts";
 
 /** A problem the user can fix: printed as it is, without a stack, and the script exits with 1. */
 export class CliError extends Error {
@@ -17,9 +17,10 @@ export class CliError extends Error {
 /**
  * Opens the database the server uses, from the same settings: PostgreSQL at DATABASE_URL, or the
  * embedded database in DATA_DIR. The embedded one serves one process at a time, so while the server
- * runs on it the script stops with a message that says so and what to do instead.
+ * runs on it the script stops with a message that says so and what to do instead. It needs the
+ * settings only (parseSettings): no SESSION_SECRET.
  */
-export async function openCliDatabase(env: Env): Promise<Database> {
+export async function openCliDatabase(env: Settings): Promise<Database> {
   if (env.DATABASE_URL)
     return openDatabase({
       kind: "postgres",

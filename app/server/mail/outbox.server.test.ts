@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 
@@ -16,6 +17,7 @@ import {
   MAX_ATTEMPTS,
   OutboxWorker,
   retryDelayMs,
+  takeRecipientAllowance,
   type MailTransport,
 } from "./outbox.server.ts";
 
@@ -174,6 +176,45 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
       expect(row).toMatchObject({ sent_at: null, last_error: "invalid-recipient" });
       expect(row.failed_at).toBeInstanceOf(Date);
       expect(await worker.deliverDue()).toBe(0);
+    });
+  });
+
+  it("counts every spelling of one inbox against one per-recipient cap", async () => {
+    await withDatabase(kind.open, async (database) => {
+      // Seven spellings of one Gmail inbox, each asking for an email, with a cap of 3 an hour: the
+      // callers' statement (resume links, quote confirmations), queueing only when allowed.
+      const spellings = [
+        "ana.ruiz@gmail.com",
+        "anaruiz@gmail.com",
+        "a.n.a.ruiz@gmail.com",
+        "anaruiz@googlemail.com",
+        "Ana.Ruiz@GoogleMail.com",
+        "ana.r.uiz+1@gmail.com",
+        "ANA.RUIZ+2@GMAIL.COM",
+      ];
+      for (const to of spellings) {
+        await sql`
+          WITH allowed AS (${takeRecipientAllowance(to, 3, sql<boolean>`true`)})
+          INSERT INTO outbox (recipients, subject, text_body)
+          SELECT ARRAY[${to}::text], 'Your link', 'x' FROM allowed
+        `.execute(database.db);
+      }
+      const queued = await database.db
+        .selectFrom("outbox")
+        .select("recipients")
+        .orderBy("id")
+        .execute();
+      expect(queued.map((row) => row.recipients)).toEqual(spellings.slice(0, 3).map((to) => [to]));
+      const counts = await database.db.selectFrom("mail_recipient_sends").selectAll().execute();
+      expect(counts).toHaveLength(1);
+      expect(counts[0]?.sent_at).toHaveLength(3);
+      // Another inbox has a count of its own.
+      await sql`
+        WITH allowed AS (${takeRecipientAllowance("ana.ruiz@outlook.com", 3, sql<boolean>`true`)})
+        INSERT INTO outbox (recipients, subject, text_body)
+        SELECT ARRAY['ana.ruiz@outlook.com'], 'Your link', 'x' FROM allowed
+      `.execute(database.db);
+      expect(await database.db.selectFrom("outbox").selectAll().execute()).toHaveLength(4);
     });
   });
 

@@ -5,7 +5,8 @@ import path from "node:path";
 import { sql, type RawBuilder } from "kysely";
 import nodemailer from "nodemailer";
 
-import { isEmailAddress, mailboxOf } from "#app/domain/fields.ts";
+import { isEmailAddress } from "#app/domain/fields.ts";
+import { mailboxOf } from "#app/domain/mailbox.ts";
 
 import type { Db } from "../db/database.server.ts";
 import { onCommit } from "../db/transactions.server.ts";
@@ -78,8 +79,17 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
 }
 
 /**
- * What a visitor's address is counted under for the per-recipient cap: a hash of its mailbox,
- * so the count names no one and adds no copy of the address.
+ * What a visitor's address is counted under for the per-recipient cap: a hash of the inbox it
+ * reaches (`mailboxOf`: case, `+tags`, Gmail's dots and googlemail.com do not count), so every
+ * spelling of one inbox shares one count, and the count names no one and adds no copy of the
+ * address.
+ *
+ * Counts stored before Gmail's dots and googlemail.com were folded in (issue 25) are under the key
+ * of the lowercased address without its `+tag`. For every other address that is the key computed
+ * now; for a Gmail address spelt with dots or at googlemail.com it is not, so during the first hour
+ * after that deploy such an inbox may get up to MAIL_PER_RECIPIENT_PER_HOUR emails more than the
+ * cap (its new key starts from none), once: acceptable. The old rows are pruned an hour after
+ * their last send, as any others.
  */
 export function recipientKey(address: string): string {
   return createHash("sha256").update(mailboxOf(address)).digest("hex");
@@ -88,9 +98,10 @@ export function recipientKey(address: string): string {
 /**
  * The per-recipient cap (MAIL_PER_RECIPIENT_PER_HOUR), as a statement to use inside a WITH of the
  * statement that queues a visitor's email: when `when` holds and fewer than `perHour` emails went
- * to `address` in the last hour, it records one more and returns a row; otherwise it returns none
- * and the caller queues nothing. The row is locked while it is counted, so every form and every
- * server behind the database share one exact count.
+ * to the inbox `address` reaches (recipientKey, however it is spelt) in the last hour, it records
+ * one more and returns a row; otherwise it returns none and the caller queues nothing. The row is
+ * locked while it is counted, so every form and every server behind the database share one exact
+ * count.
  */
 export function takeRecipientAllowance(
   address: string,
