@@ -1,49 +1,77 @@
 /**
  * Backups of the embedded database (decision 013). Only one process may open PGlite's files, so a
- * backup taken while the server runs comes from the server itself: it listens on a port of the
- * loopback interface only, apart from the site, and answers only a request that carries the
- * random token it wrote to DATA_DIR, which only the server's user can read. `npm run db:backup`
- * reads that file and asks; with no server running it opens the database itself.
+ * backup taken while the server runs comes from the server itself: it listens on a Unix domain
+ * socket inside DATA_DIR (owner-only, 0700), apart from the site, and answers only a request that
+ * carries the random token it wrote beside it. `npm run db:backup` asks it only once it has made
+ * sure that the server the lock names is alive, is the one that published the endpoint, and that
+ * only DATA_DIR's owner could have made the socket; with no server running it opens the database
+ * itself. Either way it checks the archive it wrote before it reports a backup.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import {
+  chmodSync,
   createWriteStream,
   existsSync,
+  lstatSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   writeFileSync,
+  type Stats,
 } from "node:fs";
 import { request, createServer, STATUS_CODES, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip, gunzipSync } from "node:zlib";
 
 import { CliError, openCliDatabase } from "../admin/cli.server.ts";
-import { DataDirLockedError } from "./data-dir-lock.server.ts";
+import { NotABackupError, verifyBackupArchive } from "./backup-archive.server.ts";
+import { DataDirLockedError, lockHolder, processState } from "./data-dir-lock.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
 import type { Env } from "../env.server.ts";
 import type { logger as Logger } from "../logger.server.ts";
 
-/** Where the running server says how to ask it for a backup (port and token, JSON, mode 0600). */
+/**
+ * Where the running server says how to ask it for a backup: its process id (the lock's) and the
+ * token, as JSON, mode 0600. An older version wrote a TCP port here instead: such a file is never
+ * acted on.
+ */
 export const BACKUP_ENDPOINT_FILE = "backup-endpoint.json";
 
+/** The socket the running server answers backups on, in DATA_DIR (mode 0600). */
+export const BACKUP_SOCKET_FILE = "backup.sock";
+
+/**
+ * The longest socket path bind() and connect() take, in bytes: sun_path holds 108 on Linux and 104
+ * on macOS, with a terminating NUL. Some Node versions cut a longer path short without a word,
+ * which would put the socket elsewhere, outside DATA_DIR.
+ */
+const SOCKET_PATH_MAX = 103;
+
+/** The embedded database's own folder in DATA_DIR, and the file a PostgreSQL data directory has. */
+const PGLITE_VERSION_FILE = path.join("pglite", "PG_VERSION");
+
 interface Endpoint {
-  port: number;
+  pid: number;
   token: string;
 }
 
 /** A running backup endpoint. */
 export interface BackupEndpoint {
-  port: number;
-  /** Stops answering and removes the endpoint file. */
+  /** The socket it listens on; undefined when DATA_DIR's path is too long for one (see the log). */
+  socketPath: string | undefined;
+  /** Stops answering and removes the endpoint file and the socket. */
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && "code" in error && typeof error.code === "string"
+    ? error.code
+    : undefined;
+}
 
 function digest(text: string): Buffer {
   return createHash("sha256").update(text).digest();
@@ -55,10 +83,23 @@ function gzipped(snapshot: Blob): Readable {
 }
 
 /**
- * Starts the backup endpoint of a server running on the embedded database: `POST /backup` on
- * 127.0.0.1 (a port the system picks), answered with a gzipped snapshot only when the request comes
- * from the loopback interface, carries no Origin (no web page may ask, DNS rebinding included) and
- * has the token as a bearer credential. One backup at a time.
+ * How this process can name the socket `socket` (absolute) to bind() or connect(): as it is, or
+ * relative to the working folder when that is short enough; undefined when neither is.
+ */
+function socketAddress(socket: string): string | undefined {
+  for (const candidate of [socket, path.relative(process.cwd(), socket)]) {
+    if (candidate && Buffer.byteLength(candidate) <= SOCKET_PATH_MAX) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Starts the backup endpoint of a server running on the embedded database, once it holds
+ * DATA_DIR's lock: `POST /backup` on the Unix socket DATA_DIR/backup.sock, answered with a gzipped
+ * snapshot only when the request carries no Origin (no web page may ask) and has the token as a
+ * bearer credential (compared in constant time). One backup at a time. Only DATA_DIR's owner can
+ * make a file in it, so no other user can listen in the server's place, even on a socket left by
+ * a server that crashed; and only that owner may connect.
  */
 export async function startBackupEndpoint(
   dataDir: string,
@@ -67,6 +108,19 @@ export async function startBackupEndpoint(
 ): Promise<BackupEndpoint> {
   const { snapshot } = database;
   if (!snapshot) throw new Error("Backups through the server are for the embedded database.");
+  const file = path.join(dataDir, BACKUP_ENDPOINT_FILE);
+  const socket = path.resolve(dataDir, BACKUP_SOCKET_FILE);
+  // What a server that crashed left (this one holds the lock: no other is running on DATA_DIR).
+  rmSync(file, { force: true });
+  rmSync(socket, { force: true });
+  const address = socketAddress(socket);
+  if (!address) {
+    log.warn(
+      { socket, maxBytes: SOCKET_PATH_MAX },
+      "no backup endpoint: DATA_DIR's path is too long for a socket; stop the server to back up",
+    );
+    return { socketPath: undefined, close: async () => {} };
+  }
   const token = randomBytes(32).toString("base64url");
   const expected = digest(`Bearer ${token}`);
   let busy = false;
@@ -76,7 +130,6 @@ export async function startBackupEndpoint(
       res.writeHead(status, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
       res.end(`${STATUS_CODES[status]}\n`);
     };
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return refuse(403);
     if (req.headers.origin !== undefined) return refuse(403);
     if (req.method !== "POST" || req.url !== "/backup") return refuse(404);
     if (!timingSafeEqual(digest(req.headers.authorization ?? ""), expected)) return refuse(401);
@@ -100,50 +153,131 @@ export async function startBackupEndpoint(
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(address, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const file = path.join(dataDir, BACKUP_ENDPOINT_FILE);
+  // Owner-only, like everything in DATA_DIR (a socket is made with the umask's mode).
+  chmodSync(socket, 0o600);
   // Written whole, then put in place: a reader never sees half a file. Owner-only, as the token
   // is what lets a backup out.
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify({ port, token } satisfies Endpoint)}\n`, {
+  writeFileSync(temporary, `${JSON.stringify({ pid: process.pid, token } satisfies Endpoint)}\n`, {
     mode: 0o600,
   });
   renameSync(temporary, file);
   return {
-    port,
+    socketPath: socket,
     close: async () => {
       rmSync(file, { force: true });
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(socket, { force: true });
     },
   };
 }
 
-/** The running server's endpoint, from DATA_DIR; undefined when no server has written one. */
+/** The endpoint file's contents; undefined when there is none, or none of this version. */
 function readEndpoint(dataDir: string): Endpoint | undefined {
   let text: string;
   try {
     text = readFileSync(path.join(dataDir, BACKUP_ENDPOINT_FILE), "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if (errorCode(error) === "ENOENT") return undefined;
     throw error;
   }
-  const parsed = JSON.parse(text) as Partial<Endpoint>;
-  if (typeof parsed.port !== "number" || typeof parsed.token !== "string") return undefined;
-  return { port: parsed.port, token: parsed.token };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  const { pid, token } = parsed as Partial<Record<keyof Endpoint, unknown>>; // Checked just below.
+  if (typeof pid !== "number" || !Number.isInteger(pid) || typeof token !== "string") {
+    return undefined;
+  }
+  return { pid, token };
 }
 
-/** Asks the server for a backup; undefined when no server answers there (it has stopped). */
-function askServer(endpoint: Endpoint): Promise<IncomingMessage | undefined> {
+/**
+ * Whom `npm run db:backup` may ask, before anything is sent anywhere:
+ * - "server": the lock names a live process of this user's, the endpoint file was written by that
+ *   same process, DATA_DIR can be written by its owner only, and the socket is a socket made by
+ *   that owner: whoever answers on it is the server (or its user), and the token goes to it alone;
+ * - "none": no lock, or the process it names is gone: the endpoint file and the socket are what a
+ *   server that crashed left, and nothing is asked: the files are read under the lock instead;
+ * - "busy": a live process holds the lock but cannot be asked (it has published no endpoint of this
+ *   version, or is another user's): nothing is asked, and the lock refuses the files too.
+ * A DATA_DIR that others may write, or a socket that is not its owner's, stops the command.
+ */
+type ServerToAsk =
+  | { kind: "server"; address: string; token: string }
+  | { kind: "none" }
+  | { kind: "busy"; why: string };
+
+function serverToAsk(dataDir: string): ServerToAsk {
+  const holder = lockHolder(dataDir);
+  if (holder === undefined) return { kind: "none" };
+  const state = processState(holder);
+  if (state === "gone") return { kind: "none" };
+  if (state === "another user's") {
+    return { kind: "busy", why: `Process ${holder} is another user's: it cannot be asked.` };
+  }
+  const endpoint = readEndpoint(dataDir);
+  if (!endpoint || endpoint.pid !== holder) {
+    return {
+      kind: "busy",
+      why:
+        `It has published no backup endpoint: it is still starting (try again in a moment), ` +
+        `an older version, or its DATA_DIR path is too long for a socket (see its log). ` +
+        `Stop it and try again.`,
+    };
+  }
+  const socket = path.resolve(dataDir, BACKUP_SOCKET_FILE);
+  const folder = lstatSync(realpathSync(dataDir));
+  const uid = process.getuid?.();
+  if (uid !== undefined && folder.uid !== uid && uid !== 0) {
+    throw new CliError(`${path.resolve(dataDir)} belongs to another user: run this as its owner.`);
+  }
+  if ((folder.mode & 0o022) !== 0) {
+    throw new CliError(
+      `${path.resolve(dataDir)} can be written by other users, who could stand in for the server: ` +
+        `nothing was asked. Make it the owner's only (chmod 700) and restart the server.`,
+    );
+  }
+  let stat: Stats;
+  try {
+    stat = lstatSync(socket);
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") {
+      return { kind: "busy", why: `Its backup socket ${socket} is missing: restart it.` };
+    }
+    throw error;
+  }
+  if (!stat.isSocket() || stat.uid !== folder.uid) {
+    throw new CliError(
+      `${socket} is not a socket of DATA_DIR's owner: nothing was asked. Restart the server.`,
+    );
+  }
+  const address = socketAddress(socket);
+  if (!address) {
+    return { kind: "busy", why: `The path of its socket ${socket} is too long to connect to.` };
+  }
+  return { kind: "server", address, token: endpoint.token };
+}
+
+/** Asks the server for a backup; undefined when nothing listens on the socket (it has stopped). */
+function askServer(server: {
+  address: string;
+  token: string;
+}): Promise<IncomingMessage | undefined> {
   return new Promise((resolve, reject) => {
     const req = request({
-      host: "127.0.0.1",
-      port: endpoint.port,
+      // A connection of its own: never one kept from an earlier request (a server since gone).
+      agent: false,
+      socketPath: server.address,
       method: "POST",
       path: "/backup",
-      headers: { Authorization: `Bearer ${endpoint.token}` },
+      headers: { Authorization: `Bearer ${server.token}` },
     });
     req.on("response", (res) => {
       if (res.statusCode === 200) return resolve(res);
@@ -151,25 +285,44 @@ function askServer(endpoint: Endpoint): Promise<IncomingMessage | undefined> {
       const busy = res.statusCode === 409 ? " Another backup is running; try again after it." : "";
       reject(new CliError(`The server refused the backup (${res.statusCode ?? "?"}).${busy}`));
     });
-    req.on("error", (error: NodeJS.ErrnoException) =>
-      error.code === "ECONNREFUSED" ? resolve(undefined) : reject(error),
-    );
+    req.on("error", (error) => {
+      const code = errorCode(error);
+      return code === "ECONNREFUSED" || code === "ENOENT" ? resolve(undefined) : reject(error);
+    });
     req.end();
   });
 }
 
-/** Writes `data` to a new file that only this user can read; a file already there is kept. */
-async function writePrivate(file: string, data: Readable): Promise<number> {
+/**
+ * Writes `data` to a new file that only this user can read (a file already there is kept), then
+ * checks that it is a whole backup; a failed or refused one is removed. Returns its size.
+ */
+async function writeBackup(file: string, data: Readable, from: string): Promise<number> {
   let bytes = 0;
   data.on("data", (chunk: Buffer) => (bytes += chunk.length));
   try {
     await pipeline(data, createWriteStream(file, { flags: "wx", mode: 0o600 }));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
+    if (errorCode(error) === "EEXIST") {
       throw new CliError(`${file} already exists; give another file name.`, { cause: error });
     }
     rmSync(file, { force: true });
-    throw error;
+    throw new CliError(
+      `The backup from ${from} failed (${error instanceof Error ? error.message : String(error)}); ` +
+        `${file} was removed. Nothing was backed up.`,
+      { cause: error },
+    );
+  }
+  try {
+    await verifyBackupArchive(file);
+  } catch (error) {
+    rmSync(file, { force: true });
+    if (!(error instanceof NotABackupError)) throw error;
+    throw new CliError(
+      `What ${from} gave is not a backup of the embedded database: ${error.message}. ` +
+        `${file} was removed. Nothing was backed up.`,
+      { cause: error },
+    );
   }
   return bytes;
 }
@@ -191,33 +344,53 @@ export function requireEmbeddedDatabase(
 
 /**
  * `npm run db:backup`: a gzipped snapshot of the embedded database in `file` (mode 0600), through
- * the running server, or straight from DATA_DIR when no server runs on it. Returns how it was taken
- * and its size.
+ * the running server, or straight from DATA_DIR when no server runs on it (serverToAsk says when
+ * the server is asked). The file is checked to be a whole backup (backup-archive.server.ts) before
+ * this returns how it was taken and its size; otherwise it is removed and a CliError thrown.
  */
 export async function backUpToFile(
   env: Env,
   file: string,
 ): Promise<{ through: "server" | "files"; bytes: number }> {
   if (existsSync(file)) throw new CliError(`${file} already exists; give another file name.`);
-  const endpoint = readEndpoint(env.DATA_DIR);
-  const answer = endpoint ? await askServer(endpoint) : undefined;
-  if (answer) return { through: "server", bytes: await writePrivate(file, answer) };
+  const server = serverToAsk(env.DATA_DIR);
+  if (server.kind === "server") {
+    const answer = await askServer(server);
+    if (answer) {
+      return { through: "server", bytes: await writeBackup(file, answer, "the server") };
+    }
+    // Nothing listens any more: the server stopped meanwhile. The lock says whether it did.
+  }
+  // No server to ask: the files are read under the lock, which a live server holds. Without a
+  // database there, opening one would make an empty database and back that up.
+  if (server.kind === "none" && !existsSync(path.join(env.DATA_DIR, PGLITE_VERSION_FILE))) {
+    throw new CliError(
+      `There is no embedded database in ${path.resolve(env.DATA_DIR)}: nothing was backed up. ` +
+        "Is DATA_DIR the server's?",
+    );
+  }
   let database: Database;
   try {
     database = await openCliDatabase(env);
   } catch (error) {
     if (error instanceof CliError && error.cause instanceof DataDirLockedError) {
-      throw new CliError(
-        `${error.cause.message}\nIt did not answer for a backup: is it an older version? Stop it and try again.`,
-        { cause: error },
-      );
+      const why =
+        server.kind === "busy"
+          ? server.why
+          : "It did not answer for a backup: is it an older version? Stop it and try again.";
+      throw new CliError(`${error.cause.message}\n${why}`, { cause: error });
     }
     throw error;
   }
   try {
-    if (!database.snapshot) throw new Error("The embedded database takes no snapshot.");
+    if (database.kind !== "pglite" || !database.snapshot) {
+      throw new Error("The embedded database takes no snapshot.");
+    }
+    // Under the lock no server runs: an endpoint file or a socket is a crashed server's.
+    rmSync(path.join(env.DATA_DIR, BACKUP_ENDPOINT_FILE), { force: true });
+    rmSync(path.join(env.DATA_DIR, BACKUP_SOCKET_FILE), { force: true });
     const tar = await database.snapshot();
-    return { through: "files", bytes: await writePrivate(file, gzipped(tar)) };
+    return { through: "files", bytes: await writeBackup(file, gzipped(tar), "the database files") };
   } finally {
     await database.close();
   }

@@ -6,14 +6,40 @@ export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
 }
 
-function isAlive(pid: number): boolean {
+/** The lock's file in DATA_DIR: the holder's process id, as text. */
+export const LOCK_FILE = "server.lock";
+
+/**
+ * Whether process `pid` runs: "running" (and this user may signal it: this user's, or anyone's for
+ * root), "another user's" (it exists, but belongs to someone else), or "gone".
+ */
+export function processState(pid: number): "running" | "another user's" | "gone" {
   try {
     process.kill(pid, 0);
-    return true;
+    return "running";
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    // EPERM: the process exists but belongs to someone else; ESRCH: there is none.
+    return error instanceof Error && "code" in error && error.code === "EPERM"
+      ? "another user's"
+      : "gone";
   }
+}
+
+/**
+ * The process id that DATA_DIR's lock names, or undefined when there is no lock (or no id in it).
+ * Whether that process still runs is processState's question: a lock outlives a server that
+ * crashed, and its id may since have gone to another process.
+ */
+export function lockHolder(dataDir: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dataDir, LOCK_FILE), "utf8");
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "ENOENT") return undefined;
+    throw error;
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /**
@@ -23,7 +49,7 @@ function isAlive(pid: number): boolean {
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(dataDir, "server.lock");
+  const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o600);
@@ -33,9 +59,10 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
+    const holder = lockHolder(dataDir);
     // A container restarts its server with the same pid, so our own pid in the file is stale too.
-    if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+    // A process of another user's counts as alive: the lock is not taken from under it.
+    if (holder !== undefined && holder !== process.pid && processState(holder) !== "gone") {
       throw new DataDirLockedError(
         `The data directory ${path.resolve(dataDir)} is in use by another server (process ${holder}). ` +
           `Stop that server, or give this one another DATA_DIR or a DATABASE_URL.`,
