@@ -105,9 +105,19 @@ function draftAfter(forms: readonly Record<string, unknown>[]): WizardDraft | un
   return draft;
 }
 
+/** The plan page's optional answers, none given. */
+const NOT_ANSWERED = {
+  full_time_employees: null,
+  part_time_employees: null,
+  annual_revenue: null,
+  revenue_band: null,
+  claims_last_3_years: null,
+  currently_insured: null,
+};
+
 /** A version of the record as the database keeps it (SubmissionValues) from what a save wrote. */
 function saved(record: CompleteRecord): SubmissionValues {
-  return { ...record };
+  return { ...record, ...NOT_ANSWERED };
 }
 
 describe("the saved application and the draft, both ways", () => {
@@ -216,6 +226,7 @@ describe("the saved application and the draft, both ways", () => {
   it("brings the email step's record back as the first three steps, the rest to do", () => {
     const values: SubmissionValues = {
       ...toEmailStepRecord({ industry: "food", state: "Ohio", segments: ["Bar"] }, "a@b.co"),
+      ...NOT_ANSWERED,
       business_name: null,
       first_name: null,
       last_name: null,

@@ -1,6 +1,7 @@
 /**
- * A submission's history (decision 013): every version of the record, who wrote it and what each
- * write changed. Pure: the data layer reads the revisions, the lead desk shows what this builds.
+ * A record's history (decisions 013 and 030): every version of a submission or a quote request, who
+ * wrote it and what each write changed. Pure: the data layer reads the revisions, the lead desk
+ * shows what this builds.
  */
 import { z } from "./zod.ts";
 
@@ -28,6 +29,13 @@ export interface SubmissionValues {
   start_year: string | null;
   naics_code: string | null;
   naics_title: string | null;
+  /** The plan page's optional answers (decision 017); null: not answered. */
+  full_time_employees: number | null;
+  part_time_employees: number | null;
+  annual_revenue: number | null;
+  revenue_band: string | null;
+  claims_last_3_years: boolean | null;
+  currently_insured: boolean | null;
 }
 
 /** The record's fields in the lead desk's order, with the labels it shows them under. */
@@ -52,11 +60,21 @@ export const SUBMISSION_FIELD_LABELS: Record<keyof SubmissionValues, string> = {
   consent_to_texts: "Agreed to texts",
   consent_given_at: "Agreed at",
   consent_text: "Words agreed to",
+  full_time_employees: "Full-time employees",
+  part_time_employees: "Part-time employees",
+  annual_revenue: "Annual revenue",
+  revenue_band: "Annual revenue (range)",
+  claims_last_3_years: "Claims in the last 3 years",
+  currently_insured: "Insured now",
 };
 
-const SUBMISSION_FIELDS = Object.keys(SUBMISSION_FIELD_LABELS) as (keyof SubmissionValues)[];
-
 const text = z._default(z.nullable(z.string()), null);
+const yesNo = z._default(z.nullable(z.boolean()), null);
+/** A whole number; bigint columns come from pg as text. */
+const count = z.pipe(
+  z._default(z.nullable(z.union([z.number(), z.string()])), null),
+  z.transform((value) => (value === null ? null : Number(value))),
+);
 const instant = z.pipe(
   z._default(z.nullable(z.union([z.string(), z.date()])), null),
   z.transform((value) => (value === null ? null : new Date(value).toISOString())),
@@ -75,7 +93,7 @@ export const submissionValuesSchema = z.object({
   first_name: text,
   last_name: text,
   phone_number: text,
-  consent_to_texts: z._default(z.nullable(z.boolean()), null),
+  consent_to_texts: yesNo,
   consent_text: text,
   consent_given_at: instant,
   legal_business_name: text,
@@ -87,56 +105,109 @@ export const submissionValuesSchema = z.object({
   start_year: text,
   naics_code: text,
   naics_title: text,
+  full_time_employees: count,
+  part_time_employees: count,
+  annual_revenue: count,
+  revenue_band: text,
+  claims_last_3_years: yesNo,
+  currently_insured: yesNo,
 });
 
-/** Who made one write. Sessions are numbered per submission, in the order they first wrote. */
+/** A quote request's values as one version holds them (decision 030). */
+export interface QuoteRequestValues {
+  status: string;
+  lines: string[];
+  /** YYYY-MM-DD. */
+  start_date: string;
+  contact_channel: string;
+  note: string | null;
+  consent_text: string;
+  /** ISO 8601. */
+  consent_given_at: string | null;
+}
+
+/** A quote request's fields in the lead desk's order, with the labels it shows them under. */
+export const QUOTE_REQUEST_FIELD_LABELS: Record<keyof QuoteRequestValues, string> = {
+  status: "Status",
+  lines: "Lines",
+  start_date: "Preferred start date",
+  contact_channel: "Contact by",
+  note: "Note",
+  consent_given_at: "Agreed at",
+  consent_text: "Words agreed to",
+};
+
+/** A quote request's version as the database keeps it (the row, or a revision's JSON copy). */
+export const quoteRequestValuesSchema = z.object({
+  status: z.string(),
+  lines: z.array(z.string()),
+  start_date: z.string(),
+  contact_channel: z.string(),
+  note: text,
+  consent_text: z.string(),
+  consent_given_at: instant,
+});
+
+/** Who made one write. Sessions are numbered per record, in the order they first wrote. */
 export interface Writer {
-  /** 1 for the first session that wrote this submission, 2 for the next; null when unknown. */
+  /** 1 for the first session that wrote this record, 2 for the next; null when unknown. */
   visitor: number | null;
   /** A keyed hash of the client address: the same for writes from one address. */
   clientHash: string | null;
   /** The session had used an emailed link to this application: it reads that email. */
   emailProven: boolean;
+  /** The lead desk's operator who wrote (their email), if an operator did. */
+  operator: string | null;
 }
+
+/** A field's value in some version. */
+export type FieldValue = string | number | boolean | string[] | null;
 
 /** One field a write changed: its values before and after. */
-export interface FieldChange {
-  field: keyof SubmissionValues;
-  before: SubmissionValues[keyof SubmissionValues];
-  after: SubmissionValues[keyof SubmissionValues];
+export interface FieldChange<Field extends string = string> {
+  field: Field;
+  before: FieldValue;
+  after: FieldValue;
 }
 
-/** One version of a submission: when it was written, by whom, and what it changed. */
-export interface SubmissionVersion {
+/** One version of a record: when it was written, by whom, and what it changed. */
+export interface RecordVersion<Field extends string = string> {
   /** 1 for the oldest version kept. */
   number: number;
   savedAt: string;
   writer: Writer;
   /** This write made the record (nothing came before it). */
   created: boolean;
-  changes: FieldChange[];
+  changes: FieldChange<Field>[];
 }
 
+/** A submission's version. */
+export type SubmissionVersion = RecordVersion<keyof SubmissionValues>;
+
 /** A revision as history needs it: one write, oldest first. */
-export interface RevisionRecord {
+export interface RevisionRecord<Values = SubmissionValues> {
   revisedAt: string;
   draftId: string | null;
   clientHash: string | null;
   emailProven: boolean;
+  /** The operator's email, for a write from the lead desk. */
+  operator?: string | null;
   /** The record before this write; null when the write made it. */
-  oldValues: SubmissionValues | null;
+  oldValues: Values | null;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The fields whose values differ between two versions, in the lead desk's order. */
-export function changedFields(
-  before: SubmissionValues | null,
-  after: SubmissionValues,
-): FieldChange[] {
-  return SUBMISSION_FIELDS.flatMap((field) => {
+/** The fields whose values differ between two versions, in the order of `labels`. */
+export function changedFields<Values extends { [K in keyof Values]: FieldValue }>(
+  labels: Record<keyof Values & string, string>,
+  before: Values | null,
+  after: Values,
+): FieldChange<keyof Values & string>[] {
+  const fields = Object.keys(labels) as (keyof Values & string)[];
+  return fields.flatMap((field) => {
     const old = before ? before[field] : null;
     const now = after[field];
     const empty = (value: unknown) => value === null || value === "" || sameValue(value, []);
@@ -146,17 +217,19 @@ export function changedFields(
 }
 
 /**
- * Every version of a submission, newest first, from its revisions (oldest first) and the record as
- * it is now. Each write's version is what the next write found, or the record now for the last.
- * `firstNumber` numbers the oldest given (when older ones are left out).
+ * Every version of a record, newest first, from its revisions (oldest first) and the record as it
+ * is now, compared field by field in the order of `labels`. Each write's version is what the next
+ * write found, or the record now for the last. `firstNumber` numbers the oldest given (when older
+ * ones are left out).
  */
-export function buildHistory(
-  revisions: readonly RevisionRecord[],
-  current: SubmissionValues,
+export function buildVersions<Values extends { [K in keyof Values]: FieldValue }>(
+  labels: Record<keyof Values & string, string>,
+  revisions: readonly RevisionRecord<Values>[],
+  current: Values,
   firstNumber = 1,
-): SubmissionVersion[] {
+): RecordVersion<keyof Values & string>[] {
   const visitors = new Map<string, number>();
-  const versions = revisions.map((revision, index): SubmissionVersion => {
+  const versions = revisions.map((revision, index): RecordVersion<keyof Values & string> => {
     let visitor: number | null = null;
     if (revision.draftId) {
       visitor = visitors.get(revision.draftId) ?? visitors.size + 1;
@@ -170,10 +243,20 @@ export function buildHistory(
         visitor,
         clientHash: revision.clientHash,
         emailProven: revision.emailProven,
+        operator: revision.operator ?? null,
       },
       created: revision.oldValues === null,
-      changes: changedFields(revision.oldValues, after),
+      changes: changedFields(labels, revision.oldValues, after),
     };
   });
   return versions.reverse();
+}
+
+/** Every version of a submission, newest first (buildVersions with the submission's fields). */
+export function buildHistory(
+  revisions: readonly RevisionRecord[],
+  current: SubmissionValues,
+  firstNumber = 1,
+): SubmissionVersion[] {
+  return buildVersions(SUBMISSION_FIELD_LABELS, revisions, current, firstNumber);
 }

@@ -16,6 +16,7 @@ import * as m0013 from "./0013-create-quote-requests.ts";
 import * as m0014 from "./0014-draft-lookup-columns-and-record-unit.ts";
 import * as m0015 from "./0015-naics-and-webhook-deliveries.ts";
 import * as m0016 from "./0016-keyset-indexes-for-the-lead-desk.ts";
+import * as m0017 from "./0017-unproven-copies-and-quote-request-revisions.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0014-draft-lookup-columns-and-record-unit": m0014,
   "0015-naics-and-webhook-deliveries": m0015,
   "0016-keyset-indexes-for-the-lead-desk": m0016,
+  "0017-unproven-copies-and-quote-request-revisions": m0017,
 };

@@ -1,3 +1,5 @@
+import { openDatabase } from "#app/server/db/database.server.ts";
+
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
@@ -6,20 +8,40 @@ import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
 const OPERATOR = { email: "desk@agency.example", password: "a long desk password 2026" };
 const EMAIL = "shared.owner@example.com";
+const ALERTS_TO = "leads@agency.example";
+const REFERENCE = /CP-[34679ACDEFGHJKMNPQRTWXY]{6}/;
+const OWNER_NOTE = "Owner's note: call after 4pm, ask for Ada.";
 
-test("someone else's overwrite is kept in the history, and the owner's link brings back the owner's answers", async ({
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A visitor's cookies, for a browser page to carry on where the visitor was. */
+function cookiesOf(visitor: HttpVisitor, url: string) {
+  return visitor
+    .cookie()
+    .split("; ")
+    .map((pair) => {
+      const [name = "", ...value] = pair.split("=");
+      return { name, value: value.join("="), url };
+    });
+}
+
+test("knowing an email reveals and changes nothing of the application saved under it (decision 030)", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const dataDir = makeDataDir();
   await createOperatorWithCli(dataDir, OPERATOR.email, OPERATOR.password);
-  const server = await startServer({ dataDir });
+  const server = await startServer({ dataDir, env: { LEAD_NOTIFY_TO: ALERTS_TO } });
+  let ownerReference = "";
+  let strangerReference = "";
   try {
-    // Visitor A completes an application with the email.
-    const a = new HttpVisitor(server.url);
-    expect(await a.saveEmailStep(EMAIL)).toBe(true);
+    // The owner applies, answers the plan's questions and asks for quotes with a note.
+    const owner = new HttpVisitor(server.url);
+    expect(await owner.saveEmailStep(EMAIL)).toBe(true);
     expect(
-      await a.completeApplication({
+      await owner.completeApplication({
         businessName: "Alpha Bakery",
         firstName: "Ada",
         lastName: "Baker",
@@ -28,14 +50,51 @@ test("someone else's overwrite is kept in the history, and the owner's link brin
         mailingAddress: "PO Box 1, Salem OR",
       }),
     ).toBe(true);
-    // Visitor B, in another browser, types the same email and saves other answers over it.
-    const b = new HttpVisitor(server.url);
-    await b.post("/business-wizard", { industry: "retail", state: "Utah", intent: "continue" });
-    await b.post("/business-wizard/segments", { segments: ["Florist"], intent: "continue" });
-    const saved = await b.post("/business-wizard/email", { email: EMAIL, intent: "continue" });
+    const answers = await owner.post("/business-wizard/quote", {
+      intent: "answers",
+      fullTimeEmployees: "7",
+      partTimeEmployees: "2",
+      revenueBand: "500k-1m",
+      claimsInLast3Years: "yes",
+      currentlyInsured: "yes",
+    });
+    expect(answers.status).toBe(302);
+    const ownerRequest = {
+      intent: "request",
+      lines: ["business-owners-policy", "workers-comp"],
+      startDate: daysFromToday(20),
+      contactChannel: "phone",
+      note: OWNER_NOTE,
+    };
+    expect((await owner.post("/business-wizard/quote", ownerRequest)).location).toBe(
+      "/business-wizard/quote/requested",
+    );
+    // The same request again (a double click, a reload): the agency is told once.
+    expect((await owner.post("/business-wizard/quote", ownerRequest)).location).toBe(
+      "/business-wizard/quote/requested",
+    );
+    const confirmed = await owner.getPage("/business-wizard/quote/requested");
+    ownerReference = REFERENCE.exec(confirmed.html)?.[0] ?? "";
+    expect(ownerReference).toMatch(REFERENCE);
+    await expect
+      .poll(() => readWrittenEmails(dataDir).filter((email) => email.to === ALERTS_TO).length)
+      .toBeGreaterThanOrEqual(2);
+
+    // A stranger, in a browser, who knows only the email walks the wizard with it.
+    const stranger = new HttpVisitor(server.url);
+    await stranger.post("/business-wizard", {
+      industry: "retail",
+      state: "Utah",
+      intent: "continue",
+    });
+    await stranger.post("/business-wizard/segments", { segments: ["Florist"], intent: "continue" });
+    const saved = await stranger.post("/business-wizard/email", {
+      email: EMAIL,
+      intent: "continue",
+    });
     expect(saved.location).toBe("/business-wizard/questionnaire-1");
     expect(
-      await b.completeApplication({
+      await stranger.completeApplication({
         businessName: "Beta Florist",
         firstName: "Bo",
         lastName: "Stem",
@@ -44,46 +103,157 @@ test("someone else's overwrite is kept in the history, and the owner's link brin
         mailingAddress: "PO Box 2, Provo UT",
       }),
     ).toBe(true);
+    await page.context().addCookies(cookiesOf(stranger, server.url));
+    await page.goto(`${server.url}/business-wizard/quote`);
+    await expect(page.getByRole("heading", { level: 1, name: "Your coverage plan" })).toBeVisible();
+    // None of the owner's answers, request, reference or note.
+    await expect(page.getByText(ownerReference)).toHaveCount(0);
+    await expect(page.getByText(OWNER_NOTE)).toHaveCount(0);
+    await expect(page.getByText(/You have asked for quotes already/)).toHaveCount(0);
+    await expect(page.getByLabel("Full-time employees (not counting owners)")).toHaveValue("");
+    await expect(page.getByLabel("Anything the agent should know? (optional)")).toHaveValue("");
+    await expectNoAxeViolations(page);
+    // It asks for quotes of its own.
+    await page.getByLabel("Preferred start date").fill(daysFromToday(30));
+    await page.getByLabel("Anything the agent should know? (optional)").fill("Stranger's note.");
+    await page.getByRole("button", { name: "Request my quotes" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "We've got your quote request" }),
+    ).toBeVisible();
+    strangerReference = (await page.getByText(REFERENCE).first().innerText()).trim();
+    expect(strangerReference).not.toBe(ownerReference);
+    await expect(page.getByText(ownerReference)).toHaveCount(0);
 
-    // A's link (the one the email step sent) restores A's answers, not B's.
-    await expect.poll(() => readWrittenEmails(dataDir).length).toBe(1);
-    const link = resumeLinkIn(readWrittenEmails(dataDir)[0]!);
-    await page.goto(`${server.url}${link}`);
-    await page.getByRole("button", { name: "Continue my application" }).click();
-    await expect(page).toHaveURL(/\/business-wizard\/summary$/);
-    await expect(page.getByText("Alpha Bakery").first()).toBeVisible();
-    await expect(page.getByText("Ada Baker", { exact: true })).toBeVisible();
-    await expect(page.getByText("Beta Florist")).toHaveCount(0);
+    // The owner's pages are still the owner's.
+    const ownerPlan = await owner.getPage("/business-wizard/quote");
+    expect(ownerPlan.html).toContain(ownerReference);
+    expect(ownerPlan.html).toContain("Owner&#x27;s note: call after 4pm, ask for Ada.");
+    expect(ownerPlan.html).not.toContain("Stranger&#x27;s note.");
+    expect(ownerPlan.html).not.toContain(strangerReference);
 
-    // The lead desk shows both versions, and what B's saves changed.
+    // The owner's confirmation email and its link are the owner's: no "updated" request, and
+    // the stranger's confirmation is a new request with its own reference.
+    await expect
+      .poll(() => readWrittenEmails(dataDir).filter((email) => email.to === ALERTS_TO).length)
+      .toBe(4);
+    const emails = readWrittenEmails(dataDir);
+    const alerts = emails.filter((email) => email.to === ALERTS_TO);
+    expect(alerts.filter((email) => email.subject.includes(ownerReference))).toHaveLength(1);
+    expect(alerts.filter((email) => email.subject.includes(strangerReference))).toHaveLength(1);
+    const toOwner = emails.filter((email) => email.to === EMAIL);
+    expect(toOwner.filter((email) => email.subject.includes(ownerReference))).toHaveLength(1);
+    expect(toOwner.some((email) => /updated/i.test(email.subject))).toBe(false);
+
+    // The owner's link (the one their quote confirmation sent) still brings back their answers.
+    const ownerConfirmation = toOwner.find((email) => email.subject.includes(ownerReference))!;
+    const ownerPage = await page.context().browser()!.newPage();
+    await ownerPage.goto(`${server.url}${resumeLinkIn(ownerConfirmation)}`);
+    await ownerPage.getByRole("button", { name: "Continue my application" }).click();
+    await expect(ownerPage.getByText("Alpha Bakery").first()).toBeVisible();
+    await expect(ownerPage.getByText("Beta Florist")).toHaveCount(0);
+    await ownerPage.close();
+
+    // The desk shows both, the stranger's marked as not proven, each with its history.
     await page.context().clearCookies();
     await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
-    await page.getByRole("link", { name: EMAIL }).click();
-    const history = page.getByRole("region", { name: "History" });
-    await expect(history.getByRole("heading", { level: 3 })).toHaveText([
-      "Version 4 (current)",
-      "Version 3",
-      "Version 2",
+    const rows = page.getByRole("row", { name: new RegExp(EMAIL.replaceAll(".", "\\.")) });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: "Beta Florist" })).toContainText("Email not proven");
+    await expect(rows.filter({ hasText: "Alpha Bakery" })).not.toContainText("Email not proven");
+    await page
+      .getByRole("row", { name: /Beta Florist/ })
+      .getByRole("link")
+      .first()
+      .click();
+    const notice = page.getByRole("region", { name: "Email not proven" });
+    await expect(notice).toContainText("had not proven this email");
+    await expectNoAxeViolations(page);
+    await notice.getByRole("link", { name: "Alpha Bakery" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Alpha Bakery/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Quote request", exact: true })).toContainText(
+      OWNER_NOTE,
+    );
+    await expect(
+      page.getByRole("region", { name: "Other applications with this email" }),
+    ).toContainText("Beta Florist");
+    // The quote request's history: the owner's one request, once (the resend changed nothing),
+    // then a status an operator set.
+    await page.getByLabel("Set the status").selectOption("contacted");
+    await page.getByRole("button", { name: "Save status" }).click();
+    const requestHistory = page.getByRole("region", { name: "Quote request history" });
+    await expect(requestHistory.getByRole("heading", { level: 3 })).toHaveText([
+      "Version 2 (current)",
       "Version 1",
     ]);
-    const byB = history.getByRole("listitem").filter({ hasText: "Version 3" });
-    await expect(byB).toContainText("by visitor 2");
-    await expect(byB).toContainText("who had not proven the email");
-    await expect(byB.getByRole("row", { name: /Industry/ })).toHaveText(
-      /IndustryFood & BeverageRetail & E-Commerce/,
-    );
-    const completedByB = history.getByRole("listitem").filter({ hasText: "Version 4" });
-    await expect(completedByB.getByRole("row", { name: /^Business name/ })).toHaveText(
-      "Business nameAlpha BakeryBeta Florist",
-    );
-    const completedByA = history.getByRole("listitem").filter({ hasText: "Version 2" });
-    await expect(completedByA).toContainText("by visitor 1");
-    await expect(completedByA.getByRole("row", { name: /^Business name/ })).toHaveText(
-      "Business nameNot givenAlpha Bakery",
+    await expect(
+      requestHistory.getByRole("listitem").filter({ hasText: "Version 2" }),
+    ).toContainText(`by operator ${OPERATOR.email}`);
+    await expect(
+      requestHistory
+        .getByRole("listitem")
+        .filter({ hasText: "Version 2" })
+        .getByRole("row", { name: /^Status/ }),
+    ).toHaveText("StatusNewContacted");
+    // The plan's answers are in the application's history.
+    const history = page.getByRole("region", { name: "History", exact: true });
+    await expect(history.getByRole("row", { name: /^Full-time employees/ })).toHaveText(
+      "Full-time employeesNot given7",
     );
     await expectNoAxeViolations(page);
     await page.goto("about:blank");
   } finally {
     await stopServer(server);
+  }
+
+  // What the database holds: the owner's request, note and answers as the owner left them.
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const applications = await database.db
+      .selectFrom("business_wizard_submissions")
+      .select([
+        "id",
+        "business_name",
+        "email_not_proven",
+        "full_time_employees",
+        "claims_last_3_years",
+      ])
+      .where("email", "=", EMAIL)
+      .orderBy("created_at")
+      .execute();
+    expect(applications).toMatchObject([
+      {
+        business_name: "Alpha Bakery",
+        email_not_proven: false,
+        full_time_employees: 7,
+        claims_last_3_years: true,
+      },
+      {
+        business_name: "Beta Florist",
+        email_not_proven: true,
+        full_time_employees: null,
+        claims_last_3_years: null,
+      },
+    ]);
+    const requests = await database.db
+      .selectFrom("quote_requests")
+      .select(["submission_id", "reference", "note", "lines", "status"])
+      .orderBy("created_at")
+      .execute();
+    expect(requests).toEqual([
+      {
+        submission_id: applications[0]!.id,
+        reference: ownerReference,
+        note: OWNER_NOTE,
+        lines: ["business-owners-policy", "workers-comp"],
+        status: "contacted",
+      },
+      expect.objectContaining({
+        submission_id: applications[1]!.id,
+        reference: strangerReference,
+        note: "Stranger's note.",
+      }),
+    ]);
+  } finally {
+    await database.close();
   }
 });

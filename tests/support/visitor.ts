@@ -47,6 +47,16 @@ export class HttpVisitor {
     return { status: response.status, html: await response.text() };
   }
 
+  /** Reads a page with this visitor's cookies (following no redirect). */
+  async getPage(path: string) {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      redirect: "manual",
+      headers: { Cookie: this.cookieHeader() },
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, html: await response.text() };
+  }
+
   /** The Cookie header this visitor sends. */
   cookie(): string {
     return this.cookieHeader();

@@ -200,6 +200,18 @@ export function StatusBadge({ complete }: { complete: boolean }) {
 }
 
 /**
+ * The mark of an application saved by a visitor who had not proven its email while another
+ * application held it (decision 030).
+ */
+export function EmailNotProvenBadge() {
+  return (
+    <span className="inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset">
+      Email not proven
+    </span>
+  );
+}
+
+/**
  * An email address as a mailto: link whose every part is encoded (app/domain/mailto.ts); an address
  * that is not exactly one is shown as text only, since a mail program would read a list in it.
  */

@@ -7,6 +7,7 @@ import {
   buttonClasses,
   DateTime,
   EmailLink,
+  EmailNotProvenBadge,
   formatDateTime,
   StatusBadge,
   tableClasses,
@@ -28,13 +29,18 @@ import {
 } from "#app/domain/quote-request.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import {
+  QUOTE_REQUEST_FIELD_LABELS,
+  quoteRequestValuesSchema,
   SUBMISSION_FIELD_LABELS as LABELS,
-  type FieldChange,
-  type SubmissionVersion,
-  type Writer,
 } from "#app/domain/submission-history.ts";
+import { z } from "#app/domain/zod.ts";
+import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
-import { getSubmission, submissionStatus } from "#app/server/leads/leads.server.ts";
+import {
+  applicationsWithEmail,
+  getSubmission,
+  submissionStatus,
+} from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
@@ -42,7 +48,10 @@ import {
   optionalAnswersOf,
   setQuoteRequestStatus,
 } from "#app/server/wizard/quote-requests.server.ts";
-import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
+import {
+  getQuoteRequestHistory,
+  getSubmissionHistory,
+} from "#app/server/wizard/submission-history.server.ts";
 import {
   listWebhookDeliveries,
   resendWebhookDelivery,
@@ -62,11 +71,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const db = getServices(context).database.db;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
-  const [history, request, deliveries] = await Promise.all([
+  const [history, request, deliveries, sameEmail] = await Promise.all([
     getSubmissionHistory(db, row),
     latestQuoteRequest(db, row.id),
     listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
+    applicationsWithEmail(db, row.email, row.id),
   ]);
+  const requestHistory = request
+    ? await getQuoteRequestHistory(db, {
+        id: request.id,
+        current: z.parse(quoteRequestValuesSchema, {
+          status: request.status,
+          lines: request.lines,
+          start_date: request.startDate,
+          contact_channel: request.contactChannel,
+          note: request.note,
+          consent_text: request.consentText,
+          consent_given_at: request.consentGivenAt,
+        }),
+      })
+    : undefined;
   const optional = optionalAnswersOf(row);
   // The plan as the visitor's page works it out, from the record as it is now.
   const answers = planAnswersOf(
@@ -82,6 +106,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     submission: row,
     complete: submissionStatus(row) === "complete",
     history,
+    requestHistory,
+    sameEmail,
     optional,
     deliveries,
     plan: answers
@@ -106,7 +132,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  * middleware has checked the origin), then shows the page again.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  getOperator(context);
+  const operator = getOperator(context);
   const db = getServices(context).database.db;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
@@ -124,7 +150,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return data({ error: "Choose one of the statuses." }, { status: 400 });
   }
   try {
-    await setQuoteRequestStatus(db, latest.id, parsed.value.status);
+    await setQuoteRequestStatus(db, latest.id, parsed.value.status, operator.id);
   } catch (error) {
     // Reopening an old request while a newer one is open: one open request per submission.
     logger.warn({ err: error, quoteRequestId: latest.id }, "quote status not set");
@@ -170,114 +196,6 @@ function Section({
       <dl className="mt-3 divide-y divide-line rounded-xl border border-line bg-white print:mt-1 print:text-xs">
         {children}
       </dl>
-    </section>
-  );
-}
-
-/** A value of one version as the history shows it. */
-function HistoryValue({ change, side }: { change: FieldChange; side: "before" | "after" }) {
-  const value = change[side];
-  if (value === null || value === "" || (Array.isArray(value) && value.length === 0)) {
-    return <NotGiven />;
-  }
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.join("; ");
-  switch (change.field) {
-    case "industry":
-      return industryLabel(value);
-    case "phone_number":
-      return formatUsPhone(value);
-    case "consent_given_at":
-      return formatDateTime(value);
-    default:
-      return <span className="whitespace-pre-line">{value}</span>;
-  }
-}
-
-/** Who saved a version, as an operator can tell visitors apart without their addresses. */
-function writerText(writer: Writer): string {
-  if (writer.visitor === null && writer.clientHash === null) {
-    return "a writer not recorded (saved before history was kept, or outside the wizard)";
-  }
-  const parts = [writer.visitor === null ? "an unknown session" : `visitor ${writer.visitor}`];
-  if (writer.clientHash) parts.push(`from address #${writer.clientHash}`);
-  parts.push(
-    writer.emailProven
-      ? "who had opened an emailed link to this application"
-      : "who had not proven the email",
-  );
-  return parts.join(", ");
-}
-
-function Version({ version, current }: { version: SubmissionVersion; current: boolean }) {
-  return (
-    <li className="rounded-xl border border-line bg-white p-4">
-      <h3 className="font-semibold text-ink">
-        Version {version.number}
-        {current ? " (current)" : ""}
-      </h3>
-      <p className="mt-1 text-sm text-muted">
-        {version.created ? "Created" : "Saved"} <DateTime value={version.savedAt} /> by{" "}
-        {writerText(version.writer)}.
-      </p>
-      {version.changes.length === 0 ? (
-        <p className="mt-2 text-sm text-ink">Saved again with no field changed.</p>
-      ) : (
-        <div className={tableClasses.wrapper}>
-          <table className={`${tableClasses.table} table-fixed`}>
-            <caption className="sr-only">What version {version.number} changed</caption>
-            <thead className={tableClasses.head}>
-              <tr>
-                <th scope="col" className={`${tableClasses.th} w-1/4`}>
-                  Field
-                </th>
-                <th scope="col" className={`${tableClasses.th} w-3/8`}>
-                  Before
-                </th>
-                <th scope="col" className={`${tableClasses.th} w-3/8`}>
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {version.changes.map((change) => (
-                <tr key={change.field}>
-                  <th scope="row" className={`${tableClasses.td} font-medium text-muted`}>
-                    {LABELS[change.field]}
-                  </th>
-                  <td className={`${tableClasses.td} break-words`}>
-                    <HistoryValue change={change} side="before" />
-                  </td>
-                  <td className={`${tableClasses.td} break-words`}>
-                    <HistoryValue change={change} side="after" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </li>
-  );
-}
-
-function History({ versions, total }: { versions: SubmissionVersion[]; total: number }) {
-  return (
-    <section aria-labelledby="history-title" className="mt-8">
-      <h2 id="history-title" className="text-lg font-semibold text-ink">
-        History
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        Every save of this application, newest first, with what it changed. Anyone who types this
-        email in the wizard saves over the record, so earlier versions are kept here. Visitors are
-        numbered in the order they first saved; an address shows as a code, never itself.
-        {versions.length < total ? ` The newest ${versions.length} of ${total} versions.` : ""}
-      </p>
-      <ol className="mt-3 space-y-4">
-        {versions.map((version) => (
-          <Version key={version.number} version={version} current={version.number === total} />
-        ))}
-      </ol>
     </section>
   );
 }
@@ -360,7 +278,17 @@ function QuoteRequestSection({
 }
 
 export default function Submission({ loaderData, actionData }: Route.ComponentProps) {
-  const { submission: row, complete, history, optional, plan, request, deliveries } = loaderData;
+  const {
+    submission: row,
+    complete,
+    history,
+    requestHistory,
+    sameEmail,
+    optional,
+    plan,
+    request,
+    deliveries,
+  } = loaderData;
   return (
     <>
       <p className="print:hidden">
@@ -371,8 +299,10 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-4">
         <AdminPageHeading title={row.business_name ?? row.email}>
           <StatusBadge complete={complete} />
+          {row.email_not_proven ? <EmailNotProvenBadge /> : null}
         </AdminPageHeading>
       </div>
+      <SameEmail emailNotProven={row.email_not_proven} applications={sameEmail} />
       <p className="mt-4 flex flex-wrap gap-3 print:hidden">
         <a
           href={`/admin/submissions/${row.id}/lead.json`}
@@ -460,11 +390,21 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         </Field>
       </Section>
 
-      {request ? (
-        <QuoteRequestSection request={request} error={actionData?.error} />
-      ) : (
-        <p className="mt-8 text-muted">No quote request yet.</p>
-      )}
+      {request ? <QuoteRequestSection request={request} error={actionData?.error} /> : null}
+      {requestHistory ? (
+        <div className="print:hidden">
+          <RecordHistory
+            id="quote-history-title"
+            title="Quote request history"
+            intro="Every save of this quote request, newest first, by the visitor or by an operator (a status change), with what it changed."
+            versions={requestHistory.versions}
+            total={requestHistory.total}
+            labels={QUOTE_REQUEST_FIELD_LABELS}
+            record="application"
+          />
+        </div>
+      ) : null}
+      {request ? null : <p className="mt-8 text-muted">No quote request yet.</p>}
 
       <Section id="answers-title" title="Optional answers (Quote step)">
         <Field label="Full-time employees">{optional.fullTimeEmployees ?? <NotGiven />}</Field>
@@ -526,9 +466,61 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
 
       <WebhookDeliveries deliveries={deliveries} />
       <div className="print:hidden">
-        <History versions={history.versions} total={history.total} />
+        <RecordHistory
+          id="history-title"
+          title="History"
+          intro="Every save of this application, newest first, with what it changed: by the visitor who started it, or by a visitor who opened an emailed link to it. A visitor who only types this email gets an application of their own, marked Email not proven. Visitors are numbered in the order they first saved; an address shows as a code, never itself."
+          versions={history.versions}
+          total={history.total}
+          labels={LABELS}
+          record="application"
+        />
       </div>
     </>
+  );
+}
+
+/**
+ * The other applications saved under this email (decision 030): the one that held it first, and
+ * those of visitors who typed it without proving it, each its own application.
+ */
+function SameEmail({
+  emailNotProven,
+  applications,
+}: {
+  emailNotProven: boolean;
+  applications: Awaited<ReturnType<typeof applicationsWithEmail>>;
+}) {
+  if (!emailNotProven && applications.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="same-email-title"
+      className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-ink print:hidden"
+    >
+      <h2 id="same-email-title" className="font-semibold">
+        {emailNotProven ? "Email not proven" : "Other applications with this email"}
+      </h2>
+      {emailNotProven ? (
+        <p className="mt-1">
+          This application was saved by a visitor who had not proven this email (by opening a link
+          sent to it) while another application already held it. It is kept apart: confirm who they
+          are before you act on it.
+        </p>
+      ) : null}
+      {applications.length > 0 ? (
+        <ul className="mt-2 list-inside list-disc">
+          {applications.map((application) => (
+            <li key={application.id}>
+              <a href={`/admin/submissions/${application.id}`} className="text-brand-700 underline">
+                {application.businessName ?? "Not named yet"}
+              </a>{" "}
+              (received <DateTime value={application.createdAt} />
+              {application.emailNotProven ? ", email not proven" : ""})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 

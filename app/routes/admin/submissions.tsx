@@ -6,6 +6,7 @@ import {
   DateTime,
   InvalidCursorNotice,
   Pagination,
+  EmailNotProvenBadge,
   StatusBadge,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
@@ -71,6 +72,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           industry: industryLabel(row.industry),
           state: row.state,
           complete: submissionStatus(row) === "complete",
+          emailNotProven: row.email_not_proven,
           quote: request
             ? { reference: request.reference, status: quoteStatusLabel(request.status) }
             : undefined,
@@ -295,7 +297,10 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
                     <td className={tableClasses.td}>{row.industry}</td>
                     <td className={tableClasses.td}>{row.state}</td>
                     <td className={tableClasses.td}>
-                      <StatusBadge complete={row.complete} />
+                      <span className="flex flex-wrap gap-1">
+                        <StatusBadge complete={row.complete} />
+                        {row.emailNotProven ? <EmailNotProvenBadge /> : null}
+                      </span>
                     </td>
                     <td className={`${tableClasses.td} whitespace-nowrap`}>
                       {row.quote ? (

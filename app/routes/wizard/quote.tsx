@@ -123,33 +123,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const agency = getAgency(context);
-    const { request: saved, updated } = await saveQuoteRequest(
+    const { request: saved, change } = await saveQuoteRequest(
       db,
       submission.id,
       parsed.value,
       quoteConsentText(agency.name),
+      writerOf(context, handle),
     );
-    // After the save, and never failing it: the visitor's confirmation and the agency's alert.
-    await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
-    const about = handle.draft.aboutYou;
-    await notifyQuoteRequest(
-      services,
-      {
-        submissionId: submission.id,
-        businessName: handle.draft.businessName ?? "",
-        industry: submission.industry,
-        state: submission.state,
-        email: submission.email,
-        phone: typeof about?.phoneNumber === "string" ? about.phoneNumber : null,
-      },
-      saved,
-      updated,
-    );
-    await queueLeadEvent(
-      services,
-      updated ? "quote_request.updated" : "quote_request.created",
-      submission.id,
-    );
+    // The same request sent again (a double click, a reload) changed nothing: nobody is told twice.
+    if (change !== "unchanged") {
+      const updated = change === "updated";
+      // After the save, and never failing it: the visitor's confirmation and the agency's alert.
+      await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
+      const about = handle.draft.aboutYou;
+      await notifyQuoteRequest(
+        services,
+        {
+          submissionId: submission.id,
+          businessName: handle.draft.businessName ?? "",
+          industry: submission.industry,
+          state: submission.state,
+          email: submission.email,
+          phone: typeof about?.phoneNumber === "string" ? about.phoneNumber : null,
+        },
+        saved,
+        updated,
+      );
+      await queueLeadEvent(
+        services,
+        updated ? "quote_request.updated" : "quote_request.created",
+        submission.id,
+      );
+    }
   } catch (error) {
     return failed(error, "request", parsed.reply());
   }

@@ -39,6 +39,11 @@ export interface BusinessWizardSubmissionsTable {
   revenue_band: ColumnType<string | null, string | null | undefined, string | null>;
   claims_last_3_years: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   currently_insured: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /**
+   * Saved by a session that had not proven this email while another application already held it
+   * (decision 030): an application of its own, beside that one.
+   */
+  email_not_proven: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** A request for quotes on some lines of a coverage plan (decision 017). */
@@ -62,6 +67,20 @@ export interface QuoteRequestsTable {
   >;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One write of a quote request: the row as it was before (null: the write made it), and who wrote. */
+export interface QuoteRequestRevisionsTable {
+  /** bigint: the order of the writes (pg returns it as text, PGlite as a number). */
+  id: ColumnType<string | number, never, never>;
+  quote_request_id: string;
+  revised_at: Timestamp;
+  draft_id: string | null;
+  client_hash: string | null;
+  email_proven: boolean;
+  /** The lead desk's operator who wrote, if an operator did. */
+  operator_id: ColumnType<string | null, never, never>;
+  old_values: ColumnType<unknown, never, never>;
 }
 
 /** A visitor's wizard draft: what they have entered so far (decision 003). */
@@ -180,7 +199,7 @@ export interface ResumeRequestsTable {
   created_at: Timestamp;
 }
 
-/** Recent emails to one visitor's address (`recipient_key`: SHA-256 of it, lowercased). */
+/** Recent emails to one visitor's inbox (`recipient_key`: SHA-256 of its `mailboxOf`). */
 export interface MailRecipientSendsTable {
   recipient_key: string;
   sent_at: Date[];
@@ -234,6 +253,7 @@ export interface DatabaseSchema {
   business_wizard_submission_revisions: BusinessWizardSubmissionRevisionsTable;
   quote_requests: QuoteRequestsTable;
   operators: OperatorsTable;
+  quote_request_revisions: QuoteRequestRevisionsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;
   wizard_funnel_daily: WizardFunnelDailyTable;

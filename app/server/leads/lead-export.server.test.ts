@@ -12,6 +12,7 @@ import type { Database } from "../db/database.server.ts";
 import { submissionsCsv } from "./lead-export.server.ts";
 import { leadRecordsJson } from "./lead-records.server.ts";
 import { saveOptionalAnswers, saveQuoteRequest } from "../wizard/quote-requests.server.ts";
+import { UNKNOWN_WRITER } from "../wizard/submission-history.server.ts";
 import { saveCompleteSubmission, saveEmailStep } from "../wizard/submissions.server.ts";
 
 async function csv(database: Database, selection?: Parameters<typeof submissionsCsv>[1]) {
@@ -89,6 +90,7 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
           note: "After 3pm",
         },
         "I agree.",
+        UNKNOWN_WRITER,
         () => "CP-7K3F9Q",
       );
       const row = (await csv(database)).split("\r\n")[1]!;

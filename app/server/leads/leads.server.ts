@@ -182,6 +182,36 @@ export async function listSubmissions(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** How many other applications with one email the lead desk lists (newest first). */
+const SAME_EMAIL_LIMIT = 20;
+
+/**
+ * The other applications saved under this email (decision 030: a visitor who has not proven an
+ * email gets an application of its own beside the one that holds it), newest first.
+ */
+export async function applicationsWithEmail(
+  db: Db,
+  email: string,
+  exceptId: string,
+): Promise<
+  { id: string; businessName: string | null; createdAt: Date; emailNotProven: boolean }[]
+> {
+  const rows = await db
+    .selectFrom("business_wizard_submissions")
+    .select(["id", "business_name", "created_at", "email_not_proven"])
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("id", "<>", exceptId)
+    .orderBy("created_at", "desc")
+    .limit(SAME_EMAIL_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    businessName: row.business_name,
+    createdAt: row.created_at,
+    emailNotProven: row.email_not_proven,
+  }));
+}
+
 /** One submission by id, or undefined (also for an id that is no uuid). */
 export async function getSubmission(db: Db, id: string): Promise<SubmissionRow | undefined> {
   if (!UUID.test(id)) return undefined;

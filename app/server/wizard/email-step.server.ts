@@ -7,7 +7,7 @@ import { logger } from "../logger.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { resumeLinkOutcome, resumeLinkWrite } from "./resume.server.ts";
 import type { SubmissionWriter } from "./submission-history.server.ts";
-import { emailStepUpsert } from "./submissions.server.ts";
+import { emailStepWrite } from "./submissions.server.ts";
 import {
   draftWriteNaming,
   lockedStoredDraft,
@@ -39,7 +39,7 @@ interface SavedRow {
 }
 
 /**
- * The email step's save as one statement (decision 028): the submission (emailStepUpsert), a link
+ * The email step's save as one statement (decision 028): the submission (emailStepWrite), a link
  * back to it by email (resumeLinkWrite, with its caps) and the draft naming it (draftWriteNaming),
  * all or nothing, in one round trip to the database. It writes only if the stored draft is still
  * the version the save started from (decision 029); otherwise nothing is written and StaleDraft
@@ -62,7 +62,7 @@ export async function saveEmailStepWithDraft(
     version === null
       ? sql<boolean>`NOT EXISTS (SELECT 1 FROM stored)`
       : sql<boolean>`EXISTS (SELECT 1 FROM stored WHERE version = ${version})`;
-  const submission = emailStepUpsert(db, save.record, save.writer, unchanged);
+  const submission = emailStepWrite(save.record, save.writer, save.draft.named, unchanged);
   const kept = draftWriteNaming(keptId, submissionId, save.draft.named, save.keptFor);
   const link = resumeLinkWrite(services, save.record.email, save.writer.draft);
   const answer = sql`${submissionId} AS id, (SELECT version FROM kept) AS kept,
@@ -72,7 +72,7 @@ export async function saveEmailStepWithDraft(
     ({
       rows: [row],
     } = await sql<SavedRow>`
-      WITH stored AS (${stored}), submission AS (${submission}), ${link.ctes(submissionId)},
+      WITH stored AS (${stored}), ${submission}, ${link.ctes(submissionId)},
         kept AS (${kept})
       SELECT ${answer}, EXISTS (SELECT 1 FROM recent) AS recent,
         EXISTS (SELECT 1 FROM queued) AS queued
@@ -83,7 +83,7 @@ export async function saveEmailStepWithDraft(
     ({
       rows: [row],
     } = await sql<SavedRow>`
-      WITH stored AS (${stored}), submission AS (${submission}), kept AS (${kept})
+      WITH stored AS (${stored}), ${submission}, kept AS (${kept})
       SELECT ${answer}, false AS recent, false AS queued
       FROM (SELECT 1) AS one LEFT JOIN stored ON true
     `.execute(db));

@@ -5,6 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-request.ts";
+import { quoteRequestValuesSchema } from "#app/domain/submission-history.ts";
+import { z } from "#app/domain/zod.ts";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
@@ -17,6 +19,7 @@ import {
   sendQuoteConfirmation,
   setQuoteRequestStatus,
 } from "./quote-requests.server.ts";
+import { getQuoteRequestHistory, UNKNOWN_WRITER } from "./submission-history.server.ts";
 import { saveCompleteSubmission } from "./submissions.server.ts";
 import { createServices } from "../services.server.ts";
 
@@ -51,6 +54,9 @@ const request: QuoteRequestInput = {
 };
 
 /** References handed out in order, for making two requests collide. */
+/** An operator of the lead desk (the revisions keep the id; no account is needed here). */
+const OPERATOR_ID = "00000000-0000-4000-8000-000000000001";
+
 function references(...list: string[]): () => string {
   let next = 0;
   return () => list[Math.min(next++, list.length - 1)]!;
@@ -89,8 +95,15 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
   it("makes one open request per submission: asking again updates it and keeps its reference", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const id = await saveCompleteSubmission(db, undefined, record);
-      const first = await saveQuoteRequest(db, id, request, "I agree.", references("CP-7K3F9Q"));
-      expect(first.updated).toBe(false);
+      const first = await saveQuoteRequest(
+        db,
+        id,
+        request,
+        "I agree.",
+        UNKNOWN_WRITER,
+        references("CP-7K3F9Q"),
+      );
+      expect(first.change).toBe("created");
       expect(first.request).toMatchObject({
         reference: "CP-7K3F9Q",
         lines: request.lines,
@@ -105,9 +118,10 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
         id,
         { ...request, lines: ["workers-comp"], note: undefined },
         "I agree again.",
+        UNKNOWN_WRITER,
         references("CP-AAAAAA"),
       );
-      expect(again.updated).toBe(true);
+      expect(again.change).toBe("updated");
       expect(again.request).toMatchObject({
         id: first.request.id,
         reference: "CP-7K3F9Q",
@@ -118,11 +132,80 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       expect(await db.selectFrom("quote_requests").select("id").execute()).toHaveLength(1);
 
       // A closed request stays as it was; the next request is a new one.
-      await setQuoteRequestStatus(db, first.request.id, "lost");
-      const after = await saveQuoteRequest(db, id, request, "I agree.", references("CP-CDEFGH"));
-      expect(after.updated).toBe(false);
+      await setQuoteRequestStatus(db, first.request.id, "lost", OPERATOR_ID);
+      const after = await saveQuoteRequest(
+        db,
+        id,
+        request,
+        "I agree.",
+        UNKNOWN_WRITER,
+        references("CP-CDEFGH"),
+      );
+      expect(after.change).toBe("created");
       expect(after.request.reference).toBe("CP-CDEFGH");
       expect((await latestQuoteRequest(db, id))?.id).toBe(after.request.id);
+    });
+  });
+
+  it("a request sent again unchanged writes nothing; every change is kept with who made it", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const id = await saveCompleteSubmission(db, undefined, record);
+      const visitor = {
+        draft: "00000000-0000-4000-8000-00000000000a",
+        client: "ab12cd34ab12cd34",
+        proven: null,
+      };
+      const first = await saveQuoteRequest(db, id, request, "I agree.", visitor);
+      const same = await saveQuoteRequest(db, id, { ...request }, "I agree.", visitor);
+      expect(same.change).toBe("unchanged");
+      expect(same.request).toEqual(first.request);
+      const changed = await saveQuoteRequest(
+        db,
+        id,
+        { ...request, note: "Mornings now" },
+        "I agree.",
+        visitor,
+      );
+      expect(changed.change).toBe("updated");
+      await setQuoteRequestStatus(db, first.request.id, "contacted", OPERATOR_ID);
+
+      const latest = (await latestQuoteRequest(db, id))!;
+      const history = await getQuoteRequestHistory(db, {
+        id: latest.id,
+        current: z.parse(quoteRequestValuesSchema, {
+          status: latest.status,
+          lines: latest.lines,
+          start_date: latest.startDate,
+          contact_channel: latest.contactChannel,
+          note: latest.note,
+          consent_text: latest.consentText,
+          consent_given_at: latest.consentGivenAt,
+        }),
+      });
+      expect(history.total).toBe(3);
+      expect(history.versions.map((version) => version.changes)).toEqual([
+        [{ field: "status", before: "new", after: "contacted" }],
+        // Asking again is agreeing again: the consent's time moves with the change.
+        [
+          { field: "note", before: "Please call after 3pm", after: "Mornings now" },
+          { field: "consent_given_at", before: expect.any(String), after: expect.any(String) },
+        ],
+        expect.arrayContaining([
+          { field: "status", before: null, after: "new" },
+          { field: "note", before: null, after: "Please call after 3pm" },
+        ]),
+      ]);
+      expect(history.versions.map((version) => version.writer)).toEqual([
+        { visitor: null, clientHash: null, emailProven: false, operator: null },
+        { visitor: 1, clientHash: visitor.client, emailProven: false, operator: null },
+        { visitor: 1, clientHash: visitor.client, emailProven: false, operator: null },
+      ]);
+      const operatorRevision = await db
+        .selectFrom("quote_request_revisions")
+        .select("operator_id")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(operatorRevision.operator_id).toBe(OPERATOR_ID);
     });
   });
 
@@ -130,18 +213,19 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
     await withDatabase(kind.open, async ({ db }) => {
       const a = await saveCompleteSubmission(db, undefined, record);
       const b = await saveCompleteSubmission(db, undefined, { ...record, email: "b@example.com" });
-      await saveQuoteRequest(db, a, request, "I agree.", references("CP-7K3F9Q"));
+      await saveQuoteRequest(db, a, request, "I agree.", UNKNOWN_WRITER, references("CP-7K3F9Q"));
       const second = await saveQuoteRequest(
         db,
         b,
         request,
         "I agree.",
+        UNKNOWN_WRITER,
         references("CP-7K3F9Q", "CP-7K3F9Q", "CP-HJKMNP"),
       );
       expect(second.request.reference).toBe("CP-HJKMNP");
       const c = await saveCompleteSubmission(db, undefined, { ...record, email: "c@example.com" });
       await expect(
-        saveQuoteRequest(db, c, request, "I agree.", references("CP-7K3F9Q")),
+        saveQuoteRequest(db, c, request, "I agree.", UNKNOWN_WRITER, references("CP-7K3F9Q")),
       ).rejects.toMatchObject({ code: "23505" });
     });
   });
@@ -151,11 +235,16 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       const id = await saveCompleteSubmission(db, undefined, record);
       const { request: saved } = await saveQuoteRequest(db, id, request, "I agree.");
       expect(saved.reference).toMatch(/^CP-[34679ACDEFGHJKMNPQRTWXY]{6}$/);
-      expect(await setQuoteRequestStatus(db, saved.id, "contacted")).toBe(true);
+      expect(await setQuoteRequestStatus(db, saved.id, "contacted", OPERATOR_ID)).toBe(true);
       expect((await latestQuoteRequest(db, id))?.status).toBe("contacted");
-      expect(await setQuoteRequestStatus(db, "00000000-0000-4000-8000-000000000000", "bound")).toBe(
-        false,
-      );
+      expect(
+        await setQuoteRequestStatus(
+          db,
+          "00000000-0000-4000-8000-000000000000",
+          "bound",
+          OPERATOR_ID,
+        ),
+      ).toBe(false);
     });
   });
 
@@ -168,6 +257,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
         id,
         request,
         "I agree.",
+        UNKNOWN_WRITER,
         () => "CP-7K3F9Q",
       );
       const draftId = "00000000-0000-4000-8000-000000000001";

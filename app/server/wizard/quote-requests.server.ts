@@ -19,7 +19,12 @@ import { logger } from "../logger.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "../mail/outbox.server.ts";
 import { hashOf } from "./resume.server.ts";
 import type { AppServices } from "../services.server.ts";
-import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-history.server.ts";
+import {
+  operatorWriter,
+  stampedBy,
+  UNKNOWN_WRITER,
+  type SubmissionWriter,
+} from "./submission-history.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -189,21 +194,28 @@ function toRequest(row: RequestRow): QuoteRequest {
   };
 }
 
+/** What saving a quote request did: made one, changed the open one, or found it already so. */
+export type QuoteRequestChange = "created" | "updated" | "unchanged";
+
 /**
  * Saves a quote request for a submission: the open one (new, contacted, quoted) is updated, keeping
  * its reference and status; otherwise a new one is made, with a new reference (drawn again if it is
- * taken). One statement either way, so two requests at once cannot make two open ones. `updated`
- * says which happened.
+ * taken). One statement either way, so two requests at once cannot make two open ones. The same
+ * statement keeps the version it overwrites, with `writer` (decision 030). A request sent again
+ * with nothing changed (a double click, a reload) writes nothing: `change` says "unchanged", and
+ * the caller alerts nobody.
  */
 export async function saveQuoteRequest(
   db: Db,
   submissionId: string,
   input: QuoteRequestInput,
   consentText: string,
+  writer: SubmissionWriter = UNKNOWN_WRITER,
   newReference: () => string = () => quoteReference(randomBytes),
-): Promise<{ request: QuoteRequest; updated: boolean }> {
+): Promise<{ request: QuoteRequest; change: QuoteRequestChange }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
+      const stamp = stampedBy(writer);
       const saved = await db
         .insertInto("quote_requests")
         .values({
@@ -215,6 +227,7 @@ export async function saveQuoteRequest(
           note: input.note ?? null,
           consent_text: consentText,
           consent_given_at: sql<Date>`now()`,
+          updated_at: stamp,
         })
         .onConflict((conflict) =>
           conflict
@@ -227,14 +240,31 @@ export async function saveQuoteRequest(
               note: eb.ref("excluded.note"),
               consent_text: eb.ref("excluded.consent_text"),
               consent_given_at: eb.ref("excluded.consent_given_at"),
-              updated_at: sql<Date>`now()`,
-            })),
+              updated_at: stamp,
+            }))
+            // Only a request that says something new is written (and so alerts anyone).
+            .where(
+              sql<boolean>`(quote_requests.lines, quote_requests.start_date,
+                quote_requests.contact_channel, quote_requests.note, quote_requests.consent_text)
+                IS DISTINCT FROM (excluded.lines, excluded.start_date, excluded.contact_channel,
+                excluded.note, excluded.consent_text)`,
+            ),
         )
         // xmax is 0 for a row this statement inserted, and set for one it updated.
         .returning(["id", sql<boolean>`xmax <> 0`.as("updated")])
-        .executeTakeFirstOrThrow();
-      const request = await selectRequest(db).where("id", "=", saved.id).executeTakeFirstOrThrow();
-      return { request: toRequest(request), updated: saved.updated };
+        .executeTakeFirst();
+      const ofSubmission = selectRequest(db).where("submission_id", "=", submissionId);
+      const request = await (
+        saved
+          ? ofSubmission.where("id", "=", saved.id)
+          : ofSubmission.where("status", "in", OPEN_QUOTE_STATUSES)
+      ).executeTakeFirstOrThrow();
+      const change: QuoteRequestChange = !saved
+        ? "unchanged"
+        : saved.updated
+          ? "updated"
+          : "created";
+      return { request: toRequest(request), change };
     } catch (error) {
       if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
     }
@@ -269,15 +299,19 @@ export async function latestQuoteRequests(
   return new Map(rows.map((row) => [row.submission_id, toRequest(row)]));
 }
 
-/** Sets a request's status (the lead desk). Returns false when there is no such request. */
+/**
+ * Sets a request's status (the lead desk), kept in the request's history as the operator's write
+ * (decision 030). Returns false when there is no such request.
+ */
 export async function setQuoteRequestStatus(
   db: Db,
   requestId: string,
   status: QuoteStatus,
+  operatorId: string,
 ): Promise<boolean> {
   const updated = await db
     .updateTable("quote_requests")
-    .set({ status, status_changed_at: sql<Date>`now()` })
+    .set({ status, status_changed_at: stampedBy(operatorWriter(operatorId)) })
     .where("id", "=", requestId)
     .returning("id")
     .executeTakeFirst();

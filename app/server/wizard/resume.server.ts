@@ -311,7 +311,10 @@ export async function processResumeRequests(services: AppServices): Promise<numb
   return claimed.length;
 }
 
-/** The submission whose email is this one, if any (for /login). */
+/**
+ * The submission that holds this email, if any (for /login): never one saved beside it by a
+ * session that had not proven the email (decision 030).
+ */
 export async function findSubmissionByEmail(
   db: Db,
   email: string,
@@ -320,5 +323,6 @@ export async function findSubmissionByEmail(
     .selectFrom("business_wizard_submissions")
     .select(["id", "email"])
     .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .where("email_not_proven", "=", false)
     .executeTakeFirst();
 }

@@ -164,7 +164,7 @@ async function saveCompleteApplication({
 }: SaveWork): Promise<SaveOutcome> {
   const record = toRecord(draft, thisYear);
   const db = services.database.db;
-  const updated = await wasCompletedBefore(db, handle.draft.submission?.id, record.email);
+  const updated = await wasCompletedBefore(db, handle.draft.submission?.id);
   const id = await saveCompleteSubmission(
     db,
     handle.draft.submission?.id,

@@ -117,11 +117,14 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
         completeOf(emailStepOf("food", "Ohio"), "A"),
         a,
       );
-      await saveEmailStep(database.db, emailStepOf("retail", "Utah"), b);
+      // A's session again (its draft names the application), then B, who only knows the email.
+      await saveEmailStep(database.db, emailStepOf("retail", "Utah"), a, id);
+      const beside = await saveEmailStep(database.db, emailStepOf("retail", "Iowa"), b);
+      expect(beside).not.toBe(id);
 
-      const kept = await revisions(database);
-      expect(kept.map((revision) => revision.draft_id)).toEqual([a.draft, a.draft, b.draft]);
-      expect(kept.map((revision) => revision.client_hash)).toEqual([a.client, a.client, b.client]);
+      const kept = (await revisions(database)).filter((revision) => revision.submission_id === id);
+      expect(kept.map((revision) => revision.draft_id)).toEqual([a.draft, a.draft, a.draft]);
+      expect(kept.map((revision) => revision.client_hash)).toEqual([a.client, a.client, a.client]);
       expect(kept[0]!.old_values).toBeNull();
       expect(kept[1]!.old_values).toMatchObject({ industry: "food", business_name: null });
       expect(kept[2]!.old_values).toMatchObject({
@@ -142,11 +145,13 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
     });
   });
 
-  it("keeps every version when saves with one email come at once", async () => {
+  it("keeps every version when saves to one application come at once", async () => {
     await withDatabase(async (database) => {
+      const holder = visitor("192.0.2.1");
+      const id = await saveEmailStep(database.db, emailStepOf("food", "State 0"), holder);
       await Promise.all(
-        Array.from({ length: 6 }, (_, index) =>
-          saveEmailStep(database.db, emailStepOf("food", `State ${index}`), visitor("192.0.2.1")),
+        Array.from({ length: 5 }, (_, index) =>
+          saveEmailStep(database.db, emailStepOf("food", `State ${index + 1}`), holder, id),
         ),
       );
       const kept = await revisions(database);
@@ -170,7 +175,8 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
       const a = visitor("203.0.113.7");
       const b = visitor("198.51.100.9");
       const id = await saveEmailStep(database.db, emailStepOf("food", "Ohio"), a);
-      await saveEmailStep(database.db, emailStepOf("food", "Utah"), b);
+      const proven = { ...b, proven: id };
+      await saveEmailStep(database.db, emailStepOf("food", "Utah"), proven, id);
       const row = await database.db
         .selectFrom("business_wizard_submissions")
         .selectAll()
@@ -181,7 +187,7 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
       expect(versions.map((version) => version.number)).toEqual([2, 1]);
       expect(versions[0]).toMatchObject({
         created: false,
-        writer: { visitor: 2, clientHash: b.client, emailProven: false },
+        writer: { visitor: 2, clientHash: b.client, emailProven: true, operator: null },
         changes: [{ field: "state", before: "Ohio", after: "Utah" }],
       });
       expect(versions[1]!.created).toBe(true);
@@ -207,7 +213,9 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
         completeOf(emailStepOf("food", "Ohio"), "A"),
         a,
       );
-      await saveEmailStep(database.db, emailStepOf("retail", "Utah"), b);
+      // B's draft names A's application without having proven its email (a draft from before
+      // decision 030, when any session that typed the email wrote to it).
+      await saveEmailStep(database.db, emailStepOf("retail", "Utah"), b, id);
       await saveCompleteSubmission(
         database.db,
         id,
@@ -237,8 +245,8 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
       // A session that came from a link has proven the email: what it saves later counts.
       const holder = visitor("203.0.113.8", id);
       const useLaterLink = await sendAndUse(database, id, null);
-      await saveEmailStep(database.db, emailStepOf("food", "Maine"), holder);
-      await saveEmailStep(database.db, emailStepOf("retail", "Iowa"), visitor("198.51.100.9"));
+      await saveEmailStep(database.db, emailStepOf("food", "Maine"), holder, id);
+      await saveEmailStep(database.db, emailStepOf("retail", "Iowa"), visitor("198.51.100.9"), id);
       expect(await useLaterLink()).toMatchObject({ industry: "food", state: "Maine" });
     });
   });

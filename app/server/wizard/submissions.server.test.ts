@@ -4,6 +4,7 @@ import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "../db/database.server.ts";
+import { UNKNOWN_WRITER } from "./submission-history.server.ts";
 import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
 
 const emailStep = {
@@ -67,29 +68,64 @@ describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
     });
   });
 
-  it("the same email twice updates the one record", async () => {
+  it("a session saving its own application again updates it", async () => {
     await withDatabase(kind.open, async (database) => {
       const first = await saveEmailStep(database.db, emailStep);
-      const second = await saveEmailStep(database.db, {
-        industry: "food" as const,
-        state: "Ohio",
-        segments: ["Bakery"],
-        email: "owner@example.com",
-      });
+      const again = { industry: "food" as const, state: "Ohio", segments: ["Bakery"] };
+      const second = await saveEmailStep(
+        database.db,
+        { ...again, email: "Owner@Example.com" },
+        UNKNOWN_WRITER,
+        first,
+      );
       expect(second).toBe(first);
       const all = await rows(database);
       expect(all).toHaveLength(1);
-      expect(all[0]).toMatchObject({ industry: "food", state: "Ohio", segments: ["Bakery"] });
+      expect(all[0]).toMatchObject({ ...again, email: "Owner@Example.com" });
+      expect(all[0]!.email_not_proven).toBe(false);
     });
   });
 
-  it("saves at once with the same email make one record", async () => {
+  it("another session that only knows the email gets an application of its own beside it", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const first = await saveEmailStep(database.db, emailStep);
+      await saveCompleteSubmission(database.db, first, complete);
+      const stranger = { industry: "food" as const, state: "Ohio", segments: ["Bakery"] };
+      const second = await saveEmailStep(database.db, { ...stranger, email: "OWNER@example.com" });
+      expect(second).not.toBe(first);
+      // A draft naming someone else's application with another email does not reach it either.
+      const third = await saveEmailStep(
+        database.db,
+        { ...stranger, email: "owner@example.com" },
+        UNKNOWN_WRITER,
+        "00000000-0000-4000-8000-000000000000",
+      );
+      expect(third).not.toBe(first);
+      const all = await rows(database);
+      expect(all).toHaveLength(3);
+      const owner = all.find((row) => row.id === first);
+      const { consent_given_at, ...rest } = complete;
+      expect(owner).toMatchObject({ ...rest, email_not_proven: false });
+      expect(owner!.consent_given_at?.toISOString()).toBe(consent_given_at);
+      for (const id of [second, third]) {
+        expect(all.find((row) => row.id === id)).toMatchObject({
+          ...stranger,
+          business_name: null,
+          email_not_proven: true,
+        });
+      }
+    });
+  });
+
+  it("saves at once with a new email make one application that holds it, the others beside", async () => {
     await withDatabase(kind.open, async (database) => {
       const ids = await Promise.all(
         Array.from({ length: 8 }, () => saveEmailStep(database.db, emailStep)),
       );
-      expect(new Set(ids).size).toBe(1);
-      expect(await rows(database)).toHaveLength(1);
+      expect(new Set(ids).size).toBe(8);
+      const all = await rows(database);
+      expect(all).toHaveLength(8);
+      expect(all.filter((row) => !row.email_not_proven)).toHaveLength(1);
     });
   });
 
@@ -115,7 +151,7 @@ describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
     });
   });
 
-  it("the final step updates by email when the known id is gone", async () => {
+  it("the final step, its known id gone, saves beside the application that holds the email", async () => {
     await withDatabase(kind.open, async (database) => {
       const id = await saveEmailStep(database.db, emailStep);
       const saved = await saveCompleteSubmission(
@@ -123,8 +159,13 @@ describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
         "00000000-0000-4000-8000-000000000000",
         complete,
       );
-      expect(saved).toBe(id);
-      expect(await rows(database)).toHaveLength(1);
+      expect(saved).not.toBe(id);
+      const all = await rows(database);
+      expect(all.find((row) => row.id === id)).toMatchObject({ business_name: null });
+      expect(all.find((row) => row.id === saved)).toMatchObject({
+        business_name: "Lone Star Plumbing",
+        email_not_proven: true,
+      });
     });
   });
 });

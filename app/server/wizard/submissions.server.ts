@@ -5,61 +5,111 @@ import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-re
 import type { Db } from "../db/database.server.ts";
 import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-history.server.ts";
 
-/**
- * The email step's save (SPEC section 4): look the submission up by email and update it, or insert
- * one; as one INSERT … ON CONFLICT on the lower(email) index, so two saves at once cannot make two
- * rows. Writes industry, state, segments and email, and nothing else, and returns the submission's
- * id. The same statement keeps the version it overwrites, with `writer` (decision 013). As a query,
- * for a statement of its own (saveEmailStep) or the first part of the step's save (decision 028).
- */
-export function emailStepUpsert(
-  db: Db,
-  record: EmailStepRecord,
-  writer: SubmissionWriter = UNKNOWN_WRITER,
-  /** Writes only if this holds (a statement's check that the draft is the one read). */
-  when: RawBuilder<boolean> = sql<boolean>`true`,
-) {
-  return db
-    .insertInto("business_wizard_submissions")
-    .columns(["industry", "state", "segments", "email", "updated_at"])
-    .expression(
-      db
-        .selectNoFrom([
-          sql<string>`${record.industry}::text`.as("industry"),
-          sql<string>`${record.state}::text`.as("state"),
-          sql<string[]>`${record.segments}::text[]`.as("segments"),
-          sql<string>`${record.email}::text`.as("email"),
-          stampedBy(writer).as("updated_at"),
-        ])
-        .where(when),
-    )
-    .onConflict((conflict) =>
-      conflict.expression(sql`lower(email)`).doUpdateSet((eb) => ({
-        industry: eb.ref("excluded.industry"),
-        state: eb.ref("excluded.state"),
-        segments: eb.ref("excluded.segments"),
-        email: eb.ref("excluded.email"),
-        updated_at: eb.ref("excluded.updated_at"),
-      })),
-    )
-    .returning("id");
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A draft's submission id as a statement's parameter: null when there is none (or it is not one). */
+function ownId(own: string | undefined): string | null {
+  return own !== undefined && UUID.test(own) ? own : null;
 }
 
-/** The email step's upsert (emailStepUpsert) on its own; returns the submission's id. */
+/**
+ * Where a save of `record` goes (decision 030), as the CTEs of one statement, ending with
+ * `submission AS (SELECT id …)`:
+ * - the session's own application (`own`, the submission its draft names: one it wrote, or one
+ *   whose email it proved by a link), if it still has this email: updated;
+ * - else, if no application holds this email yet, a new one, which then holds it;
+ * - else a new application beside the one that holds it, marked email_not_proven: a session that
+ *   only knows an email never reads or writes the application of whoever saved it first.
+ * The unique index on lower(email) among the unmarked rows settles two first saves at once: the
+ * loser's insert does nothing and the next CTE makes its row beside. The record's values reach the
+ * database as one JSON parameter, typed by the table itself (jsonb_populate_record). `stamped`
+ * are further columns with their SQL values (updated_at names the writer, decision 013). Writes
+ * only if `when` holds.
+ */
+function savedUnderEmail(options: {
+  record: EmailStepRecord;
+  own: string | undefined;
+  stamped: Record<string, RawBuilder<unknown>>;
+  when: RawBuilder<boolean>;
+}): RawBuilder<unknown> {
+  const { record, stamped, when } = options;
+  const names = [...Object.keys(record), ...Object.keys(stamped)].map((name) => sql.ref(name));
+  const columns = sql.join(names);
+  const values = sql.join([
+    ...Object.keys(record).map((name) => sql.ref(`given.${name}`)),
+    ...Object.values(stamped),
+  ]);
+  const given = sql`jsonb_populate_record(NULL::business_wizard_submissions,
+    ${JSON.stringify(record)}::jsonb) AS given`;
+  return sql`own AS (
+      SELECT id FROM business_wizard_submissions
+      WHERE id = ${ownId(options.own)}::uuid AND lower(email) = lower(${record.email}::text)
+    ), own_updated AS (
+      UPDATE business_wizard_submissions SET (${columns}) = (SELECT ${values} FROM ${given})
+      WHERE id IN (SELECT id FROM own) AND ${when}
+      RETURNING id
+    ), first_of_email AS (
+      INSERT INTO business_wizard_submissions (${columns})
+      SELECT ${values} FROM ${given} WHERE NOT EXISTS (SELECT 1 FROM own) AND ${when}
+      ON CONFLICT (lower(email)) WHERE email_not_proven = false DO NOTHING
+      RETURNING id
+    ), beside AS (
+      INSERT INTO business_wizard_submissions (${columns}, email_not_proven)
+      SELECT ${values}, true FROM ${given}
+      WHERE NOT EXISTS (SELECT 1 FROM own) AND NOT EXISTS (SELECT 1 FROM first_of_email)
+        AND ${when}
+      RETURNING id
+    ), submission AS (
+      SELECT id FROM own_updated UNION ALL SELECT id FROM first_of_email
+      UNION ALL SELECT id FROM beside
+    )`;
+}
+
+/**
+ * The email step's save (SPEC section 4): writes industry, state, segments and email, and nothing
+ * else, to the application this session may write under that email (savedUnderEmail, decision 030).
+ * The same statement keeps the version it overwrites, with `writer` (decision 013). As CTEs, for a
+ * statement of its own (saveEmailStep) or the first part of the step's save (decision 028); the
+ * last, `submission`, answers the submission's id.
+ */
+export function emailStepWrite(
+  record: EmailStepRecord,
+  writer: SubmissionWriter = UNKNOWN_WRITER,
+  /** The submission the session's draft names, if any. */
+  own: string | undefined = undefined,
+  /** Writes only if this holds (a statement's check that the draft is the one read). */
+  when: RawBuilder<boolean> = sql<boolean>`true`,
+): RawBuilder<unknown> {
+  const { industry, state, segments, email } = record;
+  return savedUnderEmail({
+    record: { industry, state, segments, email },
+    own,
+    when,
+    stamped: { updated_at: stampedBy(writer) },
+  });
+}
+
+/** The email step's write (emailStepWrite) on its own; returns the submission's id. */
 export async function saveEmailStep(
   db: Db,
   record: EmailStepRecord,
   writer: SubmissionWriter = UNKNOWN_WRITER,
+  own: string | undefined = undefined,
 ): Promise<string> {
-  const row = await emailStepUpsert(db, record, writer).executeTakeFirstOrThrow();
+  const { rows } = await sql<{ id: string }>`
+    WITH ${emailStepWrite(record, writer, own)} SELECT id FROM submission
+  `.execute(db);
+  const [row] = rows;
+  if (!row) throw new Error("The email step's save wrote no submission");
   return row.id;
 }
 
 /**
- * The final step's save (SPEC section 4): update the submission the email step wrote, by its id; if
- * there is none (or it is gone), insert the full record, or update the one with the same email.
- * Returns the submission's id. The same statement keeps the version it overwrites, with `writer`,
- * and marks the application complete (completed_at, decision 018).
+ * The final step's save (SPEC section 4): every field to the application the email step wrote
+ * (`submissionId`, the draft's), if it still has this email; if there is none (or it is gone), a
+ * new one, beside any that already holds the email (savedUnderEmail, decision 030). Returns the
+ * submission's id. The same statement keeps the version it overwrites, with `writer`, and marks
+ * the application complete (completed_at, decision 018).
  */
 export async function saveCompleteSubmission(
   db: Db,
@@ -67,52 +117,34 @@ export async function saveCompleteSubmission(
   record: CompleteRecord,
   writer: SubmissionWriter = UNKNOWN_WRITER,
 ): Promise<string> {
-  if (submissionId) {
-    const updated = await db
-      .updateTable("business_wizard_submissions")
-      .set({ ...record, completed_at: sql`now()`, updated_at: stampedBy(writer) })
-      .where("id", "=", submissionId)
-      .returning("id")
-      .executeTakeFirst();
-    if (updated) return updated.id;
-  }
-  const inserted = await db
-    .insertInto("business_wizard_submissions")
-    .values({ ...record, completed_at: sql`now()`, updated_at: stampedBy(writer) })
-    .onConflict((conflict) =>
-      conflict.expression(sql`lower(email)`).doUpdateSet((eb) => ({
-        ...record,
-        completed_at: eb.ref("excluded.completed_at"),
-        updated_at: eb.ref("excluded.updated_at"),
-      })),
-    )
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+  const write = savedUnderEmail({
+    record,
+    own: submissionId,
+    when: sql<boolean>`true`,
+    stamped: { completed_at: sql`now()`, updated_at: stampedBy(writer) },
+  });
+  const { rows } = await sql<{ id: string }>`WITH ${write} SELECT id FROM submission`.execute(db);
+  const [row] = rows;
+  if (!row) throw new Error("The final step's save wrote no submission");
+  return row.id;
 }
 
 /**
- * Whether the application the final step is about to save was completed before (by its id, or the
- * one with its email): what tells a webhook "application.updated" from "application.completed".
+ * Whether the application the final step is about to save (the draft's, by its id) was completed
+ * before: what tells a webhook "application.updated" from "application.completed". Another
+ * application with the same email does not count (decision 030).
  */
 export async function wasCompletedBefore(
   db: Db,
   submissionId: string | undefined,
-  email: string,
 ): Promise<boolean> {
+  const id = ownId(submissionId);
+  if (id === null) return false;
   const row = await db
     .selectFrom("business_wizard_submissions")
     .select("completed_at")
-    .where((eb) =>
-      eb.or([
-        ...(submissionId && /^[0-9a-f-]{36}$/i.test(submissionId)
-          ? [eb("id", "=", submissionId)]
-          : []),
-        eb(sql<string>`lower(email)`, "=", email.toLowerCase()),
-      ]),
-    )
+    .where("id", "=", id)
     .where("completed_at", "is not", null)
-    .limit(1)
     .executeTakeFirst();
   return row !== undefined;
 }
