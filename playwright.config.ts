@@ -69,6 +69,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every journey posts from 127.0.0.1; the rate limit has its own tests.
       RATE_LIMIT_PER_MINUTE: "100000",
+      // The email step's link at once, as page-quality.spec.ts opens it: by default it waits half
+      // an hour for someone who has not finished (decision 032).
+      RESUME_REMINDER_DELAY_MS: "0",
       DATABASE_URL: "",
     },
   },

@@ -24,6 +24,8 @@ export default [
   ...prefix("business-wizard", [
     layout("routes/wizard/layout.tsx", [
       index("routes/wizard/start.tsx"),
+      // Where the wizard stops for a state the agency holds no licence in (decision 031).
+      route("not-licensed", "routes/wizard/not-licensed.tsx"),
       route("segments", "routes/wizard/segments.tsx"),
       route("email", "routes/wizard/email.tsx"),
       route("questionnaire-1", "routes/wizard/questionnaire-1.tsx"),

@@ -1,10 +1,12 @@
 /**
- * The agency behind the site: its legal name, National Producer Number, state licences, address and
- * phone (issue 15). Several states require a site that quotes their residents to name the agency and
- * its licence number (Cal. Ins. Code 1726), so it shows in every page's footer, on the plan page and
- * in every email. Set by AGENCY_* settings; until then the sample below shows, marked as a sample.
+ * The agency behind the site: its legal name, home state, National Producer Number, state licences,
+ * address and phone (issue 15). Several states require a site that quotes their residents to name
+ * the agency and its licence number (Cal. Ins. Code 1726), so it shows in every page's footer, on
+ * the plan page and in every email. Set by AGENCY_* settings; until then the sample below shows,
+ * marked as a sample, and every page says the site is not yet operated by a licensed agency
+ * (decision 031).
  */
-import { isUsState } from "./states.ts";
+import { isUsState, type UsState } from "./states.ts";
 
 /** One state licence: the state's two-letter code and the licence number it issued. */
 export interface AgencyLicense {
@@ -14,6 +16,8 @@ export interface AgencyLicense {
 
 export interface Agency {
   name: string;
+  /** The two-letter code of the state the agency is based in (its home, or resident, state). */
+  homeState: string;
   npn: string;
   licenses: readonly AgencyLicense[];
   address: string;
@@ -25,6 +29,7 @@ export interface Agency {
 /** The sample details shown until the agency's own are set. */
 export const SAMPLE_AGENCY: Omit<Agency, "sample"> = {
   name: "CoverPilot Insurance Services LLC",
+  homeState: "TX",
   npn: "00000000",
   licenses: [
     { state: "CA", number: "0K00000" },
@@ -34,12 +39,17 @@ export const SAMPLE_AGENCY: Omit<Agency, "sample"> = {
   phone: "(888) 555-0199",
 };
 
-/** Shown beside sample details. */
-export const SAMPLE_AGENCY_NOTE = "Sample agency details: the agency's own are not set yet.";
+/**
+ * Shown beside sample details (the footer, the plan, every email) and at the top of every page:
+ * plainly, that no licensed agency runs the site yet (decision 031).
+ */
+export const SAMPLE_AGENCY_NOTE =
+  "Sample agency details: this site is not yet operated by a licensed insurance agency, and the agency named here is a placeholder.";
 
 /** The AGENCY_* settings, as the environment's schema gives them (app/server/env.server.ts). */
 export interface AgencySettings {
   AGENCY_NAME?: string;
+  AGENCY_HOME_STATE?: string;
   AGENCY_NPN?: string;
   AGENCY_LICENSES?: readonly AgencyLicense[];
   AGENCY_ADDRESS?: string;
@@ -48,12 +58,21 @@ export interface AgencySettings {
 
 /** The agency the site names (footer, plan page, emails): the settings, or while any is unset the sample. */
 export function agencyFrom(settings: AgencySettings): Agency {
-  const { AGENCY_NAME, AGENCY_NPN, AGENCY_LICENSES, AGENCY_ADDRESS, AGENCY_PHONE } = settings;
-  if (!AGENCY_NAME || !AGENCY_NPN || !AGENCY_LICENSES || !AGENCY_ADDRESS || !AGENCY_PHONE) {
+  const { AGENCY_NAME, AGENCY_HOME_STATE, AGENCY_NPN, AGENCY_LICENSES } = settings;
+  const { AGENCY_ADDRESS, AGENCY_PHONE } = settings;
+  if (
+    !AGENCY_NAME ||
+    !AGENCY_HOME_STATE ||
+    !AGENCY_NPN ||
+    !AGENCY_LICENSES ||
+    !AGENCY_ADDRESS ||
+    !AGENCY_PHONE
+  ) {
     return { ...SAMPLE_AGENCY, sample: true };
   }
   return {
     name: AGENCY_NAME,
+    homeState: AGENCY_HOME_STATE,
     npn: AGENCY_NPN,
     licenses: AGENCY_LICENSES,
     address: AGENCY_ADDRESS,
@@ -146,6 +165,31 @@ export function parseAgencyLicenses(
   return { ok: true, licenses };
 }
 
+/**
+ * A state's two-letter code (any case, spaces around it allowed) as the upper-case code of one of
+ * the 50 states, or undefined (AGENCY_HOME_STATE).
+ */
+export function stateCode(text: string): string | undefined {
+  const code = text.trim().toUpperCase();
+  const name = STATE_CODES[code];
+  return name && isUsState(name) ? code : undefined;
+}
+
+/** The state a two-letter code stands for ("TX": Texas), if it is one of the 50. */
+export function stateOfCode(code: string): UsState | undefined {
+  const name = STATE_CODES[code.trim().toUpperCase()];
+  return name && isUsState(name) ? name : undefined;
+}
+
+/**
+ * Who the agency is, in a few words, with its home state: "Harbor Insurance Agency LLC, a
+ * California insurance agency" ("an Ohio insurance agency": no state's name starts with a U).
+ */
+export function agencyTitle(agency: Agency): string {
+  const home = stateOfCode(agency.homeState) ?? agency.homeState;
+  return `${agency.name}, ${/^[AEIO]/.test(home) ? "an" : "a"} ${home} insurance agency`;
+}
+
 /** The licences as one line: "CA 0K12345, TX 2345678". */
 export function licensesText(licenses: readonly AgencyLicense[]): string {
   return licenses.map((license) => `${license.state} ${license.number}`).join(", ");
@@ -154,7 +198,7 @@ export function licensesText(licenses: readonly AgencyLicense[]): string {
 /** The agency's identity as lines of text, for the foot of every email. */
 export function agencyLines(agency: Agency): string[] {
   return [
-    agency.name,
+    agencyTitle(agency),
     `National Producer Number ${agency.npn}; insurance licences ${licensesText(agency.licenses)}`,
     agency.address,
     agency.phone,
@@ -167,7 +211,9 @@ export function agencyLines(agency: Agency): string[] {
  * prerendered page: a page built with other details is rendered on request instead.
  */
 export function agencyStamp(agency: Agency): string {
-  const details = [agency.name, agency.npn, licensesText(agency.licenses), agency.address];
+  const details = [agency.name, agency.homeState, agency.npn, licensesText(agency.licenses)];
+  // The sample flag too: a sample page carries the notice at its top (decision 031).
+  const all = [...details, agency.address, agency.phone, agency.sample ? "sample" : "set"];
   // encodeURIComponent leaves ' alone, which React writes as &#x27; in an attribute.
-  return encodeURIComponent(JSON.stringify([...details, agency.phone])).replace(/'/g, "%27");
+  return encodeURIComponent(JSON.stringify(all)).replace(/'/g, "%27");
 }

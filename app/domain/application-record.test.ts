@@ -22,6 +22,7 @@ const AT: StepRequest = {
   thisYear: THIS_YEAR,
   searchParams: new URLSearchParams(),
   now: new Date("2026-11-21T10:00:00.000Z"),
+  agencyName: "Harbor Insurance Agency LLC",
   suggestIndustryCodes: suggestNaics,
 };
 const SUBMISSION_ID = "00000000-0000-4000-8000-000000000000";
@@ -113,6 +114,8 @@ const NOT_ANSWERED = {
   revenue_band: null,
   claims_last_3_years: null,
   currently_insured: null,
+  working_owners: null,
+  vehicles: null,
 };
 
 /** A version of the record as the database keeps it (SubmissionValues) from what a save wrote. */

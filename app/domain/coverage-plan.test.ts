@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import {
   ASK_ABOUT_STATE,
+  COMMERCIAL_AUTO_SLUG,
   coveragePlan,
+  PLAN_LINES,
+  WORKERS_COMP_CONSTRUCTION_PRICE_NOTE,
   type PlanAnswers,
   planFacts,
   PLAN_RULES,
@@ -11,7 +14,7 @@ import {
   WORKERS_COMP_SLUG,
 } from "./coverage-plan.ts";
 import { INDUSTRIES } from "./industries.ts";
-import { MENU_PRODUCT_LINES } from "./products.ts";
+import { PRODUCT_LINES } from "./products.ts";
 import { RULES_READ_ON } from "./source.ts";
 
 const base: PlanAnswers = {
@@ -39,7 +42,7 @@ const staff = (fullTime: number, partTime = 0) => ({
 
 describe("the plan for every industry", () => {
   for (const industry of INDUSTRIES) {
-    it(`gives ${industry.label} one verdict per menu line, with a reason and its sources`, () => {
+    it(`gives ${industry.label} one verdict per marketed line, with a reason and its sources`, () => {
       for (const employees of [{}, staff(0), staff(2, 3)]) {
         const plan = coveragePlan({
           ...base,
@@ -48,7 +51,7 @@ describe("the plan for every industry", () => {
           ...employees,
         });
         expect(plan.lines.map((line) => line.slug).toSorted()).toEqual(
-          MENU_PRODUCT_LINES.map((line) => line.slug).toSorted(),
+          PRODUCT_LINES.map((line) => line.slug).toSorted(),
         );
         for (const line of plan.lines) {
           expect(RECOMMENDATIONS).toContain(line.recommendation);
@@ -56,7 +59,8 @@ describe("the plan for every industry", () => {
           expect(line.reason).toMatch(/^[A-Z][^.!?]*\.$/);
           expect(line.sources.length).toBeGreaterThan(0);
           expect(line.ticked).toBe(
-            line.recommendation === "Required by law" || line.recommendation === "Recommended",
+            (line.recommendation === "Required by law" || line.recommendation === "Recommended") &&
+              line.stateFund === undefined,
           );
         }
         const strengths = plan.lines.map((line) => RECOMMENDATIONS.indexOf(line.recommendation));
@@ -65,12 +69,12 @@ describe("the plan for every industry", () => {
     });
   }
 
-  it("keeps the menu's order within one recommendation", () => {
+  it("keeps the carousel's order within one recommendation", () => {
     const plan = coveragePlan({ ...base, ...staff(0) });
     const notNeeded = plan.lines.filter(
       (line) => line.recommendation === "Not usually needed for this business",
     );
-    const menuOrder = MENU_PRODUCT_LINES.map((line) => line.slug);
+    const menuOrder = PLAN_LINES.map((line) => line.slug);
     const positions = notNeeded.map((line) => menuOrder.indexOf(line.slug));
     expect(positions).toEqual(positions.toSorted((a, b) => a - b));
     expect(notNeeded.length).toBeGreaterThan(1);
@@ -78,10 +82,10 @@ describe("the plan for every industry", () => {
 });
 
 describe("the rules table", () => {
-  it("covers every menu line but workers' compensation, which the state table decides", () => {
-    expect([...Object.keys(PLAN_RULES), WORKERS_COMP_SLUG].toSorted()).toEqual(
-      MENU_PRODUCT_LINES.map((line) => line.slug).toSorted(),
-    );
+  it("covers every plan line but workers' comp and commercial auto, which state law decides", () => {
+    expect(
+      [...Object.keys(PLAN_RULES), WORKERS_COMP_SLUG, COMMERCIAL_AUTO_SLUG].toSorted(),
+    ).toEqual(PLAN_LINES.map((line) => line.slug).toSorted());
   });
 
   it("gives every rule a source URL and the day it was read, and ends each line with a catch-all", () => {
@@ -120,9 +124,8 @@ describe("workers' compensation", () => {
   });
 
   it("counts construction differently in Florida", () => {
-    expect(
-      workersComp({ state: "Florida", industry: "retail", segments: ["Bookstore"], ...staff(3) }),
-    ).toMatchObject({
+    const bookstore = { state: "Florida", industry: "retail", segments: ["Bookstore"] } as const;
+    expect(workersComp({ ...bookstore, ...staff(3), workingOwners: 0 })).toMatchObject({
       recommendation: "Recommended",
       reason:
         "Florida requires it from 4 employees, so for now it is optional but still pays if staff get hurt.",
@@ -159,9 +162,9 @@ describe("workers' compensation", () => {
         "Florida counts construction business owners as employees, so you need it even with no staff.",
     });
     expect(workersComp({ ...construction, ownership: "Limited Liability Company" })).toMatchObject({
-      recommendation: "Recommended",
+      recommendation: "Required by law",
       reason:
-        "Florida counts construction business owners as employees unless they file for an exemption.",
+        "Florida counts construction business owners as employees, so it is required unless they file to be exempt.",
     });
   });
 
@@ -174,6 +177,10 @@ describe("workers' compensation", () => {
     );
     expect(line.typicalPrice).toBeUndefined();
     expect(line.notes.join(" ")).toContain("Bureau of Workers' Compensation");
+    // No agency can quote it there: the fund is named and the line is not ticked for a request.
+    expect(line.stateFund?.name).toBe("Ohio Bureau of Workers' Compensation");
+    expect(line.stateFund?.url).toMatch(/^https:\/\/info\.bwc\.ohio\.gov\//);
+    expect(line.ticked).toBe(false);
     expect(workersComp({ state: "California", ...staff(2) }).typicalPrice?.monthly).toBe(49);
   });
 
@@ -201,9 +208,14 @@ describe("workers' compensation", () => {
       reason:
         "With no employees the law doesn't require it, though owners can choose to cover themselves.",
     });
-    expect(workersComp({ ownership: "Corporation", ...staff(0) }).recommendation).toBe(
-      "Worth considering",
+    // Companies: states count working officers or members each in their own way.
+    expect(workersComp({ state: "Colorado", ownership: "Corporation", ...staff(0) })).toMatchObject(
+      { recommendation: "Recommended", reason: ASK_ABOUT_STATE },
     );
+    expect(
+      workersComp({ state: "Colorado", ownership: "Corporation", ...staff(0), workingOwners: 0 })
+        .recommendation,
+    ).toBe("Not usually needed for this business");
     expect(
       workersComp({ state: "New Jersey", ownership: "Corporation", ...staff(0) }),
     ).toMatchObject({
@@ -263,6 +275,193 @@ describe("workers' compensation", () => {
       reason:
         "Wyoming requires it only for work on its extra-hazardous list, so ask an agent whether yours is.",
     });
+  });
+});
+
+describe("workers' compensation counts the people the law counts (issue 26)", () => {
+  const georgiaCorporation = { state: "Georgia", ownership: "Corporation" } as const;
+
+  it("counts a Georgia corporation's working officer toward the three", () => {
+    expect(workersComp({ ...georgiaCorporation, ...staff(2), workingOwners: 1 })).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "Georgia requires it from 3 employees, and counts the owner or officer who works in the business.",
+    });
+  });
+
+  it("never calls it optional while an owner who might count is unknown", () => {
+    const unknownOwners = workersComp({ ...georgiaCorporation, ...staff(2) });
+    expect(unknownOwners.recommendation).toBe("Recommended");
+    expect(unknownOwners.reason).not.toContain("optional");
+    expect(workersComp({ ...georgiaCorporation, ...staff(2), workingOwners: 0 }).reason).toBe(
+      "Georgia requires it from 3 employees, so for now it is optional but still pays if staff get hurt.",
+    );
+  });
+
+  it("asks an agent where the sources do not say whether the owners count", () => {
+    // Missouri's officers are counted only by a secondary source; Georgia's LLC members by none.
+    expect(
+      workersComp({ state: "Missouri", ownership: "Corporation", ...staff(4), workingOwners: 1 }),
+    ).toMatchObject({ recommendation: "Recommended", reason: ASK_ABOUT_STATE });
+    expect(
+      workersComp({
+        state: "Georgia",
+        ownership: "Limited Liability Company",
+        ...staff(2),
+        workingOwners: 2,
+      }),
+    ).toMatchObject({ recommendation: "Recommended", reason: ASK_ABOUT_STATE });
+  });
+
+  it("counts owners where the state does, and not where it says they do not count", () => {
+    expect(
+      workersComp({
+        state: "New Mexico",
+        ownership: "Limited Liability Company",
+        ...staff(2),
+        workingOwners: 1,
+      }).recommendation,
+    ).toBe("Required by law");
+    expect(
+      workersComp({
+        state: "North Carolina",
+        ownership: "Limited Liability Company",
+        ...staff(2),
+        workingOwners: 3,
+      }).recommendation,
+    ).toBe("Recommended");
+    expect(
+      workersComp({
+        state: "Tennessee",
+        ownership: "Corporation",
+        ...staff(3),
+        workingOwners: 2,
+      }).recommendation,
+    ).toBe("Required by law");
+  });
+
+  it("leaves a sole owner with no employees to choose", () => {
+    expect(
+      workersComp({
+        state: "Georgia",
+        ownership: "Individual / Sole Proprietorship",
+        ...staff(0),
+        workingOwners: 1,
+      }),
+    ).toMatchObject({ recommendation: "Not usually needed for this business" });
+  });
+
+  it("says North Carolina needs it from one employee who works with radiation", () => {
+    expect(workersComp({ state: "North Carolina", ...staff(1), workingOwners: 0 })).toMatchObject({
+      recommendation: "Recommended",
+      reason:
+        "North Carolina requires it from 3 employees, or sooner once anyone you employ works with radiation.",
+    });
+  });
+
+  it("in California, covers working officers unless they waive it in writing", () => {
+    const line = workersComp({
+      state: "California",
+      ownership: "Corporation",
+      ...staff(0),
+      workingOwners: 1,
+    });
+    expect(line).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "California counts working corporate officers and directors as employees, so it is required unless they file to be exempt.",
+    });
+    expect(line.notes.join(" ")).toContain("at least 10%");
+    expect(line.sources.map((source) => source.url).join(" ")).toContain("wcirb.com");
+  });
+
+  it("in Tennessee construction, is required unless the owners file an exemption", () => {
+    expect(
+      workersComp({
+        state: "Tennessee",
+        industry: "construction",
+        segments: ["Roofing"],
+        ownership: "Limited Liability Company",
+        ...staff(0),
+      }),
+    ).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "Tennessee counts construction business owners as employees, so it is required unless they file to be exempt.",
+    });
+  });
+
+  it("names the fund in every state where only the fund sells it", () => {
+    for (const state of ["Ohio", "North Dakota", "Washington"] as const) {
+      expect(workersComp({ state, ...staff(1) }).stateFund?.url, state).toMatch(/^https:\/\//);
+    }
+    const builder = {
+      state: "Wyoming",
+      industry: "construction",
+      segments: ["Masonry Work"],
+    } as const;
+    expect(workersComp({ ...builder, ...staff(1) }).stateFund?.name).toContain("Wyoming");
+    // Outside its listed work, Wyoming lets a private insurer cover it.
+    expect(
+      workersComp({ state: "Wyoming", industry: "retail", segments: ["Toy Store"], ...staff(2) })
+        .stateFund,
+    ).toBeUndefined();
+  });
+
+  it("is Texas's employers' choice", () => {
+    expect(workersComp({ state: "Texas", ...staff(3), workingOwners: 1 }).recommendation).toBe(
+      "Recommended",
+    );
+    expect(
+      workersComp({ state: "Texas", ownership: "Corporation", ...staff(0) }).recommendation,
+    ).toBe("Not usually needed for this business");
+  });
+
+  it("warns that a national median understates a construction firm's premium", () => {
+    const construction = { industry: "construction", segments: ["Roofing"] } as const;
+    expect(workersComp({ ...construction, ...staff(3) }).priceNote).toBe(
+      WORKERS_COMP_CONSTRUCTION_PRICE_NOTE,
+    );
+    expect(workersComp(staff(3)).priceNote).toBeUndefined();
+  });
+});
+
+describe("general liability and commercial auto (issue 26)", () => {
+  it("plans general liability, pointing to the BOP where the plan recommends one", () => {
+    const contractor = { industry: "construction", segments: ["Roofing"] } as const;
+    expect(lineOf(contractor, "general-liability")).toMatchObject({
+      recommendation: "Recommended",
+      ticked: true,
+    });
+    expect(lineOf(contractor, "general-liability").typicalPrice?.monthly).toBe(69);
+    const florist = { industry: "retail", segments: ["Florist"] } as const;
+    expect(lineOf(florist, "general-liability")).toMatchObject({
+      recommendation: "Worth considering",
+      reason:
+        "A Business Owner's Policy includes general liability, so you need one of the two, not both.",
+    });
+    expect(
+      lineOf({ industry: "retail", segments: ["E-Commerce"] }, "general-liability").recommendation,
+    ).toBe("Recommended");
+  });
+
+  it("shows commercial auto only to a business that uses vehicles for work", () => {
+    const slugs = (answers: Partial<PlanAnswers>) =>
+      coveragePlan({ ...base, ...answers }).lines.map((line) => line.slug);
+    expect(slugs({})).not.toContain(COMMERCIAL_AUTO_SLUG);
+    expect(slugs({ vehicles: "none" })).not.toContain(COMMERCIAL_AUTO_SLUG);
+    expect(lineOf({ vehicles: "owned" }, COMMERCIAL_AUTO_SLUG)).toMatchObject({
+      recommendation: "Required by law",
+      ticked: true,
+      reason:
+        "California requires liability insurance on vehicles the business owns or leases, and a personal policy won't cover them.",
+    });
+    expect(
+      lineOf({ vehicles: "owned", state: "New Hampshire" }, COMMERCIAL_AUTO_SLUG).recommendation,
+    ).toBe("Recommended");
+    expect(lineOf({ vehicles: "personal" }, COMMERCIAL_AUTO_SLUG).recommendation).toBe(
+      "Recommended",
+    );
   });
 });
 
@@ -353,7 +552,7 @@ describe("the other lines", () => {
 
 describe("the optional answers", () => {
   it("may all be left unanswered", () => {
-    expect(coveragePlan(base).lines).toHaveLength(MENU_PRODUCT_LINES.length);
+    expect(coveragePlan(base).lines).toHaveLength(PRODUCT_LINES.length);
   });
 
   it("about revenue, claims and current insurance do not change which lines fit", () => {

@@ -1,6 +1,7 @@
 /**
- * The Quote step's coverage plan (issue 15): for each of the nine lines with a page, one
- * recommendation and one plain sentence saying why, worked out from the visitor's answers, with
+ * The Quote step's coverage plan (issues 15 and 26): for each line the site markets (and commercial
+ * auto, when the business uses vehicles for work), one recommendation and one plain sentence saying
+ * why, worked out from the visitor's answers, with
  * the sources behind it and what similar businesses paid. The rules are a table (PLAN_RULES), read
  * top to bottom per line; workers' compensation follows each state's law (workers-comp-states.ts).
  * Pure TypeScript: no price is ever computed from the answers.
@@ -13,10 +14,30 @@ import {
   typicalMonthlyPrice,
 } from "./market-figures.ts";
 import { type OwnershipStructure } from "./ownership.ts";
-import { MENU_PRODUCT_LINES } from "./products.ts";
+import { PRODUCT_LINES } from "./products.ts";
 import { RULES_READ_ON, type Source } from "./source.ts";
 import { type UsState } from "./states.ts";
-import { workersCompFor, type WorkersCompState } from "./workers-comp-states.ts";
+import { workersCompFor, type StateFund, type WorkersCompState } from "./workers-comp-states.ts";
+
+/** The slug of commercial auto, the one plan line without a page of its own. */
+export const COMMERCIAL_AUTO_SLUG = "commercial-auto";
+
+/**
+ * Every line the plan can show and a request can name: the ten the site markets, in the
+ * carousel's order, and commercial auto, shown only when the business uses vehicles for work.
+ */
+export const PLAN_LINES: readonly { slug: string; name: string }[] = [
+  ...PRODUCT_LINES.map(({ slug, name }) => ({ slug, name })),
+  { slug: COMMERCIAL_AUTO_SLUG, name: "Commercial Auto" },
+];
+
+/** The answers to "Does the business use vehicles for work?" (issue 26). */
+export const VEHICLE_USES = [
+  { id: "owned", label: "Yes, the business owns or leases vehicles" },
+  { id: "personal", label: "Only our own cars, for work trips or errands" },
+  { id: "none", label: "No, we don't drive for work" },
+] as const;
+export type VehicleUse = (typeof VEHICLE_USES)[number]["id"];
 
 /** Strongest first: the plan is ordered this way. */
 export const RECOMMENDATIONS = [
@@ -69,6 +90,9 @@ export interface PlanAnswers {
   revenue?: RevenueBand;
   claimsInLast3Years?: boolean;
   currentlyInsured?: boolean;
+  /** Owners, officers or members who work in the business (some states count them). */
+  workingOwners?: number;
+  vehicles?: VehicleUse;
 }
 
 /** The answers as the rules read them. */
@@ -202,6 +226,33 @@ const NO_ADVICE_SOLD = "Businesses that don't sell advice or professional servic
  * line's list ends with a row that always applies, so every line gets a verdict.
  */
 export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
+  "general-liability": [
+    {
+      when: inIndustry("construction"),
+      recommendation: "Recommended",
+      reason:
+        "Clients and general contractors usually ask for it before work starts, and it covers injuries and damage you cause on a job.",
+      sources: [SOURCES.liabilityTypes, SOURCES.coverageTypes],
+    },
+    {
+      // Where the plan recommends a BOP (PLAN_RULES' next line), that policy includes this cover.
+      when: both(
+        inIndustry("retail", "food", "offices", "cleaning"),
+        (facts) => !(inIndustry("retail")(facts) && onlySegments("E-Commerce")(facts)),
+      ),
+      recommendation: "Worth considering",
+      reason:
+        "A Business Owner's Policy includes general liability, so you need one of the two, not both.",
+      sources: [SOURCES.bop, SOURCES.liabilityTypes],
+    },
+    {
+      when: always,
+      recommendation: "Recommended",
+      reason:
+        "It covers claims that your business hurt someone or damaged their property, which any business can face.",
+      sources: [SOURCES.liabilityTypes, SOURCES.coverageTypes],
+    },
+  ],
   "business-owners-policy": [
     {
       when: both(inIndustry("retail"), onlySegments("E-Commerce")),
@@ -523,50 +574,95 @@ function mightApplySooner(wc: WorkersCompState, construction: boolean): boolean 
   return wc.alsoWhen !== undefined || (construction && wc.construction !== undefined);
 }
 
-/** Workers' compensation, from the visitor's state, industry, ownership and head count. */
-export function workersCompVerdict(facts: PlanFacts): Verdict {
-  const { answers, employees: staff } = facts;
-  const wc = workersCompFor(answers.state);
-  const sources = wc.sources;
-  const construction = answers.industry === "construction";
+/** Owners whom no state we read counts toward its head count unless its entry says so. */
+const OWNERS_OF_UNINCORPORATED: readonly OwnershipStructure[] = [
+  "Individual / Sole Proprietorship",
+  "Partnership",
+];
 
-  if (staff.status === "none") {
-    const owners = wc.ownersCovered?.find(
-      (rule) =>
-        rule.ownership.includes(answers.ownership) && (!rule.onlyConstruction || construction),
-    );
-    if (owners?.canOptOut === false) {
-      return {
-        recommendation: "Required by law",
-        reason: `${wc.state} counts ${owners.who} as employees, so you need it even with no staff.`,
-        sources,
-      };
-    }
-    if (owners) {
-      return {
-        recommendation: "Recommended",
-        reason: `${wc.state} counts ${owners.who} as employees unless they file for an exemption.`,
-        sources,
-      };
-    }
-    if (
-      answers.ownership === "Corporation" ||
-      answers.ownership === "Trust" ||
-      answers.ownership === "Other Entity"
-    ) {
-      return {
-        recommendation: "Worth considering",
-        reason:
-          "With no employees it is usually optional, though some states count corporate officers as employees.",
-        sources,
-      };
-    }
+/**
+ * Whether the state counts this business's working owners toward its head count: as its sources
+ * say (workers-comp-states.ts); sole proprietors and partners are not counted unless the entry
+ * says so (the states' pages say they need not cover themselves); otherwise "unsettled".
+ */
+export function ownersCounting(
+  wc: WorkersCompState,
+  ownership: OwnershipStructure,
+): "counted" | "not-counted" | "unsettled" {
+  if (wc.ownersCount?.counted.includes(ownership)) return "counted";
+  if (wc.ownersCount?.notCounted.includes(ownership)) return "not-counted";
+  if (OWNERS_OF_UNINCORPORATED.includes(ownership)) return "not-counted";
+  return "unsettled";
+}
+
+function ownersPhrase(count: number): string {
+  return count === 1
+    ? "the owner or officer who works in the business"
+    : `the ${count} owners or officers who work in the business`;
+}
+
+/** Owners a state counts as employees whatever the head count (Florida construction, California). */
+function ownersAlwaysCovered(facts: PlanFacts): Verdict | undefined {
+  const { answers } = facts;
+  const wc = workersCompFor(answers.state);
+  const construction = answers.industry === "construction";
+  // Nobody works in the business: no one for the rule to cover.
+  if (answers.workingOwners === 0) return undefined;
+  const owners = wc.ownersCovered?.find(
+    (rule) =>
+      rule.ownership.includes(answers.ownership) && (!rule.onlyConstruction || construction),
+  );
+  if (!owners) return undefined;
+  return {
+    recommendation: "Required by law",
+    reason: owners.canOptOut
+      ? `${wc.state} counts ${owners.who} as employees, so it is required unless they file to be exempt.`
+      : `${wc.state} counts ${owners.who} as employees, so you need it even with no staff.`,
+    sources: wc.sources,
+  };
+}
+
+/** With no employees, where the state's head count does not decide it. */
+function noEmployeesVerdict(facts: PlanFacts, wc: WorkersCompState): Verdict {
+  const { answers } = facts;
+  const sources = wc.sources;
+  if (answers.workingOwners === 0) {
+    return {
+      recommendation: "Not usually needed for this business",
+      reason:
+        "With no employees and no owner working in the business, there is no one for it to cover.",
+      sources,
+    };
+  }
+  if (wc.status === "elective" || ownersCounting(wc, answers.ownership) === "not-counted") {
     return {
       recommendation: "Not usually needed for this business",
       reason:
         "With no employees the law doesn't require it, though owners can choose to cover themselves.",
       sources,
     };
+  }
+  // Companies: many states count working officers or members as employees, each in its own way.
+  return { recommendation: "Recommended", reason: ASK_ABOUT_STATE, sources };
+}
+
+/**
+ * Workers' compensation, from the visitor's state, industry, ownership, head count and working
+ * owners (issue 26): the owners are counted where the state counts them; where its sources do not
+ * say and they could make the difference, the plan says to ask an agent, never "optional".
+ */
+export function workersCompVerdict(facts: PlanFacts): Verdict {
+  const { answers, employees: staff } = facts;
+  const wc = workersCompFor(answers.state);
+  const sources = wc.sources;
+  const construction = answers.industry === "construction";
+  const owners = answers.workingOwners;
+  const counting = ownersCounting(wc, answers.ownership);
+
+  if (staff.status === "none") {
+    const covered = ownersAlwaysCovered(facts);
+    if (covered) return covered;
+    if (wc.status !== "required") return noEmployeesVerdict(facts, wc);
   }
 
   switch (wc.status) {
@@ -597,7 +693,28 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
       if (threshold !== undefined && staff.atLeast >= threshold) {
         return { recommendation: "Required by law", reason: sentence, sources };
       }
-      if (staff.exact && threshold !== undefined && !mightApplySooner(wc, construction)) {
+      const withOwners = staff.atLeast + (owners ?? 0);
+      if (threshold !== undefined && owners !== undefined && withOwners >= threshold) {
+        if (counting === "counted") {
+          return {
+            recommendation: "Required by law",
+            reason: `${sentence.slice(0, -1)}, and counts ${ownersPhrase(owners)}.`,
+            sources,
+          };
+        }
+        if (counting === "unsettled") {
+          return { recommendation: "Recommended", reason: ASK_ABOUT_STATE, sources };
+        }
+      }
+      if (staff.status === "none") return noEmployeesVerdict(facts, wc);
+      // "Optional for now" only when every count the state takes is known to fall short.
+      const ownersKnown = counting === "not-counted" || owners !== undefined;
+      if (
+        staff.exact &&
+        ownersKnown &&
+        threshold !== undefined &&
+        !mightApplySooner(wc, construction)
+      ) {
         return {
           recommendation: "Recommended",
           reason: `${wc.state} requires it from ${employeesPhrase(threshold)}, so for now it is optional but still pays if staff get hurt.`,
@@ -609,12 +726,68 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
   }
 }
 
+/** Where commercial auto's liability cover is not required by law for business vehicles. */
+const AUTO_LIABILITY_NOT_REQUIRED: readonly UsState[] = ["New Hampshire"];
+
+const AUTO_SOURCES = {
+  byState: read(
+    "MoneyGeek",
+    "https://www.moneygeek.com/insurance/business/coverage/commercial-auto-requirements",
+  ),
+  newHampshire: read(
+    "Insureon",
+    "https://insureon.com/small-business-insurance/commercial-auto/new-hampshire",
+  ),
+} as const;
+
+/**
+ * Commercial auto (issue 26): shown only when the business uses vehicles for work. Liability cover
+ * for vehicles the business owns or leases is required in every state but New Hampshire, which
+ * asks for proof of financial responsibility instead; for staff's own cars used on errands, hired
+ * and non-owned auto cover is what the agent would quote.
+ */
+export function commercialAutoVerdict(facts: PlanFacts): Verdict | undefined {
+  const { vehicles, state } = facts.answers;
+  if (vehicles === undefined || vehicles === "none") return undefined;
+  if (vehicles === "personal") {
+    return {
+      recommendation: "Recommended",
+      reason:
+        "Personal car policies often leave out business use; hired and non-owned auto cover protects the business when staff drive their own cars for work.",
+      sources: [AUTO_SOURCES.byState],
+    };
+  }
+  if (AUTO_LIABILITY_NOT_REQUIRED.includes(state)) {
+    return {
+      recommendation: "Recommended",
+      reason: `${state} doesn't require auto insurance but holds you to pay for an accident you cause; ask an agent what proof it needs.`,
+      sources: [AUTO_SOURCES.newHampshire],
+    };
+  }
+  return {
+    recommendation: "Required by law",
+    reason: `${state} requires liability insurance on vehicles the business owns or leases, and a personal policy won't cover them.`,
+    sources: [AUTO_SOURCES.byState, AUTO_SOURCES.newHampshire],
+  };
+}
+
 /** The verdict for one line from the rules table; every line's rules end with a catch-all. */
 export function ruleVerdict(lineSlug: string, facts: PlanFacts): Verdict {
   const rule = PLAN_RULES[lineSlug]?.find((candidate) => candidate.when(facts));
   if (!rule) throw new Error(`No plan rule for ${lineSlug}`);
   return { recommendation: rule.recommendation, reason: rule.reason, sources: rule.sources };
 }
+
+/** The verdict for a line, or undefined when the plan does not show it. */
+function lineVerdict(lineSlug: string, facts: PlanFacts): Verdict | undefined {
+  if (lineSlug === WORKERS_COMP_SLUG) return workersCompVerdict(facts);
+  if (lineSlug === COMMERCIAL_AUTO_SLUG) return commercialAutoVerdict(facts);
+  return ruleVerdict(lineSlug, facts);
+}
+
+/** Why a national median understates a construction firm's workers' compensation (issue 26). */
+export const WORKERS_COMP_CONSTRUCTION_PRICE_NOTE =
+  "Workers' compensation is priced on payroll and each trade's class, so a construction firm usually pays well above this median.";
 
 /** One line of the plan, as the page shows it. */
 export interface PlanLine extends Verdict {
@@ -626,12 +799,19 @@ export interface PlanLine extends Verdict {
   typicalPrice: TypicalPrice | undefined;
   /** Context for lines with no published median (EPLI, crime). */
   publishedRange: PublishedRange | undefined;
+  /** What to read beside the figure, where the figure could mislead. */
+  priceNote: string | undefined;
+  /**
+   * Workers' compensation in a monopolistic state: the fund that sells it (no agency can quote
+   * it, so the line starts unticked; an agent can quote stop-gap employer's liability instead).
+   */
+  stateFund: StateFund | undefined;
   /** The state's notes on owners and exceptions (workers' compensation only). */
   notes: readonly string[];
 }
 
 export interface CoveragePlan {
-  /** The nine lines, strongest recommendation first, the menu's order within a recommendation. */
+  /** The lines, strongest recommendation first, the carousel's order within a recommendation. */
   lines: readonly PlanLine[];
 }
 
@@ -639,22 +819,34 @@ export interface CoveragePlan {
 export function coveragePlan(answers: PlanAnswers): CoveragePlan {
   const facts = planFacts(answers);
   const wc = workersCompFor(answers.state);
-  const lines = MENU_PRODUCT_LINES.map((line): PlanLine => {
+  const lines = PLAN_LINES.flatMap((line): PlanLine[] => {
+    const verdict = lineVerdict(line.slug, facts);
+    if (!verdict) return [];
     const isWorkersComp = line.slug === WORKERS_COMP_SLUG;
-    const verdict = isWorkersComp ? workersCompVerdict(facts) : ruleVerdict(line.slug, facts);
+    // Wyoming's fund sells only its listed work (construction); elsewhere a private insurer may.
+    const fundOnly =
+      isWorkersComp &&
+      wc.stateFundOnly &&
+      (wc.status !== "listed-work" || answers.industry === "construction");
     // A private insurer's median says nothing of a state fund's rates.
-    const priced = !(isWorkersComp && wc.stateFundOnly);
-    return {
-      slug: line.slug,
-      name: line.name,
-      ...verdict,
-      ticked: startsTicked(verdict.recommendation),
-      typicalPrice: priced
-        ? typicalMonthlyPrice(line.slug, answers.industry, answers.segments)
-        : undefined,
-      publishedRange: publishedRange(line.slug),
-      notes: isWorkersComp ? wc.notes : [],
-    };
+    return [
+      {
+        slug: line.slug,
+        name: line.name,
+        ...verdict,
+        ticked: startsTicked(verdict.recommendation) && !fundOnly,
+        typicalPrice: fundOnly
+          ? undefined
+          : typicalMonthlyPrice(line.slug, answers.industry, answers.segments),
+        publishedRange: publishedRange(line.slug),
+        priceNote:
+          isWorkersComp && !fundOnly && answers.industry === "construction"
+            ? WORKERS_COMP_CONSTRUCTION_PRICE_NOTE
+            : undefined,
+        stateFund: fundOnly ? wc.stateFund : undefined,
+        notes: isWorkersComp ? wc.notes : [],
+      },
+    ];
   });
   const strength = (line: PlanLine) => RECOMMENDATIONS.indexOf(line.recommendation);
   return { lines: lines.toSorted((a, b) => strength(a) - strength(b)) };

@@ -47,6 +47,8 @@ export const QUOTE_EXPORT_COLUMNS = [
   "revenue_band",
   "claims_last_3_years",
   "currently_insured",
+  "working_owners",
+  "vehicles",
   "quote_reference",
   "quote_status",
   "quote_lines",

@@ -5,6 +5,7 @@ import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 
 import { coveragePlan } from "./coverage-plan.ts";
+import { PRODUCT_LINES } from "./products.ts";
 import {
   buildLeadRecord,
   LEAD_RECORD_SCHEMA_VERSION,
@@ -47,6 +48,8 @@ const complete: LeadSource["submission"] = {
   revenue_band: null,
   claims_last_3_years: false,
   currently_insured: true,
+  working_owners: 1,
+  vehicles: "owned",
   naics_code: "238350",
   naics_title: "Finish Carpentry Contractors",
 };
@@ -117,7 +120,7 @@ describe("the lead record", () => {
         ],
       },
     });
-    expect(record.coveragePlan).toHaveLength(9);
+    expect(record.coveragePlan).toHaveLength(PRODUCT_LINES.length);
   });
 
   it("shapes an email-step lead with what is known and nulls for the rest, valid too", () => {
@@ -144,6 +147,8 @@ describe("the lead record", () => {
         annual_revenue: null,
         claims_last_3_years: null,
         currently_insured: null,
+        working_owners: null,
+        vehicles: null,
         naics_code: null,
         naics_title: null,
       },

@@ -82,6 +82,8 @@ export const leadRecordSchema = z.object({
     revenueBand: nullableText,
     claimsLast3Years: z.nullable(z.boolean()),
     currentlyInsured: z.nullable(z.boolean()),
+    workingOwners: z.nullable(z.int()),
+    vehicles: nullableText,
   }),
   coveragePlan: z.nullable(z.array(z.object({ line: text, name: text, recommendation: text }))),
   quoteRequest: z.nullable(
@@ -131,6 +133,8 @@ export interface LeadSource {
     revenue_band: string | null;
     claims_last_3_years: boolean | null;
     currently_insured: boolean | null;
+    working_owners: number | null;
+    vehicles: string | null;
     naics_code: string | null;
     naics_title: string | null;
   };
@@ -256,6 +260,8 @@ export function buildLeadRecord({ submission: row, quoteRequest, plan }: LeadSou
       revenueBand: row.revenue_band,
       claimsLast3Years: row.claims_last_3_years,
       currentlyInsured: row.currently_insured,
+      workingOwners: row.working_owners,
+      vehicles: row.vehicles,
     },
     coveragePlan:
       complete && plan

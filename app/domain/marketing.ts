@@ -5,6 +5,7 @@
  * marked as samples (decision 014).
  */
 import { AGENCY_PROOF, type AgencyProof, type Testimonial } from "./agency-proof.ts";
+import { site } from "./site.ts";
 import {
   ANY_LINE_APPLY_FIGURE,
   ANY_LINE_APPLY_TIME,
@@ -43,8 +44,29 @@ function provenOrSample(
 const NO_OBLIGATION: TrustStat = { value: "$0", label: "To apply, no obligation" };
 
 /**
- * The landing page's "Trusted by business owners like you" figures: the customers' rating, the
- * time to apply for any line, the carriers' rating and what applying costs.
+ * Whether the agency has supplied proof from its own customers (a customer rating, or
+ * testimonials): until then the site does not say that business owners trust or choose it.
+ */
+export function hasCustomerProof(proof: AgencyProof = AGENCY_PROOF): boolean {
+  return proof.customerRating !== undefined || proof.testimonials.length > 0;
+}
+
+/**
+ * The heading over the trust figures: the spec's "Trusted by business owners like you" (landing
+ * page) and "Why business owners choose CoverPilot" (product pages) speak of customers, so they
+ * show once the agency's own proof is set; until then the figures are samples and the heading only
+ * names them (issue 26).
+ */
+export function trustHeading(page: "home" | "product", proof: AgencyProof = AGENCY_PROOF): string {
+  if (!hasCustomerProof(proof)) return `${site.brand} at a glance`;
+  return page === "home"
+    ? "Trusted by business owners like you"
+    : `Why business owners choose ${site.brand}`;
+}
+
+/**
+ * The landing page's trust figures: the customers' rating, the time to apply for any line, the
+ * carriers' rating and what applying costs.
  */
 export function trustStats(proof: AgencyProof = AGENCY_PROOF): TrustStat[] {
   return [

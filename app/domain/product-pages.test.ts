@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { allFaqs, getProductPage, PRODUCT_PAGES } from "./product-pages.ts";
+import { getIndustry, INDUSTRY_IDS } from "./industries.ts";
+import { MARKET_FIGURES, NATIONAL_BASIS_LABEL } from "./market-figures.ts";
+import { allFaqs, getProductPage, PRODUCT_PAGES, publishedPrices } from "./product-pages.ts";
 import { PRODUCT_LINES } from "./products.ts";
 
 /** Every string of a page's copy, to check them all at once. */
@@ -49,25 +51,29 @@ describe("the product pages' copy", () => {
     expect(allFaqs(page)).toHaveLength(5 + page.faqs.length);
   });
 
-  it("shows the spec's two sample quotes and a policy card marked SAMPLE on workers' comp only", () => {
+  it("shows workers' comp the published medians, a note on its limits and a policy card marked SAMPLE, on workers' comp only", () => {
     const page = getProductPage("workers-comp");
-    expect(
-      page.sampleQuotes?.map(({ monthlyPrice, limit, claimsSupport, rating }) => [
-        monthlyPrice,
-        limit,
-        claimsSupport,
-        rating,
-      ]),
-    ).toEqual([
-      ["$85/mo", "$2M limit", "24/7 claims support", "4.8"],
-      ["$75/mo", "$1M limit", "Business-hours support", "4.7"],
+    // The spec's sample quotes ($85/mo, "$2M limit", "24/7 claims support", "Rated 4.8") had no
+    // source: the page shows the published figures instead, each with its own (issue 26).
+    const figures = MARKET_FIGURES["workers-comp"]!;
+    const prices = publishedPrices("workers-comp");
+    expect(prices.map((price) => price.figure)).toEqual([
+      figures.national,
+      ...INDUSTRY_IDS.flatMap((id) => figures.industries?.[id] ?? []),
+      ...(figures.segments ?? []).map((segment) => segment.figure),
     ]);
+    expect(prices[0]?.basis).toBe(NATIONAL_BASIS_LABEL);
+    expect(prices.map((price) => price.basis)).toContain(getIndustry("offices").label);
+    for (const { figure } of prices) expect(figure.source.url).toMatch(/^https:\/\//);
+    // Workers' comp benefits have no dollar limit: no "$2M limit" anywhere on the page.
+    expect(page.pricesPaid?.limitsNote).toMatch(/no dollar limit/);
+    expect(strings(page).join("\n")).not.toMatch(/\$\d+M|24\/7|claims support|rated \d/i);
     // The spec marks it VERIFIED; it is an example, and no certificate is ready to download.
     expect(page.samplePolicy?.status).toBe("SAMPLE");
     expect(JSON.stringify(page.samplePolicy)).not.toMatch(/verified|download/i);
     for (const line of PRODUCT_LINES.filter((candidate) => candidate.slug !== "workers-comp")) {
       const other = getProductPage(line.slug);
-      expect(other.faqGroup ?? other.sampleQuotes ?? other.samplePolicy).toBeUndefined();
+      expect(other.faqGroup ?? other.pricesPaid ?? other.samplePolicy).toBeUndefined();
     }
   });
 
@@ -79,10 +85,9 @@ describe("the product pages' copy", () => {
     }
   });
 
-  it("names no price, percentage or guarantee outside the sample quotes", () => {
+  it("names no price, percentage or guarantee in its words (the prices are market-figures.ts's)", () => {
     for (const line of PRODUCT_LINES) {
-      const copy = { ...getProductPage(line.slug), sampleQuotes: undefined };
-      for (const text of strings(copy)) {
+      for (const text of strings(getProductPage(line.slug))) {
         expect(text, line.slug).not.toMatch(/\$\s?\d|\d\s?%|guarantee/i);
       }
     }

@@ -1,9 +1,11 @@
 /**
  * What each product page says (SPEC section 2, product pages): plain-language explanations of each
  * line for US small businesses, keyed by the slugs of app/domain/products.ts. The copy names no
- * price, carrier or guarantee: the only figures are the spec's marketing figures and the workers'
- * comp sample quotes, which the page labels as samples.
+ * price, carrier or guarantee: the only prices are the published medians of market-figures.ts,
+ * each with its source and the not-a-quote words, which the workers' comp page shows (issue 26).
  */
+import { INDUSTRY_IDS, getIndustry } from "./industries.ts";
+import { MARKET_FIGURES, NATIONAL_BASIS_LABEL, type MedianFigure } from "./market-figures.ts";
 
 /** A question and its answer, shown in an accordion and in the page's FAQPage JSON-LD. */
 export interface Faq {
@@ -17,13 +19,31 @@ export interface CoverageItem {
   description: string;
 }
 
-/** A sample quote (SPEC section 3, marketing content): marketing only, never an offer. */
-export interface SampleQuote {
-  name: string;
-  monthlyPrice: string;
-  limit: string;
-  claimsSupport: string;
-  rating: string;
+/** A published median premium: what other small businesses paid, never a price for the visitor. */
+export interface PublishedPrice {
+  /** Whose premiums the median describes, e.g. "Small businesses nationwide". */
+  basis: string;
+  figure: MedianFigure;
+}
+
+/**
+ * Every published median for a line (app/domain/market-figures.ts): nationwide first, then each
+ * industry's, then each kind of business's.
+ */
+export function publishedPrices(slug: string): PublishedPrice[] {
+  const figures = MARKET_FIGURES[slug];
+  if (!figures) return [];
+  return [
+    ...(figures.national ? [{ basis: NATIONAL_BASIS_LABEL, figure: figures.national }] : []),
+    ...INDUSTRY_IDS.flatMap((id) => {
+      const figure = figures.industries?.[id];
+      return figure ? [{ basis: getIndustry(id).label, figure }] : [];
+    }),
+    ...(figures.segments ?? []).map((segment) => ({
+      basis: segment.label,
+      figure: segment.figure,
+    })),
+  ];
 }
 
 /**
@@ -51,7 +71,13 @@ export interface ProductPage {
   faqs: readonly Faq[];
   /** An extra accordion entry holding several questions (workers' comp only, SPEC section 2). */
   faqGroup?: { title: string; faqs: readonly Faq[] };
-  sampleQuotes?: readonly SampleQuote[];
+  /**
+   * What other small businesses paid (workers' comp only): the line's published medians
+   * (publishedPrices), with what the page says about the policy's limits. The spec's sample quotes
+   * ($85 a month, a "$2M limit", "24/7 claims support", "Rated 4.8") had no source, and workers'
+   * comp benefits have no dollar limit: they are gone (issue 26).
+   */
+  pricesPaid?: { limitsNote: string };
   samplePolicy?: SamplePolicy;
 }
 
@@ -240,22 +266,10 @@ export const PRODUCT_PAGES: Readonly<Record<string, ProductPage>> = {
         },
       ],
     },
-    sampleQuotes: [
-      {
-        name: "Sample quote A",
-        monthlyPrice: "$85/mo",
-        limit: "$2M limit",
-        claimsSupport: "24/7 claims support",
-        rating: "4.8",
-      },
-      {
-        name: "Sample quote B",
-        monthlyPrice: "$75/mo",
-        limit: "$1M limit",
-        claimsSupport: "Business-hours support",
-        rating: "4.7",
-      },
-    ],
+    pricesPaid: {
+      limitsNote:
+        "Workers' compensation pays the benefits your state's law sets, with no dollar limit. Employer's liability, which most workers' comp policies include as a second part, pays up to the limits the policy states.",
+    },
     samplePolicy: {
       title: "Workers' Compensation Policy",
       status: "SAMPLE",

@@ -66,9 +66,11 @@ describe("the quote request form", () => {
     expect(usToday(new Date("2026-11-24T10:00:00Z"))).toBe("2026-11-24");
   });
 
-  it("needs one or more of the nine lines, each once, and bounds the note", () => {
+  it("needs one or more of the plan's lines, each once, and bounds the note", () => {
     expect(errorsOf({ ...valid, lines: [] })?.lines).toEqual([quoteMessages.linesRequired]);
-    expect(errorsOf({ ...valid, lines: ["general-liability"] })?.lines).toBeDefined();
+    // General liability and commercial auto are on the plan, so they can be requested (issue 26).
+    expect(errorsOf({ ...valid, lines: ["general-liability", "commercial-auto"] })).toBeUndefined();
+    expect(errorsOf({ ...valid, lines: ["flood-insurance"] })?.lines).toBeDefined();
     expect(
       errorsOf({ ...valid, lines: ["cyber-insurance", "cyber-insurance"] })?.lines,
     ).toBeDefined();
@@ -95,6 +97,8 @@ describe("the optional questions", () => {
       revenueBand: null,
       claimsInLast3Years: null,
       currentlyInsured: null,
+      workingOwners: null,
+      vehicles: null,
     });
     expect(
       answers({
@@ -104,6 +108,8 @@ describe("the optional questions", () => {
         revenueBand: "just-starting",
         claimsInLast3Years: "no",
         currentlyInsured: "yes",
+        workingOwners: "2",
+        vehicles: "owned",
       }),
     ).toEqual({
       fullTimeEmployees: 12,
@@ -112,8 +118,18 @@ describe("the optional questions", () => {
       revenueBand: "100k-500k",
       claimsInLast3Years: false,
       currentlyInsured: true,
+      workingOwners: 2,
+      vehicles: "owned",
     });
     expect(answers({ revenueBand: "just-starting" }).revenueBand).toBe("just-starting");
+  });
+
+  it("refuse a working owners count past 1,000 and a vehicles answer not offered", () => {
+    const bad: Record<string, string>[] = [{ workingOwners: "1001" }, { vehicles: "spaceship" }];
+    for (const fields of bad) {
+      const submission = parseForm(form(fields), optionalAnswersSchema);
+      expect(submission.status, JSON.stringify(fields)).toBe("error");
+    }
   });
 
   it("refuse counts that are not whole numbers in range", () => {

@@ -5,17 +5,20 @@
  * the same schemas.
  */
 import {
+  PLAN_LINES,
   REVENUE_BANDS,
   revenueBandFor,
+  VEHICLE_USES,
   type PlanAnswers,
   type RevenueBand,
+  type VehicleUse,
 } from "./coverage-plan.ts";
 import { agencyLines, type Agency } from "./agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "./email-content.ts";
 import { formList, optionalText } from "./fields.ts";
 import { isIndustryId } from "./industries.ts";
 import { isDay } from "./lead-desk.ts";
 import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { MENU_PRODUCT_LINES } from "./products.ts";
 import { RESUME_LINK_DAYS } from "./resume.ts";
 import { site } from "./site.ts";
 import { isUsState } from "./states.ts";
@@ -28,6 +31,8 @@ export const SEE_PLAN_LABEL = "See your coverage plan";
 
 export const quoteMessages = {
   employeesInvalid: "Please enter a whole number from 0 to 100,000",
+  workingOwnersInvalid: "Please enter a whole number from 0 to 1,000",
+  vehiclesInvalid: "Please choose one of the answers",
   revenueInvalid: "Please enter a whole number of dollars, or choose a band",
   linesRequired: "Please choose at least one line to have quoted",
   lineUnknown: "Please choose from the list",
@@ -41,6 +46,8 @@ export const quoteMessages = {
 
 /** The most employees the questions take: any more is a typing slip, and the plan reads no more. */
 export const MAX_EMPLOYEES = 100_000;
+/** The most working owners, officers or members the question takes. */
+export const MAX_WORKING_OWNERS = 1000;
 /** The largest revenue taken, in dollars. */
 export const MAX_REVENUE = 100_000_000_000;
 /** The longest note a visitor may add to a request. */
@@ -77,6 +84,13 @@ export const optionalAnswersSchema = z.object({
   ),
   claimsInLast3Years: yesNo,
   currentlyInsured: yesNo,
+  workingOwners: optionalWholeNumber(MAX_WORKING_OWNERS, quoteMessages.workingOwnersInvalid),
+  vehicles: z.optional(
+    z.enum(
+      VEHICLE_USES.map((use) => use.id) as [VehicleUse, ...VehicleUse[]],
+      quoteMessages.vehiclesInvalid,
+    ),
+  ),
 });
 
 /** The optional answers as the application keeps them (null: not answered). */
@@ -89,6 +103,10 @@ export interface OptionalAnswers {
   revenueBand: RevenueBand | null;
   claimsInLast3Years: boolean | null;
   currentlyInsured: boolean | null;
+  /** Owners, officers or members who work in the business. */
+  workingOwners: number | null;
+  /** Whether the business owns, or its people use, vehicles for work. */
+  vehicles: VehicleUse | null;
 }
 
 export const NO_OPTIONAL_ANSWERS: OptionalAnswers = {
@@ -98,6 +116,8 @@ export const NO_OPTIONAL_ANSWERS: OptionalAnswers = {
   revenueBand: null,
   claimsInLast3Years: null,
   currentlyInsured: null,
+  workingOwners: null,
+  vehicles: null,
 };
 
 /** What the optional questions' form gave, as kept: a typed revenue decides the band. */
@@ -114,12 +134,19 @@ export function toOptionalAnswers(value: z.output<typeof optionalAnswersSchema>)
         : (value.revenueBand ?? null),
     claimsInLast3Years: yes(value.claimsInLast3Years),
     currentlyInsured: yes(value.currentlyInsured),
+    workingOwners: value.workingOwners ?? null,
+    vehicles: value.vehicles ?? null,
   };
 }
 
 /** The label of a revenue band. */
 export function revenueBandLabel(band: string): string {
   return REVENUE_BANDS.find((candidate) => candidate.id === band)?.label ?? band;
+}
+
+/** The label of a vehicles answer. */
+export function vehicleUseLabel(use: string): string {
+  return VEHICLE_USES.find((candidate) => candidate.id === use)?.label ?? use;
 }
 
 /** A stored yes/no answer in words. */
@@ -147,6 +174,8 @@ export function planAnswersOf(
     revenue: optional.revenueBand ?? undefined,
     claimsInLast3Years: optional.claimsInLast3Years ?? undefined,
     currentlyInsured: optional.currentlyInsured ?? undefined,
+    workingOwners: optional.workingOwners ?? undefined,
+    vehicles: optional.vehicles ?? undefined,
   };
 }
 
@@ -162,12 +191,12 @@ export function contactChannelLabel(id: string): string {
   return CONTACT_CHANNELS.find((channel) => channel.id === id)?.label ?? id;
 }
 
-/** The lines a request may name: the nine of the plan. */
-export const QUOTABLE_LINES = MENU_PRODUCT_LINES.map((line) => line.slug);
+/** The lines a request may name: every line the plan can show. */
+export const QUOTABLE_LINES = PLAN_LINES.map((line) => line.slug);
 
 /** A line's name from its slug. */
 export function lineName(slug: string): string {
-  return MENU_PRODUCT_LINES.find((line) => line.slug === slug)?.name ?? slug;
+  return PLAN_LINES.find((line) => line.slug === slug)?.name ?? slug;
 }
 
 /** The latest preferred start date: a year after `today` (YYYY-MM-DD). */
@@ -184,7 +213,7 @@ export function quoteConsentText(agencyName: string): string {
 
 /**
  * The quote request form for a day `today` (YYYY-MM-DD, `usToday()`, injected so that tests can fix it):
- * at least one of the nine lines, a preferred start date from today to a year ahead, how to be
+ * at least one of the plan's lines, a preferred start date from today to a year ahead, how to be
  * contacted, and an optional note.
  */
 export function quoteRequestSchema(today: string) {
@@ -252,10 +281,13 @@ export function quoteReference(randomBytes: (size: number) => Uint8Array): strin
   return `CP-${reference}`;
 }
 
-/** What happens after a request, as the confirmation page and email say it. */
-export function whatHappensNext(channel: string): string {
+/**
+ * What happens after a request, as the confirmation page and email say it. It names no time: the
+ * spec's "within one business day" is the agency's promise to make, not the site's (issue 26).
+ */
+export function whatHappensNext(channel: string, phone: string): string {
   const by = channel === "phone" ? "by phone" : "by email";
-  return `A licensed agent reviews your request and contacts you ${by} within one business day. Questions before then? Call us on ${site.salesPhone.label}.`;
+  return `A licensed agent reviews your request and contacts you ${by}. Questions in the meantime? Call us on ${phone}.`;
 }
 
 /** A start date in words: "Tuesday, December 1, 2026" (the date as chosen, no time zone). */
@@ -269,37 +301,50 @@ export function startDateText(day: string): string {
   });
 }
 
-/** The email that confirms a quote request to the visitor, as plain text. */
+/**
+ * The email that confirms a quote request to the visitor (decision 032), as text and HTML with the
+ * same words: greeted by first name, what they asked for (the business, the lines, the start date,
+ * the contact channel), what happens next with one phone number (the agency's), a one-time link
+ * back, and the agency's identity. The note is not repeated: the address may be one the session
+ * has not proven, and the site must not carry anyone's free text to it; the email says it is kept.
+ */
 export function quoteConfirmationEmail(options: {
+  firstName: string | null;
+  businessName: string | null;
   reference: string;
   lines: readonly string[];
   startDate: string;
   contactChannel: string;
+  hasNote: boolean;
   updated: boolean;
   resumeLink: string;
   agency: Agency;
-}): { subject: string; text: string } {
+}): RenderedEmail {
   const { reference, agency } = options;
-  return {
+  const businessName = options.businessName?.trim();
+  return renderEmail({
     subject: `${options.updated ? "Your updated quote request" : "Your quote request"} ${reference}`,
-    text: [
-      "Hello,",
-      "",
-      options.updated
-        ? `We've updated your quote request ${reference} with ${site.brand}.`
-        : `Thanks for your quote request with ${site.brand}. Your reference is ${reference}.`,
-      "",
-      "Lines to be quoted:",
-      ...options.lines.map((slug) => `- ${lineName(slug)}`),
-      "",
-      `Preferred start date: ${startDateText(options.startDate)}`,
-      "",
-      whatHappensNext(options.contactChannel),
-      "",
-      `This is a request, not a quote or a policy. Your application and your coverage plan, any time in the next ${RESUME_LINK_DAYS} days (the link works once):`,
-      options.resumeLink,
-      "",
-      ...agencyLines(agency),
-    ].join("\n"),
-  };
+    paragraphs: [
+      [greeting(options.firstName)],
+      [
+        options.updated
+          ? `We've updated your quote request ${reference} with ${site.brand}.`
+          : `Thanks for your quote request with ${site.brand}. Your reference is ${reference}.`,
+      ],
+      [
+        ...(businessName ? [`Business: ${businessName}`] : []),
+        "Lines to be quoted:",
+        ...options.lines.map((slug) => ({ item: lineName(slug) })),
+        `Preferred start date: ${startDateText(options.startDate)}`,
+        `How the agent contacts you: ${contactChannelLabel(options.contactChannel)}`,
+        ...(options.hasNote ? ["Your note for the agent is kept with your request."] : []),
+      ],
+      [whatHappensNext(options.contactChannel, agency.phone)],
+      [
+        `This is a request, not a quote or a policy. Your application and your coverage plan, any time in the next ${RESUME_LINK_DAYS} days (the link works once):`,
+        { link: options.resumeLink },
+      ],
+    ],
+    footer: agencyLines(agency),
+  });
 }

@@ -1,4 +1,5 @@
 import { agencyLines, type Agency } from "./agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "./email-content.ts";
 import { emailAddress } from "./fields.ts";
 import { site } from "./site.ts";
 import { z } from "./zod.ts";
@@ -27,24 +28,30 @@ export function pathForLogs(path: string): string {
 /** The /login form: the address the application was saved under. */
 export const loginSchema = z.object({ email: emailAddress() });
 
-/** The email that carries the link, as plain text, signed with the agency's identity. */
-export function resumeEmail(link: string, agency: Agency): { subject: string; text: string } {
-  return {
+/**
+ * How long after the email step the "finish your application" email waits (decision 032): it goes
+ * only to someone who has not finished by then, and the final step's save cancels it. The server's
+ * setting RESUME_REMINDER_DELAY_MS defaults to this.
+ */
+export const RESUME_REMINDER_DELAY_MS = 30 * 60 * 1000;
+
+/**
+ * The email that carries the link (the email step's reminder, or a link asked for at /login), as
+ * text and HTML, with the agency's phone and identity.
+ */
+export function resumeEmail(link: string, agency: Agency): RenderedEmail {
+  return renderEmail({
     subject: `Finish your ${site.brand} application`,
-    text: [
-      "Hello,",
-      "",
-      `You can pick up your ${site.brand} application where you left off, on any device:`,
-      "",
-      link,
-      "",
-      `The link works once and for ${RESUME_LINK_DAYS} days. If it has expired, ask for a new one at the Log in page.`,
-      "",
-      `If you didn't start an application with ${site.brand}, you can ignore this email.`,
-      "",
-      `Questions? Call us on ${site.supportPhone.label}.`,
-      "",
-      ...agencyLines(agency),
-    ].join("\n"),
-  };
+    paragraphs: [
+      [greeting(null)],
+      [`You can pick up your ${site.brand} application where you left off, on any device:`],
+      [{ link }],
+      [
+        `The link works once and for ${RESUME_LINK_DAYS} days. If it has expired, ask for a new one at the Log in page.`,
+      ],
+      [`If you didn't start an application with ${site.brand}, you can ignore this email.`],
+      [`Questions? Call us on ${agency.phone}.`],
+    ],
+    footer: agencyLines(agency),
+  });
 }

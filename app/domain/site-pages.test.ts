@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { INDUSTRY_IDS } from "./industries.ts";
 import { PRODUCT_LINES } from "./products.ts";
 import {
+  isWizardPath,
   MARKETING_PATHS,
   pagePath,
   productPath,
@@ -47,5 +48,14 @@ describe("the site's pages", () => {
     expect(pagePath("/workers-comp/")).toBe("/workers-comp");
     expect(pagePath("/workers-comp")).toBe("/workers-comp");
     expect(pagePath("/")).toBe("/");
+  });
+
+  it("tells the wizard's screens from the other pages (the header's call link, issue 26)", () => {
+    for (const path of [QUOTE_PATH, `${QUOTE_PATH}/`, `${QUOTE_PATH}/questionnaire-2`]) {
+      expect(isWizardPath(path), path).toBe(true);
+    }
+    for (const path of ["/", "/workers-comp", "/business-wizardry", "/login"]) {
+      expect(isWizardPath(path), path).toBe(false);
+    }
   });
 });

@@ -1,8 +1,21 @@
 import type { IndustryId } from "./industries.ts";
 import { PRODUCT_LINES } from "./products.ts";
 
-/** Where every Get Quote and Get Instant Quote button goes: the wizard's first step. */
+/** Where every "Get a quote" link goes: the wizard's first step. */
 export const QUOTE_PATH = "/business-wizard";
+
+/**
+ * The words of every link to the wizard (the header, the side menu, the hero, the closing call to
+ * action, Log in). The spec's "Get Instant Quote" promised a quote on the spot; the wizard takes an
+ * application, and a licensed agent sends the quotes later (decision 014, issue 26).
+ */
+export const QUOTE_LINK_LABEL = "Get a quote";
+
+/** Whether a path is one of the wizard's screens (/business-wizard and below). */
+export function isWizardPath(pathname: string): boolean {
+  const path = pagePath(pathname);
+  return path === QUOTE_PATH || path.startsWith(`${QUOTE_PATH}/`);
+}
 
 /**
  * The wizard's first step with an industry chosen (the product pages' industry grid). A plain

@@ -1,8 +1,17 @@
 /** Site settings: the brand and the two phone lines (SPEC section 2, footer). */
 export const site = {
   brand: "CoverPilot",
-  headline: "AI-Powered Insurance for Small Businesses",
-  tagline: "Personalized Insurance for Your Business: Easy Setup, Big Savings.",
+  /**
+   * The landing page's h1 and title. The spec's "AI-Powered Insurance for Small Businesses" named
+   * what the site does not use: nothing here is AI (decision 014, issue 26).
+   */
+  headline: "Insurance for Small Businesses",
+  /**
+   * The spec's "Easy Setup, Big Savings" promised savings nobody can promise before an insurer
+   * prices the risk: this says what happens instead (decision 014, issue 26).
+   */
+  tagline:
+    "Personalized Insurance for Your Business: Plain-Language Questions, Quotes from a Licensed Agent.",
   /**
    * How the footer describes the product. The spec's "AI-powered insurance assistant, available
    * 24/7" promised what the site does not do: this is what it does (decision 014).

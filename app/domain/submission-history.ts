@@ -36,6 +36,8 @@ export interface SubmissionValues {
   revenue_band: string | null;
   claims_last_3_years: boolean | null;
   currently_insured: boolean | null;
+  working_owners: number | null;
+  vehicles: string | null;
 }
 
 /** The record's fields in the lead desk's order, with the labels it shows them under. */
@@ -66,6 +68,8 @@ export const SUBMISSION_FIELD_LABELS: Record<keyof SubmissionValues, string> = {
   revenue_band: "Annual revenue (range)",
   claims_last_3_years: "Claims in the last 3 years",
   currently_insured: "Insured now",
+  working_owners: "Owners or officers working in the business",
+  vehicles: "Vehicles used for work",
 };
 
 const text = z._default(z.nullable(z.string()), null);
@@ -111,6 +115,8 @@ export const submissionValuesSchema = z.object({
   revenue_band: text,
   claims_last_3_years: yesNo,
   currently_insured: yesNo,
+  working_owners: count,
+  vehicles: text,
 });
 
 /** A quote request's values as one version holds them (decision 030). */

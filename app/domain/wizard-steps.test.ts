@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { suggestNaics } from "./naics.ts";
 
-import type { WizardDraft } from "./wizard.ts";
+import { site } from "./site.ts";
+import { aboutYouSchema, textsConsentText, type WizardDraft } from "./wizard.ts";
 import { activeProgressStep, QUOTE_STEP_PATH, stepPath } from "./wizard-screens.ts";
 import { firstMissingStepBefore, previousStep, STEPS, WIZARD_STEPS } from "./wizard-steps.ts";
 
@@ -77,6 +78,7 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(),
       now: new Date(),
+      agencyName: "Harbor Insurance Agency LLC",
       suggestIndustryCodes: suggestNaics,
     };
     const typedOn = (id: keyof typeof STEPS, fields: Record<string, string>) => {
@@ -104,6 +106,7 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(),
       now: new Date(),
+      agencyName: "Harbor Insurance Agency LLC",
       suggestIndustryCodes: suggestNaics,
     };
     const draft: WizardDraft = { industry: "food", state: "Ohio", segments: ["Bar"] };
@@ -113,6 +116,49 @@ describe("the step table", () => {
     expect(
       STEPS.start.apply({ industry: "retail", state: "Ohio" }, draft, at).segments,
     ).toBeUndefined();
+  });
+
+  it("stores the texts consent as shown, naming the licensed agency and the brand (issue 26)", () => {
+    const agency = "Harbor Insurance Agency LLC";
+    const words = textsConsentText(agency);
+    expect(words).toContain(`from ${agency} (${site.brand})`);
+    const step = STEPS["questionnaire-2"];
+    const value = aboutYouSchema.parse({
+      firstName: "Ana",
+      lastName: "Ruiz",
+      phoneNumber: "(555) 234-5678",
+      consentToTexts: "on",
+      legalBusinessName: "Ana's LLC",
+      streetAddress: "12 Main St",
+      sameAddress: "Yes",
+    });
+    const draft: WizardDraft = { industry: "food", state: "Ohio" };
+    const now = new Date("2026-11-22T09:00:00.000Z");
+    const at = {
+      thisYear: 2026,
+      searchParams: new URLSearchParams(),
+      now,
+      agencyName: agency,
+      suggestIndustryCodes: suggestNaics,
+    };
+    const agreed = step.apply(value, draft, at);
+    expect(agreed.textsConsent).toEqual({ text: words, givenAt: now.toISOString() });
+    // Agreed before to these very words: the first time stands. To other words: agreed anew.
+    const later = { ...at, now: new Date("2026-11-23T09:00:00.000Z") };
+    expect(step.apply(value, { ...draft, ...agreed }, later).textsConsent).toEqual(
+      agreed.textsConsent,
+    );
+    const otherWords = { text: "I agree", givenAt: "2026-11-21T10:00:00.000Z" };
+    expect(step.apply(value, { ...draft, textsConsent: otherWords }, later).textsConsent).toEqual({
+      text: words,
+      givenAt: later.now.toISOString(),
+    });
+    expect(step.apply({ ...value, consentToTexts: false }, draft, later).textsConsent).toBe(
+      undefined,
+    );
+    // The same step otherwise: only Continue's words depend on the agency.
+    expect(step.id).toBe(STEPS["questionnaire-2"].id);
+    expect(step.writes).toEqual(STEPS["questionnaire-2"].writes);
   });
 
   it("keeps Back's typed text bounded: list items only, at most three, text capped", () => {
@@ -140,6 +186,7 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(query),
       now: new Date(),
+      agencyName: "Harbor Insurance Agency LLC",
       suggestIndustryCodes: suggestNaics,
     });
     expect(STEPS.start.view({ industry: "food" }, at("industry=retail"))).toEqual({

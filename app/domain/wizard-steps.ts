@@ -32,7 +32,7 @@ import {
   industryStateSchema,
   ownershipSchema,
   TEXT_LIMITS,
-  TEXTS_CONSENT_TEXT,
+  textsConsentText,
   type WizardDraft,
 } from "./wizard.ts";
 import type { z } from "./zod.ts";
@@ -50,6 +50,8 @@ export interface StepRequest {
   /** The page's query string (the start step takes ?industry=). */
   searchParams: URLSearchParams;
   now: Date;
+  /** The licensed agency behind the site (Agency.name): the texts consent names it (issue 26). */
+  agencyName: string;
   /**
    * The NAICS codes closest to what was typed (app/domain/naics.ts, given by the server so that
    * its list of a thousand titles never reaches the browser).
@@ -237,6 +239,27 @@ const businessName = step({
   apply: ({ businessName }) => ({ businessName }),
 });
 
+/**
+ * What questionnaire 2's Continue writes: the answers, and the texts consent in the words the
+ * screen showed, which name the agency behind the site (issue 26).
+ */
+function aboutYouWrites(
+  value: z.output<typeof aboutYouSchema>,
+  draft: WizardDraft,
+  { now, agencyName }: StepRequest,
+): Pick<WizardDraft, "aboutYou" | "textsConsent"> {
+  const consentText = textsConsentText(agencyName);
+  return {
+    aboutYou: value,
+    // Evidence of consent: the words shown and when they were first agreed to.
+    textsConsent: value.consentToTexts
+      ? draft.textsConsent?.text === consentText
+        ? draft.textsConsent
+        : { text: consentText, givenAt: now.toISOString() }
+      : undefined,
+  };
+}
+
 const aboutYou = step({
   id: "questionnaire-2",
   ...STEP_SCREENS["questionnaire-2"],
@@ -292,15 +315,7 @@ const aboutYou = step({
       textsConsent: draft.textsConsent,
     };
   },
-  apply: (value, draft, { now }) => ({
-    aboutYou: value,
-    // Evidence of consent: the words shown and when they were first agreed to.
-    textsConsent: value.consentToTexts
-      ? draft.textsConsent?.text === TEXTS_CONSENT_TEXT
-        ? draft.textsConsent
-        : { text: TEXTS_CONSENT_TEXT, givenAt: now.toISOString() }
-      : undefined,
-  }),
+  apply: aboutYouWrites,
 });
 
 const ownership = step({

@@ -26,6 +26,7 @@ import {
 import { messages } from "./messages.ts";
 import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
 import { SEGMENT_TEXT_MAX } from "./segments.ts";
+import { site } from "./site.ts";
 import { US_STATES } from "./states.ts";
 
 /** The longest a stored draft's text may be: above every field's own limit, and bounded. */
@@ -194,7 +195,9 @@ export function draftIndustry(draft: WizardDraft): Industry | undefined {
 
 /**
  * The consent to texts, word for word as questionnaire 2 shows it; when a visitor agrees, these words
- * are stored beside the record as evidence.
+ * are stored beside the record as evidence. They name who would send the texts: the licensed
+ * agency (`agencyName`, the AGENCY_NAME setting's Agency.name), as well as the brand (issue 26).
  */
-export const TEXTS_CONSENT_TEXT =
-  "I agree to receive texts, including automated texts, from CoverPilot about its products and services at the phone number above. Consent is not required to purchase. Message and data rates may apply. Reply STOP to opt out.";
+export function textsConsentText(agencyName: string): string {
+  return `I agree to receive texts, including automated texts, from ${agencyName} (${site.brand}) about its products and services at the phone number above. Consent is not required to purchase. Message and data rates may apply. Reply STOP to opt out.`;
+}

@@ -26,6 +26,22 @@ export interface OwnersCovered {
   who: string;
 }
 
+/**
+ * Which working owners a state counts toward its head-count threshold (issue 26), by ownership
+ * structure, as its sources say. A structure in neither list is not settled by the sources: where
+ * it could decide the answer, the plan says "Ask an agent whether your state requires it".
+ */
+export interface OwnersCount {
+  counted: readonly OwnershipStructure[];
+  notCounted: readonly OwnershipStructure[];
+}
+
+/** A monopolistic state's fund, which sells workers' compensation there and no agency can quote. */
+export interface StateFund {
+  name: string;
+  url: string;
+}
+
 export interface WorkersCompState {
   state: UsState;
   status: WorkersCompStatus;
@@ -39,8 +55,12 @@ export interface WorkersCompState {
   /** Construction counted differently; `allConstruction` false when only some of it is meant. */
   construction?: { minEmployees: number; allConstruction: boolean; work: string };
   ownersCovered?: readonly OwnersCovered[];
+  /** Who of the working owners count toward `minEmployees`; absent: the sources do not say. */
+  ownersCount?: OwnersCount;
   /** Monopolistic state: coverage must come from the state fund, not a private insurer. */
   stateFundOnly: boolean;
+  /** The fund, for a monopolistic state. */
+  stateFund?: StateFund;
   /** Plain notes on owners, officers and exceptions, for the "Why?" disclosure. */
   notes: readonly string[];
   sources: readonly Source[];
@@ -64,6 +84,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       work: "building new single-family homes",
     },
     stateFundOnly: false,
+    ownersCount: { counted: ["Corporation"], notCounted: [] },
     notes: [
       "Full- and part-time employees count, and so do corporate officers.",
       "Builders of new single-family homes need it whatever their size.",
@@ -132,14 +153,27 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
+    ownersCovered: [
+      {
+        ownership: ["Corporation"],
+        onlyConstruction: false,
+        canOptOut: true,
+        who: "working corporate officers and directors",
+      },
+    ],
     notes: [
-      "Corporate officers and directors must be included unless they own the whole corporation.",
+      "Corporate officers and directors are employees and must be covered unless they own the whole corporation, or exclude themselves in writing.",
+      "Since July 2018 an officer or director who owns at least 10% of the stock (or at least 1% with a parent, spouse, child, sibling or grandparent owning 10%) and has health cover may sign a waiver to be left out.",
       "A sole proprietor may buy it for themselves but need not.",
     ],
     sources: [
       source(
         "California Division of Workers' Compensation",
         "https://www.dir.ca.gov/dwc/faqs.html",
+      ),
+      source(
+        "Workers' Compensation Insurance Rating Bureau of California",
+        "https://www.wcirb.com/guide-to-workers-compensation/standard-classification/exec-partners",
       ),
     ],
   },
@@ -204,6 +238,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       },
     ],
     stateFundOnly: false,
+    ownersCount: { counted: ["Limited Liability Company", "Corporation"], notCounted: [] },
     notes: [
       "Outside construction, corporate officers and LLC members owning 10% count unless they opt out.",
       "In construction, officers and LLC members owning 10% may file to be exempt; sole proprietors and partners may not.",
@@ -220,6 +255,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 3,
     stateFundOnly: false,
+    ownersCount: { counted: ["Corporation"], notCounted: [] },
     notes: ["Regular part-time employees count.", "Corporate officers count toward the three."],
     sources: [
       source(
@@ -395,6 +431,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     minEmployees: 3,
     alsoWhen: "one employee has worked 35 hours a week for 13 weeks",
     stateFundOnly: false,
+    ownersCount: {
+      counted: ["Partnership", "Corporation", "Limited Liability Company"],
+      notCounted: ["Individual / Sole Proprietorship"],
+    },
     notes: [
       "Part-time employees count toward the three.",
       "Partners, corporate officers and LLC managers count as employees; a sole proprietor never does.",
@@ -535,6 +575,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     minEmployees: 3,
     construction: { minEmployees: 1, allConstruction: false, work: "licensed construction work" },
     stateFundOnly: false,
+    ownersCount: { counted: OWNERSHIP_STRUCTURES, notCounted: [] },
     notes: [
       "Owners who work in the business, family members and part-time workers count toward the three.",
       "Employees in other states count too.",
@@ -571,15 +612,26 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "North Carolina",
     status: "required",
     minEmployees: 3,
+    alsoWhen: "anyone you employ works with radiation",
     stateFundOnly: false,
+    ownersCount: {
+      counted: ["Corporation"],
+      notCounted: ["Individual / Sole Proprietorship", "Partnership", "Limited Liability Company"],
+    },
     notes: [
       "In a corporation everyone counts toward the three, officers included.",
       "Other businesses count three employees besides the owners.",
+      "A business with even one employee whose work involves radiation needs it.",
     ],
     sources: [
       source(
         "North Carolina Industrial Commission",
         "http://www.ic.nc.gov/ncic/pages/busandind.htm",
+      ),
+      source("LawInfo", "https://www.lawinfo.com/resources/workers-compensation/north-carolina/"),
+      source(
+        "Travelers",
+        "https://www.travelers.com/business-insurance/workers-compensation/state/north-carolina",
       ),
     ],
   },
@@ -588,6 +640,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: true,
+    stateFund: {
+      name: "North Dakota Workforce Safety & Insurance",
+      url: "https://www.workforcesafety.com/employers/insurance-coverage-information/coverage-requirements",
+    },
     notes: [
       "Coverage comes only from Workforce Safety & Insurance, the state fund.",
       "Owners, partners and officers may elect coverage for themselves.",
@@ -604,6 +660,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: true,
+    stateFund: {
+      name: "Ohio Bureau of Workers' Compensation",
+      url: "https://info.bwc.ohio.gov/for-employers/workers-compensation-overview/understanding-ohio-law",
+    },
     notes: [
       "Coverage comes from the Bureau of Workers' Compensation unless the employer self-insures.",
     ],
@@ -714,6 +774,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       },
     ],
     stateFundOnly: false,
+    ownersCount: {
+      counted: ["Corporation"],
+      notCounted: ["Individual / Sole Proprietorship", "Partnership", "Limited Liability Company"],
+    },
     notes: [
       "Outside construction, owners of sole proprietorships, partnerships and LLCs are not counted; full-time corporate officers are.",
       "Coal mining also needs it from the first employee.",
@@ -795,6 +859,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: true,
+    stateFund: {
+      name: "Washington State Department of Labor & Industries",
+      url: "https://lni.wa.gov/insurance/insurance-requirements/do-i-need-a-workers-comp-account",
+    },
     notes: [
       "Coverage comes from Labor & Industries unless the employer is certified to self-insure.",
     ],
@@ -834,6 +902,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "listed-work",
     construction: { minEmployees: 1, allConstruction: true, work: "construction businesses" },
     stateFundOnly: true,
+    stateFund: {
+      name: "Wyoming Department of Workforce Services, Division of Workers' Compensation",
+      url: "https://dws.wyo.gov/dws-division/workers-compensation/",
+    },
     notes: ["Work outside the state's extra-hazardous list may be covered by choice."],
     sources: [
       source(

@@ -127,6 +127,7 @@ describe("parseEnv", () => {
 describe("the agency settings", () => {
   const agency = {
     AGENCY_NAME: "Harbor Insurance Agency LLC",
+    AGENCY_HOME_STATE: "ca",
     AGENCY_NPN: "12345678",
     AGENCY_LICENSES: "ca:0K12345, TX:2345678",
     AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
@@ -142,6 +143,7 @@ describe("the agency settings", () => {
     expect(unsetAgencySettings(env)).toEqual([]);
     expect(agencyFrom(env)).toMatchObject({
       name: agency.AGENCY_NAME,
+      homeState: "CA",
       npn: "12345678",
       sample: false,
     });
@@ -164,11 +166,19 @@ describe("the agency settings", () => {
       /AGENCY_NPN: must be 1 to 10 digits/,
     );
     expect(() => parseSettings({ AGENCY_NAME: "Two\nlines" })).toThrow(/AGENCY_NAME/);
+    for (const bad of ["California", "DC", "PR", "C A", "XX"]) {
+      expect(() => parseSettings({ AGENCY_HOME_STATE: bad }), bad).toThrow(
+        /AGENCY_HOME_STATE: must be the two-letter code of one of the 50 states/,
+      );
+    }
   });
 
   it("shows the sample agency, marked, while any setting is unset", () => {
     const env = parseSettings({ ...agency, AGENCY_PHONE: "" });
     expect(unsetAgencySettings(env)).toEqual(["AGENCY_PHONE"]);
     expect(agencyFrom(env)).toMatchObject({ ...SAMPLE_AGENCY, sample: true });
+    const homeless = parseSettings({ ...agency, AGENCY_HOME_STATE: undefined });
+    expect(unsetAgencySettings(homeless)).toEqual(["AGENCY_HOME_STATE"]);
+    expect(agencyFrom(homeless).sample).toBe(true);
   });
 });

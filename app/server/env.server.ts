@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseAgencyLicenses, type AgencyLicense } from "#app/domain/agency.ts";
+import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
+import { RESUME_REMINDER_DELAY_MS } from "#app/domain/resume.ts";
 import { z } from "#app/domain/zod.ts";
 
 const postgresUrl = z.optional(
@@ -107,7 +108,24 @@ const settingsSchema = z
     WEBHOOK_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
     MAIL_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
     MAIL_PER_RECIPIENT_PER_HOUR: wholeNumber(1, 1000, 3),
+    // At most a day: the link it carries works for 7 (decision 032).
+    RESUME_REMINDER_DELAY_MS: wholeNumber(0, 86_400_000, RESUME_REMINDER_DELAY_MS),
     AGENCY_NAME: agencyText(200),
+    AGENCY_HOME_STATE: z.optional(
+      z.pipe(
+        z.string().check(z.maxLength(10)),
+        z.transform((text, ctx): string => {
+          const code = stateCode(text);
+          if (code) return code;
+          ctx.issues.push({
+            code: "custom",
+            message: "must be the two-letter code of one of the 50 states, e.g. CA",
+            input: text,
+          });
+          return "";
+        }),
+      ),
+    ),
     AGENCY_NPN: z.optional(z.string().check(z.regex(/^\d{1,10}$/, "must be 1 to 10 digits"))),
     AGENCY_LICENSES: z.optional(
       z.pipe(
@@ -227,6 +245,7 @@ export function postgresTimeouts(env: Settings): { connectMs: number; statementM
 
 const AGENCY_SETTINGS = [
   "AGENCY_NAME",
+  "AGENCY_HOME_STATE",
   "AGENCY_NPN",
   "AGENCY_LICENSES",
   "AGENCY_ADDRESS",

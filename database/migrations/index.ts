@@ -17,6 +17,9 @@ import * as m0014 from "./0014-draft-lookup-columns-and-record-unit.ts";
 import * as m0015 from "./0015-naics-and-webhook-deliveries.ts";
 import * as m0016 from "./0016-keyset-indexes-for-the-lead-desk.ts";
 import * as m0017 from "./0017-unproven-copies-and-quote-request-revisions.ts";
+import * as m0018 from "./0018-working-owners-and-vehicles.ts";
+import * as m0019 from "./0019-state-waitlist.ts";
+import * as m0020 from "./0020-outbox-html-and-send-after.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -40,4 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0015-naics-and-webhook-deliveries": m0015,
   "0016-keyset-indexes-for-the-lead-desk": m0016,
   "0017-unproven-copies-and-quote-request-revisions": m0017,
+  "0018-working-owners-and-vehicles": m0018,
+  "0019-state-waitlist": m0019,
+  "0020-outbox-html-and-send-after": m0020,
 };

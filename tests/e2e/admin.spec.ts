@@ -10,7 +10,8 @@ import {
   signInMessages,
 } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
-import { TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
+import { SAMPLE_AGENCY } from "#app/domain/agency.ts";
+import { textsConsentText } from "#app/domain/wizard.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 
 import { parseCsv } from "../support/csv.ts";
@@ -323,7 +324,8 @@ test("the list pages, searches and filters; the detail shows every field and the
     ["Last name", "Ng"],
     ["Phone number", "(503) 555-0188"],
     ["Agreed to texts", "Yes"],
-    ["Words agreed to", TEXTS_CONSENT_TEXT],
+    // The words shown, naming the agency (here the sample: the server runs without AGENCY_*).
+    ["Words agreed to", textsConsentText(SAMPLE_AGENCY.name)],
   ] as const) {
     const field = page
       .locator("dt", { hasText: new RegExp(`^${label}$`) })

@@ -33,7 +33,8 @@ test.beforeAll(async () => {
   writeFileSync(path.join(dataDir, "outbox", "00000000.eml"), "To: old@example.com\n\nold", {
     mode: 0o644,
   });
-  server = await startServer({ dataDir });
+  // The email step's link written at once (by default it waits half an hour, decision 032).
+  server = await startServer({ dataDir, env: { RESUME_REMINDER_DELAY_MS: "0" } });
 });
 
 test.afterAll(async () => stopServer(server));

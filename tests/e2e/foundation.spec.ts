@@ -1,14 +1,11 @@
+import { site } from "#app/domain/site.ts";
+
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
 test("the home page is served, ready to read, with the security headers", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  await expect(
-    page.getByRole("heading", {
-      level: 1,
-      name: "AI-Powered Insurance for Small Businesses",
-    }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: site.headline })).toBeVisible();
   const headers = response?.headers() ?? {};
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(headers["x-content-type-options"]).toBe("nosniff");

@@ -1,15 +1,20 @@
 import type { Page } from "@playwright/test";
 
 import { describeLifetime, SITE_COOKIES } from "#app/domain/cookies.ts";
+import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
+import { hasCustomerProof, trustHeading } from "#app/domain/marketing.ts";
 import { messages } from "#app/domain/messages.ts";
+import { publishedPrices } from "#app/domain/product-pages.ts";
 import {
   ANY_LINE_APPLY_TIME,
   applyTime,
   applyTimeFigure,
   PRODUCT_LINES,
+  type ProductLine,
 } from "#app/domain/products.ts";
-import { MARKETING_PATHS, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { MARKETING_PATHS, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
+import { UNKEPT_PROMISES } from "#tests/support/honest-copy.ts";
 
 import { chooseIndustryAndState, chooseSegments, enterEmail, expect, test } from "./helpers.ts";
 
@@ -31,9 +36,13 @@ async function pageWords(page: Page): Promise<string> {
 }
 
 /** Each trust figure (at 360 px: "10-/minute" once) is on one line, inside its tile. */
-async function expectTrustFiguresOnOneLine(page: Page, path: string): Promise<void> {
+async function expectTrustFiguresOnOneLine(
+  page: Page,
+  path: string,
+  line: ProductLine | undefined,
+): Promise<void> {
   const figures = await page
-    .getByRole("region", { name: /^(Trusted by business owners|Why business owners choose)/ })
+    .getByRole("region", { name: trustHeading(line ? "product" : "home") })
     .locator("dd:first-of-type")
     .evaluateAll((elements) =>
       elements.map((element) => {
@@ -66,6 +75,12 @@ test("no page promises what the site does not do, states another time to apply, 
     await page.goto(path);
     const words = await pageWords(page);
     expect(words, path).not.toMatch(BROKEN_PROMISES);
+    // No instant quote, no AI, no big savings (issue 26); no word of customers' trust until the
+    // agency's own proof is set.
+    expect(words, path).not.toMatch(UNKEPT_PROMISES);
+    if (!hasCustomerProof()) {
+      expect(words, path).not.toMatch(/trusted by|business owners choose/i);
+    }
     // Workers' Compensation, with its apostrophe (workers' comp, for short), everywhere.
     expect(words, path).not.toMatch(/\bworkers comp/i);
     const line = PRODUCT_LINES.find((candidate) => `/${candidate.slug}` === path);
@@ -76,11 +91,11 @@ test("no page promises what the site does not do, states another time to apply, 
     );
     if (line) {
       const tile = page
-        .getByRole("region", { name: `Why business owners choose ${site.brand}` })
+        .getByRole("region", { name: trustHeading("product") })
         .getByText(applyTimeFigure(line), { exact: true });
       await expect(tile).toBeVisible();
     }
-    if (line || path === "/") await expectTrustFiguresOnOneLine(page, path);
+    if (line || path === "/") await expectTrustFiguresOnOneLine(page, path, line);
   }
   // The carousel's tooltips: each line's own time.
   await page.goto("/");
@@ -104,13 +119,38 @@ test("the landing page says what happens: an agent sends quotes, the insurer iss
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(site.description);
   await expect(footer).toContainText(site.phoneHours);
+  // The drawing of an application sent is marked as an illustration, not the visitor's own.
+  const illustration = page.getByRole("figure").filter({ hasText: "Illustration:" });
+  await expect(illustration.getByText("Illustration:")).toBeVisible();
+  await expect(illustration).toHaveAccessibleName(/^Illustration: what happens after you apply/);
+});
+
+test("during the wizard the header offers the sales line to call, not another Get a quote", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: QUOTE_LINK_LABEL, exact: true })).toBeVisible();
+  await expect(header.locator('a[href^="tel:"]')).toHaveCount(0);
+
+  await page.goto(QUOTE_PATH);
+  const call = header.getByRole("link", { name: `Questions? Call ${site.salesPhone.label}` });
+  await expect(call).toHaveAttribute("href", `tel:${site.salesPhone.tel}`);
+  await expect(call).toContainText(site.salesPhone.label);
+  await expect(header.getByRole("link", { name: QUOTE_LINK_LABEL, exact: true })).toHaveCount(0);
+  // It fits a 360 px screen beside the other controls, and says all of it from 768 px.
+  const box = (await call.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  await expect(call).toHaveText(`Questions? Call ${site.salesPhone.label}`);
 });
 
 test("sample ratings, testimonials and the sample policy card are marked as samples", async ({
   page,
 }) => {
   await page.goto("/");
-  const trust = page.getByRole("region", { name: "Trusted by business owners like you" });
+  const trust = page.getByRole("region", { name: trustHeading("home") });
   for (const figure of ["4.8/5", "A+ Rated"]) {
     await expect(
       trust.getByRole("definition").filter({ hasText: figure }).locator("xpath=.."),
@@ -128,8 +168,32 @@ test("sample ratings, testimonials and the sample policy card are marked as samp
   const policy = page.getByRole("article", { name: /^Sample policy:/ });
   await expect(policy.getByText("SAMPLE", { exact: true })).toBeVisible();
   await expect(policy).toContainText("Issued by the insurer once the policy is bound");
-  const productTrust = page.getByRole("region", { name: "Why business owners choose CoverPilot" });
+  const productTrust = page.getByRole("region", { name: trustHeading("product") });
   await expect(productTrust.getByText("Sample", { exact: true })).toHaveCount(2);
+});
+
+test("workers' comp shows what other businesses paid, each figure sourced and not a quote", async ({
+  page,
+}) => {
+  await page.goto("/workers-comp");
+  const prices = page.getByRole("region", { name: "What other small businesses paid" });
+  const figures = publishedPrices("workers-comp");
+  const cards = prices.getByRole("listitem");
+  await expect(cards).toHaveCount(figures.length);
+  for (const [index, { basis, figure }] of figures.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole("heading", { name: basis })).toBeVisible();
+    await expect(card).toContainText(`$${figure.monthly.toLocaleString("en-US")} a month`);
+    await expect(card.getByRole("link", { name: figure.source.publisher })).toHaveAttribute(
+      "href",
+      figure.source.url,
+    );
+    await expect(card).toContainText(TYPICAL_PRICE_DISCLAIMER);
+  }
+  // Workers' comp benefits have no dollar limit; the spec's unsourced sample quotes are gone.
+  await expect(prices).toContainText("with no dollar limit");
+  const words = await pageWords(page);
+  expect(words).not.toMatch(/\$85|\$\d+M limit|24\/7|Rated 4\.8|Sample quote/);
 });
 
 test("the Workers' Compensation FAQ entry reads as a heading over its own questions", async ({

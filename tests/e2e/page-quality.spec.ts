@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
 
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
+import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import {
   chooseIndustryAndState,
   enterAboutYou,
@@ -186,6 +187,43 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   await page.getByRole("button", { name: "Continue my application" }).click();
   await expect(page).toHaveURL(/\/business-wizard\/summary$/);
   await pages.check("the application's summary");
+
+  // Where the wizard stops for a state the agency holds no licence in (decision 031): only with
+  // the agency's own details set, so on a server of its own.
+  const licensed = await startServer({
+    dataDir: makeDataDir(),
+    env: {
+      SITE_URL: "http://127.0.0.1",
+      AGENCY_NAME: "Harbor Insurance Agency LLC",
+      AGENCY_HOME_STATE: "CA",
+      AGENCY_NPN: "12345678",
+      AGENCY_LICENSES: "CA:0K12345,TX:2345678",
+      AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+      AGENCY_PHONE: "(619) 555-0100",
+    },
+  });
+  try {
+    const notLicensed = `${licensed.url}/business-wizard/not-licensed`;
+    await page.goto(`${licensed.url}/business-wizard`);
+    await page.getByRole("radio", { name: "Food & Beverage" }).check();
+    await page
+      .getByLabel("Your business is in the state of:", { exact: true })
+      .selectOption("Ohio");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(notLicensed);
+    await pages.check("the not-licensed page");
+    await pages.post(notLicensed, {}, licensed.url);
+    await page.getByLabel("Your email address", { exact: true }).fill("quality@example.com");
+    await page.getByRole("button", { name: "Email me when you can help" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you." })).toBeVisible();
+    const noted = await page.request.post(notLicensed, {
+      form: { email: "quality@example.com" },
+      headers: { Origin: licensed.url },
+    });
+    await pages.check("the not-licensed page, address noted", await noted.text());
+  } finally {
+    await stopServer(licensed);
+  }
 
   expect(pages.problems, "layout problems").toEqual([]);
   expect(await htmlErrors(pages.documents), "Nu HTML Checker errors").toEqual([]);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
@@ -32,10 +33,13 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
 const OPERATOR = { email: "desk@agency.example", password: "a long desk password 2026" };
+// Licensed in Ohio too: the journeys' business is there, and the wizard goes on only where the
+// agency is licensed (decision 031).
 const AGENCY = {
   AGENCY_NAME: "Harbor Insurance Agency LLC",
+  AGENCY_HOME_STATE: "CA",
   AGENCY_NPN: "12345678",
-  AGENCY_LICENSES: "CA:0K12345,TX:2345678",
+  AGENCY_LICENSES: "CA:0K12345,OH:1234567,TX:2345678",
   AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
   AGENCY_PHONE: "(619) 555-0100",
 };
@@ -120,13 +124,17 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   const agency = page.getByText(/^Insurance services are provided by Harbor Insurance Agency LLC/);
   await expect(agency).toHaveCount(2);
   await expect(agency.first()).toContainText("National Producer Number 12345678");
+  await expect(agency.first()).toContainText(
+    "Harbor Insurance Agency LLC, a California insurance agency.",
+  );
   await expect(page.getByRole("contentinfo")).toContainText(
-    "State licences: CA 0K12345, TX 2345678",
+    "State licences: CA 0K12345, OH 1234567, TX 2345678",
   );
   await expect(page.getByText("Sample agency details", { exact: false })).toHaveCount(0);
 
   // Each line: a recommendation, a reason, its sources behind "Why?", a figure or "Ask an agent".
-  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(9);
+  // The ten lines the site markets; commercial auto only once vehicles are said to be used.
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(PRODUCT_LINES.length);
   const bop = planLine(page, "Business Owner's Policy");
   await expect(bop).toContainText("Recommended");
   await expect(bop).toContainText("$57 a month ($684 a year)");
@@ -179,8 +187,12 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   references.js = reference;
   await expect(
     page.getByText(
-      /A licensed agent reviews your request and contacts you by phone within one business day/,
+      /A licensed agent reviews your request and contacts you by phone\. Questions in the meantime\?/,
     ),
+  ).toBeVisible();
+  // Where the copy goes: the address this visitor saved the application under (decision 032).
+  await expect(
+    page.getByText("We're emailing a copy of this request to baker@example.com."),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -199,11 +211,29 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
     "- Business Owner's Policy",
     "- Crime Insurance",
     "Harbor Insurance Agency LLC",
-    "National Producer Number 12345678; insurance licences CA 0K12345, TX 2345678",
+    "Harbor Insurance Agency LLC, a California insurance agency",
+    "National Producer Number 12345678; insurance licences CA 0K12345, OH 1234567, TX 2345678",
   ]) {
     expect(confirmation.body).toContain(words);
   }
   expect(resumeLinkIn(confirmation)).toMatch(/^\/resume\//);
+  // By name, what was asked for, one phone number (the agency's), and an HTML part in the same
+  // words, its text escaped (decision 032).
+  for (const words of [
+    "Hello Rae,",
+    "Business: Rise Bakery",
+    "How the agent contacts you: Phone call",
+    "Call us on (619) 555-0100.",
+  ]) {
+    expect(confirmation.body).toContain(words);
+    expect(confirmation.html).toContain(words);
+  }
+  expect(confirmation.body).not.toContain("(888) 555-");
+  expect(confirmation.html).toContain("<li>Business Owner&#39;s Policy</li>");
+  expect(confirmation.html).toMatch(/<a href="http:\/\/127\.0\.0\.1\/resume\/[\w-]{43}"/);
+  // The email step's "finish your application" email waits half an hour: the visitor finished
+  // first, so it never went (the final save cancelled it).
+  expect(sent.filter((email) => email.to === "baker@example.com")).toEqual([confirmation]);
   const alert = sent.find(
     (email) => email.to === "leads@agency.example" && email.subject.includes(reference),
   )!;
@@ -289,12 +319,20 @@ test("the lead desk shows the plan, the answers and the request, and sets its st
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
   await expect(page.getByRole("row", { name: /baker@example\.com/ })).toContainText(`${js}: New`);
   await page.getByRole("link", { name: "baker@example.com" }).click();
-  await expect(page.getByRole("heading", { name: "Quote request" })).toBeVisible();
-  await expect(page.getByText("Mornings are best.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quote request", exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Quote request", exact: true })
+      .getByText("Mornings are best."),
+  ).toBeVisible();
   await expect(page.getByRole("row", { name: /Employment Practices Liability/ })).toContainText(
     "Not usually needed for this business",
   );
-  await expect(page.getByText("Just starting (no revenue yet)")).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Optional answers (Quote step)" })
+      .getByText("Just starting (no revenue yet)"),
+  ).toBeVisible();
   await page.getByLabel("Set the status").selectOption("contacted");
   await page.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByLabel("Set the status")).toHaveValue("contacted");

@@ -20,7 +20,11 @@ test.describe.configure({ mode: "default" });
 
 let served: ServerWithDatabase;
 test.beforeAll(async () => {
-  served = await startServerWithDatabase({ env: { SITE_URL: "http://127.0.0.1" } });
+  served = await startServerWithDatabase({
+    // The email step's link at once, as these journeys use it: by default it waits half an hour
+    // for someone who has not finished (decision 032; step-engine.server.test.ts tests that).
+    env: { SITE_URL: "http://127.0.0.1", RESUME_REMINDER_DELAY_MS: "0" },
+  });
 });
 test.afterAll(async () => served?.stop());
 

@@ -27,7 +27,9 @@ test.afterAll(async () => served?.stop());
 
 /** The submissions saved for `email`, oldest first. */
 function submissionsOf(email: string) {
-  return served.query(async (db) => (await submissionsIn(db)).filter((row) => row.email === email));
+  return served.query(async (db) =>
+    (await submissionsIn(db)).filter((row) => row.email.toLowerCase() === email.toLowerCase()),
+  );
 }
 
 test.describe("with JavaScript off", () => {
@@ -113,7 +115,7 @@ test.describe("with JavaScript off", () => {
 });
 
 test.describe("what the database holds", () => {
-  test("the same email twice makes one record, updated; consent is kept with its words", async ({
+  test("the same email in another browser makes a record of its own (decision 030); consent is kept with its words", async ({
     browser,
   }) => {
     const first = await browser.newPage();
@@ -157,10 +159,17 @@ test.describe("what the database holds", () => {
     await expect(second).toHaveURL(/\/business-wizard\/quote$/);
     await second.close();
 
+    // The first browser's record is as it left it; the second, which never proved the email, has
+    // its own, marked so.
     const rows = await submissionsOf("twice@example.com");
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      id: afterEmailStep[0]!.id,
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.id === afterEmailStep[0]!.id)).toMatchObject({
+      ...afterEmailStep[0],
+      email_not_proven: false,
+    });
+    const own = rows.find((row) => row.id !== afterEmailStep[0]!.id)!;
+    expect(own).toMatchObject({
+      email_not_proven: true,
       industry: "cleaning",
       state: "Nevada",
       segments: ["Pressure Washing"],
@@ -175,10 +184,10 @@ test.describe("what the database holds", () => {
       ownership_structure: "Individual / Sole Proprietorship",
       start_year: "2021",
     });
-    expect(rows[0]!.consent_text).toMatch(
+    expect(own.consent_text).toMatch(
       /^I agree to receive texts.*Consent is not required to purchase/,
     );
-    expect(rows[0]!.consent_given_at).toBeInstanceOf(Date);
+    expect(own.consent_given_at).toBeInstanceOf(Date);
   });
 });
 

@@ -5,7 +5,10 @@ import path from "node:path";
 export interface WrittenEmail {
   to: string;
   subject: string;
+  /** The plain text (of a multipart email, its text/plain part). */
   body: string;
+  /** The HTML alternative, decoded, when the email has one (decision 032). */
+  html?: string;
 }
 
 /** Undoes quoted-printable: soft line breaks, then =XX bytes. */
@@ -15,6 +18,30 @@ function decodeQuotedPrintable(text: string): string {
     String.fromCharCode(Number.parseInt(hex, 16)),
   );
   return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** A part's body as written, decoded by its Content-Transfer-Encoding. */
+function decodePart(head: string, body: string): string {
+  if (/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
+    return decodeQuotedPrintable(body);
+  }
+  if (/^content-transfer-encoding:\s*base64/im.test(head)) {
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  return body;
+}
+
+/** The text and HTML parts of a multipart email's body, split at its boundary. */
+function partsOf(boundary: string, body: string): { text: string; html?: string } {
+  const found: { text: string; html?: string } = { text: "" };
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith("--")) break;
+    const [head = "", ...rest] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+    const content = decodePart(head, rest.join("\n\n").replace(/\r?\n$/, ""));
+    if (/^content-type:\s*text\/html/im.test(head)) found.html = content;
+    else if (/^content-type:\s*text\/plain/im.test(head)) found.text = content;
+  }
+  return found;
 }
 
 /** Every email written so far, oldest first. */
@@ -29,6 +56,13 @@ export function readWrittenEmails(dataDir: string): WrittenEmail[] {
       const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(head)?.[1] ?? "";
       const body = rest.join("\n\n");
+      const boundary = /^content-type:\s*multipart\/[\s\S]*?boundary="?([^";\r\n]+)"?/im.exec(
+        head,
+      )?.[1];
+      if (boundary) {
+        const { text, html } = partsOf(boundary, body);
+        return { to: header("To"), subject: header("Subject"), body: text, html };
+      }
       return {
         to: header("To"),
         subject: header("Subject"),

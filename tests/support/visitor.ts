@@ -70,9 +70,17 @@ export class HttpVisitor {
    * Steps 1 and 2 and the email step. Resolves true once the server has answered that the email
    * step was saved (its redirect to questionnaire 1), false if it answered anything else.
    */
-  async saveEmailStep(email: string): Promise<boolean> {
-    await this.post("/business-wizard", { industry: "food", state: "Ohio", intent: "continue" });
-    await this.post("/business-wizard/segments", { segments: ["Bakery"], intent: "continue" });
+  async saveEmailStep(
+    email: string,
+    business: { industry: string; state: string; segments: string[] } = {
+      industry: "food",
+      state: "Ohio",
+      segments: ["Bakery"],
+    },
+  ): Promise<boolean> {
+    const { industry, state, segments } = business;
+    await this.post("/business-wizard", { industry, state, intent: "continue" });
+    await this.post("/business-wizard/segments", { segments, intent: "continue" });
     const saved = await this.post("/business-wizard/email", { email, intent: "continue" });
     return saved.status === 302 && saved.location === "/business-wizard/questionnaire-1";
   }
@@ -88,6 +96,7 @@ export class HttpVisitor {
     phoneNumber: string;
     streetAddress: string;
     mailingAddress: string;
+    ownershipStructure?: string;
   }): Promise<boolean> {
     await this.post("/business-wizard/questionnaire-1", {
       businessName: answers.businessName,
@@ -105,7 +114,7 @@ export class HttpVisitor {
       intent: "continue",
     });
     const saved = await this.post("/business-wizard/questionnaire-3", {
-      ownershipStructure: "Partnership",
+      ownershipStructure: answers.ownershipStructure ?? "Partnership",
       startYear: "2010",
       intent: "continue",
     });

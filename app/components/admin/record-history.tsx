@@ -1,7 +1,12 @@
 import { formatDateTime, DateTime, tableClasses } from "#app/components/admin/admin-ui.tsx";
 import { industryLabel, quoteStatusLabel } from "#app/domain/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
-import { contactChannelLabel, lineName, revenueBandLabel } from "#app/domain/quote-request.ts";
+import {
+  contactChannelLabel,
+  lineName,
+  revenueBandLabel,
+  vehicleUseLabel,
+} from "#app/domain/quote-request.ts";
 import type {
   FieldChange,
   FieldValue,
@@ -32,6 +37,8 @@ function fieldText(field: string, value: Exclude<FieldValue, null | boolean>): s
       return contactChannelLabel(value);
     case "revenue_band":
       return revenueBandLabel(value);
+    case "vehicles":
+      return vehicleUseLabel(value);
     default:
       return value;
   }

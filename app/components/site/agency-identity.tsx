@@ -1,6 +1,12 @@
 import { useRouteLoaderData } from "react-router";
 
-import { agencyStamp, licensesText, SAMPLE_AGENCY_NOTE, type Agency } from "#app/domain/agency.ts";
+import {
+  agencyStamp,
+  agencyTitle,
+  licensesText,
+  SAMPLE_AGENCY_NOTE,
+  type Agency,
+} from "#app/domain/agency.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 /** The agency the site names, from the root loader (undefined on an error screen without it). */
@@ -9,18 +15,37 @@ export function useAgency(): Agency | undefined {
 }
 
 /**
- * Who the insurance agency is: its legal name, NPN, state licences, address and phone, on every
- * page (issue 15; Cal. Ins. Code 1726 asks for the name and licence number). Sample details say so.
+ * Who the insurance agency is: its legal name and home state, NPN, state licences, address and
+ * phone, on every page (issue 15; Cal. Ins. Code 1726 asks for the name and licence number). Sample
+ * details say so, and that no licensed agency operates the site yet (decision 031).
  */
 export function AgencyIdentity({ className = "" }: { className?: string }) {
   const agency = useAgency();
   if (!agency) return null;
   return (
     <p className={className} data-agency={agencyStamp(agency)}>
-      Insurance services are provided by {agency.name}, a licensed insurance agency. National
-      Producer Number {agency.npn}. State licences: {licensesText(agency.licenses)}.{" "}
-      {agency.address}. {agency.phone}.
+      Insurance services are provided by {agencyTitle(agency)}. National Producer Number{" "}
+      {agency.npn}. State licences: {licensesText(agency.licenses)}. {agency.address}.{" "}
+      {agency.phone}.
       {agency.sample ? <strong className="ml-1 font-semibold">{SAMPLE_AGENCY_NOTE}</strong> : null}
+    </p>
+  );
+}
+
+/**
+ * While the sample agency details are in use, a slim notice at the top of every page (the first
+ * thing in its main content, under the fixed header) says plainly that the site is not yet
+ * operated by a licensed agency (decision 031). Nothing once the agency's own details are set.
+ */
+export function SampleSiteNotice() {
+  const agency = useAgency();
+  if (!agency?.sample) return null;
+  return (
+    <p
+      className="border-b border-accent-500 bg-accent-100 px-4 py-2 text-center text-sm font-medium text-ink"
+      data-sample-notice=""
+    >
+      {SAMPLE_AGENCY_NOTE}
     </p>
   );
 }

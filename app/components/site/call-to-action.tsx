@@ -1,12 +1,12 @@
-import { QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ArrowRightIcon } from "#app/components/ui/icons.tsx";
 
 import { TalkToExpertButton } from "./talk-to-expert.tsx";
 
 /**
- * The closing call to action of the landing page and the product pages: Get Instant Quote and
- * Talk to an Expert (SPEC section 2).
+ * The closing call to action of the landing page and the product pages: Get a quote (the spec's
+ * "Get Instant Quote", issue 26) and Talk to an Expert (SPEC section 2).
  */
 export function CallToAction({
   title,
@@ -27,7 +27,7 @@ export function CallToAction({
         <p className="mt-4 text-lg text-brand-100">{text}</p>
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <a href={QUOTE_PATH} className={buttonClasses("inverse", "lg")}>
-            Get Instant Quote
+            {QUOTE_LINK_LABEL}
             <ArrowRightIcon className="size-5" />
           </a>
           <TalkToExpertButton

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 
 import { MENU_PRODUCT_LINES } from "#app/domain/products.ts";
-import { pagePath, productPath, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { pagePath, productPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ChevronDownIcon, CloseIcon, LogoMark } from "#app/components/ui/icons.tsx";
@@ -16,7 +16,7 @@ const productItemClasses = `${linkClasses} min-h-10 text-[0.9375rem]`;
 
 /**
  * The side menu (SPEC section 2): Home, Products (expands to the nine lines), About Us, Contact,
- * Log in and Get Instant Quote. A popover, so that it opens, closes on Escape or a click outside
+ * Log in and Get a quote. A popover, so that it opens, closes on Escape or a click outside
  * and returns focus to the menu button without JavaScript; the site script adds a focus trap and
  * closes it when an item is chosen.
  */
@@ -95,7 +95,7 @@ export function SideMenu() {
       </ul>
       <div className="shrink-0 border-t border-line p-4">
         <a href={QUOTE_PATH} className={`${buttonClasses("primary", "md")} w-full`}>
-          Get Instant Quote
+          {QUOTE_LINK_LABEL}
         </a>
       </div>
     </nav>

@@ -1,17 +1,22 @@
+import { useLocation } from "react-router";
+
 import { site } from "#app/domain/site.ts";
-import { QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { isWizardPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
-import { LogoMark, MenuIcon, SparkIcon } from "#app/components/ui/icons.tsx";
+import { LogoMark, MenuIcon, PhoneIcon, SparkIcon } from "#app/components/ui/icons.tsx";
 
 import { SIDE_MENU_ID, SideMenu } from "./side-menu.tsx";
 import { SiteScript } from "./site-script.tsx";
 
 /**
  * The fixed header of every public page (SPEC section 2): a skip link, the menu button (with the
- * side menu it opens), the product name, Log in and Get Quote. The page below it gives its main
- * element id="main" (the skip link's target) and a top padding of `pt-header`.
+ * side menu it opens), the product name, Log in and Get a quote. During the wizard, where the
+ * visitor is already applying, Get a quote gives way to help: the sales line, a tap to call (issue
+ * 26). The page below it gives its main element id="main" (the skip link's target) and a top
+ * padding of `pt-header`.
  */
 export function SiteHeader() {
+  const inWizard = isWizardPath(useLocation().pathname);
   return (
     <>
       <a
@@ -39,14 +44,31 @@ export function SiteHeader() {
             <a href="/login" className={buttonClasses("ghost", "compact")}>
               Log in
             </a>
-            <a
-              href={QUOTE_PATH}
-              className={buttonClasses("primary", "compact")}
-              data-spin-icon-every-minute
-            >
-              <SparkIcon className="size-4 motion-safe:animate-spin-once" />
-              Get Quote
-            </a>
+            {inWizard ? (
+              <a
+                href={`tel:${site.salesPhone.tel}`}
+                className={buttonClasses("secondary", "compact")}
+              >
+                <PhoneIcon className="size-4" />
+                {/* One flex item, so that the spaces stay in the link's name at every width, which
+                    is always all of it: on a phone the link says Call, from 640 px the number,
+                    from 768 px both. */}
+                <span>
+                  <span className="max-md:sr-only">Questions?</span>{" "}
+                  <span className="sm:max-md:sr-only">Call</span>{" "}
+                  <span className="max-sm:sr-only">{site.salesPhone.label}</span>
+                </span>
+              </a>
+            ) : (
+              <a
+                href={QUOTE_PATH}
+                className={buttonClasses("primary", "compact")}
+                data-spin-icon-every-minute
+              >
+                <SparkIcon className="size-4 motion-safe:animate-spin-once" />
+                {QUOTE_LINK_LABEL}
+              </a>
+            )}
           </div>
         </div>
       </header>

@@ -80,7 +80,6 @@ describe.each(testDatabaseKinds)("the lead desk's downloads on $name", (kind) =>
     for (const [name, response] of Object.entries(downloads)) {
       expect(response.status, name).toBe(200);
       expect(response.headers.get("X-Robots-Tag"), name).toBe("noindex");
-      expect(response.headers.get("Cache-Control"), name).toBe("no-store");
       expect(response.headers.get("Content-Disposition"), name).toMatch(/^attachment; filename=/);
     }
   });

@@ -25,6 +25,7 @@ import {
   lineName,
   planAnswersOf,
   revenueBandLabel,
+  vehicleUseLabel,
   yesNoText,
 } from "#app/domain/quote-request.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
@@ -420,6 +421,10 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         </Field>
         <Field label="Claims in the last 3 years">{yesNoText(optional.claimsInLast3Years)}</Field>
         <Field label="Insured now">{yesNoText(optional.currentlyInsured)}</Field>
+        <Field label={LABELS.working_owners}>{optional.workingOwners ?? <NotGiven />}</Field>
+        <Field label={LABELS.vehicles}>
+          {optional.vehicles ? vehicleUseLabel(optional.vehicles) : <NotGiven />}
+        </Field>
       </Section>
 
       {plan ? (

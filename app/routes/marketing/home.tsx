@@ -1,8 +1,8 @@
-import { QUOTE_STEPS, testimonials, trustStats } from "#app/domain/marketing.ts";
+import { QUOTE_STEPS, testimonials, trustHeading, trustStats } from "#app/domain/marketing.ts";
 import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/products.ts";
 import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
-import { PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { PRODUCTS_ANCHOR, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { site } from "#app/domain/site.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
@@ -80,7 +80,7 @@ function Hero() {
           <p className="mt-6 max-w-xl text-lg text-muted sm:text-xl">{site.tagline}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href={QUOTE_PATH} className={buttonClasses("primary", "lg")}>
-              Get Instant Quote
+              {QUOTE_LINK_LABEL}
               <ArrowRightIcon className="size-5" />
             </a>
             <a href={`#${PRODUCTS_ANCHOR}`} className={buttonClasses("secondary", "lg")}>
@@ -104,13 +104,19 @@ function Hero() {
 
 /**
  * A picture of the product drawn in HTML (no image to download, nothing that shifts): an
- * application sent, which a licensed agent is quoting. It shows what happens, nothing more.
+ * application sent, which a licensed agent is quoting. It shows what happens, nothing more, and
+ * says it is an illustration, in its caption and to assistive technology, so that nobody takes it
+ * for their own application (issue 26). The drawing itself is hidden from assistive technology:
+ * the caption says what it shows.
  */
 function QuotePreview() {
   const lines = PRODUCT_LINES.slice(0, 3).map((line) => line.name);
   return (
-    <div aria-hidden="true" className="mx-auto w-full max-w-md lg:mr-0">
-      <div className="rounded-3xl border border-line bg-white p-6 shadow-xl sm:p-8">
+    <figure className="mx-auto w-full max-w-md lg:mr-0">
+      <div
+        aria-hidden="true"
+        className="rounded-3xl border border-line bg-white p-6 shadow-xl sm:p-8"
+      >
         <div className="flex items-center justify-between">
           <p className="font-semibold text-ink">Your application</p>
           <span className="rounded-full bg-success-50 px-3 py-1 text-sm font-semibold text-success-700">
@@ -135,7 +141,11 @@ function QuotePreview() {
           <span className="font-medium">A licensed agent is preparing your quotes</span>
         </div>
       </div>
-    </div>
+      <figcaption className="mt-3 text-center text-sm text-muted">
+        <span className="font-semibold text-ink">Illustration:</span> what happens after you apply.
+        Your application is sent, and a licensed agent prepares your quotes.
+      </figcaption>
+    </figure>
   );
 }
 
@@ -144,7 +154,7 @@ function TrustStats() {
     <section aria-labelledby="trust-title" className="py-16 sm:py-20">
       <Container>
         <h2 id="trust-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
-          Trusted by business owners like you
+          {trustHeading("home")}
         </h2>
         <TrustStatTiles stats={trustStats()} />
       </Container>

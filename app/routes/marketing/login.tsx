@@ -12,7 +12,7 @@ import { site } from "#app/domain/site.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { requestResumeLink } from "#app/server/wizard/resume.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
@@ -140,7 +140,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           .
         </p>
         <a href={QUOTE_PATH} className={`${buttonClasses("primary", "lg")} mt-8`}>
-          Get Instant Quote
+          {QUOTE_LINK_LABEL}
         </a>
       </div>
     </>

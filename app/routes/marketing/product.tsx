@@ -1,16 +1,16 @@
 import { useLocation } from "react-router";
 
-import { productTrustStats } from "#app/domain/marketing.ts";
+import { productTrustStats, trustHeading } from "#app/domain/marketing.ts";
 import {
   allFaqs,
   getProductPage,
+  publishedPrices,
   type ProductPage,
   type SamplePolicy,
-  type SampleQuote,
 } from "#app/domain/product-pages.ts";
+import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
 import { applyTime, PRODUCT_LINES, type ProductLine } from "#app/domain/products.ts";
-import { productPath, QUOTE_PATH } from "#app/domain/site-pages.ts";
-import { site } from "#app/domain/site.ts";
+import { productPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { FaqAccordion } from "#app/components/site/faq-accordion.tsx";
 import { IndustryGrid } from "#app/components/site/industry-grid.tsx";
@@ -23,7 +23,6 @@ import {
   CheckIcon,
   ClockIcon,
   ShieldCheckIcon,
-  StarIcon,
 } from "#app/components/ui/icons.tsx";
 
 import type { Route } from "./+types/product";
@@ -66,8 +65,12 @@ export default function ProductPageScreen() {
         </Container>
       </section>
       <Covered line={line} page={page} />
-      {page.sampleQuotes && page.samplePolicy ? (
-        <SampleQuotes quotes={page.sampleQuotes} policy={page.samplePolicy} />
+      {page.pricesPaid && page.samplePolicy ? (
+        <PricesPaid
+          line={line}
+          limitsNote={page.pricesPaid.limitsNote}
+          policy={page.samplePolicy}
+        />
       ) : null}
       <Trust line={line} />
       <section aria-labelledby="faq-title" className="bg-surface py-16 sm:py-24">
@@ -101,7 +104,7 @@ function Hero({ line, page }: { line: ProductLine; page: ProductPage }) {
           <p className="mt-6 max-w-2xl text-lg text-muted">{page.intro}</p>
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             <a href={QUOTE_PATH} className={buttonClasses("primary", "lg")}>
-              Get Instant Quote
+              {QUOTE_LINK_LABEL}
               <ArrowRightIcon className="size-5" />
             </a>
             <p className="flex items-center gap-2 text-muted">
@@ -173,57 +176,68 @@ function Covered({ line, page }: { line: ProductLine; page: ProductPage }) {
   );
 }
 
+/** An amount of dollars as the page shows it: "$1,675". */
+function dollars(amount: number): string {
+  return `$${amount.toLocaleString("en-US")}`;
+}
+
 /**
- * Workers' comp only (SPEC sections 2 and 3): two sample quotes and a sample policy card, each
- * marked as a sample (the spec's VERIFIED badge says SAMPLE: decision 014).
+ * Workers' comp only (SPEC sections 2 and 3, issue 26): what other small businesses paid, the
+ * published medians with their sources and the not-a-quote words, what the policy's limits are,
+ * and a sample policy card marked as a sample (the spec's VERIFIED badge says SAMPLE: decision
+ * 014).
  */
-function SampleQuotes({
-  quotes,
+function PricesPaid({
+  line,
+  limitsNote,
   policy,
 }: {
-  quotes: readonly SampleQuote[];
+  line: ProductLine;
+  limitsNote: string;
   policy: SamplePolicy;
 }) {
   return (
-    <section aria-labelledby="samples-title" className="py-16 sm:py-24">
+    <section aria-labelledby="prices-paid-title" className="py-16 sm:py-24">
       <Container>
-        <h2 id="samples-title" className="text-3xl font-bold tracking-tight">
-          Sample quotes
+        <h2 id="prices-paid-title" className="text-3xl font-bold tracking-tight">
+          What other small businesses paid
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-muted">
-          Examples of what a quote can look like. Your price depends on your business, payroll and
-          state: get your own quote to see it.
+          Published medians for {line.name}. Your own price depends on your payroll, the work your
+          employees do, your state and your claims: a licensed agent gets you quotes.
         </p>
-        <div className="mt-10 grid gap-6 lg:grid-cols-3">
-          {quotes.map((quote) => (
-            <article
-              key={quote.name}
-              aria-labelledby={`${quote.name.replaceAll(" ", "-")}-title`}
-              className="rounded-2xl border border-line bg-white p-6 shadow-sm"
-            >
-              <h3
-                id={`${quote.name.replaceAll(" ", "-")}-title`}
-                className="text-sm font-semibold tracking-wide text-muted uppercase"
+        <p className="mt-3 max-w-2xl text-muted">{limitsNote}</p>
+        <div className="mt-10 grid gap-6 xl:grid-cols-4">
+          <ul className="grid gap-6 md:grid-cols-3 xl:col-span-3">
+            {publishedPrices(line.slug).map(({ basis, figure }) => (
+              <li
+                key={basis}
+                className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm"
               >
-                {quote.name}
-              </h3>
-              <p className="mt-3 text-4xl font-extrabold text-ink">{quote.monthlyPrice}</p>
-              <ul className="mt-5 space-y-2">
-                <li className="flex items-center gap-2">
-                  <CheckIcon className="size-5 text-brand-700" />
-                  {quote.limit}
-                </li>
-                <li className="flex items-center gap-2">
-                  <CheckIcon className="size-5 text-brand-700" />
-                  {quote.claimsSupport}
-                </li>
-                <li className="flex items-center gap-2">
-                  <StarIcon className="size-5 text-accent-700" />
-                  Rated {quote.rating}
-                </li>
-              </ul>
-            </article>
-          ))}
+                <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">
+                  {basis}
+                </h3>
+                <p className="mt-3 text-ink">
+                  <span className="text-4xl font-extrabold">{dollars(figure.monthly)}</span> a month
+                </p>
+                <p className="mt-1 text-muted">
+                  Median premium{figure.yearly ? ` (${dollars(figure.yearly)} a year)` : ""}
+                </p>
+                <p className="mt-4 text-sm text-muted">
+                  Source:{" "}
+                  <a
+                    href={figure.source.url}
+                    className="text-brand-700 underline"
+                    rel="noopener noreferrer"
+                  >
+                    {figure.source.publisher}
+                  </a>{" "}
+                  (gathered {figure.source.read})
+                </p>
+                <p className="mt-2 text-sm text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
+              </li>
+            ))}
+          </ul>
           <article
             aria-labelledby="sample-policy-title"
             className="rounded-2xl border-2 border-brand-600 bg-brand-50 p-6 shadow-sm"
@@ -256,7 +270,7 @@ function Trust({ line }: { line: ProductLine }) {
     <section aria-labelledby="trust-title" className="py-16 sm:py-20">
       <Container>
         <h2 id="trust-title" className="text-center text-3xl font-bold tracking-tight">
-          Why business owners choose {site.brand}
+          {trustHeading("product")}
         </h2>
         <TrustStatTiles stats={productTrustStats(line)} />
       </Container>

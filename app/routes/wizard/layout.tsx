@@ -1,6 +1,6 @@
 import { data, Outlet } from "react-router";
 
-import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
+import { AgencyIdentity, SampleSiteNotice } from "#app/components/site/agency-identity.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { ToastAnnouncer } from "#app/components/wizard/toast-region.tsx";
 import type { RouteHandle } from "#app/root.tsx";
@@ -30,6 +30,7 @@ export default function WizardLayout() {
     <div className="min-h-screen bg-slate-50">
       <SiteHeader />
       <main id="main" tabIndex={-1} className="pt-header focus:outline-none">
+        <SampleSiteNotice />
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white">

@@ -2,8 +2,9 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { Form } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { ABOUT_YOU_TEXT_LIMITS, aboutYouSchema, TEXTS_CONSENT_TEXT } from "#app/domain/wizard.ts";
+import { ABOUT_YOU_TEXT_LIMITS, aboutYouSchema, textsConsentText } from "#app/domain/wizard.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
+import { getAgency } from "#app/server/agency.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/questionnaire-2";
@@ -23,7 +24,17 @@ type AboutYouForm = {
   mailingAddress: string;
 };
 
-export const loader = stepLoader(STEPS["questionnaire-2"]);
+const loadStep = stepLoader(STEPS["questionnaire-2"]);
+
+/**
+ * The step's answers, and the texts consent in the words Continue stores when it is ticked: both
+ * name the agency of the settings (issue 26).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const view = await loadStep(args);
+  return { ...view, textsConsent: textsConsentText(getAgency(args.context).name) };
+}
+
 export const action = stepAction(STEPS["questionnaire-2"]);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
@@ -93,7 +104,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
               key={fields.consentToTexts.key}
               className={`${ui.choiceInputClass} mt-0.5`}
             />
-            <span>{TEXTS_CONSENT_TEXT}</span>
+            <span>{loaderData.textsConsent}</span>
           </label>
         </fieldset>
 

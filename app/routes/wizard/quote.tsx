@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
@@ -11,7 +12,12 @@ import { data, Form, redirect } from "react-router";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import { coveragePlan, REVENUE_BANDS, type PlanLine } from "#app/domain/coverage-plan.ts";
+import {
+  coveragePlan,
+  REVENUE_BANDS,
+  VEHICLE_USES,
+  type PlanLine,
+} from "#app/domain/coverage-plan.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { isOpenQuoteStatus } from "#app/domain/lead-desk.ts";
 import { NO_FIGURE_TEXT, TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
@@ -219,6 +225,7 @@ function TypicalPrice({ line }: { line: PlanLine }) {
             </a>{" "}
             (gathered {price.source.read}).
           </p>
+          {line.priceNote ? <p className="mt-1 text-ink">{line.priceNote}</p> : null}
           <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
         </>
       ) : (
@@ -230,6 +237,53 @@ function TypicalPrice({ line }: { line: PlanLine }) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Workers' compensation in a monopolistic state (issue 26): only the state fund sells it, so no
+ * agent can quote it here; stop-gap employer's liability is what an agent can add.
+ */
+function StateFundNote({ fund }: { fund: NonNullable<PlanLine["stateFund"]> }) {
+  return (
+    <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-ink">
+      <p>
+        Only the state fund sells it here, so no agency can quote it: buy it from{" "}
+        <a href={fund.url} className="text-brand-700 underline" rel="noopener noreferrer">
+          {fund.name}
+        </a>
+        . It is not ticked below.
+      </p>
+      <p className="mt-1">
+        The fund's policy does not include employer's liability (an employee's lawsuit over an
+        injury); an agent can quote that as stop-gap cover, usually added to general liability.
+      </p>
+    </div>
+  );
+}
+
+/** "Does the business use vehicles for work?": it decides whether the plan shows commercial auto. */
+function VehiclesQuestion({ field }: { field: FieldMetadata<string> }) {
+  const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
+  return (
+    <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className={ui.labelClass}>Does the business use vehicles for work?</legend>
+      <div className="mt-2 grid gap-2">
+        {VEHICLE_USES.map((use) => (
+          <label key={use.id} className={ui.choiceRowClass}>
+            <input
+              type="radio"
+              name={field.name}
+              value={use.id}
+              defaultChecked={chosen === use.id}
+              className={ui.choiceInputClass}
+            />
+            {use.label}
+          </label>
+        ))}
+      </div>
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }
 
@@ -248,6 +302,7 @@ function PlanLineCard({ line }: { line: PlanLine }) {
         </span>
       </div>
       <p className="mt-2 text-ink">{line.reason}</p>
+      {line.stateFund ? <StateFundNote fund={line.stateFund} /> : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-700">
           Why?<span className="sr-only"> ({line.name})</span>
@@ -265,7 +320,8 @@ function PlanLineCard({ line }: { line: PlanLine }) {
           {line.publishedRange ? <SourceList sources={line.publishedRange.sources} /> : null}
         </div>
       </details>
-      <TypicalPrice line={line} />
+      {/* A fund's rates are its own: no private insurer's figure says anything of them. */}
+      {line.stateFund ? null : <TypicalPrice line={line} />}
     </li>
   );
 }
@@ -303,6 +359,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         optional.claimsInLast3Years === null ? "" : optional.claimsInLast3Years ? "yes" : "no",
       currentlyInsured:
         optional.currentlyInsured === null ? "" : optional.currentlyInsured ? "yes" : "no",
+      workingOwners: optional.workingOwners?.toString() ?? "",
+      vehicles: optional.vehicles ?? "",
     },
   });
   const schema = quoteRequestSchema(loaderData.today);
@@ -407,6 +465,10 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             {countField(answers.fullTimeEmployees, "Full-time employees (not counting owners)")}
             {countField(answers.partTimeEmployees, "Part-time employees")}
+            {countField(
+              answers.workingOwners,
+              "Owners, officers or LLC members who work in the business",
+            )}
             <div>
               <label htmlFor={answers.revenueBand.id} className={ui.labelClass}>
                 Annual revenue
@@ -440,6 +502,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           </div>
           {yesNo(answers.claimsInLast3Years, "Any insurance claims in the last 3 years?")}
           {yesNo(answers.currentlyInsured, "Is the business insured now?")}
+          <VehiclesQuestion field={answers.vehicles} />
           <button
             type="submit"
             name="intent"

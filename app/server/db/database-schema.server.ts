@@ -39,6 +39,10 @@ export interface BusinessWizardSubmissionsTable {
   revenue_band: ColumnType<string | null, string | null | undefined, string | null>;
   claims_last_3_years: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   currently_insured: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** Owners, officers or members who work in the business (issue 26); null: not answered. */
+  working_owners: ColumnType<number | null, number | null | undefined, number | null>;
+  /** "owned", "personal" or "none" (issue 26); null: not answered. */
+  vehicles: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * Saved by a session that had not proven this email while another application already held it
    * (decision 030): an application of its own, beside that one.
@@ -136,6 +140,10 @@ export interface OutboxTable {
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
+  /** Not sent before this time (decision 032): a reminder waits; every other email is due at once. */
+  send_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** What a later write cancels it by while it is not sent (decision 032); null: nothing does. */
+  cancel_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One webhook post of one event to one receiving URL, retried until delivered (issue 17). */
@@ -199,6 +207,18 @@ export interface ResumeRequestsTable {
   created_at: Timestamp;
 }
 
+/**
+ * An address to tell when the agency can help in a state it holds no licence in (decision 031):
+ * never a lead. `state` is the state's name, as a submission's.
+ */
+export interface StateWaitlistTable {
+  /** bigint: pg returns it as text, PGlite as a number. */
+  id: ColumnType<string | number, never, never>;
+  email: string;
+  state: string;
+  created_at: Timestamp;
+}
+
 /** Recent emails to one visitor's inbox (`recipient_key`: SHA-256 of its `mailboxOf`). */
 export interface MailRecipientSendsTable {
   recipient_key: string;
@@ -249,6 +269,7 @@ export interface DatabaseSchema {
   webhook_deliveries: WebhookDeliveriesTable;
   resume_tokens: ResumeTokensTable;
   mail_recipient_sends: MailRecipientSendsTable;
+  state_waitlist: StateWaitlistTable;
   resume_requests: ResumeRequestsTable;
   business_wizard_submission_revisions: BusinessWizardSubmissionRevisionsTable;
   quote_requests: QuoteRequestsTable;

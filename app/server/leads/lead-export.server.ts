@@ -35,6 +35,8 @@ export function quoteCells(row: SubmissionRow, request: QuoteRequest | undefined
     row.revenue_band,
     row.claims_last_3_years,
     row.currently_insured,
+    row.working_owners,
+    row.vehicles,
     request?.reference,
     request?.status,
     request?.lines.join(SEGMENT_SEPARATOR),

@@ -8,9 +8,11 @@ import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+import { readWrittenEmails } from "#tests/support/outbox-files.ts";
 
 import { parseEnv } from "../env.server.ts";
 import {
+  cancelQueuedEmails,
   createMailTransport,
   enqueueEmail,
   InvalidRecipientError,
@@ -25,13 +27,18 @@ const email = { to: ["desk@agency.example"], subject: "New lead", text: "Ana Rui
 
 /** A transport that records what it is given and fails while `failing` is true. */
 function recordingTransport() {
-  const sent: Array<{ to: string[]; subject: string; text: string }> = [];
+  const sent: Array<{ to: string[]; subject: string; text: string; html?: string }> = [];
   const transport: MailTransport & { failing: boolean; sent: typeof sent } = {
     failing: false,
     sent,
     async send(message) {
       if (transport.failing) throw Object.assign(new Error("451 try later"), { responseCode: 451 });
-      sent.push({ to: message.to, subject: message.subject, text: message.text });
+      sent.push({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
   };
   return transport;
@@ -218,6 +225,78 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
     });
   });
 
+  it("stores an email's HTML part and sends it beside the text", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const transport = recordingTransport();
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport,
+        from: "desk@x.example",
+        retryBaseMs: 10,
+      });
+      const withHtml = { ...email, html: "<p>Ana Ruiz, 555-0100</p>" };
+      await enqueueEmail(database.db, withHtml);
+      const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ html_body: withHtml.html, cancel_key: null });
+      expect(row.send_after.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(await worker.deliverDue()).toBe(1);
+      expect(transport.sent).toEqual([withHtml]);
+    });
+  });
+
+  it("sends an email no sooner than its send_after, and not at all once cancelled (decision 032)", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const { db } = database;
+      const transport = recordingTransport();
+      const worker = new OutboxWorker({ db, transport, from: "desk@x.example", retryBaseMs: 10 });
+      const queue = (to: string, cancelKey: string | null, inMs: number) =>
+        db
+          .insertInto("outbox")
+          .values({
+            recipients: [to],
+            subject: "Finish your application",
+            text_body: "x",
+            cancel_key: cancelKey,
+            send_after: sql<Date>`now() + ${inMs} * interval '1 millisecond'`,
+          })
+          .execute();
+      await queue("later@example.com", "reminder:a", 3_600_000);
+      await queue("cancelled@example.com", "reminder:b", 3_600_000);
+      await queue("kept@example.com", "reminder:c", 3_600_000);
+      expect(await worker.deliverDue()).toBe(0);
+      // Cancelled by key while it waits: gone, whatever other keys are asked for with it.
+      const cancel = (...keys: (string | null)[]) =>
+        sql<{ id: string }>`WITH c AS (${cancelQueuedEmails(
+          keys.map((key) => sql<string | null>`${key}::text`),
+        )}) SELECT id FROM c`.execute(db);
+      expect((await cancel("reminder:b", null, "reminder:none")).rows).toHaveLength(1);
+      // The hour has passed.
+      await db
+        .updateTable("outbox")
+        .set({ send_after: sql<Date>`now() - interval '1 second'` })
+        .execute();
+      expect(await worker.deliverDue()).toBe(2);
+      expect(transport.sent.map((sent) => sent.to[0])).toEqual([
+        "later@example.com",
+        "kept@example.com",
+      ]);
+      // Sent: nothing left to cancel.
+      expect((await cancel("reminder:a")).rows).toHaveLength(0);
+      expect(await db.selectFrom("outbox").select("cancel_key").orderBy("id").execute()).toEqual([
+        { cancel_key: "reminder:a" },
+        { cancel_key: "reminder:c" },
+      ]);
+      // One a worker has claimed and is sending now goes, cancelled or not.
+      await queue("sending@example.com", "reminder:d", 0);
+      await db
+        .updateTable("outbox")
+        .set({ locked_until: sql<Date>`now() + interval '2 minutes'` })
+        .where("cancel_key", "=", "reminder:d")
+        .execute();
+      expect((await cancel("reminder:d")).rows).toHaveLength(0);
+    });
+  });
+
   it("a running worker delivers what is enqueued without being asked", async () => {
     await withDatabase(kind.open, async (database) => {
       const transport = recordingTransport();
@@ -239,6 +318,23 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
 });
 
 describe("mail transports", () => {
+  it("writes an email's HTML part as its alternative, in the .eml file and by SMTP alike", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-mail-"));
+    const transport = createMailTransport(parseEnv({ DATA_DIR: dataDir }));
+    const html = "<p>Tom &amp; Jerry&#39;s</p>";
+    await transport.send({ id: "8", from: "CoverPilot <no-reply@x.example>", ...email, html });
+    const [written] = readWrittenEmails(dataDir);
+    expect(written).toEqual({
+      to: "desk@agency.example",
+      subject: "New lead",
+      body: email.text,
+      html,
+    });
+    const raw = readFileSync(path.join(dataDir, "outbox", "00000008.eml"), "utf8");
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw).toMatch(/^Content-Type: text\/html; charset=utf-8$/m);
+  });
+
   it("without SMTP_URL, writes each email as an .eml file under DATA_DIR/outbox", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-mail-"));
     const transport = createMailTransport(parseEnv({ DATA_DIR: dataDir }));
@@ -275,6 +371,15 @@ describe("mail transports", () => {
       await transport.send({ id: "1", from: "CoverPilot <no-reply@x.example>", ...email });
       expect(received).toHaveLength(1);
       expect(received[0]).toContain("Subject: New lead");
+      await transport.send({
+        id: "2",
+        from: "CoverPilot <no-reply@x.example>",
+        ...email,
+        html: "<p>Ana Ruiz</p>",
+      });
+      expect(received[1]).toMatch(/^Content-Type: multipart\/alternative;/m);
+      expect(received[1]).toMatch(/^Content-Type: text\/html; charset=utf-8\r?$/m);
+      expect(received[1]).toContain("<p>Ana Ruiz</p>");
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -102,6 +102,12 @@ export function recipientKey(address: string): string {
  * one more and returns a row; otherwise it returns none and the caller queues nothing. The row is
  * locked while it is counted, so every form and every server behind the database share one exact
  * count.
+ *
+ * An email counts when it is queued, also one that waits (the email step's reminder) and is then
+ * cancelled (decision 032): the count bounds what the site may send an inbox, and a cancelled
+ * reminder keeps its place in it for the hour. Counting at send time instead would let the worker
+ * drop emails the visitor was told of; giving the count back would need the exact entry the
+ * queueing statement added. Both cost more than the rare email held back.
  */
 export function takeRecipientAllowance(
   address: string,
@@ -116,6 +122,24 @@ export function takeRecipientAllowance(
       SET sent_at = ARRAY(SELECT t FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) || now()
       WHERE (SELECT count(*) FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) < ${perHour}
     RETURNING 1`;
+}
+
+/**
+ * A statement to use inside a WITH: drops the queued emails under any of `keys` (their
+ * cancel_key, decision 032) that are not sent and not being sent (claimed by a worker whose claim
+ * has not run out), and returns their ids. One a worker is sending now still goes. The count it
+ * took of its recipient's hourly cap stays taken (takeRecipientAllowance).
+ */
+export function cancelQueuedEmails(
+  keys: readonly RawBuilder<string | null>[],
+  /** Cancels only if this holds (a condition on the rest of the caller's statement). */
+  when: RawBuilder<boolean> = sql<boolean>`true`,
+): RawBuilder<unknown> {
+  return sql`
+    DELETE FROM outbox
+    WHERE cancel_key IN (${sql.join(keys)}) AND sent_at IS NULL
+      AND (locked_until IS NULL OR locked_until < now()) AND ${when}
+    RETURNING id`;
 }
 
 /** Forgets the counts of addresses not emailed for an hour. */
@@ -177,7 +201,9 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 /**
  * Delivers the outbox: wakes when an email is enqueued and every few seconds, claims due emails
  * (on PostgreSQL with SKIP LOCKED, so that several servers never send one twice), sends them, and
- * reschedules failures with backoff until MAX_ATTEMPTS. Logs ids and error codes, never addresses.
+ * reschedules failures with backoff until MAX_ATTEMPTS. An email is due once its send_after and
+ * its next attempt's time have passed: one that waits (the email step's reminder, decision 032)
+ * goes at the first poll after its time, within `pollMs`. Logs ids and error codes, never addresses.
  * Now and then it also drops the per-recipient counts that no longer matter.
  */
 export class OutboxWorker {
@@ -260,6 +286,7 @@ export class OutboxWorker {
           .select("id")
           .where("sent_at", "is", null)
           .where("failed_at", "is", null)
+          .where(sql<boolean>`send_after <= now()`)
           .where(sql<boolean>`next_attempt_at <= now()`)
           .where(sql<boolean>`(locked_until is null or locked_until < now())`)
           .orderBy("id")

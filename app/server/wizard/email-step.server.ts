@@ -40,10 +40,11 @@ interface SavedRow {
 
 /**
  * The email step's save as one statement (decision 028): the submission (emailStepWrite), a link
- * back to it by email (resumeLinkWrite, with its caps) and the draft naming it (draftWriteNaming),
- * all or nothing, in one round trip to the database. It writes only if the stored draft is still
- * the version the save started from (decision 029); otherwise nothing is written and StaleDraft
- * carries the draft as stored now. Returns the submission's id and the draft's new version.
+ * back to it by email (resumeLinkWrite, with its caps: a reminder that waits, decision 032) and
+ * the draft naming it (draftWriteNaming), all or nothing, in one round trip to the database. It
+ * writes only if the stored draft is still the version the save started from (decision 029);
+ * otherwise nothing is written and StaleDraft carries the draft as stored now. Returns the
+ * submission's id and the draft's new version.
  *
  * A link that cannot be stored must not fail the save (decision 023): if the statement fails, the
  * save runs once more without the link, and the failure is logged as the link's. If that fails
@@ -64,7 +65,7 @@ export async function saveEmailStepWithDraft(
       : sql<boolean>`EXISTS (SELECT 1 FROM stored WHERE version = ${version})`;
   const submission = emailStepWrite(save.record, save.writer, save.draft.named, unchanged);
   const kept = draftWriteNaming(keptId, submissionId, save.draft.named, save.keptFor);
-  const link = resumeLinkWrite(services, save.record.email, save.writer.draft);
+  const link = resumeLinkWrite(services, save.record.email, save.writer.draft, "reminder");
   const answer = sql`${submissionId} AS id, (SELECT version FROM kept) AS kept,
     stored.data, stored.version`;
   let row: SavedRow | undefined;
@@ -78,7 +79,7 @@ export async function saveEmailStepWithDraft(
         EXISTS (SELECT 1 FROM queued) AS queued
       FROM (SELECT 1) AS one LEFT JOIN stored ON true
     `.execute(db));
-    if (row?.id) resumeLinkOutcome(services, row.id, row);
+    if (row?.id) resumeLinkOutcome(services, link, row.id, row);
   } catch (linkError) {
     ({
       rows: [row],

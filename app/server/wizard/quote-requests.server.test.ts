@@ -80,6 +80,8 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
         revenueBand: "5m-plus" as const,
         claimsInLast3Years: false,
         currentlyInsured: true,
+        workingOwners: null,
+        vehicles: null,
       };
       expect(await saveOptionalAnswers(db, id, answers)).toBe(true);
       expect((await getPlanSubmission(db, id))?.optional).toEqual(answers);
@@ -261,10 +263,13 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
         () => "CP-7K3F9Q",
       );
       const draftId = "00000000-0000-4000-8000-000000000001";
+      // The submission as the Quote step reads it: with the first name and the business's.
+      const submission = (await getPlanSubmission(db, id))!;
+      expect(submission).toMatchObject({ firstName: "Rae", businessName: "Chapter One Books" });
       for (let i = 0; i < 3; i += 1) {
         await sendQuoteConfirmation(
           createServices(env, database),
-          { id, email: record.email },
+          submission,
           saved,
           i > 0,
           draftId,
@@ -272,7 +277,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       }
       const queued = await db
         .selectFrom("outbox")
-        .select(["recipients", "subject", "text_body"])
+        .select(["recipients", "subject", "text_body", "html_body"])
         .execute();
       expect(queued).toHaveLength(2);
       expect(queued[0]).toMatchObject({
@@ -284,6 +289,13 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       expect(queued[0]!.text_body).toContain("Preferred start date: Tuesday, December 1, 2026");
       expect(queued[0]!.text_body).toContain("Sample agency details");
       expect(queued[0]!.text_body).toMatch(/https:\/\/coverpilot\.example\/resume\/[\w-]{43}/);
+      // Greeted by name, the business named, the note kept but not repeated; an HTML part beside.
+      expect(queued[0]!.text_body).toMatch(/^Hello Rae,\n/);
+      expect(queued[0]!.text_body).toContain("Business: Chapter One Books");
+      expect(queued[0]!.text_body).toContain("Your note for the agent is kept with your request.");
+      expect(queued[0]!.text_body).not.toContain(request.note);
+      expect(queued[0]!.html_body).toContain("<li>Business Owner&#39;s Policy</li>");
+      expect(queued[0]!.html_body).toMatch(/<a href="https:\/\/coverpilot\.example\/resume\//);
       const tokens = await db
         .selectFrom("resume_tokens")
         .select(["submission_id", "draft_id"])

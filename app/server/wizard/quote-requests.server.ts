@@ -11,7 +11,12 @@ import {
   type OptionalAnswers,
   type QuoteRequestInput,
 } from "#app/domain/quote-request.ts";
-import { REVENUE_BANDS, type RevenueBand } from "#app/domain/coverage-plan.ts";
+import {
+  REVENUE_BANDS,
+  VEHICLE_USES,
+  type RevenueBand,
+  type VehicleUse,
+} from "#app/domain/coverage-plan.ts";
 import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume.ts";
 
 import type { Db } from "../db/database.server.ts";
@@ -32,6 +37,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface PlanSubmission {
   id: string;
   email: string;
+  /** For the confirmation email's greeting and summary (decision 032). */
+  firstName: string | null;
+  businessName: string | null;
   industry: string;
   segments: string[];
   state: string;
@@ -46,10 +54,16 @@ type OptionalColumns = {
   revenue_band: string | null;
   claims_last_3_years: boolean | null;
   currently_insured: boolean | null;
+  working_owners: number | null;
+  vehicles: string | null;
 };
 
 function isRevenueBand(text: string | null): text is RevenueBand {
   return REVENUE_BANDS.some((band) => band.id === text);
+}
+
+function isVehicleUse(text: string | null): text is VehicleUse {
+  return VEHICLE_USES.some((use) => use.id === text);
 }
 
 /** A row's optional answers as the domain keeps them. */
@@ -61,6 +75,8 @@ export function optionalAnswersOf(row: OptionalColumns): OptionalAnswers {
     revenueBand: isRevenueBand(row.revenue_band) ? row.revenue_band : null,
     claimsInLast3Years: row.claims_last_3_years,
     currentlyInsured: row.currently_insured,
+    workingOwners: row.working_owners,
+    vehicles: isVehicleUse(row.vehicles) ? row.vehicles : null,
   };
 }
 
@@ -74,6 +90,8 @@ export async function getPlanSubmission(
     .select([
       "id",
       "email",
+      "first_name",
+      "business_name",
       "industry",
       "segments",
       "state",
@@ -84,6 +102,8 @@ export async function getPlanSubmission(
       "revenue_band",
       "claims_last_3_years",
       "currently_insured",
+      "working_owners",
+      "vehicles",
     ])
     .where("id", "=", submissionId)
     .executeTakeFirst();
@@ -91,6 +111,8 @@ export async function getPlanSubmission(
   return {
     id: row.id,
     email: row.email,
+    firstName: row.first_name,
+    businessName: row.business_name,
     industry: row.industry,
     segments: row.segments,
     state: row.state,
@@ -119,6 +141,8 @@ export async function saveOptionalAnswers(
       revenue_band: answers.revenueBand,
       claims_last_3_years: answers.claimsInLast3Years,
       currently_insured: answers.currentlyInsured,
+      working_owners: answers.workingOwners,
+      vehicles: answers.vehicles,
       updated_at: stampedBy(writer),
     })
     .where("id", "=", submissionId)
@@ -319,15 +343,15 @@ export async function setQuoteRequestStatus(
 }
 
 /**
- * Emails the visitor the request's confirmation (issue 15): the reference, the lines, the start
- * date, the agency's identity and a one-time link back to the application and its plan, bound to
- * this wizard session (decision 013). Counts against MAIL_PER_RECIPIENT_PER_HOUR: past it nothing
- * is sent (the page still confirms). Never throws: the request is saved whatever the email does
- * (a failure is logged, without the address).
+ * Emails the visitor the request's confirmation (issue 15, decision 032), as text and HTML: by
+ * first name, the reference, what was asked for, the agency's phone and identity and a one-time
+ * link back to the application and its plan, bound to this wizard session (decision 013). Counts
+ * against MAIL_PER_RECIPIENT_PER_HOUR: past it nothing is sent (the page still confirms). Never
+ * throws: the request is saved whatever the email does (a failure is logged, without the address).
  */
 export async function sendQuoteConfirmation(
   services: AppServices,
-  submission: { id: string; email: string },
+  submission: { id: string; email: string; firstName: string | null; businessName: string | null },
   request: QuoteRequest,
   updated: boolean,
   draftId: string,
@@ -340,11 +364,14 @@ export async function sendQuoteConfirmation(
     return;
   }
   const token = randomBytes(32).toString("base64url");
-  const { subject, text } = quoteConfirmationEmail({
+  const { subject, text, html } = quoteConfirmationEmail({
+    firstName: submission.firstName,
+    businessName: submission.businessName,
     reference: request.reference,
     lines: request.lines,
     startDate: request.startDate,
     contactChannel: request.contactChannel,
+    hasNote: request.note !== null && request.note.trim() !== "",
     updated,
     resumeLink: `${services.env.SITE_URL}${resumePath(token)}`,
     agency: agencyFrom(services.env),
@@ -368,8 +395,8 @@ export async function sendQuoteConfirmation(
         WHERE EXISTS (SELECT 1 FROM allowed)
         RETURNING submission_id
       ), queued AS (
-        INSERT INTO outbox (recipients, subject, text_body)
-        SELECT ARRAY[${submission.email}::text], ${subject}, ${text} FROM issued
+        INSERT INTO outbox (recipients, subject, text_body, html_body)
+        SELECT ARRAY[${submission.email}::text], ${subject}, ${text}, ${html} FROM issued
         RETURNING id
       )
       SELECT EXISTS (SELECT 1 FROM queued) AS queued

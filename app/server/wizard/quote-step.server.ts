@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 
+import { agencyFrom } from "#app/domain/agency.ts";
 import type { PlanAnswers } from "#app/domain/coverage-plan.ts";
+import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/licensed-states.ts";
 import { planAnswersOf } from "#app/domain/quote-request.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 import { stepPath } from "#app/domain/wizard-screens.ts";
@@ -22,7 +24,8 @@ export interface CompletedApplication {
  * For the Quote step's loaders and actions: this browser's completed application (its draft names
  * the submission it saved), or a redirect to the first step still missing, like every step
  * (decision 017). The plan reads the answers this visitor gave (the draft), never what someone else
- * saved later under the same email (decision 013); the optional answers are the submission's.
+ * saved later under the same email (decision 013); the optional answers are the submission's. A
+ * draft whose state the agency does not serve goes to the not-licensed page (decision 031).
  */
 export async function requireCompletedApplication(
   services: AppServices,
@@ -30,6 +33,9 @@ export async function requireCompletedApplication(
 ): Promise<CompletedApplication> {
   const handle = await getDraft(services, request);
   const draft: WizardDraft = handle.draft;
+  // No plan and no quote request for a state the agency does not serve (decision 031), even for
+  // an application saved before (under the sample details, or a licence since given up).
+  if (unservedStateOf(agencyFrom(services.env), draft)) throw redirect(NOT_LICENSED_PATH);
   const missing = firstIncompleteStep(draft, new Date().getFullYear());
   if (missing) throw redirect(stepPath(missing));
   const submission = draft.submission

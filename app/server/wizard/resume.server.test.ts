@@ -59,6 +59,10 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("Finish your CoverPilot application");
+    // A link asked for (/login) goes at once, with its HTML part, and nothing cancels it.
+    expect(mails[0]?.send_after.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(mails[0]?.cancel_key).toBeNull();
+    expect(mails[0]?.html_body).toContain('<a href="https://coverpilot.example/resume/');
     const token = /\/resume\/([A-Za-z0-9_-]{43})/.exec(mails[0]?.text_body ?? "")?.[1] ?? "";
     expect(mails[0]?.text_body).toContain(`https://coverpilot.example/resume/${token}`);
     expect(await checkResumeLink(database.db, token)).toEqual({

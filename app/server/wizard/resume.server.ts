@@ -12,7 +12,11 @@ import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 import type { Db } from "../db/database.server.ts";
 import { bestEffort, onCommit } from "../db/transactions.server.ts";
 import { logger } from "../logger.server.ts";
-import { notifyOutboxWorkers, takeRecipientAllowance } from "../mail/outbox.server.ts";
+import {
+  cancelQueuedEmails,
+  notifyOutboxWorkers,
+  takeRecipientAllowance,
+} from "../mail/outbox.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { submissionValues } from "./submission-history.server.ts";
 
@@ -33,10 +37,39 @@ export interface ResumeLinkWrite {
   /**
    * The CTEs that store the link to the submission `submissionId` (an SQL expression: an id, or
    * one the same statement writes, if it writes one) and its email, unless one went out in the
-   * last few minutes or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour. The statement selects
-   * `EXISTS (SELECT 1 FROM recent)` and `EXISTS (SELECT 1 FROM queued)` for resumeLinkOutcome.
+   * last few minutes (or, for a reminder, the application is complete: `recent` says no link is
+   * due) or the address has had MAIL_PER_RECIPIENT_PER_HOUR emails in the last hour. The
+   * statement selects `EXISTS (SELECT 1 FROM recent)` and `EXISTS (SELECT 1 FROM queued)` for
+   * resumeLinkOutcome.
    */
   ctes(submissionId: RawBuilder<string>): RawBuilder<unknown>;
+  /** Whether its email is due at once (a worker is woken for it) or waits (a reminder). */
+  dueNow: boolean;
+}
+
+/**
+ * Why a link is sent: `asked` at /login (at once), or `reminder`, the email step's "finish your
+ * application" (decision 032): it waits RESUME_REMINDER_DELAY_MS, goes only if the application is
+ * not finished by then (the final step's save cancels it, resumeRemindersCancelled), replaces a
+ * reminder of the same application still waiting, and is not queued for an application already
+ * complete (a visitor correcting answers has finished).
+ */
+export type ResumeLinkKind = "asked" | "reminder";
+
+/** What a reminder's email is cancelled by: its application's id (outbox.cancel_key). */
+function reminderKey(submissionId: RawBuilder<string | null>): RawBuilder<string | null> {
+  return sql<string | null>`'resume-reminder:' || ${submissionId}::uuid::text`;
+}
+
+/**
+ * A CTE, `reminders_cancelled`, for the statement that completes an application (the final
+ * step's save): drops the reminders of these submissions still waiting (decision 032). Ids may be
+ * null (no key then).
+ */
+export function resumeRemindersCancelled(
+  submissionIds: readonly RawBuilder<string | null>[],
+): RawBuilder<unknown> {
+  return sql`reminders_cancelled AS (${cancelQueuedEmails(submissionIds.map(reminderKey))})`;
 }
 
 /**
@@ -48,19 +81,31 @@ export function resumeLinkWrite(
   services: AppServices,
   email: string,
   draftId: string | null,
+  kind: ResumeLinkKind = "asked",
 ): ResumeLinkWrite {
   const token = randomBytes(32).toString("base64url");
-  const { subject, text } = resumeEmail(
+  const { subject, text, html } = resumeEmail(
     `${services.env.SITE_URL}${resumePath(token)}`,
     agencyFrom(services.env),
   );
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
+  const reminder = kind === "reminder";
+  const delayMs = reminder ? services.env.RESUME_REMINDER_DELAY_MS : 0;
   return {
-    ctes: (submissionId) => sql`
+    dueNow: delayMs === 0,
+    ctes: (submissionId) => {
+      const key = reminder ? reminderKey(submissionId) : sql<null>`NULL::text`;
+      return sql`
       recent AS (
         SELECT 1 FROM resume_tokens
         WHERE submission_id = ${submissionId}::uuid
           AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
+        ${
+          reminder
+            ? sql`UNION ALL SELECT 1 FROM business_wizard_submissions
+          WHERE id = ${submissionId}::uuid AND completed_at IS NOT NULL`
+            : sql``
+        }
       ), allowed AS (
         ${takeRecipientAllowance(
           email,
@@ -76,24 +121,35 @@ export function resumeLinkWrite(
         WHERE EXISTS (SELECT 1 FROM allowed)
         RETURNING submission_id
       ), queued AS (
-        INSERT INTO outbox (recipients, subject, text_body)
-        SELECT ARRAY[${email}::text], ${subject}, ${text} FROM issued
+        INSERT INTO outbox (recipients, subject, text_body, html_body, send_after, cancel_key)
+        SELECT ARRAY[${email}::text], ${subject}, ${text}, ${html},
+          now() + ${delayMs} * interval '1 millisecond', ${key}
+        FROM issued
         RETURNING id
-      )`,
+      )${
+        reminder
+          ? sql`, superseded AS (
+        ${cancelQueuedEmails([key], sql<boolean>`EXISTS (SELECT 1 FROM queued)`)}
+      )`
+          : sql``
+      }`;
+    },
   };
 }
 
 /**
- * After a statement with a link's CTEs has committed: the outbox workers are woken for its email,
- * or the log says why none was queued (the recipient's cap), without the address.
+ * After a statement with a link's CTEs has committed: the outbox workers are woken for its email
+ * if it is due now, or the log says why none was queued (the recipient's cap), without the address.
  */
 export function resumeLinkOutcome(
   services: AppServices,
+  link: ResumeLinkWrite,
   submissionId: string,
   outcome: { recent: boolean; queued: boolean } | undefined,
 ): void {
-  if (outcome?.queued) onCommit(services.database.db, notifyOutboxWorkers);
-  else if (outcome && !outcome.recent) {
+  if (outcome?.queued) {
+    if (link.dueNow) onCommit(services.database.db, notifyOutboxWorkers);
+  } else if (outcome && !outcome.recent) {
     logger.warn({ submissionId, reason: "recipient-cap" }, "resume link not sent");
   }
 }
@@ -125,7 +181,7 @@ export async function sendResumeLink(
       SELECT EXISTS (SELECT 1 FROM recent) AS recent, EXISTS (SELECT 1 FROM queued) AS queued
     `.execute(db),
     );
-    resumeLinkOutcome(services, submission.id, rows[0]);
+    resumeLinkOutcome(services, link, submission.id, rows[0]);
   } catch (error) {
     logger.error({ err: error, submissionId: submission.id }, "resume link not sent");
   }

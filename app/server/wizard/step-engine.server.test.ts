@@ -11,6 +11,7 @@ import {
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 
+import { NOT_LICENSED_PATH } from "#app/domain/licensed-states.ts";
 import { messages } from "#app/domain/messages.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { STEPS, WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
@@ -20,6 +21,7 @@ import type { Database } from "../db/database.server.ts";
 import { parseEnv } from "../env.server.ts";
 import { clientAddressContext } from "../http/guards.server.ts";
 import { logger } from "../logger.server.ts";
+import { OutboxWorker } from "../mail/outbox.server.ts";
 import { createServices, servicesContext, type AppServices } from "../services.server.ts";
 import { stepAction, stepLoader } from "./step-engine.server.ts";
 
@@ -479,6 +481,121 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
   });
 });
 
+/** The same server with the agency's own details: licensed in California and Texas only. */
+const licensedEnv = parseEnv({
+  DATA_DIR: env.DATA_DIR,
+  SITE_URL: "https://coverpilot.example",
+  SESSION_SECRET: "e".repeat(32),
+  AGENCY_NAME: "Harbor Insurance Agency LLC",
+  AGENCY_HOME_STATE: "CA",
+  AGENCY_NPN: "12345678",
+  AGENCY_LICENSES: "CA:0K12345,TX:2345678",
+  AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+  AGENCY_PHONE: "(619) 555-0100",
+});
+
+describe.each(testDatabaseKinds)("only where the agency is licensed, on $name", (kind) => {
+  let database: Database;
+  let sample: AppServices;
+  let licensed: AppServices;
+  beforeAll(async () => {
+    database = await kind.open();
+    sample = createServices(env, database);
+    licensed = createServices(licensedEnv, database);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** The drafts' submission columns, and the submissions and links stored for `email`. */
+  async function stored(email: string) {
+    const drafts = await database.db.selectFrom("wizard_drafts").select("submission_id").execute();
+    return {
+      ...(await submissionsAndLinks(database, email)),
+      draftsNamingASubmission: drafts.filter((draft) => draft.submission_id !== null).length,
+    };
+  }
+
+  const ohio = { industry: "food", state: "Ohio" };
+  const later: Array<[string, Record<string, string | string[]>]> = [
+    ["/business-wizard/segments", { segments: ["Bakery"] }],
+    ["/business-wizard/email", { email: "ohio@example.com" }],
+    ["/business-wizard/questionnaire-1", APPLICATION[3][1]],
+    ["/business-wizard/questionnaire-2", APPLICATION[4][1]],
+    ["/business-wizard/questionnaire-3", APPLICATION[5][1]],
+  ];
+
+  it("goes on from step 1 for a state the agency is licensed in", async () => {
+    const visitor = new Visitor(licensed);
+    expect(
+      await visitor.send("/business-wizard", { industry: "food", state: "Texas" }),
+    ).toMatchObject({ redirect: "/business-wizard/segments" });
+  });
+
+  it("stops after step 1 for another state: every later step, shown or posted, sends to the not-licensed page and stores nothing", async () => {
+    await database.db.deleteFrom("wizard_drafts").execute();
+    const visitor = new Visitor(licensed);
+    expect(await visitor.send("/business-wizard", ohio)).toEqual({
+      redirect: NOT_LICENSED_PATH,
+      status: 302,
+    });
+    for (const [pathname, form] of later) {
+      expect(await visitor.send(pathname), pathname).toMatchObject({ redirect: NOT_LICENSED_PATH });
+      for (const intent of ["continue", "back"]) {
+        expect(await visitor.send(pathname, { ...form, intent }), pathname).toMatchObject({
+          redirect: NOT_LICENSED_PATH,
+        });
+      }
+    }
+    expect(await stored("ohio@example.com")).toEqual({
+      submissions: 0,
+      links: 0,
+      draftsNamingASubmission: 0,
+    });
+    expect(
+      await database.db.selectFrom("business_wizard_submissions").select("id").execute(),
+    ).toEqual([]);
+    // Step 1 kept its two answers, which name the state on the not-licensed page, and nothing else.
+    const draft = await database.db
+      .selectFrom("wizard_drafts")
+      .select("data")
+      .executeTakeFirstOrThrow();
+    expect(draft.data).toEqual({ draft: ohio });
+    // Step 1 itself still shows, to choose another state.
+    expect(await visitor.send("/business-wizard")).toMatchObject({ status: 200 });
+    expect(
+      await visitor.send("/business-wizard", { industry: "food", state: "California" }),
+    ).toMatchObject({ redirect: "/business-wizard/segments" });
+  });
+
+  it("a draft saved while every state was open (the sample details) saves nothing more once the state is not served", async () => {
+    const visitor = new Visitor(sample);
+    await visitor.send("/business-wizard", ohio);
+    await visitor.send("/business-wizard/segments", { segments: ["Bakery"] });
+    visitor.useServer(licensed);
+    expect(
+      await visitor.send("/business-wizard/email", { email: "before@example.com" }),
+    ).toMatchObject({ redirect: NOT_LICENSED_PATH });
+    expect(await stored("before@example.com")).toMatchObject({ submissions: 0, links: 0 });
+
+    // An application whose email step was saved then: the later steps save nothing to it now.
+    visitor.useServer(sample);
+    expect(
+      await visitor.send("/business-wizard/email", { email: "before@example.com" }),
+    ).toMatchObject({ redirect: "/business-wizard/questionnaire-1" });
+    await visitor.send(...APPLICATION[3]);
+    await visitor.send(...APPLICATION[4]);
+    visitor.useServer(licensed);
+    expect(await visitor.send(...APPLICATION[5])).toMatchObject({ redirect: NOT_LICENSED_PATH });
+    const record = await database.db
+      .selectFrom("business_wizard_submissions")
+      .select(["business_name", "ownership_structure", "completed_at"])
+      .where("email", "=", "before@example.com")
+      .executeTakeFirstOrThrow();
+    expect(record).toEqual({ business_name: null, ownership_structure: null, completed_at: null });
+  });
+});
+
 /**
  * Runs `work` while a trigger makes writes fail (`on`: the trigger's event, table and condition, a
  * constant of the test's), with the logged errors silenced and handed to `work`.
@@ -533,3 +650,140 @@ async function latestDraftId(database: Database): Promise<string | undefined> {
     .executeTakeFirst();
   return row?.id;
 }
+
+describe.each(testDatabaseKinds)("the email step's reminder (decision 032), on $name", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await kind.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** A server whose reminder waits `delayMs` (unset: the default, 30 minutes). */
+  const serverWith = (delayMs?: number) =>
+    createServices(
+      parseEnv({
+        DATA_DIR: env.DATA_DIR,
+        SITE_URL: "https://coverpilot.example",
+        SESSION_SECRET: "e".repeat(32),
+        ...(delayMs === undefined ? {} : { RESUME_REMINDER_DELAY_MS: String(delayMs) }),
+      }),
+      database,
+    );
+
+  /** An outbox worker whose transport records what it sends. */
+  function recordingWorker() {
+    const sent: { to: string[]; subject: string; html?: string }[] = [];
+    const worker = new OutboxWorker({
+      db: database.db,
+      transport: {
+        async send({ to, subject, html }) {
+          sent.push({ to, subject, html });
+        },
+      },
+      from: "no-reply@coverpilot.example",
+      retryBaseMs: 10,
+    });
+    return { worker, sentTo: (email: string) => sent.filter((mail) => mail.to.includes(email)) };
+  }
+
+  /** The application's steps `from` up to (not including) `to`, with this email. */
+  async function walk(visitor: Visitor, email: string, from: number, to: number) {
+    const answers: (string | null | undefined)[] = [];
+    for (const [pathname, form] of APPLICATION.slice(from, to)) {
+      const answer = await visitor.send(pathname, pathname.endsWith("email") ? { email } : form);
+      answers.push(answer.redirect);
+    }
+    return answers;
+  }
+
+  /** The emails to `email` in the outbox, oldest first. */
+  const queuedTo = (email: string) =>
+    database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where(sql<boolean>`${email}::text = ANY(recipients)`)
+      .orderBy("id")
+      .execute();
+
+  /** Makes the links sent for `email`'s application older than the few minutes between two. */
+  const ageLinks = (email: string) =>
+    database.db
+      .updateTable("resume_tokens")
+      .set({ created_at: sql<Date>`created_at - interval '10 minutes'` })
+      .where("submission_id", "in", (sub) =>
+        sub.selectFrom("business_wizard_submissions").select("id").where("email", "=", email),
+      )
+      .execute();
+
+  it("waits 30 minutes by default, and finishing the application cancels it", async () => {
+    const visitor = new Visitor(serverWith());
+    const { worker, sentTo } = recordingWorker();
+    await walk(visitor, "waits@example.com", 0, 3);
+    const [reminder, ...more] = await queuedTo("waits@example.com");
+    expect(more).toEqual([]);
+    expect(reminder).toMatchObject({
+      subject: "Finish your CoverPilot application",
+      sent_at: null,
+      cancel_key: expect.stringMatching(/^resume-reminder:[0-9a-f-]{36}$/),
+    });
+    expect(reminder!.html_body).toMatch(/<a href="https:\/\/coverpilot\.example\/resume\//);
+    const waitsMinutes = (reminder!.send_after.getTime() - Date.now()) / 60_000;
+    expect(waitsMinutes).toBeGreaterThan(29);
+    expect(waitsMinutes).toBeLessThanOrEqual(30);
+    await worker.deliverDue();
+    expect(sentTo("waits@example.com")).toEqual([]);
+
+    expect((await walk(visitor, "waits@example.com", 3, APPLICATION.length)).at(-1)).toBe(
+      QUOTE_STEP_PATH,
+    );
+    expect(await queuedTo("waits@example.com")).toEqual([]);
+    // The link itself was stored, and is still good: only its email is gone.
+    expect(await submissionsAndLinks(database, "waits@example.com")).toEqual({
+      submissions: 1,
+      links: 1,
+    });
+  });
+
+  it("is sent once its delay is over to someone who has not finished, with its HTML part", async () => {
+    const visitor = new Visitor(serverWith(1_000));
+    const { worker, sentTo } = recordingWorker();
+    await walk(visitor, "soon@example.com", 0, 3);
+    await worker.deliverDue();
+    expect(sentTo("soon@example.com")).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await worker.deliverDue();
+    const [sent, ...more] = sentTo("soon@example.com");
+    expect(more).toEqual([]);
+    expect(sent?.subject).toBe("Finish your CoverPilot application");
+    expect(sent?.html).toContain("You can pick up your CoverPilot application");
+    // Finishing after it went changes nothing of what was sent.
+    await walk(visitor, "soon@example.com", 3, APPLICATION.length);
+    expect((await queuedTo("soon@example.com")).map((mail) => mail.sent_at)).toEqual([
+      expect.any(Date),
+    ]);
+  });
+
+  it("replaces a reminder still waiting, and none is queued for an application already finished", async () => {
+    const visitor = new Visitor(serverWith());
+    await walk(visitor, "again@example.com", 0, 3);
+    const [first] = await queuedTo("again@example.com");
+    // The email step saved again after the few minutes between two links: one reminder waits.
+    await ageLinks("again@example.com");
+    await walk(visitor, "again@example.com", 2, 3);
+    const waiting = await queuedTo("again@example.com");
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.id).not.toBe(first!.id);
+    expect(waiting[0]!.cancel_key).toBe(first!.cancel_key);
+
+    await walk(visitor, "again@example.com", 3, APPLICATION.length);
+    expect(await queuedTo("again@example.com")).toEqual([]);
+    // Correcting the finished application's answers: the email step saves, and queues nothing.
+    await ageLinks("again@example.com");
+    expect(await walk(visitor, "again@example.com", 2, 3)).toEqual([
+      "/business-wizard/questionnaire-1",
+    ]);
+    expect(await queuedTo("again@example.com")).toEqual([]);
+  });
+});

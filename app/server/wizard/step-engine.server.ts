@@ -1,8 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type RouterContextProvider } from "react-router";
 
+import { agencyFrom } from "#app/domain/agency.ts";
 import { savedSubmission, toEmailStepRecord, toRecord } from "#app/domain/application-record.ts";
 import { anyForm, parseForm } from "#app/domain/form-submission.ts";
+import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/licensed-states.ts";
 import { suggestNaics } from "#app/domain/naics.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
@@ -21,6 +23,7 @@ import { notifyCompletedApplication } from "../leads/lead-notifications.server.t
 import { queueLeadEvent } from "../leads/webhooks.server.ts";
 import type { Db } from "../db/database.server.ts";
 import { inTransaction } from "../db/transactions.server.ts";
+import { getAgency } from "../agency.server.ts";
 import { logger } from "../logger.server.ts";
 import { getServices, type AppServices } from "../services.server.ts";
 import { countApplicationCompleted, countStepReached } from "./funnel.server.ts";
@@ -58,12 +61,13 @@ interface StepArgs {
 /** A step of the table, whatever its own types. */
 type AnyStep<View, Value> = WizardStep<WizardStepId, View, Value, keyof WizardDraft>;
 
-function stepRequest(request: Request): StepRequest {
+function stepRequest(request: Request, context: Readonly<RouterContextProvider>): StepRequest {
   const now = new Date();
   return {
     thisYear: now.getFullYear(),
     searchParams: new URL(request.url).searchParams,
     now,
+    agencyName: getAgency(context).name,
     suggestIndustryCodes: (text) => suggestNaics(text),
   };
 }
@@ -88,7 +92,7 @@ export function writerOf(
 export function stepLoader<View, Value>(step: AnyStep<View, Value>) {
   return async ({ request, context }: StepArgs): Promise<View> => {
     const { draft } = await requireEarlierSteps(getServices(context), request, step.id);
-    const view = step.view(draft, stepRequest(request));
+    const view = step.view(draft, stepRequest(request, context));
     // Only a draft out of reach gives nothing to show (the guard has sent the rest elsewhere).
     if (view === undefined) throw data({ reason: "database-unavailable" }, { status: 503 });
     await countStepReached(context, request, step.id);
@@ -281,7 +285,7 @@ async function runStep<View, Value>(
   source: DraftSource,
 ): Promise<StepMove | ReturnType<typeof data<StepActionData>>> {
   const handle = await requireEarlierSteps(services, request, step.id, cookie, source);
-  const at = stepRequest(request);
+  const at = stepRequest(request, context);
   if (formData.get("intent") === "back") {
     return goBack(
       handle,
@@ -301,9 +305,14 @@ async function runStep<View, Value>(
     return data<StepActionData>({ result: submission.reply() }, { status: 400 });
   }
   const headers = new Headers();
+  const written = { ...handle.draft, ...step.apply(submission.value, handle.draft, at) };
+  // Only where the agency is licensed (decision 031): a draft whose state it does not serve is
+  // kept by step 1 (its two answers name the state on the not-licensed page), and nothing past it
+  // is saved for it, whatever is posted where: no submission, no application, no link back.
+  const stopped = unservedStateOf(agencyFrom(services.env), written) !== undefined;
+  if (stopped && step.save) return { moveTo: NOT_LICENSED_PATH, headers };
   let kept: WizardDraft;
   try {
-    const written = { ...handle.draft, ...step.apply(submission.value, handle.draft, at) };
     const outcome: SaveOutcome = step.save
       ? await SAVES[step.save].run({
           services,
@@ -326,6 +335,7 @@ async function runStep<View, Value>(
   const toast: Toast | undefined = step.continueToast
     ? { kind: "success", message: step.continueToast }
     : undefined;
+  if (stopped) return { moveTo: NOT_LICENSED_PATH, headers };
   // A screen whose scripts run shows the toast itself and moves on after the spec's pause.
   if (toast && formData.get(SCRIPTED_FIELD) === "yes") {
     return data<StepActionData>({ saved: true, toast }, { headers });

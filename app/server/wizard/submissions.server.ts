@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 
 import type { Db } from "../db/database.server.ts";
+import { resumeRemindersCancelled } from "./resume.server.ts";
 import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-history.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,8 +109,9 @@ export async function saveEmailStep(
  * The final step's save (SPEC section 4): every field to the application the email step wrote
  * (`submissionId`, the draft's), if it still has this email; if there is none (or it is gone), a
  * new one, beside any that already holds the email (savedUnderEmail, decision 030). Returns the
- * submission's id. The same statement keeps the version it overwrites, with `writer`, and marks
- * the application complete (completed_at, decision 018).
+ * submission's id. The same statement keeps the version it overwrites, with `writer`, marks
+ * the application complete (completed_at, decision 018) and cancels its waiting reminder
+ * (decision 032): it is cancelled exactly when the application is saved complete.
  */
 export async function saveCompleteSubmission(
   db: Db,
@@ -123,7 +125,15 @@ export async function saveCompleteSubmission(
     when: sql<boolean>`true`,
     stamped: { completed_at: sql`now()`, updated_at: stampedBy(writer) },
   });
-  const { rows } = await sql<{ id: string }>`WITH ${write} SELECT id FROM submission`.execute(db);
+  // Finishing cancels the "finish your application" reminder still waiting (decision 032): of the
+  // application the email step saved (the draft's) and of the one saved now, if another.
+  const cancelled = resumeRemindersCancelled([
+    sql<string | null>`${ownId(submissionId)}::uuid`,
+    sql<string>`(SELECT id FROM submission)`,
+  ]);
+  const { rows } = await sql<{ id: string }>`
+    WITH ${write}, ${cancelled} SELECT id FROM submission
+  `.execute(db);
   const [row] = rows;
   if (!row) throw new Error("The final step's save wrote no submission");
   return row.id;

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 
 import { redirect, type Cookie } from "react-router";
 
+import { agencyFrom } from "#app/domain/agency.ts";
+import { NOT_LICENSED_PATH, stateStoppingStep } from "#app/domain/licensed-states.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
@@ -381,8 +383,26 @@ async function storedFrom(
 }
 
 /**
+ * Where a visitor who opens (or posts to) `step` with this draft is sent instead, if anywhere: the
+ * not-licensed page when the draft's state is one the agency does not serve (decision 031: no step
+ * after the first shows or saves for it), else the first earlier step still missing.
+ */
+function detourFrom(
+  services: AppServices,
+  step: WizardStepId,
+  draft: WizardDraft,
+  thisYear: number,
+): string | undefined {
+  if (stateStoppingStep(step, agencyFrom(services.env), draft)) return NOT_LICENSED_PATH;
+  const missing = firstMissingStepBefore(step, draft, thisYear);
+  return missing ? stepPath(missing) : undefined;
+}
+
+/**
  * For a step's loader or action: the draft, or a redirect to the first earlier step still missing. Segments
- * opened with no industry also flash the spec's "Please select an industry first." toast.
+ * opened with no industry also flash the spec's "Please select an industry first." toast. A draft
+ * whose state the agency does not serve goes to the not-licensed page from every step after the
+ * first (decision 031).
  */
 export async function requireEarlierSteps(
   services: AppServices,
@@ -396,14 +416,14 @@ export async function requireEarlierSteps(
   // keeping what was typed (nothing can be checked, and nothing is overwritten).
   if (handle.unavailable) return handle;
   const thisYear = new Date().getFullYear();
-  let missing = firstMissingStepBefore(step, handle.draft, thisYear);
+  let detour = detourFrom(services, step, handle.draft, thisYear);
   // This server's copy may be behind what another server saved: it is read before going back.
-  if (missing && handle.fromCache) {
+  if (detour && handle.fromCache) {
     handle = await getDraft(services, request, cookie, "database");
     if (handle.unavailable) return handle;
-    missing = firstMissingStepBefore(step, handle.draft, thisYear);
+    detour = detourFrom(services, step, handle.draft, thisYear);
   }
-  if (!missing) return handle;
+  if (!detour) return handle;
   const headers = new Headers();
   if (step === "segments" && !handle.draft.industry) {
     const toast: Toast = {
@@ -412,5 +432,5 @@ export async function requireEarlierSteps(
     };
     headers.append("Set-Cookie", await flashToast(services.env, request, toast));
   }
-  throw redirect(stepPath(missing), { headers });
+  throw redirect(detour, { headers });
 }

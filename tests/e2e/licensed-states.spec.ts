@@ -1,0 +1,271 @@
+import type { Browser, Page } from "@playwright/test";
+
+import { SAMPLE_AGENCY_NOTE } from "#app/domain/agency.ts";
+import { NOT_LICENSED_PATH } from "#app/domain/licensed-states.ts";
+import { messages } from "#app/domain/messages.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
+
+import { readWrittenEmails } from "../support/outbox-files.ts";
+import {
+  makeDataDir,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import { chooseIndustryAndState, expect, expectNoAxeViolations, test } from "./helpers.ts";
+
+/**
+ * Only where the agency is licensed (decision 031): with the agency's own details set, a visitor
+ * whose business is in another state is stopped after step 1, with JavaScript and without, sees
+ * the states served and may leave an address; nothing past step 1 is stored for that state, by any
+ * path. While the sample details are in use (the journeys' own server), every state is open and
+ * every page and email says the site is not yet operated by a licensed agency.
+ */
+test.describe.configure({ mode: "serial" });
+test.setTimeout(90_000);
+
+const AGENCY = {
+  AGENCY_NAME: "Harbor Insurance Agency LLC",
+  AGENCY_HOME_STATE: "CA",
+  AGENCY_NPN: "12345678",
+  AGENCY_LICENSES: "CA:0K12345,TX:2345678",
+  AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+  AGENCY_PHONE: "(619) 555-0100",
+};
+const TITLE = "We can't help with a business in Ohio yet";
+
+/** Emails go at once, the email step's link back included (decision 032 may make it wait). */
+const MAIL_AT_ONCE = { RESUME_REMINDER_DELAY_MS: "0" };
+
+let server: ServerProcess | undefined;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = makeDataDir();
+  server = await startServer({
+    dataDir,
+    env: { SITE_URL: "http://127.0.0.1", ...MAIL_AT_ONCE, ...AGENCY },
+  });
+});
+
+test.afterAll(async () => {
+  if (server) await stopServer(server);
+});
+
+function licensedUrl(path: string): string {
+  if (!server) throw new Error("The licensed agency's server is not running");
+  return `${server.url}${path}`;
+}
+
+async function newPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  return context.newPage();
+}
+
+/** Step 1 with a state the agency does not serve: the not-licensed page, not segments. */
+async function chooseOhio(page: Page): Promise<void> {
+  await page.goto(licensedUrl("/business-wizard"));
+  await page.getByRole("radio", { name: "Food & Beverage" }).check();
+  await page.getByLabel("Your business is in the state of:", { exact: true }).selectOption("Ohio");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(new RegExp(`${NOT_LICENSED_PATH}$`));
+  await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+}
+
+/** What the not-licensed page says: why, the states served, a way back, and the agency. */
+async function expectTheStop(page: Page): Promise<void> {
+  const main = page.locator("#main");
+  await expect(main).toContainText("does not hold one in Ohio yet");
+  await expect(main.getByRole("heading", { level: 2, name: "The states we serve" })).toBeVisible();
+  await expect(
+    main.getByRole("list", { name: "The states we serve" }).getByRole("listitem"),
+  ).toHaveText(["California", "Texas"]);
+  await expect(main.getByRole("link", { name: "Choose your state again" })).toHaveAttribute(
+    "href",
+    "/business-wizard",
+  );
+  await expect(page.getByRole("contentinfo")).toContainText(
+    "Harbor Insurance Agency LLC, a California insurance agency.",
+  );
+  // The agency's own details: no sample notice anywhere.
+  await expect(page.getByText(SAMPLE_AGENCY_NOTE)).toHaveCount(0);
+}
+
+/** Leaves an address on the page, and waits for its answer. */
+async function leaveEmail(page: Page, email: string): Promise<void> {
+  await page.getByLabel("Your email address", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Email me when you can help" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you." })).toHaveText(
+    "Thank you. We'll email you when we can help in Ohio.",
+  );
+}
+
+test("with JavaScript: a business in a state the agency is not licensed in stops at step 1, and an address is noted", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, true);
+  await chooseOhio(page);
+  await expectTheStop(page);
+  await expectNoAxeViolations(page);
+
+  // The form is checked as typed, with the messages every email field has.
+  const email = page.getByLabel("Your email address", { exact: true });
+  await email.fill("not an address");
+  await email.blur();
+  await expect(page.getByText(messages.emailInvalid)).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await leaveEmail(page, "Ohio.Owner@Example.com");
+  await expectNoAxeViolations(page);
+
+  // Later steps, opened directly, come back here.
+  for (const path of [
+    "/business-wizard/segments",
+    "/business-wizard/email",
+    "/business-wizard/quote",
+  ]) {
+    await page.goto(licensedUrl(path));
+    await expect(page, path).toHaveURL(new RegExp(`${NOT_LICENSED_PATH}$`));
+  }
+
+  // Another state the agency serves goes on.
+  await page.getByRole("link", { name: "Choose your state again" }).click();
+  await chooseIndustryAndState(page, "Food & Beverage", "Texas");
+  await page.context().close();
+});
+
+test("without JavaScript: the same stop, a refused address, and one noted", async ({ browser }) => {
+  const page = await newPage(browser, false);
+  await chooseOhio(page);
+  await expectTheStop(page);
+  await page.getByRole("button", { name: "Email me when you can help" }).click();
+  await expect(page.getByText(messages.emailRequired)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  // (axe runs in the page's own scripts: it checks this page in the journey with JavaScript.)
+  await leaveEmail(page, "no-script@example.com");
+  await page.context().close();
+});
+
+test("posted straight to the email step or a later one, a draft for such a state stores nothing", async () => {
+  const visitor = new HttpVisitor(licensedUrl(""));
+  expect(
+    await visitor.post("/business-wizard", { industry: "food", state: "Ohio", intent: "continue" }),
+  ).toEqual({ status: 302, location: NOT_LICENSED_PATH });
+  const later: Array<[string, Record<string, string | string[]>]> = [
+    ["/business-wizard/segments", { segments: ["Bakery"] }],
+    ["/business-wizard/email", { email: "direct@example.com" }],
+    ["/business-wizard/questionnaire-1", { businessName: "Direct Bakery" }],
+    ["/business-wizard/questionnaire-3", { ownershipStructure: "Trust", startYear: "2015" }],
+    ["/business-wizard/quote", { intent: "request" }],
+  ];
+  for (const [path, fields] of later) {
+    expect(await visitor.post(path, { ...fields, intent: "continue" }), path).toEqual({
+      status: 302,
+      location: NOT_LICENSED_PATH,
+    });
+  }
+  const page = await visitor.getPage(NOT_LICENSED_PATH);
+  expect(page.status).toBe(200);
+  expect(page.html).toContain("We can&#x27;t help with a business in Ohio yet");
+
+  // A business in Texas goes on, and its emails carry the agency's identity without the notice.
+  const texan = new HttpVisitor(licensedUrl(""));
+  await texan.post("/business-wizard", { industry: "food", state: "Texas", intent: "continue" });
+  await texan.post("/business-wizard/segments", { segments: ["Bakery"], intent: "continue" });
+  expect(
+    await texan.post("/business-wizard/email", { email: "texan@example.com", intent: "continue" }),
+  ).toEqual({ status: 302, location: "/business-wizard/questionnaire-1" });
+  await expect
+    .poll(() => readWrittenEmails(dataDir).filter((sent) => sent.to === "texan@example.com").length)
+    .toBeGreaterThan(0);
+  for (const sent of readWrittenEmails(dataDir)) {
+    expect(sent.body).toContain("Harbor Insurance Agency LLC, a California insurance agency");
+    expect(sent.body).not.toContain(SAMPLE_AGENCY_NOTE);
+  }
+});
+
+test("with the agency's own details, no page carries the sample notice, the prerendered ones included", async () => {
+  // The marketing pages were built with the sample details: this server renders them itself.
+  for (const path of ["/", "/about", "/business-wizard", "/no-such-page"]) {
+    const html = await (await fetch(licensedUrl(path))).text();
+    expect(html, path).toContain("Harbor Insurance Agency LLC, a California insurance agency");
+    expect(html, path).not.toContain("not yet operated by a licensed insurance agency");
+    expect(html, path).not.toContain("data-sample-notice");
+  }
+});
+
+test("once stopped, the database holds the noted addresses and nothing else for the state", async () => {
+  if (server) await stopServer(server);
+  server = undefined;
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const waitlist = await database.db
+      .selectFrom("state_waitlist")
+      .select(["email", "state"])
+      .orderBy("id")
+      .execute();
+    expect(waitlist).toEqual([
+      { email: "ohio.owner@example.com", state: "Ohio" },
+      { email: "no-script@example.com", state: "Ohio" },
+    ]);
+    const submissions = await database.db
+      .selectFrom("business_wizard_submissions")
+      .select(["email", "state"])
+      .execute();
+    expect(submissions).toEqual([{ email: "texan@example.com", state: "Texas" }]);
+    const drafts = await database.db
+      .selectFrom("wizard_drafts")
+      .select(["data", "submission_id"])
+      .execute();
+    for (const draft of drafts.filter((row) => row.submission_id !== null)) {
+      expect(draft.data).toMatchObject({ draft: { state: "Texas" } });
+    }
+    // No lead went out: no webhook delivery, and the only emails are the Texan's.
+    expect(await database.db.selectFrom("webhook_deliveries").select("id").execute()).toEqual([]);
+    const outbox = await database.db.selectFrom("outbox").select("recipients").execute();
+    expect(outbox.flatMap((email) => email.recipients)).not.toContain("ohio.owner@example.com");
+    expect(outbox.flatMap((email) => email.recipients)).not.toContain("no-script@example.com");
+  } finally {
+    await database.close();
+  }
+});
+
+test("while the sample details are in use, every state is open and every page and email says the site is not yet run by a licensed agency", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/", "/about", "/business-wizard", "/no-such-page"]) {
+    await page.goto(path);
+    const notice = page.locator("#main [data-sample-notice]");
+    await expect(notice, path).toHaveText(SAMPLE_AGENCY_NOTE);
+    await expect(notice, path).toBeInViewport();
+    await expect(page.getByRole("contentinfo"), path).toContainText(SAMPLE_AGENCY_NOTE);
+  }
+  // The prerendered home page carries it as built.
+  expect(await (await request.get("/")).text()).toContain(
+    "not yet operated by a licensed insurance agency",
+  );
+  await page.goto("/business-wizard");
+  await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
+  await expect(page.locator("#main [data-sample-notice]")).toBeVisible();
+
+  // An email: the link back the email step sends, from a server with the sample details.
+  const sampleDataDir = makeDataDir();
+  const sample = await startServer({ dataDir: sampleDataDir, env: MAIL_AT_ONCE });
+  try {
+    expect(await new HttpVisitor(sample.url).saveEmailStep("sample@example.com")).toBe(true);
+    await expect
+      .poll(
+        () =>
+          readWrittenEmails(sampleDataDir).filter((sent) => sent.to === "sample@example.com")
+            .length,
+      )
+      .toBeGreaterThan(0);
+    for (const sent of readWrittenEmails(sampleDataDir)) {
+      expect(sent.body).toContain(SAMPLE_AGENCY_NOTE);
+      if (sent.html) expect(sent.html).toContain("not yet operated by a licensed insurance agency");
+    }
+  } finally {
+    await stopServer(sample);
+  }
+});
