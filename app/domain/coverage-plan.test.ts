@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  planChanges,
+  planChangesOf,
+  planChangesQuery,
   ASK_ABOUT_STATE,
   COMMERCIAL_AUTO_SLUG,
   coveragePlan,
@@ -571,5 +574,36 @@ describe("the optional answers", () => {
     expect(revenueBandFor(100_000)).toBe("100k-500k");
     expect(revenueBandFor(999_999)).toBe("500k-1m");
     expect(revenueBandFor(5_000_000)).toBe("5m-plus");
+  });
+});
+
+describe("what an update of the answers changed (issue 26)", () => {
+  it("names the lines whose grade changed and ticks those raised, through the page's address", () => {
+    const before = coveragePlan({ ...base, state: "Georgia", ownership: "Corporation" });
+    const after = coveragePlan({
+      ...base,
+      state: "Georgia",
+      ownership: "Corporation",
+      ...staff(2),
+      workingOwners: 1,
+      vehicles: "owned",
+    });
+    const changes = planChanges(before, after);
+    // Workers' comp rose from Recommended (ticked already) to Required; commercial auto appeared.
+    expect(changes.raised).toEqual([COMMERCIAL_AUTO_SLUG]);
+    expect(changes.changed).toEqual(
+      expect.arrayContaining([WORKERS_COMP_SLUG, COMMERCIAL_AUTO_SLUG]),
+    );
+    const query = planChangesQuery(changes);
+    expect(planChangesOf(new URLSearchParams(query))).toEqual(changes);
+    expect(planChangesQuery(planChanges(before, before))).toBe("");
+  });
+
+  it("reads only the plan's own lines from an address, whatever else it names", () => {
+    const search = new URLSearchParams({
+      changed: "workers-comp,<script>,workers-comp,flood",
+      raised: "x".repeat(5000),
+    });
+    expect(planChangesOf(search)).toEqual({ changed: [WORKERS_COMP_SLUG], raised: [] });
   });
 });

@@ -851,3 +851,46 @@ export function coveragePlan(answers: PlanAnswers): CoveragePlan {
   const strength = (line: PlanLine) => RECOMMENDATIONS.indexOf(line.recommendation);
   return { lines: lines.toSorted((a, b) => strength(a) - strength(b)) };
 }
+
+/** What "Update my plan" changed (issue 26): lines whose grade changed, and those it raised. */
+export interface PlanChanges {
+  /** Lines whose recommendation changed, or that appeared or went. */
+  changed: readonly string[];
+  /** Lines now Required or Recommended that were not before: they are ticked for the request. */
+  raised: readonly string[];
+}
+
+/** The difference between the plan before an update of the answers and after it. */
+export function planChanges(before: CoveragePlan, after: CoveragePlan): PlanChanges {
+  const grade = (plan: CoveragePlan, slug: string) =>
+    plan.lines.find((line) => line.slug === slug)?.recommendation;
+  const changed: string[] = [];
+  const raised: string[] = [];
+  for (const { slug } of PLAN_LINES) {
+    const was = grade(before, slug);
+    const now = grade(after, slug);
+    if (was === now) continue;
+    changed.push(slug);
+    if (now !== undefined && startsTicked(now) && (was === undefined || !startsTicked(was))) {
+      raised.push(slug);
+    }
+  }
+  return { changed, raised };
+}
+
+/** The changes as a page address's query (?changed=…&raised=…), slugs joined by commas. */
+export function planChangesQuery(changes: PlanChanges): string {
+  if (changes.changed.length === 0) return "";
+  const query = new URLSearchParams({ changed: changes.changed.join(",") });
+  if (changes.raised.length > 0) query.set("raised", changes.raised.join(","));
+  return `?${query.toString()}`;
+}
+
+/** The changes a page address names: only the plan's own slugs, each once, the rest ignored. */
+export function planChangesOf(search: URLSearchParams): PlanChanges {
+  const slugs = (name: string) => {
+    const named = new Set((search.get(name) ?? "").slice(0, 1000).split(","));
+    return PLAN_LINES.map((line) => line.slug).filter((slug) => named.has(slug));
+  };
+  return { changed: slugs("changed"), raised: slugs("raised") };
+}

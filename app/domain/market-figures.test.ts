@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { INDUSTRIES, INDUSTRY_IDS } from "./industries.ts";
 import {
+  figureBasisText,
+  figureMeasure,
   MARKET_FIGURES,
   NATIONAL_BASIS_LABEL,
   NO_FIGURE_TEXT,
@@ -115,5 +117,27 @@ describe("typicalMonthlyPrice", () => {
     expect(publishedRange("crime-insurance")?.text).toContain("$650 to $2,500");
     expect(publishedRange("fiduciary-liability")).toBeUndefined();
     expect(publishedRange("cyber-insurance")).toBeUndefined();
+  });
+});
+
+describe("how each figure is worded (issue 26)", () => {
+  it("says whose median it is and whether it comes from policies bought or quotes", () => {
+    const national = typicalMonthlyPrice("general-liability", "other", [])!;
+    expect(figureBasisText(national)).toBe(
+      "national median, all small businesses, from policies Insureon customers bought",
+    );
+    const contractors = typicalMonthlyPrice("general-liability", "construction", [
+      "General Contractor",
+    ])!;
+    expect(figureBasisText(contractors)).toBe(
+      "median for general contractors, from quotes given to businesses that applied through Insureon",
+    );
+    const offices = typicalMonthlyPrice("cyber-insurance", "offices", [])!;
+    expect(figureMeasure(offices.source)).toBe("quotes");
+    // A page that does not say how its median was made is worded as published, no more.
+    const directors = typicalMonthlyPrice("directors-and-officers", "other", [])!;
+    expect(figureBasisText(directors)).toBe(
+      "national median, all small businesses, as Insureon publishes it",
+    );
   });
 });

@@ -15,6 +15,13 @@ export const TYPICAL_PRICE_DISCLAIMER =
 /** Shown where no published figure exists for a line. */
 export const NO_FIGURE_TEXT = "Ask an agent";
 
+/**
+ * How a page says its medians were made (issue 26): from policies its customers bought, from
+ * quotes to businesses that applied, or it does not say. Each figure is worded as its page words
+ * it.
+ */
+export type FigureMeasure = "policies bought" | "quotes" | "not stated";
+
 /** A published median premium. */
 export interface MedianFigure {
   monthly: number;
@@ -205,7 +212,47 @@ export const MARKET_FIGURES: Readonly<Record<string, LineFigures>> = {
   "fiduciary-liability": {},
 };
 
-/** A published median shown as what similar businesses paid. */
+/**
+ * The pages whose wording of their medians was read (2026-11-25): "sourced from the median cost of
+ * policies purchased by … customers" or "policies … bought by Insureon customers" (bought), "the
+ * median cost of policies for … that apply for quotes" (quotes). Any other page: "not stated".
+ */
+const PAGE_MEASURES: Readonly<Record<string, FigureMeasure>> = {
+  [`${INSUREON_COST}/general-liability-policy/cost`]: "policies bought",
+  [`${INSUREON_COST}/business-owners-policy/cost`]: "policies bought",
+  [`${INSUREON_COST}/workers-compensation/cost`]: "policies bought",
+  [CONSTRUCTION.url]: "policies bought",
+  [FOOD.url]: "policies bought",
+  [RESTAURANTS.url]: "policies bought",
+  [CLEANING.url]: "policies bought",
+  [JANITORIAL.url]: "policies bought",
+  [GENERAL_CONTRACTORS.url]: "quotes",
+  [OFFICES.url]: "quotes",
+};
+
+/** How the page behind a figure says its median was made. */
+export function figureMeasure(source: Source): FigureMeasure {
+  return PAGE_MEASURES[source.url] ?? "not stated";
+}
+
+/** Whose median it is and what it is a median of, in the plan's words. */
+export function figureBasisText(price: TypicalPrice): string {
+  const whose =
+    price.basis.kind === "national"
+      ? "national median, all small businesses"
+      : `median for ${price.basis.label.toLowerCase()}`;
+  const publisher = price.source.publisher;
+  switch (figureMeasure(price.source)) {
+    case "policies bought":
+      return `${whose}, from policies ${publisher} customers bought`;
+    case "quotes":
+      return `${whose}, from quotes given to businesses that applied through ${publisher}`;
+    case "not stated":
+      return `${whose}, as ${publisher} publishes it`;
+  }
+}
+
+/** A published median shown as what similar businesses pay. */
 export interface TypicalPrice {
   lineSlug: string;
   monthly: number;

@@ -106,7 +106,14 @@ test("a Georgia corporation's working officer counts; general liability and comm
   await expect(auto).toContainText("Georgia requires liability insurance on vehicles");
   await expectNoAxeViolations(page);
 
+  // Back at the answers, the page says what changed; the raised lines are ticked to be quoted.
+  const changed = page.getByRole("status").filter({ hasText: "Your plan changed:" });
+  await expect(changed).toContainText("Workers' Compensation: now Required by law");
+  await expect(changed).toContainText("Commercial Auto: now Required by law");
+  await expect(page).toHaveURL(/#sharpen$/);
   const request = page.getByRole("group", { name: "Lines to quote" });
+  await expect(request.getByRole("checkbox", { name: /Commercial Auto/ })).toBeChecked();
+  await expect(request.getByRole("checkbox", { name: /Workers' Compensation/ })).toBeChecked();
   await request.getByRole("checkbox", { name: /General Liability/ }).check();
   await request.getByRole("checkbox", { name: /Commercial Auto/ }).check();
   await page.getByLabel("Preferred start date").fill(daysFromToday(14));

@@ -14,19 +14,29 @@ import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import {
   coveragePlan,
+  planChanges,
+  startsTicked,
+  planChangesOf,
+  planChangesQuery,
   REVENUE_BANDS,
   VEHICLE_USES,
   type PlanLine,
 } from "#app/domain/coverage-plan.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { isOpenQuoteStatus } from "#app/domain/lead-desk.ts";
-import { NO_FIGURE_TEXT, TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
+import {
+  figureBasisText,
+  NO_FIGURE_TEXT,
+  TYPICAL_PRICE_DISCLAIMER,
+} from "#app/domain/market-figures.ts";
 import { messages } from "#app/domain/messages.ts";
 import {
   CONTACT_CHANNELS,
   latestStartDate,
+  lineName,
   NOTE_MAX_LENGTH,
   optionalAnswersSchema,
+  planAnswersOf,
   QUOTE_REQUESTED_PATH,
   quoteConsentText,
   quoteMessages,
@@ -62,12 +72,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const { handle, submission, answers } = await requireCompletedApplication(services, request);
   const plan = coveragePlan(answers);
+  // What the last "Update my plan" changed, as its redirect named it (only the plan's own lines).
+  const changes = planChangesOf(new URL(request.url).searchParams);
   const latest = await latestQuoteRequest(services.database.db, submission.id);
   const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
   const today = usToday();
   return {
     businessName: handle.draft.businessName ?? "",
     lines: plan.lines,
+    changes: changes.changed.map((slug) => {
+      const line = plan.lines.find((candidate) => candidate.slug === slug);
+      return { slug, name: lineName(slug), recommendation: line?.recommendation };
+    }),
+    raised: changes.raised,
     optional: submission.optional,
     request: open
       ? {
@@ -97,7 +114,7 @@ type QuoteActionData = {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const { handle, submission } = await requireCompletedApplication(services, request);
+  const { handle, submission, answers } = await requireCompletedApplication(services, request);
   const formData = await request.formData();
   const db = services.database.db;
 
@@ -106,19 +123,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (parsed.status !== "success") {
       return data<QuoteActionData>({ form: "answers", result: parsed.reply() }, { status: 400 });
     }
+    const optional = toOptionalAnswers(parsed.value);
     try {
-      await saveOptionalAnswers(
-        db,
-        submission.id,
-        toOptionalAnswers(parsed.value),
-        writerOf(context, handle),
-      );
+      await saveOptionalAnswers(db, submission.id, optional, writerOf(context, handle));
       await queueLeadEvent(services, "application.updated", submission.id);
     } catch (error) {
       return failed(error, "answers", parsed.reply());
     }
     const toast: Toast = { kind: "success", message: quoteMessages.answersSaved };
-    return redirect(`${QUOTE_STEP_PATH}#your-plan`, {
+    // Back where the visitor was, naming what changed in the plan (issue 26).
+    const updated = planAnswersOf(
+      {
+        industry: answers.industry,
+        segments: [...answers.segments],
+        state: answers.state,
+        ownershipStructure: answers.ownership,
+      },
+      optional,
+    );
+    const query = updated
+      ? planChangesQuery(planChanges(coveragePlan(answers), coveragePlan(updated)))
+      : "";
+    return redirect(`${QUOTE_STEP_PATH}${query}#sharpen`, {
       headers: { "Set-Cookie": await flashToast(services.env, request, toast) },
     });
   }
@@ -206,25 +232,14 @@ function TypicalPrice({ line }: { line: PlanLine }) {
   const price = line.typicalPrice;
   return (
     <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-      <p className="font-semibold text-ink">What similar businesses paid</p>
+      <p className="font-semibold text-ink">Typical premium</p>
       {price ? (
         <>
           <p className="mt-1 text-ink">
             <span className="text-lg font-bold">{dollars(price.monthly)}</span> a month
-            {price.yearly ? ` (${dollars(price.yearly)} a year)` : ""}, the median for{" "}
-            {price.basis.label.toLowerCase()}.
+            {price.yearly ? ` (${dollars(price.yearly)} a year)` : ""}: {figureBasisText(price)}.
           </p>
-          <p className="mt-1 text-muted">
-            Source: {price.source.publisher},{" "}
-            <a
-              href={price.source.url}
-              className="text-brand-700 underline"
-              rel="noopener noreferrer"
-            >
-              {price.source.url}
-            </a>{" "}
-            (gathered {price.source.read}).
-          </p>
+          <p className="mt-1 text-muted">Its source is listed with this line's sources.</p>
           {line.priceNote ? <p className="mt-1 text-ink">{line.priceNote}</p> : null}
           <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
         </>
@@ -232,7 +247,10 @@ function TypicalPrice({ line }: { line: PlanLine }) {
         <>
           <p className="mt-1 font-semibold text-ink">{NO_FIGURE_TEXT}</p>
           {line.publishedRange ? (
-            <p className="mt-1 text-muted">{line.publishedRange.text}</p>
+            <>
+              <p className="mt-1 text-muted">{line.publishedRange.text}</p>
+              <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
+            </>
           ) : null}
         </>
       )}
@@ -287,20 +305,47 @@ function VehiclesQuestion({ field }: { field: FieldMetadata<string> }) {
   );
 }
 
+/**
+ * One line of the plan. Lines graded "Worth considering" or "Not usually needed" fold to their
+ * heading and grade, opened on demand (issue 26: on a phone the plan was about twelve screens).
+ */
 function PlanLineCard({ line }: { line: PlanLine }) {
   const headingId = `line-${line.slug}`;
+  const title = (
+    <>
+      <h3 id={headingId} className="text-lg font-semibold text-ink">
+        {line.name}
+      </h3>
+      <span
+        className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${RECOMMENDATION_STYLES[line.recommendation]}`}
+      >
+        {line.recommendation}
+      </span>
+    </>
+  );
+  const headerClass = "flex flex-wrap items-center justify-between gap-2";
+  if (startsTicked(line.recommendation)) {
+    return (
+      <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
+        <div className={headerClass}>{title}</div>
+        <PlanLineBody line={line} />
+      </li>
+    );
+  }
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-lg font-semibold text-ink">
-          {line.name}
-        </h3>
-        <span
-          className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${RECOMMENDATION_STYLES[line.recommendation]}`}
-        >
-          {line.recommendation}
-        </span>
-      </div>
+      <details>
+        <summary className={`${headerClass} cursor-pointer`}>{title}</summary>
+        <PlanLineBody line={line} />
+      </details>
+    </li>
+  );
+}
+
+/** A plan line's reason, its sources and its typical premium. */
+function PlanLineBody({ line }: { line: PlanLine }) {
+  return (
+    <>
       <p className="mt-2 text-ink">{line.reason}</p>
       {line.stateFund ? <StateFundNote fund={line.stateFund} /> : null}
       <details className="mt-2 text-sm">
@@ -317,12 +362,18 @@ function PlanLineCard({ line }: { line: PlanLine }) {
           ) : null}
           <p className="mt-2">Where this comes from:</p>
           <SourceList sources={line.sources} />
+          {line.typicalPrice ? (
+            <>
+              <p className="mt-2">Where the typical premium comes from:</p>
+              <SourceList sources={[line.typicalPrice.source]} />
+            </>
+          ) : null}
           {line.publishedRange ? <SourceList sources={line.publishedRange.sources} /> : null}
         </div>
       </details>
       {/* A fund's rates are its own: no private insurer's figure says anything of them. */}
       {line.stateFund ? null : <TypicalPrice line={line} />}
-    </li>
+    </>
   );
 }
 
@@ -346,7 +397,7 @@ function checkedAsOnTheServer<Schema extends z.ZodMiniType>(
 }
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, optional, request } = loaderData;
+  const { lines, optional, request, changes, raised } = loaderData;
   const busy = ui.useContinuing();
   const [answersForm, answers] = useForm({
     ...checkedAsOnTheServer("answers", actionData, optionalAnswersSchema),
@@ -367,7 +418,10 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   const [requestForm, fields] = useForm({
     ...checkedAsOnTheServer("request", actionData, schema),
     defaultValue: {
-      lines: request?.lines ?? lines.filter((line) => line.ticked).map((line) => line.slug),
+      // An open request's lines, and any line an update just raised to Recommended or Required.
+      lines: request
+        ? [...new Set([...request.lines, ...raised])]
+        : lines.filter((line) => line.ticked).map((line) => line.slug),
       startDate: request?.startDate ?? "",
       contactChannel: request?.contactChannel ?? "email",
       note: request?.note ?? "",
@@ -434,10 +488,9 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <>
           <p>
             {loaderData.businessName ? `For ${loaderData.businessName}: ` : ""}what a business like
-            yours usually needs and why, from your answers. The prices are what similar businesses
-            paid, not a quote: a licensed agent sends your quotes.
+            yours usually needs and why, from your answers. The prices are published medians for
+            similar businesses, not a quote: a licensed agent sends your quotes.
           </p>
-          <AgencyIdentity className="mt-3 text-sm" />
         </>
       }
     >
@@ -445,11 +498,18 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="your-plan" className="text-xl font-bold text-ink">
           What your business needs
         </h2>
+        <p className="mt-1 text-sm">
+          <a href="#request-quotes" className="font-semibold text-brand-700 underline">
+            Go to Request quotes
+          </a>
+        </p>
         <ol className="mt-4 space-y-4">
           {lines.map((line) => (
             <PlanLineCard key={line.slug} line={line} />
           ))}
         </ol>
+        {/* The agency's disclosure follows the plan it stands behind (issue 26). */}
+        <AgencyIdentity className="mt-6 text-sm" />
       </section>
 
       <section aria-labelledby="sharpen" className="mt-10 border-t border-slate-200 pt-8">
@@ -460,6 +520,26 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           Optional. Your answers are saved to your application and the plan above is worked out
           again.
         </p>
+        {changes.length > 0 ? (
+          <div role="status" className="mt-3 rounded-lg border border-brand-200 bg-brand-50 p-3">
+            <p className="font-semibold text-ink">Your plan changed:</p>
+            <ul className="mt-1 list-inside list-disc text-ink">
+              {changes.map((change) => (
+                <li key={change.slug}>
+                  {change.recommendation
+                    ? `${change.name}: now ${change.recommendation}`
+                    : `${change.name}: no longer in your plan`}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1 text-sm">
+              <a href="#your-plan" className="font-semibold text-brand-700 underline">
+                See your plan
+              </a>
+              {raised.length > 0 ? " The lines it raised are ticked below to be quoted." : ""}
+            </p>
+          </div>
+        ) : null}
         <Form method="post" {...getFormProps(answersForm)} className="relative">
           <HoneypotField />
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -539,12 +619,16 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             <legend className={ui.labelClass}>Lines to quote</legend>
             <div className="mt-2 grid gap-2">
               {lines.map((line) => (
-                <label key={line.slug} className={ui.choiceRowClass}>
+                // A raised line's box is made anew, so it shows ticked even after a script update.
+                <label
+                  key={raised.includes(line.slug) ? `${line.slug}-raised` : line.slug}
+                  className={ui.choiceRowClass}
+                >
                   <input
                     type="checkbox"
                     name={fields.lines.name}
                     value={line.slug}
-                    defaultChecked={tickedLines.has(line.slug)}
+                    defaultChecked={tickedLines.has(line.slug) || raised.includes(line.slug)}
                     className={ui.choiceInputClass}
                   />
                   <span>
