@@ -457,7 +457,7 @@ describe("general liability and commercial auto (issue 26)", () => {
       recommendation: "Required by law",
       ticked: true,
       reason:
-        "California requires liability insurance on vehicles the business owns or leases, and a personal policy won't cover them.",
+        "California requires liability insurance on vehicles the business owns or leases, which a personal auto policy usually does not cover.",
     });
     expect(
       lineOf({ vehicles: "owned", state: "New Hampshire" }, COMMERCIAL_AUTO_SLUG).recommendation,

@@ -602,9 +602,8 @@ function ownersPhrase(count: number): string {
 }
 
 /** Owners a state counts as employees whatever the head count (Florida construction, California). */
-function ownersAlwaysCovered(facts: PlanFacts): Verdict | undefined {
+function ownersAlwaysCovered(facts: PlanFacts, wc: WorkersCompState): Verdict | undefined {
   const { answers } = facts;
-  const wc = workersCompFor(answers.state);
   const construction = answers.industry === "construction";
   // Nobody works in the business: no one for the rule to cover.
   if (answers.workingOwners === 0) return undefined;
@@ -660,7 +659,7 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
   const counting = ownersCounting(wc, answers.ownership);
 
   if (staff.status === "none") {
-    const covered = ownersAlwaysCovered(facts);
+    const covered = ownersAlwaysCovered(facts, wc);
     if (covered) return covered;
     if (wc.status !== "required") return noEmployeesVerdict(facts, wc);
   }
@@ -766,7 +765,7 @@ export function commercialAutoVerdict(facts: PlanFacts): Verdict | undefined {
   }
   return {
     recommendation: "Required by law",
-    reason: `${state} requires liability insurance on vehicles the business owns or leases, and a personal policy won't cover them.`,
+    reason: `${state} requires liability insurance on vehicles the business owns or leases, which a personal auto policy usually does not cover.`,
     sources: [AUTO_SOURCES.byState, AUTO_SOURCES.newHampshire],
   };
 }

@@ -164,11 +164,16 @@ export function planAnswersOf(
     (structure) => structure === record.ownershipStructure,
   );
   if (!isIndustryId(industry) || !isUsState(state) || !ownership) return undefined;
+  return withOptionalAnswers({ industry, segments: record.segments, state, ownership }, optional);
+}
+
+/** The plan's answers with the plan page's optional answers in place of any given before. */
+export function withOptionalAnswers(answers: PlanAnswers, optional: OptionalAnswers): PlanAnswers {
   return {
-    industry,
-    segments: record.segments,
-    state,
-    ownership,
+    industry: answers.industry,
+    segments: answers.segments,
+    state: answers.state,
+    ownership: answers.ownership,
     fullTimeEmployees: optional.fullTimeEmployees ?? undefined,
     partTimeEmployees: optional.partTimeEmployees ?? undefined,
     revenue: optional.revenueBand ?? undefined,

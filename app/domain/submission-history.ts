@@ -5,40 +5,13 @@
  */
 import { z } from "./zod.ts";
 
-/** The record's values as one version holds them (SPEC section 3, with the consent evidence). */
-export interface SubmissionValues {
-  industry: string;
-  state: string;
-  segments: string[];
-  email: string;
-  business_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone_number: string | null;
-  consent_to_texts: boolean | null;
-  consent_text: string | null;
-  /** ISO 8601 (an instant compares as text only in one spelling). */
-  consent_given_at: string | null;
-  legal_business_name: string | null;
-  primary_location: string | null;
-  /** The unit or suite on its own; null in versions saved before it had a column. */
-  unit: string | null;
-  same_address: string | null;
-  mailing_address: string | null;
-  ownership_structure: string | null;
-  start_year: string | null;
-  naics_code: string | null;
-  naics_title: string | null;
-  /** The plan page's optional answers (decision 017); null: not answered. */
-  full_time_employees: number | null;
-  part_time_employees: number | null;
-  annual_revenue: number | null;
-  revenue_band: string | null;
-  claims_last_3_years: boolean | null;
-  currently_insured: boolean | null;
-  working_owners: number | null;
-  vehicles: string | null;
-}
+/**
+ * The record's values as one version holds them (SPEC section 3, with the consent evidence and the
+ * plan page's optional answers): what submissionValuesSchema reads from the row or a revision.
+ * consent_given_at is ISO 8601 (an instant compares as text only in one spelling); unit is null in
+ * versions saved before it had a column.
+ */
+export type SubmissionValues = z.output<typeof submissionValuesSchema>;
 
 /** The record's fields in the lead desk's order, with the labels it shows them under. */
 export const SUBMISSION_FIELD_LABELS: Record<keyof SubmissionValues, string> = {
@@ -119,18 +92,8 @@ export const submissionValuesSchema = z.object({
   vehicles: text,
 });
 
-/** A quote request's values as one version holds them (decision 030). */
-export interface QuoteRequestValues {
-  status: string;
-  lines: string[];
-  /** YYYY-MM-DD. */
-  start_date: string;
-  contact_channel: string;
-  note: string | null;
-  consent_text: string;
-  /** ISO 8601. */
-  consent_given_at: string | null;
-}
+/** A quote request's values as one version holds them (decision 030); start_date is YYYY-MM-DD. */
+export type QuoteRequestValues = z.output<typeof quoteRequestValuesSchema>;
 
 /** A quote request's fields in the lead desk's order, with the labels it shows them under. */
 export const QUOTE_REQUEST_FIELD_LABELS: Record<keyof QuoteRequestValues, string> = {

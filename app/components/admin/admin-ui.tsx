@@ -199,6 +199,11 @@ export function StatusBadge({ complete }: { complete: boolean }) {
   );
 }
 
+/** A value the visitor did not give, as the lead desk shows it. */
+export function NotGiven() {
+  return <span className="text-muted">Not given</span>;
+}
+
 /**
  * The mark of an application saved by a visitor who had not proven its email while another
  * application held it (decision 030).

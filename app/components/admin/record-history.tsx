@@ -1,4 +1,9 @@
-import { formatDateTime, DateTime, tableClasses } from "#app/components/admin/admin-ui.tsx";
+import {
+  DateTime,
+  formatDateTime,
+  NotGiven,
+  tableClasses,
+} from "#app/components/admin/admin-ui.tsx";
 import { industryLabel, quoteStatusLabel } from "#app/domain/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import {
@@ -13,10 +18,6 @@ import type {
   RecordVersion,
   Writer,
 } from "#app/domain/submission-history.ts";
-
-function NotGiven() {
-  return <span className="text-muted">Not given</span>;
-}
 
 /** A field's value in one version, as an operator reads it. */
 function fieldText(field: string, value: Exclude<FieldValue, null | boolean>): string {

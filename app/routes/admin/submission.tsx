@@ -8,6 +8,7 @@ import {
   DateTime,
   EmailLink,
   EmailNotProvenBadge,
+  NotGiven,
   formatDateTime,
   StatusBadge,
   tableClasses,
@@ -31,10 +32,8 @@ import {
 import { formatUsPhone } from "#app/domain/phone.ts";
 import {
   QUOTE_REQUEST_FIELD_LABELS,
-  quoteRequestValuesSchema,
   SUBMISSION_FIELD_LABELS as LABELS,
 } from "#app/domain/submission-history.ts";
-import { z } from "#app/domain/zod.ts";
 import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import {
@@ -45,14 +44,12 @@ import {
 import { getServices } from "#app/server/services.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
+  getQuoteRequestHistory,
   latestQuoteRequest,
   optionalAnswersOf,
   setQuoteRequestStatus,
 } from "#app/server/wizard/quote-requests.server.ts";
-import {
-  getQuoteRequestHistory,
-  getSubmissionHistory,
-} from "#app/server/wizard/submission-history.server.ts";
+import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 import {
   listWebhookDeliveries,
   resendWebhookDelivery,
@@ -78,20 +75,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
     applicationsWithEmail(db, row.email, row.id),
   ]);
-  const requestHistory = request
-    ? await getQuoteRequestHistory(db, {
-        id: request.id,
-        current: z.parse(quoteRequestValuesSchema, {
-          status: request.status,
-          lines: request.lines,
-          start_date: request.startDate,
-          contact_channel: request.contactChannel,
-          note: request.note,
-          consent_text: request.consentText,
-          consent_given_at: request.consentGivenAt,
-        }),
-      })
-    : undefined;
+  const requestHistory = request ? await getQuoteRequestHistory(db, request) : undefined;
   const optional = optionalAnswersOf(row);
   // The plan as the visitor's page works it out, from the record as it is now.
   const answers = planAnswersOf(
@@ -161,10 +145,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     );
   }
   return redirect(`/admin/submissions/${row.id}#quote-title`);
-}
-
-function NotGiven() {
-  return <span className="text-muted">Not given</span>;
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

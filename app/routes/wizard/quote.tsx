@@ -36,13 +36,13 @@ import {
   lineName,
   NOTE_MAX_LENGTH,
   optionalAnswersSchema,
-  planAnswersOf,
   QUOTE_REQUESTED_PATH,
   quoteConsentText,
   quoteMessages,
   quoteRequestSchema,
   toOptionalAnswers,
   usToday,
+  withOptionalAnswers,
 } from "#app/domain/quote-request.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import type { Source } from "#app/domain/source.ts";
@@ -132,18 +132,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const toast: Toast = { kind: "success", message: quoteMessages.answersSaved };
     // Back where the visitor was, naming what changed in the plan (issue 26).
-    const updated = planAnswersOf(
-      {
-        industry: answers.industry,
-        segments: [...answers.segments],
-        state: answers.state,
-        ownershipStructure: answers.ownership,
-      },
-      optional,
+    const query = planChangesQuery(
+      planChanges(coveragePlan(answers), coveragePlan(withOptionalAnswers(answers, optional))),
     );
-    const query = updated
-      ? planChangesQuery(planChanges(coveragePlan(answers), coveragePlan(updated)))
-      : "";
     return redirect(`${QUOTE_STEP_PATH}${query}#sharpen`, {
       headers: { "Set-Cookie": await flashToast(services.env, request, toast) },
     });

@@ -5,21 +5,20 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-request.ts";
-import { quoteRequestValuesSchema } from "#app/domain/submission-history.ts";
-import { z } from "#app/domain/zod.ts";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import { parseEnv } from "../env.server.ts";
 import {
   getPlanSubmission,
+  getQuoteRequestHistory,
   latestQuoteRequest,
   saveOptionalAnswers,
   saveQuoteRequest,
   sendQuoteConfirmation,
   setQuoteRequestStatus,
 } from "./quote-requests.server.ts";
-import { getQuoteRequestHistory, UNKNOWN_WRITER } from "./submission-history.server.ts";
+import { UNKNOWN_WRITER } from "./submission-history.server.ts";
 import { saveCompleteSubmission } from "./submissions.server.ts";
 import { createServices } from "../services.server.ts";
 
@@ -172,18 +171,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       await setQuoteRequestStatus(db, first.request.id, "contacted", OPERATOR_ID);
 
       const latest = (await latestQuoteRequest(db, id))!;
-      const history = await getQuoteRequestHistory(db, {
-        id: latest.id,
-        current: z.parse(quoteRequestValuesSchema, {
-          status: latest.status,
-          lines: latest.lines,
-          start_date: latest.startDate,
-          contact_channel: latest.contactChannel,
-          note: latest.note,
-          consent_text: latest.consentText,
-          consent_given_at: latest.consentGivenAt,
-        }),
-      });
+      const history = await getQuoteRequestHistory(db, latest);
       expect(history.total).toBe(3);
       expect(history.versions.map((version) => version.changes)).toEqual([
         [{ field: "status", before: "new", after: "contacted" }],

@@ -25,6 +25,17 @@ import { notifyOutboxWorkers, takeRecipientAllowance } from "../mail/outbox.serv
 import { hashOf } from "./resume.server.ts";
 import type { AppServices } from "../services.server.ts";
 import {
+  buildVersions,
+  QUOTE_REQUEST_FIELD_LABELS,
+  quoteRequestValuesSchema,
+  type RecordVersion,
+  type RevisionRecord,
+  type QuoteRequestValues,
+} from "#app/domain/submission-history.ts";
+import { z } from "#app/domain/zod.ts";
+
+import {
+  HISTORY_LIMIT,
   operatorWriter,
   stampedBy,
   UNKNOWN_WRITER,
@@ -407,4 +418,64 @@ export async function sendQuoteConfirmation(
   } catch (error) {
     logger.error({ err: error, quoteRequestId: request.id }, "quote email not sent");
   }
+}
+
+/**
+ * A quote request's versions for the lead desk, newest first, and how many there are in all
+ * (decision 030): each write by a visitor's session or by an operator (shown by their email).
+ */
+export async function getQuoteRequestHistory(
+  db: Db,
+  request: QuoteRequest,
+): Promise<{ versions: RecordVersion[]; total: number }> {
+  const current = z.parse(quoteRequestValuesSchema, {
+    status: request.status,
+    lines: request.lines,
+    start_date: request.startDate,
+    contact_channel: request.contactChannel,
+    note: request.note,
+    consent_text: request.consentText,
+    consent_given_at: request.consentGivenAt,
+  });
+  const [revisions, count] = await Promise.all([
+    db
+      .selectFrom("quote_request_revisions as revision")
+      .leftJoin("operators", "operators.id", "revision.operator_id")
+      .select([
+        "revision.revised_at",
+        "revision.draft_id",
+        "revision.client_hash",
+        "revision.email_proven",
+        "revision.old_values",
+        "operators.email as operator",
+      ])
+      .where("revision.quote_request_id", "=", request.id)
+      .orderBy("revision.id", "desc")
+      .limit(HISTORY_LIMIT)
+      .execute(),
+    db
+      .selectFrom("quote_request_revisions")
+      .select((eb) => eb.fn.countAll<string>().as("total"))
+      .where("quote_request_id", "=", request.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.total);
+  const records: RevisionRecord<QuoteRequestValues>[] = revisions.reverse().map((revision) => ({
+    revisedAt: revision.revised_at.toISOString(),
+    draftId: revision.draft_id,
+    clientHash: revision.client_hash,
+    emailProven: revision.email_proven,
+    operator: revision.operator,
+    oldValues:
+      revision.old_values === null ? null : z.parse(quoteRequestValuesSchema, revision.old_values),
+  }));
+  return {
+    versions: buildVersions(
+      QUOTE_REQUEST_FIELD_LABELS,
+      records,
+      current,
+      total - records.length + 1,
+    ),
+    total,
+  };
 }

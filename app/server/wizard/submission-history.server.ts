@@ -4,12 +4,7 @@ import { sql, type RawBuilder } from "kysely";
 
 import {
   buildHistory,
-  buildVersions,
-  QUOTE_REQUEST_FIELD_LABELS,
-  quoteRequestValuesSchema,
   submissionValuesSchema,
-  type QuoteRequestValues,
-  type RecordVersion,
   type RevisionRecord,
   type SubmissionValues,
   type SubmissionVersion,
@@ -116,57 +111,6 @@ export async function getSubmissionHistory(
   }));
   return {
     versions: buildHistory(records, submissionValues(row), total - records.length + 1),
-    total,
-  };
-}
-
-/**
- * A quote request's versions for the lead desk, newest first, and how many there are in all
- * (decision 030): each write by a visitor's session or by an operator (shown by their email).
- */
-export async function getQuoteRequestHistory(
-  db: Db,
-  request: { id: string; current: QuoteRequestValues },
-): Promise<{ versions: RecordVersion[]; total: number }> {
-  const [revisions, count] = await Promise.all([
-    db
-      .selectFrom("quote_request_revisions as revision")
-      .leftJoin("operators", "operators.id", "revision.operator_id")
-      .select([
-        "revision.revised_at",
-        "revision.draft_id",
-        "revision.client_hash",
-        "revision.email_proven",
-        "revision.old_values",
-        "operators.email as operator",
-      ])
-      .where("revision.quote_request_id", "=", request.id)
-      .orderBy("revision.id", "desc")
-      .limit(HISTORY_LIMIT)
-      .execute(),
-    db
-      .selectFrom("quote_request_revisions")
-      .select((eb) => eb.fn.countAll<string>().as("total"))
-      .where("quote_request_id", "=", request.id)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.total);
-  const records: RevisionRecord<QuoteRequestValues>[] = revisions.reverse().map((revision) => ({
-    revisedAt: revision.revised_at.toISOString(),
-    draftId: revision.draft_id,
-    clientHash: revision.client_hash,
-    emailProven: revision.email_proven,
-    operator: revision.operator,
-    oldValues:
-      revision.old_values === null ? null : z.parse(quoteRequestValuesSchema, revision.old_values),
-  }));
-  return {
-    versions: buildVersions(
-      QUOTE_REQUEST_FIELD_LABELS,
-      records,
-      request.current,
-      total - records.length + 1,
-    ),
     total,
   };
 }
