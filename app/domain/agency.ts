@@ -6,7 +6,7 @@
  * marked as a sample, and every page says the site is not yet operated by a licensed agency
  * (decision 031).
  */
-import { isUsState, type UsState } from "./states.ts";
+import { stateOfCode, uspsCode } from "./states.ts";
 
 /** One state licence: the state's two-letter code and the licence number it issued. */
 export interface AgencyLicense {
@@ -81,60 +81,6 @@ export function agencyFrom(settings: AgencySettings): Agency {
   };
 }
 
-/** The two-letter codes of the 50 states, by the names the catalog uses. */
-const STATE_CODES: Record<string, string> = {
-  AL: "Alabama",
-  AK: "Alaska",
-  AZ: "Arizona",
-  AR: "Arkansas",
-  CA: "California",
-  CO: "Colorado",
-  CT: "Connecticut",
-  DE: "Delaware",
-  FL: "Florida",
-  GA: "Georgia",
-  HI: "Hawaii",
-  ID: "Idaho",
-  IL: "Illinois",
-  IN: "Indiana",
-  IA: "Iowa",
-  KS: "Kansas",
-  KY: "Kentucky",
-  LA: "Louisiana",
-  ME: "Maine",
-  MD: "Maryland",
-  MA: "Massachusetts",
-  MI: "Michigan",
-  MN: "Minnesota",
-  MS: "Mississippi",
-  MO: "Missouri",
-  MT: "Montana",
-  NE: "Nebraska",
-  NV: "Nevada",
-  NH: "New Hampshire",
-  NJ: "New Jersey",
-  NM: "New Mexico",
-  NY: "New York",
-  NC: "North Carolina",
-  ND: "North Dakota",
-  OH: "Ohio",
-  OK: "Oklahoma",
-  OR: "Oregon",
-  PA: "Pennsylvania",
-  RI: "Rhode Island",
-  SC: "South Carolina",
-  SD: "South Dakota",
-  TN: "Tennessee",
-  TX: "Texas",
-  UT: "Utah",
-  VT: "Vermont",
-  VA: "Virginia",
-  WA: "Washington",
-  WV: "West Virginia",
-  WI: "Wisconsin",
-  WY: "Wyoming",
-};
-
 /** A licence number: letters and digits, 1 to 20 of them (states write them differently). */
 const LICENSE_NUMBER = /^[A-Z0-9-]{1,20}$/;
 
@@ -150,8 +96,7 @@ export function parseAgencyLicenses(
     const [code = "", number = "", ...rest] = entry.trim().split(":");
     const state = code.trim().toUpperCase();
     const licence = number.trim().toUpperCase();
-    const name = STATE_CODES[state];
-    if (rest.length > 0 || !name || !isUsState(name) || !LICENSE_NUMBER.test(licence)) {
+    if (rest.length > 0 || !stateOfCode(state) || !LICENSE_NUMBER.test(licence)) {
       return {
         ok: false,
         error: "must be STATE:NUMBER pairs separated by commas, e.g. CA:0K12345,TX:2345678",
@@ -170,15 +115,8 @@ export function parseAgencyLicenses(
  * the 50 states, or undefined (AGENCY_HOME_STATE).
  */
 export function stateCode(text: string): string | undefined {
-  const code = text.trim().toUpperCase();
-  const name = STATE_CODES[code];
-  return name && isUsState(name) ? code : undefined;
-}
-
-/** The state a two-letter code stands for ("TX": Texas), if it is one of the 50. */
-export function stateOfCode(code: string): UsState | undefined {
-  const name = STATE_CODES[code.trim().toUpperCase()];
-  return name && isUsState(name) ? name : undefined;
+  const state = stateOfCode(text);
+  return state ? uspsCode(state) : undefined;
 }
 
 /**

@@ -120,6 +120,13 @@ export function stateNamed(text: string): UsState | undefined {
   return index >= 0 ? US_STATES[index] : US_STATES.find((name) => name.toLowerCase() === wanted);
 }
 
+/** The state a two-letter USPS code stands for (any case: "tx" is Texas), if it is one of the 50. */
+export function stateOfCode(code: string): UsState | undefined {
+  const wanted = code.trim().toUpperCase();
+  const index = USPS_CODES.findIndex((candidate) => candidate === wanted);
+  return index >= 0 ? US_STATES[index] : undefined;
+}
+
 /** A state's two-letter USPS code. */
 export function uspsCode(state: UsState): string {
   return USPS_CODES[US_STATES.indexOf(state)] ?? "";

@@ -20,15 +20,20 @@ import type { Route } from "./+types/not-licensed";
 export const meta: Route.MetaFunction = () =>
   ui.wizardMeta("Get a quote: we can't help in your state yet");
 
+/** The page's answer when the draft cannot be read: the spec's error, never step 1. */
+const DATABASE_UNAVAILABLE = { reason: "database-unavailable" } as const;
+
 /**
- * The state this browser's draft names, when the agency does not serve it (decision 031); any other
- * visitor goes to step 1, where the state is asked.
+ * The state this browser's draft names, when the agency does not serve it (decision 031), and
+ * whether this browser saved an application before its state was changed to it; any other visitor
+ * goes to step 1, where the state is asked. Undefined when the draft cannot be read.
  */
 async function unservedState({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const { draft } = await getDraft(getServices(context), request);
-  const state = unservedStateOf(getAgency(context), draft);
+  const handle = await getDraft(getServices(context), request);
+  if (handle.unavailable) return undefined;
+  const state = unservedStateOf(getAgency(context), handle.draft);
   if (!state) throw redirect(stepPath("start"));
-  return state;
+  return { state, applied: handle.draft.submission !== undefined };
 }
 
 /**
@@ -36,30 +41,30 @@ async function unservedState({ request, context }: Route.LoaderArgs | Route.Acti
  * states it serves, and the agency's name.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const state = await unservedState(args);
+  const unserved = await unservedState(args);
+  if (!unserved) throw data(DATABASE_UNAVAILABLE, { status: 503 });
   const agency = getAgency(args.context);
-  return { state, served: servedStates(agency), agencyName: agency.name };
+  return { ...unserved, served: servedStates(agency), agencyName: agency.name };
 }
 
 /**
  * Notes an address to tell when the agency can help in the draft's state (never the form's). The
- * answer is the same whether the address was noted now, was on the list already, or was past its
- * per-recipient cap (then nothing is kept): the page tells nothing about an address. A failed save
+ * answer is the same whether the address was noted now or was on the list already: the page tells
+ * nothing about an address. A failed save
  * answers with the spec's error toast and keeps what was typed.
  */
 export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData();
-  const state = await unservedState(args);
+  const unserved = await unservedState(args);
   const submission = parseForm(formData, stateWaitlistSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), noted: false, toast: null }, { status: 400 });
   }
   const services = getServices(args.context);
   try {
-    await noteStateWaitlist(services.database.db, services.env.MAIL_PER_RECIPIENT_PER_HOUR, {
-      email: submission.value.email,
-      state,
-    });
+    if (!unserved) throw new Error("The draft could not be read");
+    const { state } = unserved;
+    await noteStateWaitlist(services.database.db, { email: submission.value.email, state });
   } catch (error) {
     logger.error({ err: error }, "state waitlist: address not noted");
     const toast: Toast = { kind: "error", message: messages.saveFailed };
@@ -72,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NotLicensed({ loaderData, actionData }: Route.ComponentProps) {
-  const { state, served, agencyName } = loaderData;
+  const { state, applied, served, agencyName } = loaderData;
   const [form, fields] = ui.useStepForm<{ email: string }>(stateWaitlistSchema, {
     id: "state-waitlist",
     lastResult: actionData?.result,
@@ -88,8 +93,10 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
       <p className="text-ink">
         An insurance agency may only arrange insurance in the states where it holds a licence.{" "}
         {agencyName}, the agency behind this site, does not hold one in {state} yet, so we can't
-        take an application or make a coverage plan for a business there. Nothing you told us has
-        been sent as an application.
+        take an application or make a coverage plan for a business there.
+        {applied
+          ? " What you saved before you chose this state stays with the agency, which may contact you about it."
+          : " Nothing you told us has been sent as an application."}
       </p>
 
       <h2 id="served-states-heading" className="mt-8 text-lg font-semibold text-ink">
