@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 
 import { backUpToFile, requireEmbeddedDatabase } from "../app/server/db/backup.server.ts";
 import { CliError, describeCliFailure } from "../app/server/admin/cli.server.ts";
-import { getEnv } from "../app/server/env.server.ts";
+import { parseSettings } from "../app/server/env.server.ts";
 
 const USAGE = "Usage: npm run db:backup [-- FILE]";
 
@@ -25,7 +25,9 @@ try {
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
   const file = positionals[0] ?? `coverpilot-backup-${stamp}Z.tar.gz`;
   requireEmbeddedDatabase(process.env, "pg_dump");
-  const { through, bytes } = await backUpToFile(getEnv(), file);
+  // The settings alone (parseSettings, not getEnv): a backup signs nothing, so no session secret
+  // is asked for or written, and a mistyped DATA_DIR is not made (then called empty).
+  const { through, bytes } = await backUpToFile(parseSettings(process.env), file);
   const how = through === "server" ? "through the running server" : "from the stopped database";
   process.stdout.write(
     `Backed up the embedded database ${how} to ${file} (${bytes} bytes, checked).\n`,

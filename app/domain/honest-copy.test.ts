@@ -55,9 +55,9 @@ function siteCopy(): string[] {
       marketing.trustHeading("product", proof),
     ]),
     ...["phone", "email"].map((channel) =>
-      quoteRequest.whatHappensNext(channel, SAMPLE_AGENCY.phone),
+      quoteRequest.whatHappensNext(channel, { ...SAMPLE_AGENCY, sample: true }),
     ),
-    quoteRequest.quoteConsentText(SAMPLE_AGENCY.name),
+    quoteRequest.quoteConsentText({ ...SAMPLE_AGENCY, sample: true }),
     textsConsentText(SAMPLE_AGENCY.name),
   ];
 }
@@ -92,9 +92,20 @@ describe("the site's copy (issue 26)", () => {
 
   it("promises no time for the agent's reply: that is the agency's to promise", () => {
     for (const channel of ["phone", "email"]) {
-      expect(quoteRequest.whatHappensNext(channel, SAMPLE_AGENCY.phone)).not.toMatch(
+      expect(quoteRequest.whatHappensNext(channel, { ...SAMPLE_AGENCY, sample: true })).not.toMatch(
         /business day|hours?\b|within|today|tomorrow/i,
       );
     }
+  });
+
+  it("calls the agency licensed only once its own details are set, not with the samples", () => {
+    const sample = { ...SAMPLE_AGENCY, sample: true };
+    const set = { ...SAMPLE_AGENCY, name: "Harbor Insurance Agency LLC", sample: false };
+    expect(quoteRequest.whatHappensNext("phone", sample)).not.toMatch(/licensed/i);
+    expect(quoteRequest.quoteConsentText(sample)).not.toMatch(/licensed/i);
+    expect(quoteRequest.whatHappensNext("phone", set)).toMatch(/^A licensed agent reviews/);
+    expect(quoteRequest.quoteConsentText(set)).toContain(
+      "I ask Harbor Insurance Agency LLC, a licensed insurance agency, to review",
+    );
   });
 });

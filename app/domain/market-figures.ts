@@ -1,5 +1,5 @@
 /**
- * What other small businesses paid, as published by insurers and brokers (shared/market-figures.md,
+ * What other small businesses' premiums were, as published by insurers and brokers (shared/market-figures.md,
  * gathered 2026-11): medians per line, nationally and for some of the wizard's industries. They are
  * shown as what similar businesses paid, never as a price for the visitor, and nothing here is
  * computed from a visitor's answers (in several states a price worked out for one applicant is a
@@ -235,21 +235,25 @@ export function figureMeasure(source: Source): FigureMeasure {
   return PAGE_MEASURES[source.url] ?? "not stated";
 }
 
+/** What a median is a median of, as its page says: "from policies Insureon customers bought". */
+export function figureMeasureText(source: Source): string {
+  switch (figureMeasure(source)) {
+    case "policies bought":
+      return `from policies ${source.publisher} customers bought`;
+    case "quotes":
+      return `from quotes given to businesses that applied through ${source.publisher}`;
+    case "not stated":
+      return `as ${source.publisher} publishes it`;
+  }
+}
+
 /** Whose median it is and what it is a median of, in the plan's words. */
 export function figureBasisText(price: TypicalPrice): string {
   const whose =
     price.basis.kind === "national"
       ? "national median, all small businesses"
       : `median for ${price.basis.label.toLowerCase()}`;
-  const publisher = price.source.publisher;
-  switch (figureMeasure(price.source)) {
-    case "policies bought":
-      return `${whose}, from policies ${publisher} customers bought`;
-    case "quotes":
-      return `${whose}, from quotes given to businesses that applied through ${publisher}`;
-    case "not stated":
-      return `${whose}, as ${publisher} publishes it`;
-  }
+  return `${whose}, ${figureMeasureText(price.source)}`;
 }
 
 /** A published median shown as what similar businesses pay. */

@@ -26,6 +26,8 @@ import { z } from "./zod.ts";
 
 /** Where "Request my quotes" leads: the request's reference and what happens next. */
 export const QUOTE_REQUESTED_PATH = "/business-wizard/quote/requested";
+/** The query parameter that tells that page a copy of the request was just emailed. */
+export const EMAILED_PARAM = "emailed";
 /** The words of every link to the plan (home page, summary, /login, emails). */
 export const SEE_PLAN_LABEL = "See your coverage plan";
 
@@ -211,9 +213,13 @@ export function latestStartDate(today: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The words the visitor agrees to by requesting, stored with the request as evidence. */
-export function quoteConsentText(agencyName: string): string {
-  return `By selecting "Request my quotes", I ask ${agencyName}, a licensed insurance agency, to review my application and contact me about quotes for the lines I chose, by the channel I chose above. This is a request, not a purchase: nothing is bound or charged.`;
+/**
+ * The words the visitor agrees to by requesting, stored with the request as evidence. They call
+ * the agency licensed only when its own details are set: sample details name no real agency.
+ */
+export function quoteConsentText(agency: Pick<Agency, "name" | "sample">): string {
+  const who = agency.sample ? agency.name : `${agency.name}, a licensed insurance agency,`;
+  return `By selecting "Request my quotes", I ask ${who} to review my application and contact me about quotes for the lines I chose, by the channel I chose above. This is a request, not a purchase: nothing is bound or charged.`;
 }
 
 /**
@@ -290,9 +296,11 @@ export function quoteReference(randomBytes: (size: number) => Uint8Array): strin
  * What happens after a request, as the confirmation page and email say it. It names no time: the
  * spec's "within one business day" is the agency's promise to make, not the site's (issue 26).
  */
-export function whatHappensNext(channel: string, phone: string): string {
+export function whatHappensNext(channel: string, agency: Pick<Agency, "phone" | "sample">): string {
   const by = channel === "phone" ? "by phone" : "by email";
-  return `A licensed agent reviews your request and contacts you ${by}. Questions in the meantime? Call us on ${phone}.`;
+  // "Licensed" only when the agency's own details are set (sample details name no real agency).
+  const who = agency.sample ? "An agent" : "A licensed agent";
+  return `${who} reviews your request and contacts you ${by}. Questions in the meantime? Call us on ${agency.phone}.`;
 }
 
 /** A start date in words: "Tuesday, December 1, 2026" (the date as chosen, no time zone). */
@@ -344,7 +352,7 @@ export function quoteConfirmationEmail(options: {
         `How the agent contacts you: ${contactChannelLabel(options.contactChannel)}`,
         ...(options.hasNote ? ["Your note for the agent is kept with your request."] : []),
       ],
-      [whatHappensNext(options.contactChannel, agency.phone)],
+      [whatHappensNext(options.contactChannel, agency)],
       [
         `This is a request, not a quote or a policy. Your application and your coverage plan, any time in the next ${RESUME_LINK_DAYS} days (the link works once):`,
         { link: options.resumeLink },

@@ -81,6 +81,29 @@ describe("parseEnv", () => {
     expect(env.SESSION_SECRET).toBe("x".repeat(32));
   });
 
+  it("refuses to start in production with only some of the agency's details", () => {
+    const base = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://u:p@db/app",
+      SESSION_SECRET: "x".repeat(32),
+    };
+    const agency = {
+      AGENCY_NAME: "Harbor Insurance Agency LLC",
+      AGENCY_NPN: "12345678",
+      AGENCY_LICENSES: "CA:0K12345",
+      AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+      AGENCY_PHONE: "(619) 555-0100",
+    };
+    // An upgrade that missed AGENCY_HOME_STATE: named, not silently the sample.
+    expect(() => parseEnv({ ...base, ...agency })).toThrow(/AGENCY_HOME_STATE: is required/);
+    expect(parseEnv({ ...base, ...agency, AGENCY_HOME_STATE: "CA" }).AGENCY_HOME_STATE).toBe("CA");
+    // None set: the sample, as before; and outside production, as before.
+    expect(() => parseEnv(base)).not.toThrow();
+    expect(() =>
+      parseEnv({ ...agency, NODE_ENV: "development", DATA_DIR: tempDir() }),
+    ).not.toThrow();
+  });
+
   it("asks no SESSION_SECRET of a script that signs nothing, and writes none for it", () => {
     const dataDir = tempDir();
     const settings = parseSettings({

@@ -164,6 +164,24 @@ const settingsSchema = z
  */
 const serverSettingsSchema = settingsSchema.check(
   z.superRefine((env, ctx) => {
+    // Some of the agency's details set but not all: the site would fall back to the sample, open
+    // every state and say no licensed agency runs it (an upgrade that missed AGENCY_HOME_STATE
+    // would do so silently). A production server refuses to start instead.
+    const unset = unsetAgencySettings(env);
+    if (
+      env.NODE_ENV === "production" &&
+      unset.length > 0 &&
+      unset.length < AGENCY_SETTINGS.length
+    ) {
+      for (const name of unset) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "is required with the other AGENCY_* settings (while any is unset the site shows sample details and takes applications from every state)",
+        });
+      }
+    }
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -176,7 +176,9 @@ test("workers' comp shows what other businesses paid, each figure sourced and no
   page,
 }) => {
   await page.goto("/workers-comp");
-  const prices = page.getByRole("region", { name: "What other small businesses paid" });
+  const prices = page.getByRole("region", {
+    name: "Published premiums for other small businesses",
+  });
   const figures = publishedPrices("workers-comp");
   const cards = prices.getByRole("listitem");
   await expect(cards).toHaveCount(figures.length);

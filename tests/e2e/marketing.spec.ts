@@ -244,7 +244,9 @@ test.describe("the product pages", () => {
   }) => {
     await page.goto("/workers-comp");
     // The spec's sample quotes had no source (issue 26): the published medians stand instead.
-    const prices = page.getByRole("region", { name: "What other small businesses paid" });
+    const prices = page.getByRole("region", {
+      name: "Published premiums for other small businesses",
+    });
     for (const { basis } of publishedPrices("workers-comp")) {
       await expect(prices.getByRole("heading", { name: basis })).toBeVisible();
     }

@@ -66,10 +66,12 @@ test("knowing an email reveals and changes nothing of the application saved unde
       contactChannel: "phone",
       note: OWNER_NOTE,
     };
+    // The confirmation was queued, and the page is told so.
     expect((await owner.post("/business-wizard/quote", ownerRequest)).location).toBe(
-      "/business-wizard/quote/requested",
+      "/business-wizard/quote/requested?emailed=1",
     );
-    // The same request again (a double click, a reload): the agency is told once.
+    // The same request again (a double click, a reload): the agency is told once, nothing is
+    // emailed, and the page does not say a copy went.
     expect((await owner.post("/business-wizard/quote", ownerRequest)).location).toBe(
       "/business-wizard/quote/requested",
     );

@@ -179,7 +179,7 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   await page.getByLabel("Anything the agent should know? (optional)").fill("Mornings are best.");
   await page.getByRole("button", { name: "Request my quotes" }).click();
 
-  await expect(page).toHaveURL(/\/business-wizard\/quote\/requested$/);
+  await expect(page).toHaveURL(/\/business-wizard\/quote\/requested\?emailed=1$/);
   await expect(
     page.getByRole("heading", { level: 1, name: "We've got your quote request" }),
   ).toBeVisible();

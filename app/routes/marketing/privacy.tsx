@@ -90,6 +90,11 @@ export default function Privacy() {
             cancelled before it is sent is deleted.
           </li>
           <li>
+            <strong>What we sent to the systems we connect to the site:</strong> a copy of each
+            message about your application or quote request (see below), with when it was delivered.{" "}
+            {KEPT_UNTIL_DELETED}
+          </li>
+          <li>
             <strong>Call-back requests:</strong> your name, your phone number, the best time to call
             and the page you asked from. {KEPT_UNTIL_DELETED}
           </li>
@@ -98,17 +103,18 @@ export default function Privacy() {
             {KEPT_UNTIL_DELETED}
           </li>
           <li>
-            <strong>A request to hear when we serve your state:</strong> your email address and the
-            state. {KEPT_UNTIL_DELETED}
+            <strong>A request to hear when we serve your state:</strong> your email address, the
+            state and when you asked. {KEPT_UNTIL_DELETED}
           </li>
           <li>
             <strong>A request for a link at Log in:</strong> the email address you typed, deleted as
             soon as the site has handled the request.
           </li>
           <li>
-            <strong>How many emails we sent your inbox:</strong> a hash of your email address and
-            the times of the emails we sent it in the last hour, so that no inbox gets too many. It
-            is deleted soon after an hour has passed since the last one.
+            <strong>How many emails we queued for your inbox:</strong> a hash of your inbox&apos;s
+            address (the same for its other spellings) and the times of the emails we queued for it
+            in the last hour, so that no inbox gets too many. It is deleted soon after an hour has
+            passed since the last one.
           </li>
           <li>
             <strong>How many forms were sent from your internet address:</strong> the address and a
@@ -169,6 +175,10 @@ export default function Privacy() {
           </li>
           <li>
             To call you back, answer your message, or contact you about the quote you asked for.
+          </li>
+          <li>
+            To email you once when we can help businesses in your state, if you asked us to. We do
+            not use that address for anything else.
           </li>
           <li>
             To send you text messages about our products and services, only if you agreed to receive

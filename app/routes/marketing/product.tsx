@@ -8,7 +8,7 @@ import {
   type ProductPage,
   type SamplePolicy,
 } from "#app/domain/product-pages.ts";
-import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
+import { figureMeasureText, TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
 import { applyTime, PRODUCT_LINES, type ProductLine } from "#app/domain/products.ts";
 import { productPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
@@ -200,7 +200,7 @@ function PricesPaid({
     <section aria-labelledby="prices-paid-title" className="py-16 sm:py-24">
       <Container>
         <h2 id="prices-paid-title" className="text-3xl font-bold tracking-tight">
-          What other small businesses paid
+          Published premiums for other small businesses
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-muted">
           Published medians for {line.name}. Your own price depends on your payroll, the work your
@@ -221,7 +221,8 @@ function PricesPaid({
                   <span className="text-4xl font-extrabold">{dollars(figure.monthly)}</span> a month
                 </p>
                 <p className="mt-1 text-muted">
-                  Median premium{figure.yearly ? ` (${dollars(figure.yearly)} a year)` : ""}
+                  Median premium{figure.yearly ? ` (${dollars(figure.yearly)} a year)` : ""},{" "}
+                  {figureMeasureText(figure.source)}
                 </p>
                 <p className="mt-4 text-sm text-muted">
                   Source:{" "}

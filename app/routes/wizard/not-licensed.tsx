@@ -156,8 +156,8 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
         />
         <ui.FieldError id={fields.email.errorId} errors={fields.email.errors} />
         <p id="state-waitlist-use" className="mt-2 text-sm text-muted">
-          We keep only this address and the state, to send you that one email. We won&apos;t add you
-          to any other list, and you won&apos;t hear from us otherwise.
+          We keep this address, the state and when you asked, to send you that one email. We
+          won&apos;t add you to any other list, and you won&apos;t hear from us otherwise.
         </p>
         <HoneypotField />
         <button

@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { lineName, startDateText, whatHappensNext } from "#app/domain/quote-request.ts";
+import {
+  EMAILED_PARAM,
+  lineName,
+  startDateText,
+  whatHappensNext,
+} from "#app/domain/quote-request.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
@@ -22,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reference: latest.reference,
     lines: latest.lines.map(lineName),
     startDate: startDateText(latest.startDate),
-    next: whatHappensNext(latest.contactChannel, getAgency(context).phone),
-    // Where the confirmation email goes: the address this session saved its application under
-    // (the page is only ever this session's own application).
-    sentTo: submission.email,
+    next: whatHappensNext(latest.contactChannel, getAgency(context)),
+    // Where the confirmation email went, when the request's redirect says one was queued: the
+    // address this session saved its application under (only ever this session's own).
+    sentTo: new URL(request.url).searchParams.has(EMAILED_PARAM) ? submission.email : undefined,
     // Saved again after it was made: the visitor asked again, and the same request was updated.
     updated: latest.updatedAt.getTime() > latest.createdAt.getTime(),
   };
@@ -51,10 +56,12 @@ export default function QuoteRequested({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mt-8 text-lg font-semibold text-ink">What happens next</h2>
       <p className="mt-2 text-ink">{loaderData.next}</p>
-      <p className="mt-2 text-ink">
-        We&apos;re emailing a copy of this request to{" "}
-        <strong className="break-all">{loaderData.sentTo}</strong>.
-      </p>
+      {loaderData.sentTo ? (
+        <p className="mt-2 text-ink">
+          We&apos;re emailing a copy of this request to{" "}
+          <strong className="break-all">{loaderData.sentTo}</strong>.
+        </p>
+      ) : null}
 
       <h2 className="mt-8 text-lg font-semibold text-ink">What you asked for</h2>
       <ul className="mt-2 list-inside list-disc text-ink">

@@ -36,6 +36,7 @@ import {
   lineName,
   NOTE_MAX_LENGTH,
   optionalAnswersSchema,
+  EMAILED_PARAM,
   QUOTE_REQUESTED_PATH,
   quoteConsentText,
   quoteMessages,
@@ -97,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : undefined,
     today,
     latest: latestStartDate(today),
-    consentText: quoteConsentText(getAgency(context).name),
+    consentText: quoteConsentText(getAgency(context)),
   };
 }
 
@@ -144,20 +145,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "success") {
     return data<QuoteActionData>({ form: "request", result: parsed.reply() }, { status: 400 });
   }
+  let emailed = false;
   try {
     const agency = getAgency(context);
     const { request: saved, change } = await saveQuoteRequest(
       db,
       submission.id,
       parsed.value,
-      quoteConsentText(agency.name),
+      quoteConsentText(agency),
       writerOf(context, handle),
     );
     // The same request sent again (a double click, a reload) changed nothing: nobody is told twice.
     if (change !== "unchanged") {
       const updated = change === "updated";
       // After the save, and never failing it: the visitor's confirmation and the agency's alert.
-      await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
+      emailed = await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
       const about = handle.draft.aboutYou;
       await notifyQuoteRequest(
         services,
@@ -181,7 +183,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failed(error, "request", parsed.reply());
   }
-  return redirect(QUOTE_REQUESTED_PATH);
+  // The page says a copy was emailed only when one was queued (not past the cap, not a repeat).
+  return redirect(emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH);
 }
 
 function failed(error: unknown, form: QuoteActionData["form"], result: QuoteActionData["result"]) {

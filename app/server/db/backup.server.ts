@@ -31,7 +31,7 @@ import { CliError, openCliDatabase } from "../admin/cli.server.ts";
 import { NotABackupError, verifyBackupArchive } from "./backup-archive.server.ts";
 import { DataDirLockedError, lockHolder, processState } from "./data-dir-lock.server.ts";
 import { openDatabase, type Database } from "./database.server.ts";
-import type { Env } from "../env.server.ts";
+import type { Settings } from "../env.server.ts";
 import type { logger as Logger } from "../logger.server.ts";
 
 /**
@@ -349,7 +349,7 @@ export function requireEmbeddedDatabase(
  * this returns how it was taken and its size; otherwise it is removed and a CliError thrown.
  */
 export async function backUpToFile(
-  env: Env,
+  env: Settings,
   file: string,
 ): Promise<{ through: "server" | "files"; bytes: number }> {
   if (existsSync(file)) throw new CliError(`${file} already exists; give another file name.`);

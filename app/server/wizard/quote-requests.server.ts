@@ -357,8 +357,9 @@ export async function setQuoteRequestStatus(
  * Emails the visitor the request's confirmation (issue 15, decision 032), as text and HTML: by
  * first name, the reference, what was asked for, the agency's phone and identity and a one-time
  * link back to the application and its plan, bound to this wizard session (decision 013). Counts
- * against MAIL_PER_RECIPIENT_PER_HOUR: past it nothing is sent (the page still confirms). Never
- * throws: the request is saved whatever the email does (a failure is logged, without the address).
+ * against MAIL_PER_RECIPIENT_PER_HOUR: past it nothing is sent. Never throws: the request is saved
+ * whatever the email does (a failure is logged, without the address). Answers whether the email
+ * was queued, so that the page says it was sent only when it was.
  */
 export async function sendQuoteConfirmation(
   services: AppServices,
@@ -366,13 +367,13 @@ export async function sendQuoteConfirmation(
   request: QuoteRequest,
   updated: boolean,
   draftId: string,
-): Promise<void> {
+): Promise<boolean> {
   if (!isEmailAddress(submission.email)) {
     logger.warn(
       { quoteRequestId: request.id, reason: "invalid-recipient" },
       "quote email not sent",
     );
-    return;
+    return false;
   }
   const token = randomBytes(32).toString("base64url");
   const { subject, text, html } = quoteConfirmationEmail({
@@ -412,12 +413,15 @@ export async function sendQuoteConfirmation(
       )
       SELECT EXISTS (SELECT 1 FROM queued) AS queued
     `.execute(services.database.db);
-    if (rows[0]?.queued) notifyOutboxWorkers();
-    else
-      logger.warn({ quoteRequestId: request.id, reason: "recipient-cap" }, "quote email not sent");
+    if (rows[0]?.queued) {
+      notifyOutboxWorkers();
+      return true;
+    }
+    logger.warn({ quoteRequestId: request.id, reason: "recipient-cap" }, "quote email not sent");
   } catch (error) {
     logger.error({ err: error, quoteRequestId: request.id }, "quote email not sent");
   }
+  return false;
 }
 
 /**

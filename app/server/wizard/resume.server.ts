@@ -56,20 +56,26 @@ export interface ResumeLinkWrite {
  */
 export type ResumeLinkKind = "asked" | "reminder";
 
-/** What a reminder's email is cancelled by: its application's id (outbox.cancel_key). */
-function reminderKey(submissionId: RawBuilder<string | null>): RawBuilder<string | null> {
-  return sql<string | null>`'resume-reminder:' || ${submissionId}::uuid::text`;
+/**
+ * What a reminder's email is cancelled by (outbox.cancel_key): the wizard session that saved the
+ * email step, or, for a save that names none, its application. Keyed by the session, a visitor who
+ * corrects a mistyped address and then finishes cancels the reminder queued for the old address
+ * too, not only the new application's (review of decision 032). Reminders queued before this was
+ * keyed by application carry an application's id, which the final save cancels as well.
+ */
+function reminderKey(id: RawBuilder<string | null>): RawBuilder<string | null> {
+  return sql<string | null>`'resume-reminder:' || ${id}::uuid::text`;
 }
 
 /**
  * A CTE, `reminders_cancelled`, for the statement that completes an application (the final
- * step's save): drops the reminders of these submissions still waiting (decision 032). Ids may be
- * null (no key then).
+ * step's save): drops the reminders still waiting that these sessions or applications queued
+ * (decision 032). Ids may be null (no key then).
  */
 export function resumeRemindersCancelled(
-  submissionIds: readonly RawBuilder<string | null>[],
+  ids: readonly RawBuilder<string | null>[],
 ): RawBuilder<unknown> {
-  return sql`reminders_cancelled AS (${cancelQueuedEmails(submissionIds.map(reminderKey))})`;
+  return sql`reminders_cancelled AS (${cancelQueuedEmails(ids.map(reminderKey))})`;
 }
 
 /**
@@ -94,7 +100,9 @@ export function resumeLinkWrite(
   return {
     dueNow: delayMs === 0,
     ctes: (submissionId) => {
-      const key = reminder ? reminderKey(submissionId) : sql<null>`NULL::text`;
+      const key = reminder
+        ? reminderKey(sql<string | null>`coalesce(${draftId}::uuid, ${submissionId}::uuid)`)
+        : sql<null>`NULL::text`;
       return sql`
       recent AS (
         SELECT 1 FROM resume_tokens

@@ -746,6 +746,19 @@ describe.each(testDatabaseKinds)("the email step's reminder (decision 032), on $
     });
   });
 
+  it("is cancelled for a corrected address too, once the session finishes", async () => {
+    const visitor = new Visitor(serverWith());
+    await walk(visitor, "mistyped@example.com", 0, 3);
+    expect(await queuedTo("mistyped@example.com")).toHaveLength(1);
+    // Back to the email step with the right address: another application, another reminder.
+    await walk(visitor, "corrected@example.com", 2, 3);
+    expect(await queuedTo("corrected@example.com")).toHaveLength(1);
+    await walk(visitor, "corrected@example.com", 3, APPLICATION.length);
+    // Nothing is left to go to either address, the mistyped one above all.
+    expect(await queuedTo("mistyped@example.com")).toEqual([]);
+    expect(await queuedTo("corrected@example.com")).toEqual([]);
+  });
+
   it("is sent once its delay is over to someone who has not finished, with its HTML part", async () => {
     const visitor = new Visitor(serverWith(1_000));
     const { worker, sentTo } = recordingWorker();

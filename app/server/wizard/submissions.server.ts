@@ -125,9 +125,11 @@ export async function saveCompleteSubmission(
     when: sql<boolean>`true`,
     stamped: { completed_at: sql`now()`, updated_at: stampedBy(writer) },
   });
-  // Finishing cancels the "finish your application" reminder still waiting (decision 032): of the
-  // application the email step saved (the draft's) and of the one saved now, if another.
+  // Finishing cancels the "finish your application" reminders still waiting (decision 032): every
+  // one this session queued, whatever address it was for, and those keyed by the application the
+  // email step saved (the draft's) or the one saved now, if another.
   const cancelled = resumeRemindersCancelled([
+    sql<string | null>`${ownId(writer.draft ?? undefined)}::uuid`,
     sql<string | null>`${ownId(submissionId)}::uuid`,
     sql<string>`(SELECT id FROM submission)`,
   ]);
