@@ -1,7 +1,30 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The layers (docs/architecture.md): routes may use components, server and domain; components only
+ * domain; server only domain; domain nothing of the app. Scripts, the bench and tests may use any.
+ */
+const LAYERS = [
+  {
+    target: "./app/domain",
+    from: ["./app/routes", "./app/components", "./app/server", "./app/hooks", "./app/root.tsx"],
+    message: "app/domain/ holds pure rules: it imports nothing else of the app.",
+  },
+  {
+    target: "./app/components",
+    from: ["./app/routes", "./app/server", "./app/root.tsx"],
+    message: "A component may use app/domain/ only; data comes from its route.",
+  },
+  {
+    target: "./app/server",
+    from: ["./app/routes", "./app/components", "./app/hooks", "./app/root.tsx"],
+    message: "app/server/ may use app/domain/ only; routes call the server, not the other way.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -21,8 +44,18 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      // Which files the import rules read through (the default is JavaScript only).
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] }),
+      ],
+    },
     rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // Resolving every import is what lets the two rules above see the whole graph.
+      "import-x/no-unresolved": ["error", { ignore: ["^virtual:", "\\+types/", "^react-router$"] }],
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
@@ -41,6 +74,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A test may reach across layers to drive what it tests (a route's module, the root).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: LAYERS }] },
   },
   {
     files: ["app/domain/zod.ts"],

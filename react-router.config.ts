@@ -2,14 +2,14 @@ import path from "node:path";
 
 import type { Config } from "@react-router/dev/config";
 
-import { MARKETING_PATHS } from "./app/domain/site-pages.ts";
+import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
 import { compressAssets, compressPages } from "./scripts/compress-assets.ts";
 import { inlineFirstPaint } from "./scripts/inline-first-paint.ts";
 
 export default {
   ssr: true,
   // The marketing pages are rendered once at build time, for the SITE_URL the build runs with;
-  // server.ts serves those files when it runs with the same SITE_URL (DESIGN decision 1).
+  // server.ts serves those files when it runs with the same SITE_URL (decision 001).
   prerender: [...MARKETING_PATHS],
   // The prerendered pages carry the CSS their first paint needs and ask for the site script after
   // it (decision 025); hashed assets are compressed once here, and served as they are (decision 010).

@@ -21,10 +21,10 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
-import { agencyFrom, agencyStamp } from "./app/domain/agency.ts";
-import { pathForLogs } from "./app/domain/resume.ts";
-import type { RunningApp, startApp as StartApp } from "./app/server/app.server.ts";
-import { restartWithSettings, type ProcessSettings } from "./app/server/process-settings.server.ts";
+import { agencyFrom, agencyStamp } from "#app/domain/agency.ts";
+import { pathForLogs } from "#app/domain/resume.ts";
+import type { RunningApp, startApp as StartApp } from "#app/server/app.server.ts";
+import { restartWithSettings, type ProcessSettings } from "#app/server/process-settings.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 /** After SIGTERM, requests still in flight this long are cut off. */
@@ -121,7 +121,7 @@ server.use((req, res, next) => {
   next();
 });
 
-// The marketing pages as `npm run build` prerendered them (DESIGN decision 1), from memory.
+// The marketing pages as `npm run build` prerendered them (decision 001), from memory.
 const prerendered = viteServer
   ? new Map<string, PrerenderedPage>()
   : loadPrerenderedPages("build/client");
@@ -306,7 +306,7 @@ interface InlineHashes {
 }
 
 /**
- * The security headers (DESIGN decision 5). With `scriptNonce`, script-src also allows the
+ * The security headers (docs/decisions/README.md, "Security by default"). With `scriptNonce`, script-src also allows the
  * request's nonce (`res.locals.cspNonce`), which React Router's scripts carry; with `inline`, the
  * inline scripts and styles of a prerendered page by their hashes (decision 025).
  */

@@ -9,10 +9,10 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import { NonceProvider } from "./components/nonce-provider.tsx";
-import { AFTER_LARGEST_PAINT } from "./components/site/site-script-loader.ts";
-import { cspNonceContext } from "./context.ts";
-import { logger } from "./server/logger.server.ts";
+import { NonceProvider } from "#app/components/nonce-provider.tsx";
+import { AFTER_LARGEST_PAINT } from "#app/components/site/site-script-loader.ts";
+import { cspNonceContext } from "#app/context.ts";
+import { logger } from "#app/server/logger.server.ts";
 
 export const streamTimeout = 5_000;
 

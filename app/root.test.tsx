@@ -8,7 +8,7 @@ import {
 } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { ErrorBoundary, meta } from "./root.tsx";
+import { ErrorBoundary, meta } from "#app/root.tsx";
 
 /** Renders the root's error screen for a request whose loader throws `failure`, as the server does. */
 async function renderFailure(failure: unknown): Promise<{ status: number; html: string }> {

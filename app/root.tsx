@@ -14,15 +14,16 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import faviconDataUrl from "./assets/favicon.svg?inline";
-import { useNonce } from "./components/nonce-provider.tsx";
-import { errorPageMeta } from "./components/site/page-meta.ts";
-import { SiteChrome } from "./components/site/site-chrome.tsx";
-import { buttonClasses } from "./components/ui/button.ts";
-import { refusals } from "./domain/messages.ts";
-import { site } from "./domain/site.ts";
-import { guardPosts, sendRefusalHeaders } from "./server/http/guards.server.ts";
-import { getAgency } from "./server/agency.server.ts";
-import { getSiteUrl } from "./server/http/site-url.server.ts";
+import { useNonce } from "#app/components/nonce-provider.tsx";
+import { errorPageMeta } from "#app/components/site/page-meta.ts";
+import { SiteChrome } from "#app/components/site/site-chrome.tsx";
+import { buttonClasses } from "#app/components/ui/button.ts";
+import type { RootData } from "#app/components/site/agency-identity.tsx";
+import { refusals } from "#app/domain/messages.ts";
+import { site } from "#app/domain/site.ts";
+import { guardPosts, sendRefusalHeaders } from "#app/server/http/guards.server.ts";
+import { getAgency } from "#app/server/agency.server.ts";
+import { getSiteUrl } from "#app/server/http/site-url.server.ts";
 
 /**
  * The site's one stylesheet, as a React stylesheet resource (`precedence`): React puts it first in
@@ -67,14 +68,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Every post is checked before any action sees it (DESIGN decision 5). */
+/** Every post is checked before any action sees it (docs/decisions/README.md, "Security by default"). */
 export const middleware: Route.MiddlewareFunction[] = [sendRefusalHeaders, guardPosts];
 
 /**
  * The site's public address (SITE_URL), for every page's canonical link and structured data, and
  * the agency every footer names.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs): RootData & { siteUrl: string } {
   return { siteUrl: getSiteUrl(context), agency: getAgency(context) };
 }
 
@@ -99,7 +100,7 @@ export default function App() {
 
 /**
  * The not-found page ("404", "Oops! Page not found", "Return to Home") and the screen titled
- * "Unexpected Application Error!" (SPEC sections 2 and 8), inside the site's header and footer.
+ * "Unexpected Application Error!" (docs/product.md, "Pages and addresses" and "Messages"), inside the site's header and footer.
  * The error's stack shows in development only.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,10 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 import { PRODUCT_LINES } from "./domain/products.ts";
+import { WIZARD_STEP_ORDER } from "./domain/wizard-screens.ts";
+
+/** The wizard's screens sit under /business-wizard (WIZARD_STEP_ORDER's paths). */
+const WIZARD_PREFIX = "business-wizard";
 
 export default [
   // The marketing site: prerendered at build time (react-router.config.ts), no framework JavaScript.
@@ -21,16 +25,16 @@ export default [
     route("login", "routes/marketing/login.tsx"),
     route("resume/:token", "routes/marketing/resume.tsx"),
   ]),
-  ...prefix("business-wizard", [
+  ...prefix(WIZARD_PREFIX, [
     layout("routes/wizard/layout.tsx", [
-      index("routes/wizard/start.tsx"),
+      // Each step's screen is the module named by its id, at its path (WIZARD_STEP_ORDER).
+      ...WIZARD_STEP_ORDER.map((step) => {
+        const file = `routes/wizard/${step.id}.tsx`;
+        const path = step.path.slice(`/${WIZARD_PREFIX}`.length + 1);
+        return path === "" ? index(file) : route(path, file);
+      }),
       // Where the wizard stops for a state the agency holds no licence in (decision 031).
       route("not-licensed", "routes/wizard/not-licensed.tsx"),
-      route("segments", "routes/wizard/segments.tsx"),
-      route("email", "routes/wizard/email.tsx"),
-      route("questionnaire-1", "routes/wizard/questionnaire-1.tsx"),
-      route("questionnaire-2", "routes/wizard/questionnaire-2.tsx"),
-      route("questionnaire-3", "routes/wizard/questionnaire-3.tsx"),
       route("summary", "routes/wizard/summary.tsx"),
       route("quote", "routes/wizard/quote.tsx"),
       route("quote/requested", "routes/wizard/quote-requested.tsx"),

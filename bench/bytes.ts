@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 
-/** DESIGN.md's budget for a wizard screen's JavaScript, in bytes as served (compressed). */
+/** The budget (docs/decisions/README.md, "Performance targets") for a wizard screen's JavaScript, in bytes as served (compressed). */
 export const WIZARD_JS_MAX_BYTES = 130_000;
 
 /** What Chromium 156 asks for; the server picks the encoding it prefers of these. */

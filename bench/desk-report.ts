@@ -18,7 +18,7 @@ function smallestAndLargest(desk: DeskFigures): [DeskSize, DeskSize] | undefined
 }
 
 /**
- * The lead desk's targets (DESIGN.md, Scale): list pages within 50 ms server time (p99) at the
+ * The lead desk's targets (docs/decisions/README.md, Performance targets: Scale): list pages within 50 ms server time (p99) at the
  * largest size; each export's peak RSS there within 50 MB of the smallest size's.
  */
 export function deskTargets(desk: DeskFigures | undefined): TargetCheck[] {

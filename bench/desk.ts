@@ -22,19 +22,19 @@ import {
   parseSubmissionFilter,
   utcDay,
   type ListPosition,
-} from "../app/domain/lead-desk.ts";
-import { INDUSTRY_IDS } from "../app/domain/industries.ts";
-import { US_STATES } from "../app/domain/states.ts";
-import { openDatabase, type Db } from "../app/server/db/database.server.ts";
-import { startPlannerStatistics } from "../app/server/db/planner-statistics.server.ts";
-import { getSubmission, listSubmissions } from "../app/server/leads/leads.server.ts";
-import { listWebhookDeliveries } from "../app/server/leads/webhooks.server.ts";
-import { readFunnel } from "../app/server/wizard/funnel.server.ts";
+} from "#app/domain/lead-desk.ts";
+import { INDUSTRY_IDS } from "#app/domain/industries.ts";
+import { US_STATES } from "#app/domain/states.ts";
+import { openDatabase, type Db } from "#app/server/db/database.server.ts";
+import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
+import { getSubmission, listSubmissions } from "#app/server/leads/leads.server.ts";
+import { listWebhookDeliveries } from "#app/server/leads/webhooks.server.ts";
+import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 import {
   latestQuoteRequest,
   latestQuoteRequests,
-} from "../app/server/wizard/quote-requests.server.ts";
-import { getSubmissionHistory } from "../app/server/wizard/submission-history.server.ts";
+} from "#app/server/wizard/quote-requests.server.ts";
+import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 import { median, percentile } from "./stats.ts";
 import { ROOT } from "./workspace.ts";
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the working tree in a scratch copy, serves it on 127.0.0.1 and measures
- * it against DESIGN.md's "Performance targets": Lighthouse beside a static reference page, bytes
+ * it against the performance targets (docs/decisions/README.md): Lighthouse beside a static reference page, bytes
  * shipped, throughput beside a bare Node server, the email step's save beside the database's own
  * upsert rate, and memory. Writes bench/report.md and bench/report.json; raw outputs go to
  * bench/results/. Settings (all optional):

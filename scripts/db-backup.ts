@@ -13,9 +13,9 @@
  */
 import { parseArgs } from "node:util";
 
-import { backUpToFile, requireEmbeddedDatabase } from "../app/server/db/backup.server.ts";
-import { CliError, describeCliFailure } from "../app/server/admin/cli.server.ts";
-import { parseSettings } from "../app/server/env.server.ts";
+import { backUpToFile, requireEmbeddedDatabase } from "#app/server/db/backup.server.ts";
+import { CliError, describeCliFailure } from "#app/server/admin/cli.server.ts";
+import { parseSettings } from "#app/server/env.server.ts";
 
 const USAGE = "Usage: npm run db:backup [-- FILE]";
 

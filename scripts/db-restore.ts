@@ -7,9 +7,9 @@
  */
 import { parseArgs } from "node:util";
 
-import { requireEmbeddedDatabase, restoreFromFile } from "../app/server/db/backup.server.ts";
-import { CliError, describeCliFailure } from "../app/server/admin/cli.server.ts";
-import { parseSettings } from "../app/server/env.server.ts";
+import { requireEmbeddedDatabase, restoreFromFile } from "#app/server/db/backup.server.ts";
+import { CliError, describeCliFailure } from "#app/server/admin/cli.server.ts";
+import { parseSettings } from "#app/server/env.server.ts";
 
 const USAGE = "Usage: npm run db:restore -- FILE";
 

@@ -15,7 +15,7 @@ import path from "node:path";
 
 import { PurgeCSS } from "purgecss";
 
-import { siteScriptLoader } from "../app/components/site/site-script-loader.ts";
+import { siteScriptLoader } from "#app/components/site/site-script-loader.ts";
 
 const STYLESHEET =
   /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)" data-precedence="default"\/>/g;

@@ -7,7 +7,7 @@
  */
 import { writeFile } from "node:fs/promises";
 
-import { leadRecordJsonSchema } from "../app/domain/lead-record.ts";
+import { leadRecordJsonSchema } from "#app/domain/lead-record.ts";
 
 export const LEAD_SCHEMA_FILE = "docs/lead-record.schema.json";
 

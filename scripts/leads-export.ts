@@ -16,11 +16,11 @@ import {
   describeCliFailure,
   openCliDatabase,
   parseSince,
-} from "../app/server/admin/cli.server.ts";
-import { parseSettings } from "../app/server/env.server.ts";
-import { restartWithSettings } from "../app/server/process-settings.server.ts";
-import { submissionsCsv } from "../app/server/leads/lead-export.server.ts";
-import { leadRecordsJson } from "../app/server/leads/lead-records.server.ts";
+} from "#app/server/admin/cli.server.ts";
+import { parseSettings } from "#app/server/env.server.ts";
+import { restartWithSettings } from "#app/server/process-settings.server.ts";
+import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";
+import { leadRecordsJson } from "#app/server/leads/lead-records.server.ts";
 
 /**
  * The export's memory stays flat however many leads there are (decision 024). It holds one batch

@@ -9,20 +9,20 @@
  */
 import { parseArgs } from "node:util";
 
-import { isEmailAddress } from "../app/domain/fields.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../app/domain/lead-desk.ts";
+import { isEmailAddress } from "#app/domain/fields.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/lead-desk.ts";
 import {
   CliError,
   describeCliFailure,
   openCliDatabase,
   passwordFromInput,
-} from "../app/server/admin/cli.server.ts";
-import { getEnv } from "../app/server/env.server.ts";
+} from "#app/server/admin/cli.server.ts";
+import { getEnv } from "#app/server/env.server.ts";
 import {
   createOperator,
   OperatorExistsError,
   resetOperatorPassword,
-} from "../app/server/admin/operators.server.ts";
+} from "#app/server/admin/operators.server.ts";
 
 const USAGE = "Usage: npm run operator:create -- --email ADDRESS [--reset-password]";
 

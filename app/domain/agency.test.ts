@@ -11,7 +11,7 @@ import {
   SAMPLE_AGENCY,
   SAMPLE_AGENCY_NOTE,
   stateCode,
-} from "./agency.ts";
+} from "#app/domain/agency.ts";
 
 const settings = {
   AGENCY_NAME: `O'Brien & "Sons" <Insurance>`,

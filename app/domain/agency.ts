@@ -6,7 +6,7 @@
  * marked as a sample, and every page says the site is not yet operated by a licensed agency
  * (decision 031).
  */
-import { stateOfCode, uspsCode } from "./states.ts";
+import { stateOfCode, uspsCode } from "#app/domain/states.ts";
 
 /** One state licence: the state's two-letter code and the licence number it issued. */
 export interface AgencyLicense {

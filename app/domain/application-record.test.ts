@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { suggestNaics } from "./naics.ts";
+import { suggestNaics } from "#app/domain/naics.ts";
 
 import {
   fromRecord,
@@ -9,13 +9,13 @@ import {
   toEmailStepRecord,
   toRecord,
   type CompleteRecord,
-} from "./application-record.ts";
-import { INDUSTRIES, MAX_SEGMENTS, type Industry } from "./industries.ts";
-import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { US_STATES } from "./states.ts";
-import type { SubmissionValues } from "./submission-history.ts";
-import type { WizardDraft } from "./wizard.ts";
-import { firstIncompleteStep, WIZARD_STEPS, type StepRequest } from "./wizard-steps.ts";
+} from "#app/domain/application-record.ts";
+import { INDUSTRIES, MAX_SEGMENTS, type Industry } from "#app/domain/industries.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { US_STATES } from "#app/domain/states.ts";
+import type { SubmissionValues } from "#app/domain/submission-history.ts";
+import type { WizardDraft } from "#app/domain/wizard.ts";
+import { firstIncompleteStep, WIZARD_STEPS, type StepRequest } from "#app/domain/wizard-steps.ts";
 
 const THIS_YEAR = 2026;
 const AT: StepRequest = {
@@ -256,6 +256,6 @@ describe("the saved application and the draft, both ways", () => {
       email: "a@b.co",
       submission: { id: SUBMISSION_ID, email: "a@b.co" },
     });
-    expect(firstIncompleteStep(draft, THIS_YEAR)).toBe("questionnaire-1");
+    expect(firstIncompleteStep(draft, THIS_YEAR)).toBe("business-name");
   });
 });

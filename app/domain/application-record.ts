@@ -1,13 +1,13 @@
 /**
- * The saved application (SPEC section 3) and the wizard draft, mapped both ways in one place
+ * The saved application (docs/product.md, "The saved application") and the wizard draft, mapped both ways in one place
  * (decision 018): `toRecord` for the final save, `fromRecord` for a resume link that brings a saved
  * version back into the wizard. For every complete draft, fromRecord(toRecord(draft)) is the draft
  * (a property test checks it).
  */
-import { getIndustry, isIndustryId, type IndustryId } from "./industries.ts";
-import { naicsForSegments } from "./naics.ts";
-import { NO_NAICS_CODE } from "./segments.ts";
-import type { SubmissionValues } from "./submission-history.ts";
+import { getIndustry, isIndustryId, type IndustryId } from "#app/domain/industries.ts";
+import { naicsForSegments } from "#app/domain/naics.ts";
+import { NO_NAICS_CODE } from "#app/domain/segments.ts";
+import type { SubmissionValues } from "#app/domain/submission-history.ts";
 import {
   aboutYouSchema,
   businessNameSchema,
@@ -15,9 +15,9 @@ import {
   industryStateSchema,
   ownershipSchema,
   type WizardDraft,
-} from "./wizard.ts";
+} from "#app/domain/wizard.ts";
 
-/** The columns the email step writes (SPEC section 4): these four, and nothing else. */
+/** The columns the email step writes (docs/product.md, "How the wizard moves"): these four, and nothing else. */
 export interface EmailStepRecord {
   industry: IndustryId;
   state: string;
@@ -26,7 +26,7 @@ export interface EmailStepRecord {
 }
 
 /**
- * The full record the final step writes (SPEC section 3), plus the consent evidence and the unit
+ * The full record the final step writes (docs/product.md, "The saved application"), plus the consent evidence and the unit
  * on its own (the spec's primary location holds it too, after the street).
  */
 export interface CompleteRecord extends EmailStepRecord {

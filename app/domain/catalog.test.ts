@@ -7,10 +7,15 @@ import {
   INDUSTRY_IDS,
   matchesSegmentFilter,
   MAX_SEGMENTS,
-} from "./industries.ts";
-import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { ANY_LINE_APPLY_TIME, applyTime, MENU_PRODUCT_LINES, PRODUCT_LINES } from "./products.ts";
-import { US_STATES } from "./states.ts";
+} from "#app/domain/industries.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import {
+  ANY_LINE_APPLY_TIME,
+  applyTime,
+  MENU_PRODUCT_LINES,
+  PRODUCT_LINES,
+} from "#app/domain/products.ts";
+import { US_STATES } from "#app/domain/states.ts";
 
 describe("the catalog", () => {
   it("has the six industries with the spec's labels", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { countedAddress } from "./client-address.ts";
+import { countedAddress } from "#app/domain/client-address.ts";
 
 describe("a client's address as it is counted", () => {
   it("is an IPv4 address itself, also when written as IPv6", () => {

@@ -7,8 +7,8 @@ import {
   CONTACT_FIELD_LIMITS,
   contactFormMessages,
   contactMessageSchema,
-} from "./contact-forms.ts";
-import { messages } from "./messages.ts";
+} from "#app/domain/contact-forms.ts";
+import { messages } from "#app/domain/messages.ts";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

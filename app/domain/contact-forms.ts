@@ -2,7 +2,7 @@
  * The two ways a visitor reaches us from the marketing site: a message from the contact page and
  * a call-back request from Talk to an Expert. One Zod schema each, used by the route actions.
  */
-import { z } from "./zod.ts";
+import { z } from "#app/domain/zod.ts";
 
 import {
   EMAIL_MAX_LENGTH,
@@ -10,8 +10,8 @@ import {
   PHONE_MAX_LENGTH,
   requiredText,
   usPhoneNumber,
-} from "./fields.ts";
-import { PRODUCT_LINES } from "./products.ts";
+} from "#app/domain/fields.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
 
 /** Longest accepted value of each field; the database columns hold exactly this much. */
 export const CONTACT_FIELD_LIMITS = {

@@ -15,10 +15,10 @@ import {
   RECOMMENDATIONS,
   revenueBandFor,
   WORKERS_COMP_SLUG,
-} from "./coverage-plan.ts";
-import { INDUSTRIES } from "./industries.ts";
-import { PRODUCT_LINES } from "./products.ts";
-import { RULES_READ_ON } from "./source.ts";
+} from "#app/domain/coverage-plan.ts";
+import { INDUSTRIES } from "#app/domain/industries.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
+import { RULES_READ_ON } from "#app/domain/source.ts";
 
 const base: PlanAnswers = {
   industry: "offices",

@@ -6,18 +6,22 @@
  * top to bottom per line; workers' compensation follows each state's law (workers-comp-states.ts).
  * Pure TypeScript: no price is ever computed from the answers.
  */
-import { catalogSegments, type IndustryId } from "./industries.ts";
+import { catalogSegments, type IndustryId } from "#app/domain/industries.ts";
 import {
   publishedRange,
   type PublishedRange,
   type TypicalPrice,
   typicalMonthlyPrice,
-} from "./market-figures.ts";
-import { type OwnershipStructure } from "./ownership.ts";
-import { PRODUCT_LINES } from "./products.ts";
-import { RULES_READ_ON, type Source } from "./source.ts";
-import { type UsState } from "./states.ts";
-import { workersCompFor, type StateFund, type WorkersCompState } from "./workers-comp-states.ts";
+} from "#app/domain/market-figures.ts";
+import { type OwnershipStructure } from "#app/domain/ownership.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
+import { RULES_READ_ON, type Source } from "#app/domain/source.ts";
+import { type UsState } from "#app/domain/states.ts";
+import {
+  workersCompFor,
+  type StateFund,
+  type WorkersCompState,
+} from "#app/domain/workers-comp-states.ts";
 
 /** The slug of commercial auto, the one plan line without a page of its own. */
 export const COMMERCIAL_AUTO_SLUG = "commercial-auto";

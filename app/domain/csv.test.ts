@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { parseCsv } from "#tests/support/csv.ts";
 
-import { csvCell, csvRow } from "./csv.ts";
+import { csvCell, csvRow } from "#app/domain/csv.ts";
 
 describe("csvCell", () => {
   it("writes plain text as it is, and nothing for null and undefined", () => {

@@ -7,7 +7,7 @@ import {
   greeting,
   renderEmail,
   type EmailContent,
-} from "./email-content.ts";
+} from "#app/domain/email-content.ts";
 import { wordsOfHtml, wordsOfText } from "#tests/support/email-words.ts";
 
 const content: EmailContent = {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { contactMessageSchema } from "./contact-forms.ts";
+import { contactMessageSchema } from "#app/domain/contact-forms.ts";
 import {
   EMAIL_MAX_LENGTH,
   emailAddress,
@@ -9,13 +9,13 @@ import {
   optionalAddress,
   optionalText,
   requiredText,
-} from "./fields.ts";
-import { parseForm } from "./form-submission.ts";
-import { signInSchema } from "./lead-desk.ts";
-import { messages } from "./messages.ts";
-import { loginSchema } from "./resume.ts";
-import { aboutYouSchema, emailSchema } from "./wizard.ts";
-import { z } from "./zod.ts";
+} from "#app/domain/fields.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
+import { signInSchema } from "#app/domain/lead-desk.ts";
+import { messages } from "#app/domain/messages.ts";
+import { loginSchema } from "#app/domain/resume.ts";
+import { aboutYouSchema, emailSchema } from "#app/domain/wizard.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** Characters that show as nothing but change what is shown, or make two values look alike. */
 const HIDDEN = [

@@ -2,10 +2,10 @@
  * The kinds of field the site's forms share, each with its rule and messages in one place: the
  * wizard's schemas and the contact forms' are built from these.
  */
-import { messages } from "./messages.ts";
-import { normalizeUsPhone } from "./phone.ts";
-import { hasHiddenFormatting, joinLines, withoutControlCharacters } from "./text.ts";
-import { z } from "./zod.ts";
+import { messages } from "#app/domain/messages.ts";
+import { normalizeUsPhone } from "#app/domain/phone.ts";
+import { hasHiddenFormatting, joinLines, withoutControlCharacters } from "#app/domain/text.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** Refuses text holding invisible formatting characters (text.ts says why), with its message. */
 function withoutHiddenFormatting() {
@@ -109,7 +109,7 @@ const NOT_IN_AN_ADDRESS = String.raw`\s\p{Cc}\p{Cf},;:<>()[\]\\"`;
 const ADDRESS_CHARACTER = `[^@${NOT_IN_AN_ADDRESS}]`;
 
 /**
- * The spec's email pattern (SPEC section 5: non-space text, @, non-space text, a dot, text),
+ * The spec's email pattern (docs/product.md, "Validation rules": non-space text, @, non-space text, a dot, text),
  * tightened to one address: exactly one @, none of the characters above, and no dot at the very
  * end (`ana@gmail.com.` would be a second spelling of `ana@gmail.com`, and SMTP takes no such
  * domain).

@@ -7,11 +7,11 @@ import {
   isBoundedFieldName,
   isBoundedForm,
   parseForm,
-} from "./form-submission.ts";
-import { getIndustry, INDUSTRIES } from "./industries.ts";
-import { messages } from "./messages.ts";
-import { segmentsSchema } from "./segments.ts";
-import { aboutYouSchema, emailSchema } from "./wizard.ts";
+} from "#app/domain/form-submission.ts";
+import { getIndustry, INDUSTRIES } from "#app/domain/industries.ts";
+import { messages } from "#app/domain/messages.ts";
+import { segmentsSchema } from "#app/domain/segments.ts";
+import { aboutYouSchema, emailSchema } from "#app/domain/wizard.ts";
 
 function form(fields: [string, string][]): FormData {
   const data = new FormData();

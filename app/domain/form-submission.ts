@@ -4,7 +4,7 @@
  */
 import { formatPaths, INTENT, parse, STATE, type Submission } from "@conform-to/dom";
 
-import { z } from "./zod.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** The payload as the form sent it: text, lists of text (repeated names) and files. */
 type Payload = Record<string, unknown>;

@@ -2,18 +2,18 @@ import { describe, expect, it } from "vitest";
 
 import { UNKEPT_PROMISES } from "#tests/support/honest-copy.ts";
 
-import { SAMPLE_AGENCY } from "./agency.ts";
-import type { AgencyProof } from "./agency-proof.ts";
-import * as cookies from "./cookies.ts";
-import * as marketFigures from "./market-figures.ts";
-import * as marketing from "./marketing.ts";
-import * as messages from "./messages.ts";
-import * as productPages from "./product-pages.ts";
-import * as products from "./products.ts";
-import * as quoteRequest from "./quote-request.ts";
-import * as sitePages from "./site-pages.ts";
-import * as site from "./site.ts";
-import { textsConsentText } from "./wizard.ts";
+import { SAMPLE_AGENCY } from "#app/domain/agency.ts";
+import type { AgencyProof } from "#app/domain/agency-proof.ts";
+import * as cookies from "#app/domain/cookies.ts";
+import * as marketFigures from "#app/domain/market-figures.ts";
+import * as marketing from "#app/domain/marketing.ts";
+import * as messages from "#app/domain/messages.ts";
+import * as productPages from "#app/domain/product-pages.ts";
+import * as products from "#app/domain/products.ts";
+import * as quoteRequest from "#app/domain/quote-request.ts";
+import * as sitePages from "#app/domain/site-pages.ts";
+import * as site from "#app/domain/site.ts";
+import { textsConsentText } from "#app/domain/wizard.ts";
 
 /** Every string in a value: its own, its items', its properties'. */
 function strings(value: unknown): string[] {

@@ -1,5 +1,5 @@
 /**
  * The name of the field every public form carries hidden from people: a bot that fills it in is
- * dropped quietly (DESIGN decision 5).
+ * dropped quietly (docs/decisions/README.md, "Security by default").
  */
 export const HONEYPOT_FIELD = "website";

@@ -1,5 +1,5 @@
 /**
- * The six industries, their segment lists and how each one's segments are chosen (SPEC sections 3
+ * The six industries, their segment lists and how each one's segments are chosen (docs/product.md, "The saved application"
  * and 4).
  */
 
@@ -42,7 +42,7 @@ export function catalogSegments(...names: string[]): readonly string[] {
   return names;
 }
 
-/** At most this many segments for the industries chosen with checkboxes (SPEC section 9). */
+/** At most this many segments for the industries chosen with checkboxes (docs/product.md, "Numbers and limits"). */
 export const MAX_SEGMENTS = 3;
 
 export const INDUSTRIES: readonly Industry[] = [

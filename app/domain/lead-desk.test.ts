@@ -16,9 +16,9 @@ import {
   signInSchema,
   SUBMISSION_EXPORT_COLUMNS,
   type ListKey,
-} from "./lead-desk.ts";
-import { messages } from "./messages.ts";
-import { WIZARD_STEPS } from "./wizard-steps.ts";
+} from "#app/domain/lead-desk.ts";
+import { messages } from "#app/domain/messages.ts";
+import { WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
 
 describe("the submissions filter", () => {
   it("reads every field from the query string", () => {

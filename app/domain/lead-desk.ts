@@ -3,18 +3,17 @@
  * the columns of the CSV export, the funnel's steps and the sign-in policy. Pure TypeScript, shared
  * by the admin routes, the repositories and the command-line scripts.
  */
-import { emailAddress } from "./fields.ts";
-import { getIndustry, INDUSTRY_IDS, isIndustryId } from "./industries.ts";
-import { PRODUCT_LINES } from "./products.ts";
-import { US_STATES } from "./states.ts";
-import type { WizardStepId } from "./wizard-screens.ts";
-import { WIZARD_STEPS } from "./wizard-steps.ts";
-import { z } from "./zod.ts";
+import { emailAddress } from "#app/domain/fields.ts";
+import { getIndustry, INDUSTRY_IDS, isIndustryId } from "#app/domain/industries.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
+import { US_STATES } from "#app/domain/states.ts";
+import { WIZARD_STEP_ORDER, type WizardStepId } from "#app/domain/wizard-screens.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** Rows per page in every admin list. */
 export const PAGE_SIZE = 50;
 
-/** The export's columns: the spec's submission record (SPEC section 3), in its order. */
+/** The export's columns: the spec's submission record (docs/product.md, "The saved application"), in its order. */
 export const SUBMISSION_EXPORT_COLUMNS = [
   "id",
   "industry",
@@ -277,19 +276,9 @@ export function listHref(
 /** The funnel's stages: each wizard screen reached, then the application completed. */
 export type FunnelStep = WizardStepId | "complete";
 
-// A step added to the wizard later shows under its id until it is given a label here.
-const FUNNEL_LABELS: Partial<Record<FunnelStep, string>> = {
-  start: "Industry and state",
-  segments: "Segments",
-  email: "Email",
-  "questionnaire-1": "Business name",
-  "questionnaire-2": "About you",
-  "questionnaire-3": "Ownership",
-};
-
-/** Every funnel stage in order, with the label the lead desk shows. */
+/** Every funnel stage in order, with the label the lead desk shows (WIZARD_STEP_ORDER's). */
 export const FUNNEL_STEPS: readonly { id: FunnelStep; label: string }[] = [
-  ...WIZARD_STEPS.map((step) => ({ id: step.id, label: FUNNEL_LABELS[step.id] ?? step.id })),
+  ...WIZARD_STEP_ORDER.map(({ id, label }) => ({ id, label })),
   { id: "complete", label: "Completed" },
 ];
 

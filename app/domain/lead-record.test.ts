@@ -4,15 +4,15 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 
-import { coveragePlan } from "./coverage-plan.ts";
-import { PRODUCT_LINES } from "./products.ts";
+import { coveragePlan } from "#app/domain/coverage-plan.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
 import {
   buildLeadRecord,
   LEAD_RECORD_SCHEMA_VERSION,
   leadRecordJsonSchema,
   splitAddress,
   type LeadSource,
-} from "./lead-record.ts";
+} from "#app/domain/lead-record.ts";
 
 const PUBLISHED = JSON.parse(readFileSync("docs/lead-record.schema.json", "utf8")) as object;
 const ajv = new Ajv2020({ allErrors: true, strict: false });

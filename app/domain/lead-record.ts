@@ -5,11 +5,11 @@
  * JSON, `npm run leads:export -- --format json` and every webhook send this document; its JSON
  * Schema is published in docs/lead-record.schema.json (generated from `leadRecordSchema`).
  */
-import { lineName } from "./quote-request.ts";
-import { industryLabel } from "./lead-desk.ts";
-import type { Recommendation } from "./coverage-plan.ts";
-import { stateNamed, uspsCode } from "./states.ts";
-import { z } from "./zod.ts";
+import { lineName } from "#app/domain/quote-request.ts";
+import { industryLabel } from "#app/domain/lead-desk.ts";
+import type { Recommendation } from "#app/domain/coverage-plan.ts";
+import { stateNamed, uspsCode } from "#app/domain/states.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** The document's version: a new field is a minor change, a changed or removed one a major. */
 export const LEAD_RECORD_SCHEMA_VERSION = "1.0";

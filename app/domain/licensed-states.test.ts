@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { agencyFrom } from "./agency.ts";
+import { agencyFrom } from "#app/domain/agency.ts";
 import {
   agencyServes,
   servedStates,
   stateStoppingStep,
   stateWaitlistSchema,
   unservedStateOf,
-} from "./licensed-states.ts";
-import { US_STATES } from "./states.ts";
-import { WIZARD_STEPS } from "./wizard-steps.ts";
+} from "#app/domain/licensed-states.ts";
+import { US_STATES } from "#app/domain/states.ts";
+import { WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
 
 /** An agency with its own details, licensed in California and Texas. */
 const licensed = agencyFrom({
@@ -55,7 +55,7 @@ describe("only where the agency is licensed", () => {
     const ohio = { state: "Ohio" };
     for (const step of WIZARD_STEPS) {
       expect(stateStoppingStep(step.id, licensed, ohio), step.id).toBe(
-        step.id === "start" ? undefined : "Ohio",
+        step.id === "industry-and-state" ? undefined : "Ohio",
       );
       expect(stateStoppingStep(step.id, licensed, { state: "Texas" }), step.id).toBeUndefined();
       expect(stateStoppingStep(step.id, sample, ohio), step.id).toBeUndefined();

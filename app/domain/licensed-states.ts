@@ -10,11 +10,11 @@
  * (app/server/wizard/step-engine.server.ts, wizard-drafts.server.ts, quote-step.server.ts); the
  * not-licensed page's form is checked with the same schema in the browser and on the server.
  */
-import type { Agency } from "./agency.ts";
-import { emailAddress } from "./fields.ts";
-import { isUsState, US_STATES, uspsCode, type UsState } from "./states.ts";
-import type { WizardStepId } from "./wizard-screens.ts";
-import { z } from "./zod.ts";
+import type { Agency } from "#app/domain/agency.ts";
+import { emailAddress } from "#app/domain/fields.ts";
+import { isUsState, US_STATES, uspsCode, type UsState } from "#app/domain/states.ts";
+import type { WizardStepId } from "#app/domain/wizard-screens.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** What the rule reads of the agency: whether its details are samples, and its licences. */
 export type AgencyLicensing = Pick<Agency, "sample" | "licenses">;
@@ -53,7 +53,7 @@ export function stateStoppingStep(
   agency: AgencyLicensing,
   draft: { state?: string | undefined },
 ): UsState | undefined {
-  return id === "start" ? undefined : unservedStateOf(agency, draft);
+  return id === "industry-and-state" ? undefined : unservedStateOf(agency, draft);
 }
 
 /** The states the agency serves, by name, in alphabetical order (every state for the sample). */

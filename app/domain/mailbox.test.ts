@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { mailboxOf } from "./mailbox.ts";
+import { mailboxOf } from "#app/domain/mailbox.ts";
 
 /** Seven spellings of one Gmail inbox, as a visitor could type them to get past the cap. */
 const ONE_GMAIL_INBOX = [

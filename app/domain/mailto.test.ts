@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { mailtoUrl } from "./mailto.ts";
+import { mailtoUrl } from "#app/domain/mailto.ts";
 
 /** The recipients and headers a mail program reads from a link (RFC 6068). */
 function read(url: string) {

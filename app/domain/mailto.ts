@@ -3,7 +3,7 @@
  * written to: an address a visitor typed, or a subject made of their words, is one part of the link
  * and nothing more.
  */
-import { isEmailAddress } from "./fields.ts";
+import { isEmailAddress } from "#app/domain/fields.ts";
 
 /** The prefilled headers a link may carry; nothing else (no cc, no bcc) can be set. */
 export interface MailtoFields {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { INDUSTRIES, INDUSTRY_IDS } from "./industries.ts";
+import { INDUSTRIES, INDUSTRY_IDS } from "#app/domain/industries.ts";
 import {
   figureBasisText,
   figureMeasure,
@@ -10,9 +10,9 @@ import {
   publishedRange,
   TYPICAL_PRICE_DISCLAIMER,
   typicalMonthlyPrice,
-} from "./market-figures.ts";
-import { PRODUCT_LINES } from "./products.ts";
-import { FIGURES_GATHERED_IN } from "./source.ts";
+} from "#app/domain/market-figures.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
+import { FIGURES_GATHERED_IN } from "#app/domain/source.ts";
 
 describe("the published figures", () => {
   it("keep the disclaimer and the fallback words of issue 15 word for word", () => {

@@ -1,12 +1,12 @@
 /**
- * What other small businesses' premiums were, as published by insurers and brokers (shared/market-figures.md,
+ * What other small businesses' premiums were, as published by insurers and brokers (docs/market-figures.md,
  * gathered 2026-11): medians per line, nationally and for some of the wizard's industries. They are
  * shown as what similar businesses paid, never as a price for the visitor, and nothing here is
  * computed from a visitor's answers (in several states a price worked out for one applicant is a
  * rate quotation that only a licensed producer may give).
  */
-import { catalogSegments, getIndustry, type IndustryId } from "./industries.ts";
-import { FIGURES_GATHERED_IN, type Source } from "./source.ts";
+import { catalogSegments, getIndustry, type IndustryId } from "#app/domain/industries.ts";
+import { FIGURES_GATHERED_IN, type Source } from "#app/domain/source.ts";
 
 /** The words shown with every figure (issue 15). */
 export const TYPICAL_PRICE_DISCLAIMER =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { productTrustStats, QUOTE_STEPS, testimonials, trustStats } from "./marketing.ts";
-import { PRODUCT_LINES } from "./products.ts";
+import { productTrustStats, QUOTE_STEPS, testimonials, trustStats } from "#app/domain/marketing.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
 
 const realProof = {
   customerRating: { value: "4.6/5", source: "118 Google reviews, March 2027" },

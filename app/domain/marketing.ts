@@ -1,19 +1,19 @@
 /**
- * The marketing pages' fixed content (SPEC sections 2, 3 "Marketing content" and 9): trust
+ * The marketing pages' fixed content (docs/product.md, "Pages and addresses" and "The saved application" "Marketing content" and 9): trust
  * figures, the three-step explainer and the testimonials. What only the agency can back (ratings,
  * testimonials) comes from app/domain/agency-proof.ts; until it does, the spec's samples stand in,
  * marked as samples (decision 014).
  */
-import { AGENCY_PROOF, type AgencyProof, type Testimonial } from "./agency-proof.ts";
-import { site } from "./site.ts";
+import { AGENCY_PROOF, type AgencyProof, type Testimonial } from "#app/domain/agency-proof.ts";
+import { site } from "#app/domain/site.ts";
 import {
   ANY_LINE_APPLY_FIGURE,
   ANY_LINE_APPLY_TIME,
   applyTimeFigure,
   type ProductLine,
-} from "./products.ts";
+} from "#app/domain/products.ts";
 
-export type { Testimonial } from "./agency-proof.ts";
+export type { Testimonial } from "#app/domain/agency-proof.ts";
 
 /** A figure and what it measures, e.g. "4.8/5" and "Customer Rating". */
 export interface TrustStat {
@@ -91,7 +91,7 @@ export function productTrustStats(
 }
 
 /**
- * The landing page's three steps (SPEC section 1), as they really happen: the site takes the
+ * The landing page's three steps (docs/product.md, "What CoverPilot is"), as they really happen: the site takes the
  * application; a licensed agent sends the quotes; the insurer issues the certificate once a policy
  * is bound.
  */
@@ -113,7 +113,7 @@ export const QUOTE_STEPS: readonly { title: string; description: string }[] = [
 ];
 
 /**
- * The spec's three sample testimonials (SPEC section 3: sample content), shown marked as samples
+ * The spec's three sample testimonials (docs/product.md, "The saved application": sample content), shown marked as samples
  * until the agency supplies real ones. Their words claim nothing the site does not do: no time to
  * get covered, no savings.
  */

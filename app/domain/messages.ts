@@ -5,7 +5,7 @@ export function utcClockTime(instant: Date): string {
 }
 
 /**
- * Every message the spec gives (SPEC section 8), word for word, and the field messages we add where
+ * Every message the spec gives (docs/product.md, "Messages"), word for word, and the field messages we add where
  * the spec is silent. Components and actions import them from here.
  */
 export const messages = {
@@ -67,7 +67,7 @@ export const messages = {
 } as const;
 
 /**
- * What the site says when it refuses a request on purpose (DESIGN decision 5), by HTTP status: a
+ * What the site says when it refuses a request on purpose (docs/decisions/README.md, "Security by default"), by HTTP status: a
  * heading and an explanation, shown with a link back to the page the visitor was on.
  */
 export const refusals: Record<number, { title: string; body: string }> = {

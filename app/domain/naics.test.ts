@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { INDUSTRIES } from "./industries.ts";
+import { INDUSTRIES } from "#app/domain/industries.ts";
 import {
   MAX_NAICS_SUGGESTIONS,
   NAICS_CODES,
@@ -8,7 +8,7 @@ import {
   findNaics,
   naicsForSegments,
   suggestNaics,
-} from "./naics.ts";
+} from "#app/domain/naics.ts";
 
 describe("the 2022 NAICS list", () => {
   it("holds every six-digit national industry once, each code six digits with a title", () => {

@@ -6,9 +6,14 @@
  * System, United States, 2022 (the 2-6 digit 2022 code file); the full six-digit list is in
  * naics-codes.ts. Where a segment spans several codes, the comment beside it names the others.
  */
-import { INDUSTRIES, catalogSegments, getIndustry, type IndustryId } from "./industries.ts";
-import { NAICS_2022_CODES } from "./naics-codes.ts";
-import { SEGMENT_TEXT_MAX } from "./segments.ts";
+import {
+  INDUSTRIES,
+  catalogSegments,
+  getIndustry,
+  type IndustryId,
+} from "#app/domain/industries.ts";
+import { NAICS_2022_CODES } from "#app/domain/naics-codes.ts";
+import { SEGMENT_TEXT_MAX } from "#app/domain/segments.ts";
 
 /** A 2022 NAICS national industry: its six-digit code and official title. */
 export interface NaicsCode {

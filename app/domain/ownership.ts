@@ -1,4 +1,4 @@
-/** The ownership structures questionnaire 3 offers (SPEC section 3). */
+/** The ownership structures questionnaire 3 offers (docs/product.md, "The saved application"). */
 export const OWNERSHIP_STRUCTURES = [
   "Individual / Sole Proprietorship",
   "Partnership",

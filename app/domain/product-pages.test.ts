@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { getIndustry, INDUSTRY_IDS } from "./industries.ts";
-import { MARKET_FIGURES, NATIONAL_BASIS_LABEL } from "./market-figures.ts";
-import { allFaqs, getProductPage, PRODUCT_PAGES, publishedPrices } from "./product-pages.ts";
-import { PRODUCT_LINES } from "./products.ts";
+import { getIndustry, INDUSTRY_IDS } from "#app/domain/industries.ts";
+import { MARKET_FIGURES, NATIONAL_BASIS_LABEL } from "#app/domain/market-figures.ts";
+import {
+  allFaqs,
+  getProductPage,
+  PRODUCT_PAGES,
+  publishedPrices,
+} from "#app/domain/product-pages.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
 
 /** Every string of a page's copy, to check them all at once. */
 function strings(value: unknown): string[] {

@@ -1,11 +1,15 @@
 /**
- * What each product page says (SPEC section 2, product pages): plain-language explanations of each
+ * What each product page says (docs/product.md, "Pages and addresses", product pages): plain-language explanations of each
  * line for US small businesses, keyed by the slugs of app/domain/products.ts. The copy names no
  * price, carrier or guarantee: the only prices are the published medians of market-figures.ts,
  * each with its source and the not-a-quote words, which the workers' comp page shows (issue 26).
  */
-import { INDUSTRY_IDS, getIndustry } from "./industries.ts";
-import { MARKET_FIGURES, NATIONAL_BASIS_LABEL, type MedianFigure } from "./market-figures.ts";
+import { INDUSTRY_IDS, getIndustry } from "#app/domain/industries.ts";
+import {
+  MARKET_FIGURES,
+  NATIONAL_BASIS_LABEL,
+  type MedianFigure,
+} from "#app/domain/market-figures.ts";
 
 /** A question and its answer, shown in an accordion and in the page's FAQPage JSON-LD. */
 export interface Faq {
@@ -47,7 +51,7 @@ export function publishedPrices(slug: string): PublishedPrice[] {
 }
 
 /**
- * The sample policy card on the workers' comp page (SPEC section 2). The spec marks it VERIFIED;
+ * The sample policy card on the workers' comp page (docs/product.md, "Pages and addresses"). The spec marks it VERIFIED;
  * it is an example, and says so (decision 014).
  */
 export interface SamplePolicy {
@@ -69,7 +73,7 @@ export interface ProductPage {
   notCovered: readonly string[];
   /** The Common Questions accordion. */
   faqs: readonly Faq[];
-  /** An extra accordion entry holding several questions (workers' comp only, SPEC section 2). */
+  /** An extra accordion entry holding several questions (workers' comp only, docs/product.md, "Pages and addresses"). */
   faqGroup?: { title: string; faqs: readonly Faq[] };
   /**
    * What other small businesses paid (workers' comp only): the line's published medians

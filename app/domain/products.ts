@@ -1,5 +1,5 @@
 /**
- * The insurance lines the site markets (SPEC sections 1, 2 and 9): nine with a page and a place in
+ * The insurance lines the site markets (docs/product.md, "What CoverPilot is", "Pages and addresses" and "Numbers and limits"): nine with a page and a place in
  * the side menu, plus General Liability, which the landing page's carousel also shows.
  */
 
@@ -10,7 +10,7 @@ export interface ProductLine {
   name: string;
   /**
    * About how long applying for the line takes, in minutes, from `from` to `to` (the same for a
-   * single figure): SPEC section 9's stated time per line. It is the time to apply, not to get a
+   * single figure): docs/product.md, "Numbers and limits"'s stated time per line. It is the time to apply, not to get a
    * quote: a licensed agent reviews the application and sends the quotes (decision 014).
    */
   applyMinutes: { from: number; to: number };
@@ -18,7 +18,7 @@ export interface ProductLine {
   inMenu: boolean;
 }
 
-/** In the carousel's order (SPEC section 9). */
+/** In the carousel's order (docs/product.md, "Numbers and limits"). */
 export const PRODUCT_LINES: readonly ProductLine[] = [
   {
     slug: "general-liability",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseForm } from "./form-submission.ts";
+import { parseForm } from "#app/domain/form-submission.ts";
 import {
   latestStartDate,
   optionalAnswersSchema,
@@ -10,7 +10,7 @@ import {
   REFERENCE_PATTERN,
   toOptionalAnswers,
   usToday,
-} from "./quote-request.ts";
+} from "#app/domain/quote-request.ts";
 
 function form(fields: Record<string, string | string[]>): URLSearchParams {
   const params = new URLSearchParams();

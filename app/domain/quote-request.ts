@@ -12,17 +12,17 @@ import {
   type PlanAnswers,
   type RevenueBand,
   type VehicleUse,
-} from "./coverage-plan.ts";
-import { agencyLines, type Agency } from "./agency.ts";
-import { greeting, renderEmail, type RenderedEmail } from "./email-content.ts";
-import { formList, optionalText } from "./fields.ts";
-import { isIndustryId } from "./industries.ts";
-import { isDay } from "./lead-desk.ts";
-import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { RESUME_LINK_DAYS } from "./resume.ts";
-import { site } from "./site.ts";
-import { isUsState } from "./states.ts";
-import { z } from "./zod.ts";
+} from "#app/domain/coverage-plan.ts";
+import { agencyLines, type Agency } from "#app/domain/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/email-content.ts";
+import { formList, optionalText } from "#app/domain/fields.ts";
+import { isIndustryId } from "#app/domain/industries.ts";
+import { isDay } from "#app/domain/lead-desk.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { RESUME_LINK_DAYS } from "#app/domain/resume.ts";
+import { site } from "#app/domain/site.ts";
+import { isUsState } from "#app/domain/states.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** Where "Request my quotes" leads: the request's reference and what happens next. */
 export const QUOTE_REQUESTED_PATH = "/business-wizard/quote/requested";

@@ -1,8 +1,8 @@
-import { agencyLines, type Agency } from "./agency.ts";
-import { greeting, renderEmail, type RenderedEmail } from "./email-content.ts";
-import { emailAddress } from "./fields.ts";
-import { site } from "./site.ts";
-import { z } from "./zod.ts";
+import { agencyLines, type Agency } from "#app/domain/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/email-content.ts";
+import { emailAddress } from "#app/domain/fields.ts";
+import { site } from "#app/domain/site.ts";
+import { z } from "#app/domain/zod.ts";
 
 /** How long an emailed link to an application works (issue 8). */
 export const RESUME_LINK_DAYS = 7;

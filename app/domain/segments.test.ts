@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { getIndustry } from "./industries.ts";
-import { messages } from "./messages.ts";
-import { choiceOfSegments, segmentsAreValid, segmentsSchema, segmentsToSend } from "./segments.ts";
+import { getIndustry } from "#app/domain/industries.ts";
+import { messages } from "#app/domain/messages.ts";
+import {
+  choiceOfSegments,
+  segmentsAreValid,
+  segmentsSchema,
+  segmentsToSend,
+} from "#app/domain/segments.ts";
 
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);

@@ -1,13 +1,13 @@
 /**
- * The segments step's rule (SPEC sections 4 and 5), in one place: which list an industry offers,
+ * The segments step's rule (docs/product.md, "How the wizard moves" and "Validation rules"), in one place: which list an industry offers,
  * how its segments are chosen, what is sent on as segments, and how saved segments read back as
  * the screen's choice. The screen, its schema, the step guard and the record mapping all use it.
  */
-import { z } from "./zod.ts";
+import { z } from "#app/domain/zod.ts";
 
-import { formList, optionalText, requiredText } from "./fields.ts";
-import { MAX_SEGMENTS, type Industry, type IndustryId } from "./industries.ts";
-import { messages } from "./messages.ts";
+import { formList, optionalText, requiredText } from "#app/domain/fields.ts";
+import { MAX_SEGMENTS, type Industry, type IndustryId } from "#app/domain/industries.ts";
+import { messages } from "#app/domain/messages.ts";
 
 /** An industry code chosen for "other": a six-digit NAICS code, or "none" (own words kept). */
 export const NAICS_CHOICE = /^(?:\d{6}|none)$/;
@@ -46,7 +46,7 @@ export function isListed(industry: Industry, segment: string): boolean {
 }
 
 /**
- * What is sent on as segments (SPEC section 4): for offices, the typed text if any, otherwise the
+ * What is sent on as segments (docs/product.md, "How the wizard moves"): for offices, the typed text if any, otherwise the
  * selected item; for other, the typed text as the single segment; otherwise the selected list.
  * Text typed that is one of the list's items is that item.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { INDUSTRY_IDS } from "./industries.ts";
-import { PRODUCT_LINES } from "./products.ts";
+import { INDUSTRY_IDS } from "#app/domain/industries.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
 import {
   isWizardPath,
   MARKETING_PATHS,
@@ -10,7 +10,7 @@ import {
   QUOTE_PATH,
   quotePathForIndustry,
   SITEMAP_PATHS,
-} from "./site-pages.ts";
+} from "#app/domain/site-pages.ts";
 
 describe("the site's pages", () => {
   it("prerenders the landing page, the ten product pages and the pages the links lead to", () => {

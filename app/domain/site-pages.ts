@@ -1,5 +1,5 @@
-import type { IndustryId } from "./industries.ts";
-import { PRODUCT_LINES } from "./products.ts";
+import type { IndustryId } from "#app/domain/industries.ts";
+import { PRODUCT_LINES } from "#app/domain/products.ts";
 
 /** Where every "Get a quote" link goes: the wizard's first step. */
 export const QUOTE_PATH = "/business-wizard";
@@ -38,7 +38,7 @@ export function productPath(slug: string): string {
   return `/${slug}`;
 }
 
-/** The landing page's coverage carousel (SPEC section 2: anchor id how-it-works). */
+/** The landing page's coverage carousel (docs/product.md, "Pages and addresses": anchor id how-it-works). */
 export const PRODUCTS_ANCHOR = "how-it-works";
 
 /** The pages of the marketing site: rendered at build time (react-router.config.ts). */

@@ -1,4 +1,4 @@
-/** Site settings: the brand and the two phone lines (SPEC section 2, footer). */
+/** Site settings: the brand and the two phone lines (docs/product.md, "Pages and addresses", footer). */
 export const site = {
   brand: "CoverPilot",
   /**
@@ -20,7 +20,7 @@ export const site = {
     "Apply for business insurance online at any hour. A licensed agent reviews your application and sends your quotes.",
   supportPhone: { label: "(888) 555-0142", tel: "+18885550142" },
   salesPhone: { label: "(888) 555-0199", tel: "+18885550199" },
-  /** The pause between questionnaire steps, and before going home after the final save (SPEC 9). */
+  /** The pause between questionnaire steps, and before going home after the final save (docs/product.md, "Numbers and limits"). */
   stepDelayMs: 800,
   /** When people answer the two lines and return call-back requests (the contact page). */
   phoneHours: "Monday to Friday, 9 am to 6 pm Eastern Time",

@@ -13,5 +13,5 @@ export interface Source {
 /** The day the coverage plan's rules and the state requirements were read from their sources. */
 export const RULES_READ_ON = "2026-11-23";
 
-/** The month the published price figures were gathered (shared/market-figures.md). */
+/** The month the published price figures were gathered (docs/market-figures.md). */
 export const FIGURES_GATHERED_IN = "2026-11";

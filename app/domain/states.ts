@@ -1,4 +1,4 @@
-/** The 50 US states by full name; no territories and no DC (SPEC section 3). */
+/** The 50 US states by full name; no territories and no DC (docs/product.md, "The saved application"). */
 export const US_STATES = [
   "Alabama",
   "Alaska",

@@ -4,9 +4,9 @@ import {
   buildHistory,
   submissionValuesSchema,
   type SubmissionValues,
-} from "./submission-history.ts";
-import { savedSubmission } from "./application-record.ts";
-import { z } from "./zod.ts";
+} from "#app/domain/submission-history.ts";
+import { savedSubmission } from "#app/domain/application-record.ts";
+import { z } from "#app/domain/zod.ts";
 
 const emailStep = { industry: "food", state: "Ohio", segments: ["Bakery"], email: "a@example.com" };
 

@@ -3,10 +3,10 @@
  * wrote it and what each write changed. Pure: the data layer reads the revisions, the lead desk
  * shows what this builds.
  */
-import { z } from "./zod.ts";
+import { z } from "#app/domain/zod.ts";
 
 /**
- * The record's values as one version holds them (SPEC section 3, with the consent evidence and the
+ * The record's values as one version holds them (docs/product.md, "The saved application", with the consent evidence and the
  * plan page's optional answers): what submissionValuesSchema reads from the row or a revision.
  * consent_given_at is ISO 8601 (an instant compares as text only in one spelling); unit is null in
  * versions saved before it had a column.

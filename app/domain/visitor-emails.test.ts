@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import { wordsOfHtml, wordsOfText } from "#tests/support/email-words.ts";
 
-import { SAMPLE_AGENCY, type Agency } from "./agency.ts";
-import { quoteConfirmationEmail } from "./quote-request.ts";
-import { resumeEmail } from "./resume.ts";
-import { site } from "./site.ts";
+import { SAMPLE_AGENCY, type Agency } from "#app/domain/agency.ts";
+import { quoteConfirmationEmail } from "#app/domain/quote-request.ts";
+import { resumeEmail } from "#app/domain/resume.ts";
+import { site } from "#app/domain/site.ts";
 
 /** An agency as set, whose phone is neither of the site's own lines. */
 const AGENCY: Agency = {

@@ -8,7 +8,7 @@
  * Pure and small: the browser and the server read the same paths.
  */
 
-/** The progress bar's five labelled steps (SPEC section 2). */
+/** The progress bar's five labelled steps (docs/product.md, "Pages and addresses"). */
 export const PROGRESS_STEPS = ["Start", "Coverage", "Application", "Quote", "Purchase"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
@@ -30,39 +30,67 @@ export interface StepScreen {
   next: string;
 }
 
-const PATHS = {
-  start: "/business-wizard",
-  segments: "/business-wizard/segments",
-  email: "/business-wizard/email",
-  "questionnaire-1": "/business-wizard/questionnaire-1",
-  "questionnaire-2": "/business-wizard/questionnaire-2",
-  "questionnaire-3": "/business-wizard/questionnaire-3",
-} as const;
+/** Where the wizard starts: the first step's screen. */
+const WIZARD_PATH = "/business-wizard";
 
-/** Each step's screen, by step id (the steps' order is the table's, WIZARD_STEPS). */
-export const STEP_SCREENS = {
-  start: { path: PATHS.start, progress: "Start", next: PATHS.segments },
-  segments: { path: PATHS.segments, progress: "Start", next: PATHS.email },
-  email: { path: PATHS.email, progress: "Start", next: PATHS["questionnaire-1"] },
-  "questionnaire-1": {
-    path: PATHS["questionnaire-1"],
+/**
+ * The wizard's steps in order, the one place their order is written: each named by what it asks,
+ * at its URL (the original URLs stay: the ids are names, the paths are addresses), with the progress
+ * step it marks and the label the lead desk's funnel shows. Next and previous, progress and the
+ * funnel's stages are derived from this list; the step table (wizard-steps.ts) adds what the server
+ * runs for each. The funnel stores these ids: renaming one needs a migration of its rows, as
+ * database/migrations/0021-step-ids-by-what-they-ask.ts did.
+ */
+export const WIZARD_STEP_ORDER = [
+  { id: "industry-and-state", path: WIZARD_PATH, progress: "Start", label: "Industry and state" },
+  { id: "segments", path: `${WIZARD_PATH}/segments`, progress: "Start", label: "Segments" },
+  { id: "email", path: `${WIZARD_PATH}/email`, progress: "Start", label: "Email" },
+  {
+    id: "business-name",
+    path: `${WIZARD_PATH}/questionnaire-1`,
     progress: "Coverage",
-    next: PATHS["questionnaire-2"],
+    label: "Business name",
   },
-  "questionnaire-2": {
-    path: PATHS["questionnaire-2"],
+  {
+    id: "about-you",
+    path: `${WIZARD_PATH}/questionnaire-2`,
     progress: "Application",
-    next: PATHS["questionnaire-3"],
+    label: "About you",
   },
-  // The Quote step follows the application (decision 017).
-  "questionnaire-3": {
-    path: PATHS["questionnaire-3"],
+  {
+    id: "ownership",
+    path: `${WIZARD_PATH}/questionnaire-3`,
     progress: "Application",
-    next: QUOTE_STEP_PATH,
+    label: "Ownership",
   },
-} as const satisfies Record<keyof typeof PATHS, StepScreen>;
+] as const satisfies readonly {
+  id: string;
+  path: string;
+  progress: ProgressStep;
+  /** The funnel's name for the step. */
+  label: string;
+}[];
 
-export type WizardStepId = keyof typeof STEP_SCREENS;
+export type WizardStepId = (typeof WIZARD_STEP_ORDER)[number]["id"];
+
+/**
+ * Each step's screen, by step id: Continue goes to the next step in the list, and from the last
+ * to the Quote step (decision 017).
+ */
+export const STEP_SCREENS = Object.fromEntries(
+  WIZARD_STEP_ORDER.map((step, index) => [
+    step.id,
+    {
+      path: step.path,
+      progress: step.progress,
+      next: WIZARD_STEP_ORDER[index + 1]?.path ?? QUOTE_STEP_PATH,
+    },
+  ]),
+  // Built from the list above, which names every id once: the type says what it holds.
+) as Record<WizardStepId, StepScreen>;
+
+/** The wizard's first step. */
+export const FIRST_STEP: WizardStepId = WIZARD_STEP_ORDER[0].id;
 
 /** The wizard's screens with a progress bar: the steps, and the Quote step after them. */
 export type WizardScreen = WizardStepId | "quote";

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 
-import { suggestNaics } from "./naics.ts";
+import { suggestNaics } from "#app/domain/naics.ts";
 
-import { site } from "./site.ts";
-import { aboutYouSchema, textsConsentText, type WizardDraft } from "./wizard.ts";
-import { activeProgressStep, QUOTE_STEP_PATH, stepPath } from "./wizard-screens.ts";
-import { firstMissingStepBefore, previousStep, STEPS, WIZARD_STEPS } from "./wizard-steps.ts";
+import { site } from "#app/domain/site.ts";
+import { aboutYouSchema, textsConsentText, type WizardDraft } from "#app/domain/wizard.ts";
+import { activeProgressStep, QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
+import {
+  firstMissingStepBefore,
+  previousStep,
+  STEPS,
+  WIZARD_STEPS,
+} from "#app/domain/wizard-steps.ts";
 
 describe("the flow", () => {
   const complete: WizardDraft = {
@@ -29,28 +34,28 @@ describe("the flow", () => {
   };
 
   it("sends a visitor to the first step still missing", () => {
-    expect(firstMissingStepBefore("segments", {}, 2026)).toBe("start");
-    expect(
-      firstMissingStepBefore("questionnaire-3", { industry: "food", state: "Ohio" }, 2026),
-    ).toBe("segments");
-    expect(firstMissingStepBefore("questionnaire-3", complete, 2026)).toBeUndefined();
+    expect(firstMissingStepBefore("segments", {}, 2026)).toBe("industry-and-state");
+    expect(firstMissingStepBefore("ownership", { industry: "food", state: "Ohio" }, 2026)).toBe(
+      "segments",
+    );
+    expect(firstMissingStepBefore("ownership", complete, 2026)).toBeUndefined();
     const changedEmail = { ...complete, email: "other@example.com" };
-    expect(firstMissingStepBefore("questionnaire-1", changedEmail, 2026)).toBe("email");
+    expect(firstMissingStepBefore("business-name", changedEmail, 2026)).toBe("email");
     const otherIndustry = { ...complete, industry: "construction" };
     expect(firstMissingStepBefore("email", otherIndustry, 2026)).toBe("segments");
   });
 
-  it("marks the progress bar as section 2 says, and the Quote step after it (decision 017)", () => {
+  it("marks the progress bar as docs/product.md says, and the Quote step after it (decision 017)", () => {
     const screens = [...WIZARD_STEPS.map((step) => step.id), "quote"] as const;
     expect(
       Object.fromEntries(screens.map((screen) => [screen, activeProgressStep(screen)])),
     ).toEqual({
-      start: "Start",
+      "industry-and-state": "Start",
       segments: "Start",
       email: "Start",
-      "questionnaire-1": "Coverage",
-      "questionnaire-2": "Application",
-      "questionnaire-3": "Application",
+      "business-name": "Coverage",
+      "about-you": "Application",
+      ownership: "Application",
       quote: "Quote",
     });
   });
@@ -87,7 +92,7 @@ describe("the step table", () => {
       return Object.keys(STEPS[id].typed(form, {}));
     };
     expect(typedOn("email", { email: "a@b.co", businessName: "sneaky" })).toEqual(["email"]);
-    expect(typedOn("questionnaire-1", { businessName: "Ana's", email: "x@y.z" })).toEqual([
+    expect(typedOn("business-name", { businessName: "Ana's", email: "x@y.z" })).toEqual([
       "businessName",
     ]);
     for (const step of WIZARD_STEPS) {
@@ -97,7 +102,9 @@ describe("the step table", () => {
       );
     }
     expect(
-      Object.keys(STEPS.start.apply({ industry: "food", state: "Ohio" }, {}, at)).sort(),
+      Object.keys(
+        STEPS["industry-and-state"].apply({ industry: "food", state: "Ohio" }, {}, at),
+      ).sort(),
     ).toEqual(["industry", "naicsCode", "segments", "state"]);
   });
 
@@ -110,11 +117,11 @@ describe("the step table", () => {
       suggestIndustryCodes: suggestNaics,
     };
     const draft: WizardDraft = { industry: "food", state: "Ohio", segments: ["Bar"] };
-    expect(STEPS.start.apply({ industry: "food", state: "Texas" }, draft, at).segments).toEqual([
-      "Bar",
-    ]);
     expect(
-      STEPS.start.apply({ industry: "retail", state: "Ohio" }, draft, at).segments,
+      STEPS["industry-and-state"].apply({ industry: "food", state: "Texas" }, draft, at).segments,
+    ).toEqual(["Bar"]);
+    expect(
+      STEPS["industry-and-state"].apply({ industry: "retail", state: "Ohio" }, draft, at).segments,
     ).toBeUndefined();
   });
 
@@ -122,7 +129,7 @@ describe("the step table", () => {
     const agency = "Harbor Insurance Agency LLC";
     const words = textsConsentText(agency);
     expect(words).toContain(`from ${agency} (${site.brand})`);
-    const step = STEPS["questionnaire-2"];
+    const step = STEPS["about-you"];
     const value = aboutYouSchema.parse({
       firstName: "Ana",
       lastName: "Ruiz",
@@ -157,8 +164,8 @@ describe("the step table", () => {
       undefined,
     );
     // The same step otherwise: only Continue's words depend on the agency.
-    expect(step.id).toBe(STEPS["questionnaire-2"].id);
-    expect(step.writes).toEqual(STEPS["questionnaire-2"].writes);
+    expect(step.id).toBe(STEPS["about-you"].id);
+    expect(step.writes).toEqual(STEPS["about-you"].writes);
   });
 
   it("keeps Back's typed text bounded: list items only, at most three, text capped", () => {
@@ -178,7 +185,7 @@ describe("the step table", () => {
     ]);
     const name = new FormData();
     name.set("businessName", "y".repeat(5000));
-    expect(STEPS["questionnaire-1"].typed(name, {}).businessName).toHaveLength(200);
+    expect(STEPS["business-name"].typed(name, {}).businessName).toHaveLength(200);
   });
 
   it("shows the industry named in the link, else the draft's", () => {
@@ -189,10 +196,12 @@ describe("the step table", () => {
       agencyName: "Harbor Insurance Agency LLC",
       suggestIndustryCodes: suggestNaics,
     });
-    expect(STEPS.start.view({ industry: "food" }, at("industry=retail"))).toEqual({
+    expect(STEPS["industry-and-state"].view({ industry: "food" }, at("industry=retail"))).toEqual({
       industry: "retail",
       state: "",
     });
-    expect(STEPS.start.view({ industry: "food" }, at("industry=farming"))?.industry).toBe("food");
+    expect(
+      STEPS["industry-and-state"].view({ industry: "food" }, at("industry=farming"))?.industry,
+    ).toBe("food");
   });
 });

@@ -10,7 +10,7 @@
  * screens need in the browser: they import that module, not this one, so that the rest of the
  * table stays out of the wizard's scripts (issue 18).
  */
-import { formatUsPhone } from "./phone.ts";
+import { formatUsPhone } from "#app/domain/phone.ts";
 import {
   choiceOfSegments,
   NO_NAICS_CODE,
@@ -18,11 +18,11 @@ import {
   segmentsAreValid,
   segmentsSchema,
   typedSegments,
-} from "./segments.ts";
-import { withoutControlCharacters, joinLines } from "./text.ts";
-import { messages } from "./messages.ts";
-import type { IndustryId } from "./industries.ts";
-import { CHECKBOX_TICKED } from "./fields.ts";
+} from "#app/domain/segments.ts";
+import { withoutControlCharacters, joinLines } from "#app/domain/text.ts";
+import { messages } from "#app/domain/messages.ts";
+import type { IndustryId } from "#app/domain/industries.ts";
+import { CHECKBOX_TICKED } from "#app/domain/fields.ts";
 import {
   ABOUT_YOU_TEXT_LIMITS,
   aboutYouSchema,
@@ -34,9 +34,14 @@ import {
   TEXT_LIMITS,
   textsConsentText,
   type WizardDraft,
-} from "./wizard.ts";
-import type { z } from "./zod.ts";
-import { STEP_SCREENS, type StepScreen, type WizardStepId } from "./wizard-screens.ts";
+} from "#app/domain/wizard.ts";
+import type { z } from "#app/domain/zod.ts";
+import {
+  STEP_SCREENS,
+  WIZARD_STEP_ORDER,
+  type StepScreen,
+  type WizardStepId,
+} from "#app/domain/wizard-screens.ts";
 
 /** A 2022 NAICS industry, as suggested for what a visitor in "other" typed. */
 export interface IndustryCode {
@@ -110,9 +115,9 @@ export function typedText(form: FormData, name: string, max: number): string | u
   return typeof value === "string" ? withoutControlCharacters(value).slice(0, max) : undefined;
 }
 
-const start = step({
-  id: "start",
-  ...STEP_SCREENS.start,
+const industryAndState = step({
+  id: "industry-and-state",
+  ...STEP_SCREENS["industry-and-state"],
   writes: ["industry", "state", "segments", "naicsCode"],
   isComplete: (draft) => industryStateSchema.safeParse(draft).success,
   view: (draft, { searchParams }) => {
@@ -227,8 +232,8 @@ const email = step({
 });
 
 const businessName = step({
-  id: "questionnaire-1",
-  ...STEP_SCREENS["questionnaire-1"],
+  id: "business-name",
+  ...STEP_SCREENS["business-name"],
   writes: ["businessName"],
   isComplete: (draft) => businessNameSchema.safeParse(draft).success,
   view: (draft) => ({ businessName: draft.businessName ?? "" }),
@@ -261,8 +266,8 @@ function aboutYouWrites(
 }
 
 const aboutYou = step({
-  id: "questionnaire-2",
-  ...STEP_SCREENS["questionnaire-2"],
+  id: "about-you",
+  ...STEP_SCREENS["about-you"],
   writes: ["aboutYou", "textsConsent"],
   isComplete: (draft) => aboutYouSchema.safeParse(draft.aboutYou ?? {}).success,
   view: (draft) => {
@@ -277,7 +282,7 @@ const aboutYou = step({
       lastName: text("lastName"),
       phoneNumber: /^\+1\d{10}$/.test(phone) ? formatUsPhone(phone) : phone,
       consentToTexts: about.consentToTexts === true,
-      // The legal name starts as the business name entered before (SPEC section 3).
+      // The legal name starts as the business name entered before (docs/product.md, "The saved application").
       legalBusinessName:
         typeof about.legalBusinessName === "string"
           ? about.legalBusinessName
@@ -319,8 +324,8 @@ const aboutYou = step({
 });
 
 const ownership = step({
-  id: "questionnaire-3",
-  ...STEP_SCREENS["questionnaire-3"],
+  id: "ownership",
+  ...STEP_SCREENS.ownership,
   writes: ["ownership"],
   isComplete: (draft, thisYear) =>
     ownershipSchema(thisYear).safeParse(draft.ownership ?? {}).success,
@@ -343,23 +348,16 @@ const ownership = step({
 
 /** The wizard's steps, by id. */
 export const STEPS = {
-  start,
+  "industry-and-state": industryAndState,
   segments,
   email,
-  "questionnaire-1": businessName,
-  "questionnaire-2": aboutYou,
-  "questionnaire-3": ownership,
+  "business-name": businessName,
+  "about-you": aboutYou,
+  ownership,
 } as const satisfies { [Id in WizardStepId]: { id: Id } };
 
-/** The steps in order. */
-export const WIZARD_STEPS = [
-  start,
-  segments,
-  email,
-  businessName,
-  aboutYou,
-  ownership,
-] as const satisfies readonly { id: WizardStepId }[];
+/** The steps in the order of WIZARD_STEP_ORDER. */
+export const WIZARD_STEPS = WIZARD_STEP_ORDER.map((screen) => STEPS[screen.id]);
 
 /** The step before this one (start has none). */
 export function previousStep(id: WizardStepId): WizardStepId | undefined {

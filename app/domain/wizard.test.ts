@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { messages } from "./messages.ts";
-import { normalizeUsPhone } from "./phone.ts";
+import { messages } from "#app/domain/messages.ts";
+import { normalizeUsPhone } from "#app/domain/phone.ts";
 import {
   aboutYouSchema,
   businessNameSchema,
@@ -10,7 +10,7 @@ import {
   ownershipSchema,
   parseDraft,
   startYearSuggestions,
-} from "./wizard.ts";
+} from "#app/domain/wizard.ts";
 
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);

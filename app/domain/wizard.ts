@@ -1,10 +1,10 @@
 /**
- * The quote wizard's forms (SPEC sections 4 and 5): what each step asks and accepts, and the draft
+ * The quote wizard's forms (docs/product.md, "How the wizard moves" and "Validation rules"): what each step asks and accepts, and the draft
  * that keeps the answers between steps. The steps themselves are declared in wizard-steps.ts, the
  * segments rule in segments.ts, the saved record in application-record.ts. Pure TypeScript: the
  * browser and the server validate with the same schemas.
  */
-import { z } from "./zod.ts";
+import { z } from "#app/domain/zod.ts";
 
 import {
   getIndustry,
@@ -12,7 +12,7 @@ import {
   isIndustryId,
   MAX_SEGMENTS,
   type Industry,
-} from "./industries.ts";
+} from "#app/domain/industries.ts";
 import {
   checkbox,
   EMAIL_MAX_LENGTH,
@@ -22,12 +22,12 @@ import {
   PHONE_MAX_LENGTH,
   requiredText,
   usPhoneNumber,
-} from "./fields.ts";
-import { messages } from "./messages.ts";
-import { OWNERSHIP_STRUCTURES } from "./ownership.ts";
-import { SEGMENT_TEXT_MAX } from "./segments.ts";
-import { site } from "./site.ts";
-import { US_STATES } from "./states.ts";
+} from "#app/domain/fields.ts";
+import { messages } from "#app/domain/messages.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { SEGMENT_TEXT_MAX } from "#app/domain/segments.ts";
+import { site } from "#app/domain/site.ts";
+import { US_STATES } from "#app/domain/states.ts";
 
 /** The longest a stored draft's text may be: above every field's own limit, and bounded. */
 const STORED_TEXT_MAX = 2000;
@@ -147,7 +147,7 @@ export type Ownership = z.output<ReturnType<typeof ownershipSchema>>;
 const storedText = z.string().check(z.maxLength(STORED_TEXT_MAX));
 
 /**
- * What the server keeps between steps for one visitor (DESIGN decision 3), checked on every read:
+ * What the server keeps between steps for one visitor (decision 003), checked on every read:
  * a stored draft that does not fit is treated as empty. Values are as last entered: a step left
  * with Back may hold values that do not pass its schema yet, so each part is only bounded here.
  */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { RULES_READ_ON } from "./source.ts";
-import { US_STATES } from "./states.ts";
-import { workersCompFor, WORKERS_COMP_STATES } from "./workers-comp-states.ts";
+import { RULES_READ_ON } from "#app/domain/source.ts";
+import { US_STATES } from "#app/domain/states.ts";
+import { workersCompFor, WORKERS_COMP_STATES } from "#app/domain/workers-comp-states.ts";
 
 describe("the workers' compensation table", () => {
   it("has one entry for each of the 50 states, in the catalog's order", () => {

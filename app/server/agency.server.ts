@@ -2,8 +2,8 @@ import type { RouterContextProvider } from "react-router";
 
 import { agencyFrom, type Agency } from "#app/domain/agency.ts";
 
-import { getEnv } from "./env.server.ts";
-import { getServices } from "./services.server.ts";
+import { getEnv } from "#app/server/env.server.ts";
+import { getServices } from "#app/server/services.server.ts";
 
 /**
  * The agency the pages name (AGENCY_* settings, or the sample). Like SITE_URL, prerendered pages

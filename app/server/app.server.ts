@@ -5,20 +5,21 @@ import { RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/context.ts";
 import { countedAddress } from "#app/domain/client-address.ts";
 
-import { startBackupEndpoint } from "./db/backup.server.ts";
-import { startPlannerStatistics } from "./db/planner-statistics.server.ts";
-import { openDatabase, type Database } from "./db/database.server.ts";
-import { getEnv, postgresTimeouts, unsetAgencySettings, type Env } from "./env.server.ts";
+import { startBackupEndpoint } from "#app/server/db/backup.server.ts";
+import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
+import { openDatabase, type Database } from "#app/server/db/database.server.ts";
+import { getEnv, postgresTimeouts, unsetAgencySettings, type Env } from "#app/server/env.server.ts";
 import {
   clientAddressContext,
   refuseCrossSitePosts,
   refuseOtherMethods,
-} from "./http/guards.server.ts";
-import { closeLogs, logger } from "./logger.server.ts";
-import { createMailTransport, OutboxWorker } from "./mail/outbox.server.ts";
-import { processResumeRequests } from "./wizard/resume.server.ts";
-import { WebhookWorker } from "./leads/webhooks.server.ts";
-import { createServices, servicesContext } from "./services.server.ts";
+} from "#app/server/http/guards.server.ts";
+import { closeLogs, logger } from "#app/server/logger.server.ts";
+import { createMailTransport, OutboxWorker } from "#app/server/mail/outbox.server.ts";
+import { processResumeRequests } from "#app/server/wizard/resume.server.ts";
+import { WebhookWorker } from "#app/server/leads/webhooks.server.ts";
+import { servicesContext } from "#app/server/services.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 
 // `react-router build` prerenders the marketing pages by loading this bundle as a plain server
 // build (through Vite's preview server), so the bundle exports the build as well as startApp.

@@ -11,7 +11,7 @@ import {
   parseEnv,
   parseSettings,
   unsetAgencySettings,
-} from "./env.server.ts";
+} from "#app/server/env.server.ts";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "coverpilot-env-"));
 

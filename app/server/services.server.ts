@@ -1,18 +1,16 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
-import type { Database } from "./db/database.server.ts";
-import type { Env } from "./env.server.ts";
-import {
-  DatabaseRateLimiter,
-  MemoryRateLimiter,
-  type RateLimiter,
-} from "./http/rate-limiter.server.ts";
-import { FunnelTally } from "./wizard/funnel.server.ts";
-import { DraftCache } from "./wizard/wizard-drafts.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import type { Env } from "#app/server/env.server.ts";
+import type { RateLimiter } from "#app/server/http/rate-limiter.server.ts";
+import type { FunnelTally } from "#app/server/wizard/funnel.server.ts";
+import type { DraftCache } from "#app/server/wizard/wizard-drafts.server.ts";
 
 /**
- * What loaders and actions need from the running server: built once by startApp (or a test) and
- * passed to every request through the router context, never kept by a module of its own.
+ * What loaders and actions need from the running server: built once by startApp (or a test) with
+ * createServices (create-services.server.ts) and passed to every request through the router
+ * context, never kept by a module of its own. Only types are imported here, so that the stores
+ * the services hold may read the context without an import cycle.
  */
 export interface AppServices {
   env: Env;
@@ -23,20 +21,6 @@ export interface AppServices {
   funnel: FunnelTally;
   /** The wizard drafts this server read or wrote last (decision 029). */
   drafts: DraftCache;
-}
-
-/** The services of a server with these settings and this open database. */
-export function createServices(env: Env, database: Database): AppServices {
-  return {
-    env,
-    database,
-    rateLimiter:
-      database.kind === "postgres"
-        ? new DatabaseRateLimiter(database.db, env.RATE_LIMIT_PER_MINUTE)
-        : new MemoryRateLimiter(env.RATE_LIMIT_PER_MINUTE),
-    funnel: new FunnelTally(database.db),
-    drafts: new DraftCache(),
-  };
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -20,6 +20,7 @@ import * as m0017 from "./0017-unproven-copies-and-quote-request-revisions.ts";
 import * as m0018 from "./0018-working-owners-and-vehicles.ts";
 import * as m0019 from "./0019-state-waitlist.ts";
 import * as m0020 from "./0020-outbox-html-and-send-after.ts";
+import * as m0021 from "./0021-step-ids-by-what-they-ask.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0018-working-owners-and-vehicles": m0018,
   "0019-state-waitlist": m0019,
   "0020-outbox-html-and-send-after": m0020,
+  "0021-step-ids-by-what-they-ask": m0021,
 };

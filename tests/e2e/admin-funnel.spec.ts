@@ -169,12 +169,12 @@ test("the funnel counts each visitor once per step reached, and each completion,
     await visitor.close();
 
     const expected = {
-      start: 4,
+      "industry-and-state": 4,
       segments: 3,
       email: 3,
-      "questionnaire-1": 3,
-      "questionnaire-2": 2,
-      "questionnaire-3": 2,
+      "business-name": 3,
+      "about-you": 2,
+      ownership: 2,
       complete: 2,
     };
     expect(FUNNEL_STEPS.map((step) => step.id)).toEqual(Object.keys(expected));
@@ -184,7 +184,7 @@ test("the funnel counts each visitor once per step reached, and each completion,
     const chart = page.getByRole("table", { name: /Visitors who reached each step/ });
     for (const step of FUNNEL_STEPS) {
       const row = chart.getByRole("row", { name: new RegExp(`^${step.label}\\b`) });
-      const share = `${Math.round((expected[step.id] / expected.start) * 100)}%`;
+      const share = `${Math.round((expected[step.id] / expected["industry-and-state"]) * 100)}%`;
       await expect(row.getByRole("cell")).toHaveText([String(expected[step.id]), "", share]);
     }
 
@@ -207,7 +207,7 @@ test("the funnel counts each visitor once per step reached, and each completion,
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
     const today = new Date().toISOString().slice(0, 10);
-    expect((await readFunnel(database.db, today, today)).totals.start).toBe(5);
+    expect((await readFunnel(database.db, today, today)).totals["industry-and-state"]).toBe(5);
   } finally {
     await database.close();
   }

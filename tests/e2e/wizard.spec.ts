@@ -94,7 +94,7 @@ test.describe("step 1", () => {
     await expect(page.getByRole("radio", { name: "Cleaning" })).toBeChecked();
   });
 
-  test("its scripts stay within DESIGN.md's budget, and the step table's server side is not among them", async ({
+  test("its scripts stay within the performance budget, and the step table's server side is not among them", async ({
     baseURL,
     request,
   }) => {

@@ -7,7 +7,7 @@
  */
 import { rmSync } from "node:fs";
 
-import { openDatabase } from "../../app/server/db/database.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { TEMPLATE_DATA_DIR } from "./server-process.ts";
 

@@ -4,7 +4,7 @@ import {
   openDatabase,
   type Database,
   type DatabaseSchema,
-} from "../../app/server/db/database.server.ts";
+} from "#app/server/db/database.server.ts";
 
 import { createFreshPostgres, testPostgresUrl } from "./databases.ts";
 import { makeDataDir, startServer, stopServer, type ServerProcess } from "./server-process.ts";

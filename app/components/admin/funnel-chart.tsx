@@ -1,6 +1,7 @@
 import { FUNNEL_STEPS, type FunnelStep } from "#app/domain/lead-desk.ts";
+import { FIRST_STEP } from "#app/domain/wizard-screens.ts";
 
-import { tableClasses } from "./admin-ui.tsx";
+import { tableClasses } from "#app/components/admin/admin-ui.tsx";
 
 /** A share as people read it: "42%", "<1%" for a sliver, "–" when there is nothing to share. */
 function share(part: number, whole: number): string {
@@ -22,7 +23,7 @@ export function FunnelChart({
   totals: Record<FunnelStep, number>;
   caption: string;
 }) {
-  const first = totals.start;
+  const first = totals[FIRST_STEP];
   const largest = Math.max(1, ...FUNNEL_STEPS.map((step) => totals[step.id]));
   return (
     <div className={tableClasses.wrapper}>

@@ -7,11 +7,15 @@ import {
   SAMPLE_AGENCY_NOTE,
   type Agency,
 } from "#app/domain/agency.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
+
+/** What the root loader gives every page that this component reads (app/root.tsx). */
+export interface RootData {
+  agency: Agency;
+}
 
 /** The agency the site names, from the root loader (undefined on an error screen without it). */
 export function useAgency(): Agency | undefined {
-  return useRouteLoaderData<typeof rootLoader>("root")?.agency;
+  return useRouteLoaderData<RootData>("root")?.agency;
 }
 
 /**

@@ -2,11 +2,11 @@ import { QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ArrowRightIcon } from "#app/components/ui/icons.tsx";
 
-import { TalkToExpertButton } from "./talk-to-expert.tsx";
+import { TalkToExpertButton } from "#app/components/site/talk-to-expert.tsx";
 
 /**
  * The closing call to action of the landing page and the product pages: Get a quote (the spec's
- * "Get Instant Quote", issue 26) and Talk to an Expert (SPEC section 2).
+ * "Get Instant Quote", issue 26) and Talk to an Expert (docs/product.md, "Pages and addresses").
  */
 export function CallToAction({
   title,

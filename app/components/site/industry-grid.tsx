@@ -19,7 +19,7 @@ const INDUSTRY_ICONS: Record<IndustryId, typeof GridIcon> = {
 };
 
 /**
- * The six industries as links to the wizard with that industry chosen (SPEC section 2: the product
+ * The six industries as links to the wizard with that industry chosen (docs/product.md, "Pages and addresses": the product
  * pages' industry grid). Plain links, so they work without JavaScript.
  */
 export function IndustryGrid() {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { errorPageMeta, faqPageJsonLd, pageMeta, siteUrlFromMatches } from "./page-meta.ts";
+import {
+  errorPageMeta,
+  faqPageJsonLd,
+  pageMeta,
+  siteUrlFromMatches,
+} from "#app/components/site/page-meta.ts";
 
 const SITE = "https://coverpilot.example";
 

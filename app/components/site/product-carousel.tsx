@@ -7,7 +7,7 @@ import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from "#app/componen
 const TRACK_ID = "coverage-carousel-track";
 
 /**
- * The landing page's ten coverage types (SPEC section 9): a row that scrolls and snaps with CSS,
+ * The landing page's ten coverage types (docs/product.md, "Numbers and limits"): a row that scrolls and snaps with CSS,
  * showing 1, 2, 3 or 4 cards by screen width. The site script adds the looping previous and next
  * buttons, arrow keys and mouse drag; without it the row still scrolls, by touch, trackpad,
  * scroll bar or by tabbing through the links.

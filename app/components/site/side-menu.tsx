@@ -15,7 +15,7 @@ const itemClasses = `${linkClasses} min-h-11 text-base font-medium`;
 const productItemClasses = `${linkClasses} min-h-10 text-[0.9375rem]`;
 
 /**
- * The side menu (SPEC section 2): Home, Products (expands to the nine lines), About Us, Contact,
+ * The side menu (docs/product.md, "Pages and addresses"): Home, Products (expands to the nine lines), About Us, Contact,
  * Log in and Get a quote. A popover, so that it opens, closes on Escape or a click outside
  * and returns focus to the menu button without JavaScript; the site script adds a focus trap and
  * closes it when an item is chosen.

@@ -1,6 +1,6 @@
-import { SampleSiteNotice } from "./agency-identity.tsx";
-import { SiteFooter } from "./site-footer.tsx";
-import { SiteHeader } from "./site-header.tsx";
+import { SampleSiteNotice } from "#app/components/site/agency-identity.tsx";
+import { SiteFooter } from "#app/components/site/site-footer.tsx";
+import { SiteHeader } from "#app/components/site/site-header.tsx";
 
 /**
  * A public page's frame: the fixed header and side menu, the page as <main> (headed by the sample

@@ -39,7 +39,7 @@ function enhanceSideMenu(menu: HTMLElement): void {
       first.focus();
     }
   });
-  // Choosing an item navigates and closes the menu (SPEC section 2), also for a link to the same
+  // Choosing an item navigates and closes the menu (docs/product.md, "Pages and addresses"), also for a link to the same
   // page, and so that Back does not bring the page back with the menu open.
   menu.addEventListener("click", (event) => {
     if ((event.target as Element).closest("a[href]") && menu.matches(":popover-open")) {
@@ -220,7 +220,7 @@ function enhanceTooltips(): void {
   document.addEventListener("focusout", reset);
 }
 
-/** How often the Get Quote icon turns again after its turn on load (SPEC section 9). */
+/** How often the Get Quote icon turns again after its turn on load (docs/product.md, "Numbers and limits"). */
 const SPIN_EVERY_MS = 60_000;
 
 /**

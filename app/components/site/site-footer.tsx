@@ -19,7 +19,7 @@ const linkClasses =
   "inline-flex min-h-6 items-center gap-2 rounded text-slate-200 underline-offset-4 hover:text-white hover:underline";
 
 /**
- * The footer of every public page (SPEC section 2): what the product is, social links, the support
+ * The footer of every public page (docs/product.md, "Pages and addresses"): what the product is, social links, the support
  * and sales lines as tel: links, the site's links, the legal pages, the agency behind the site and
  * the copyright.
  */

@@ -5,11 +5,11 @@ import { isWizardPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pag
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { LogoMark, MenuIcon, PhoneIcon, SparkIcon } from "#app/components/ui/icons.tsx";
 
-import { SIDE_MENU_ID, SideMenu } from "./side-menu.tsx";
-import { SiteScript } from "./site-script.tsx";
+import { SIDE_MENU_ID, SideMenu } from "#app/components/site/side-menu.tsx";
+import { SiteScript } from "#app/components/site/site-script.tsx";
 
 /**
- * The fixed header of every public page (SPEC section 2): a skip link, the menu button (with the
+ * The fixed header of every public page (docs/product.md, "Pages and addresses"): a skip link, the menu button (with the
  * side menu it opens), the product name, Log in and Get a quote. During the wizard, where the
  * visitor is already applying, Get a quote gives way to help: the sales line, a tap to call (issue
  * 26). The page below it gives its main element id="main" (the skip link's target) and a top

@@ -1,6 +1,6 @@
 // Vite bundles the site script as a file of its own (the `?worker&url` query: a separate bundle
 // and its URL) rather than into React's client build: marketing pages load this and nothing else.
-import siteScriptUrl from "./site-enhancements.ts?worker&url";
+import siteScriptUrl from "#app/components/site/site-enhancements.ts?worker&url";
 
 /**
  * The site's one script: focus trap and close-on-choose for the side menu, the carousel's buttons,

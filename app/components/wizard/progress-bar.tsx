@@ -5,7 +5,7 @@ import {
 } from "#app/domain/wizard-screens.ts";
 
 /**
- * The wizard's five labelled steps (SPEC section 2): the screen's step is active
+ * The wizard's five labelled steps (docs/product.md, "Pages and addresses"): the screen's step is active
  * (aria-current="step"), the ones before it complete, announced as such.
  */
 export function ProgressBar({ step }: { step: WizardScreen }) {

@@ -2,7 +2,7 @@ import { site } from "#app/domain/site.ts";
 
 /**
  * Runs the server's action and the spec's pause between questionnaire steps side by side, so that
- * "Processing..." shows for at least that long (SPEC section 9). A redirect or error from the server
+ * "Processing..." shows for at least that long (docs/product.md, "Numbers and limits"). A redirect or error from the server
  * comes through unchanged once the pause is over.
  */
 export async function withStepDelay<T>(serverAction: () => Promise<T>): Promise<T> {

@@ -5,9 +5,9 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import type { Toast } from "#app/domain/toast.ts";
 import type { WizardScreen } from "#app/domain/wizard-screens.ts";
 
-import { ProgressBar } from "./progress-bar.tsx";
-import { StepToasts } from "./step-toasts.tsx";
-import { useFocusOnArrival } from "./use-focus-on-arrival.ts";
+import { ProgressBar } from "#app/components/wizard/progress-bar.tsx";
+import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
+import { useFocusOnArrival } from "#app/components/wizard/use-focus-on-arrival.ts";
 
 /**
  * One wizard screen: the progress bar, the screen's toasts, and a card with the screen's question

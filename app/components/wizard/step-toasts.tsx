@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 
 import type { Toast } from "#app/domain/toast.ts";
 
-import { ToastRegion } from "./toast-region.tsx";
+import { ToastRegion } from "#app/components/wizard/toast-region.tsx";
 
 /**
  * The toasts of a wizard screen: the one flashed by the previous step (read by the wizard's

@@ -9,12 +9,13 @@ import { operatorContext } from "#app/server/admin/admin-auth.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
-import { createServices, servicesContext } from "#app/server/services.server.ts";
+import { servicesContext } from "#app/server/services.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
-import { loader as leadJson } from "./submission-json.ts";
-import { loader as submissionsCsv } from "./submissions-csv.ts";
+import { loader as leadJson } from "#app/routes/admin/submission-json.ts";
+import { loader as submissionsCsv } from "#app/routes/admin/submissions-csv.ts";
 
 /** The lead desk's downloads at their addresses (app/routes.ts), past the sign-in gate. */
 const handler = createStaticHandler([

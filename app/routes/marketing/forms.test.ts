@@ -11,16 +11,17 @@ import type { Database } from "#app/server/db/database.server.ts";
 import { processResumeRequests } from "#app/server/wizard/resume.server.ts";
 import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
-import { createServices, servicesContext } from "#app/server/services.server.ts";
+import { servicesContext } from "#app/server/services.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 // The actions log through the app's logger, which reads its settings on import: keep it quiet and
 // away from the project's own data directory.
 process.env.LOG_LEVEL = "silent";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "coverpilot-forms-"));
-const { action: callbackAction } = await import("./talk-to-an-expert.tsx");
-const { action: contactAction } = await import("./contact.tsx");
-const { action: loginAction } = await import("./login.tsx");
+const { action: callbackAction } = await import("#app/routes/marketing/talk-to-an-expert.tsx");
+const { action: contactAction } = await import("#app/routes/marketing/contact.tsx");
+const { action: loginAction } = await import("#app/routes/marketing/login.tsx");
 
 function post(path: string, fields: Record<string, string>) {
   return new Request(`http://localhost${path}`, {

@@ -182,7 +182,7 @@ function dollars(amount: number): string {
 }
 
 /**
- * Workers' comp only (SPEC sections 2 and 3, issue 26): what other small businesses paid, the
+ * Workers' comp only (docs/product.md, "Pages and addresses" and "The saved application", issue 26): what other small businesses paid, the
  * published medians with their sources and the not-a-quote words, what the policy's limits are,
  * and a sample policy card marked as a sample (the spec's VERIFIED badge says SAMPLE: decision
  * 014).

@@ -32,7 +32,7 @@ async function unservedState({ request, context }: Route.LoaderArgs | Route.Acti
   const handle = await getDraft(getServices(context), request);
   if (handle.unavailable) return undefined;
   const state = unservedStateOf(getAgency(context), handle.draft);
-  if (!state) throw redirect(stepPath("start"));
+  if (!state) throw redirect(stepPath("industry-and-state"));
   return { state, applied: handle.draft.submission !== undefined };
 }
 
@@ -86,7 +86,7 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
 
   return (
     <ui.StepFrame
-      step="start"
+      step="industry-and-state"
       title={`We can't help with a business in ${state} yet`}
       toasts={[actionData?.toast]}
     >
@@ -117,7 +117,7 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
       </ul>
       <p className="mt-4 text-ink">
         Is your business in {served.length === 1 ? "that state" : "one of them"}?{" "}
-        <a href={stepPath("start")} className="font-semibold text-brand-700 underline">
+        <a href={stepPath("industry-and-state")} className="font-semibold text-brand-700 underline">
           Choose your state again
         </a>
       </p>

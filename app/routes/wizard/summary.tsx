@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Summary({ loaderData }: Route.ComponentProps) {
   return (
     <ui.StepFrame
-      step="questionnaire-3"
+      step="ownership"
       title="Your application"
       intro={
         <p>This is what you sent us. To change anything, correct your answers and send again.</p>

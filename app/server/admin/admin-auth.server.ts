@@ -10,18 +10,18 @@ import {
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
 import { safeAdminPath } from "#app/domain/lead-desk.ts";
 
-import { siteCookie } from "../http/cookies.server.ts";
-import type { Env } from "../env.server.ts";
-import { isSameSite } from "../http/guards.server.ts";
-import { logger } from "../logger.server.ts";
+import { siteCookie } from "#app/server/http/cookies.server.ts";
+import type { Env } from "#app/server/env.server.ts";
+import { isSameSite } from "#app/server/http/guards.server.ts";
+import { logger } from "#app/server/logger.server.ts";
 import {
   createOperatorSession,
   deleteOperatorSession,
   findSessionOperator,
   OPERATOR_SESSION_SECONDS,
   type SessionOperator,
-} from "./operator-sessions.server.ts";
-import { getServices, type AppServices } from "../services.server.ts";
+} from "#app/server/admin/operator-sessions.server.ts";
+import { getServices, type AppServices } from "#app/server/services.server.ts";
 
 /** The sign-in page. */
 export const SIGN_IN_PATH = "/admin/login";

@@ -19,10 +19,10 @@ import {
   openCliDatabase,
   parseSince,
   passwordFromInput,
-} from "./cli.server.ts";
-import { openDatabase } from "../db/database.server.ts";
-import { InvalidEnvironmentError, parseEnv } from "../env.server.ts";
-import { saveEmailStep } from "../wizard/submissions.server.ts";
+} from "#app/server/admin/cli.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
+import { InvalidEnvironmentError, parseEnv } from "#app/server/env.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
 
 describe("--since", () => {
   it("takes a day from midnight UTC, or an instant with its zone", () => {

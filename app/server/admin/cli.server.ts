@@ -5,9 +5,13 @@
  */
 import { isDay } from "#app/domain/lead-desk.ts";
 
-import { DataDirLockedError } from "../db/data-dir-lock.server.ts";
-import { openDatabase, type Database } from "../db/database.server.ts";
-import { InvalidEnvironmentError, postgresTimeouts, type Settings } from "../env.server.ts";
+import { DataDirLockedError } from "#app/server/db/data-dir-lock.server.ts";
+import { openDatabase, type Database } from "#app/server/db/database.server.ts";
+import {
+  InvalidEnvironmentError,
+  postgresTimeouts,
+  type Settings,
+} from "#app/server/env.server.ts";
 
 /** A problem the user can fix: printed as it is, without a stack, and the script exits with 1. */
 export class CliError extends Error {

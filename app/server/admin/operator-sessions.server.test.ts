@@ -11,8 +11,8 @@ import {
   deleteOperatorSessions,
   findSessionOperator,
   OPERATOR_SESSION_SECONDS,
-} from "./operator-sessions.server.ts";
-import { createOperator } from "./operators.server.ts";
+} from "#app/server/admin/operator-sessions.server.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
 
 vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
 
-import type { Db } from "../db/database.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 
 /** How long a sign-in lasts (as long as its cookie): a working day, then one signs in again. */
 export const OPERATOR_SESSION_SECONDS = SITE_COOKIES.admin.maxAgeSeconds;

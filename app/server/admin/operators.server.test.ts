@@ -4,8 +4,11 @@ import { SIGN_IN_POLICY } from "#app/domain/lead-desk.ts";
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Db } from "../db/database.server.ts";
-import { createOperatorSession, findSessionOperator } from "./operator-sessions.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import {
+  createOperatorSession,
+  findSessionOperator,
+} from "#app/server/admin/operator-sessions.server.ts";
 import {
   createOperator,
   failureKey,
@@ -13,7 +16,7 @@ import {
   OperatorExistsError,
   resetOperatorPassword,
   signIn,
-} from "./operators.server.ts";
+} from "#app/server/admin/operators.server.ts";
 
 vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
 

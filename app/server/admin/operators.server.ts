@@ -4,14 +4,14 @@ import { sql } from "kysely";
 
 import { SIGN_IN_POLICY } from "#app/domain/lead-desk.ts";
 
-import type { Db } from "../db/database.server.ts";
-import { deleteOperatorSessions } from "./operator-sessions.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { deleteOperatorSessions } from "#app/server/admin/operator-sessions.server.ts";
 import {
   hashPassword,
   needsRehash,
   verifyDecoyPassword,
   verifyPassword,
-} from "./passwords.server.ts";
+} from "#app/server/admin/passwords.server.ts";
 
 /** An operator of the lead desk, as the app sees one (never with the password hash). */
 export interface Operator {

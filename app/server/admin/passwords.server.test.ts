@@ -5,7 +5,7 @@ import {
   needsRehash,
   SCRYPT_PARAMETERS,
   verifyPassword,
-} from "./passwords.server.ts";
+} from "#app/server/admin/passwords.server.ts";
 
 describe("operator passwords", () => {
   it("are stored as scrypt hashes that verify the password and nothing else", async () => {

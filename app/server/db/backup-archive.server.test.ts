@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { PGLITE_TEMPLATE_FILE } from "#tests/support/databases.ts";
 
-import { NotABackupError, verifyBackupArchive } from "./backup-archive.server.ts";
+import { NotABackupError, verifyBackupArchive } from "#app/server/db/backup-archive.server.ts";
 
 /** One tar entry: a ustar header (name, size, checksum) and the data padded to whole blocks. */
 function entry(name: string, data = ""): Buffer {

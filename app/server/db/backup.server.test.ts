@@ -10,18 +10,18 @@ import { describe, expect, it } from "vitest";
 
 import { PGLITE_TEMPLATE_FILE } from "#tests/support/databases.ts";
 
-import { verifyBackupArchive } from "./backup-archive.server.ts";
+import { verifyBackupArchive } from "#app/server/db/backup-archive.server.ts";
 import {
   BACKUP_ENDPOINT_FILE,
   BACKUP_SOCKET_FILE,
   backUpToFile,
   restoreFromFile,
   startBackupEndpoint,
-} from "./backup.server.ts";
-import { openDatabase } from "./database.server.ts";
-import { CliError } from "../admin/cli.server.ts";
-import { parseEnv } from "../env.server.ts";
-import { logger } from "../logger.server.ts";
+} from "#app/server/db/backup.server.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
+import { CliError } from "#app/server/admin/cli.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { logger } from "#app/server/logger.server.ts";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "coverpilot-backup-"));
 const envFor = (dataDir: string) => parseEnv({ DATA_DIR: dataDir, SESSION_SECRET: "x".repeat(32) });

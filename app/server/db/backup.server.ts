@@ -27,12 +27,16 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip, gunzipSync } from "node:zlib";
 
-import { CliError, openCliDatabase } from "../admin/cli.server.ts";
-import { NotABackupError, verifyBackupArchive } from "./backup-archive.server.ts";
-import { DataDirLockedError, lockHolder, processState } from "./data-dir-lock.server.ts";
-import { openDatabase, type Database } from "./database.server.ts";
-import type { Settings } from "../env.server.ts";
-import type { logger as Logger } from "../logger.server.ts";
+import { CliError, openCliDatabase } from "#app/server/admin/cli.server.ts";
+import { NotABackupError, verifyBackupArchive } from "#app/server/db/backup-archive.server.ts";
+import {
+  DataDirLockedError,
+  lockHolder,
+  processState,
+} from "#app/server/db/data-dir-lock.server.ts";
+import { openDatabase, type Database } from "#app/server/db/database.server.ts";
+import type { Settings } from "#app/server/env.server.ts";
+import type { logger as Logger } from "#app/server/logger.server.ts";
 
 /**
  * Where the running server says how to ask it for a backup: its process id (the lock's) and the

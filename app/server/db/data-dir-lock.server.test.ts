@@ -11,7 +11,7 @@ import {
   lockDataDir,
   lockHolder,
   processState,
-} from "./data-dir-lock.server.ts";
+} from "#app/server/db/data-dir-lock.server.ts";
 
 describe("lockDataDir", () => {
   it("refuses a directory held by a live process", () => {

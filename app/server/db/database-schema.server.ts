@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-/** A row of business_wizard_submissions: the spec's submission record (SPEC section 3). */
+/** A row of business_wizard_submissions: the spec's submission record (docs/product.md, "The saved application"). */
 export interface BusinessWizardSubmissionsTable {
   id: Generated<string>;
   industry: string;

@@ -12,7 +12,7 @@ import {
 } from "#tests/support/databases.ts";
 import { TcpProxy } from "#tests/support/tcp-proxy.ts";
 
-import { migrateToLatest, openDatabase } from "./database.server.ts";
+import { migrateToLatest, openDatabase } from "#app/server/db/database.server.ts";
 
 const SPEC_COLUMNS = [
   "id",

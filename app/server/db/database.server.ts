@@ -21,9 +21,9 @@ import pg from "pg";
 
 import { migrations } from "../../../database/migrations/index.ts";
 
-import { prepareDataDir, restrictDataDir } from "./data-dir.server.ts";
-import { lockDataDir } from "./data-dir-lock.server.ts";
-import type { DatabaseSchema } from "./database-schema.server.ts";
+import { prepareDataDir, restrictDataDir } from "#app/server/db/data-dir.server.ts";
+import { lockDataDir } from "#app/server/db/data-dir-lock.server.ts";
+import type { DatabaseSchema } from "#app/server/db/database-schema.server.ts";
 
 const execFileAsync = promisify(execFile);
 

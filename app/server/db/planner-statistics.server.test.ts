@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { startPlannerStatistics } from "./planner-statistics.server.ts";
+import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
 
 const pglite = testDatabaseKinds.find((kind) => kind.name === "pglite")!;
 

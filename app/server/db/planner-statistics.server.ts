@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 
-import type { Database } from "./database.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
 
 /** How often the embedded database's planner statistics are gathered again while the server runs. */
 export const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Db } from "./database.server.ts";
-import { bestEffort, inTransaction, onCommit } from "./transactions.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { bestEffort, inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
 
 const WINDOW = new Date("2026-11-23T12:00:00Z");
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 
-import type { Db } from "./database.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 
 /** What to do once each open transaction has committed, by transaction. */
 const committed = new WeakMap<Db, (() => void)[]>();

@@ -5,8 +5,8 @@ import path from "node:path";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { parseEnv } from "../env.server.ts";
-import { siteCookie } from "./cookies.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { siteCookie } from "#app/server/http/cookies.server.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-cookies-")),

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse, serialize, type CookieSerializeOptions } from "cookie-es";
 import type { Cookie } from "react-router";
 
-import type { Env } from "../env.server.ts";
+import type { Env } from "#app/server/env.server.ts";
 
 /** What every cookie of the site shares: httpOnly, SameSite=Lax, whole site unless `path` says. */
 export interface SiteCookieOptions {

@@ -5,10 +5,16 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import type { Database } from "../db/database.server.ts";
-import { parseEnv } from "../env.server.ts";
-import { clientAddressContext, guardPosts, isSameSite, MAX_BODY_BYTES } from "./guards.server.ts";
-import { createServices, servicesContext } from "../services.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import {
+  clientAddressContext,
+  guardPosts,
+  isSameSite,
+  MAX_BODY_BYTES,
+} from "#app/server/http/guards.server.ts";
+import { servicesContext } from "#app/server/services.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-guards-")),

@@ -7,8 +7,8 @@ import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
 import { refusals } from "#app/domain/messages.ts";
 import { site } from "#app/domain/site.ts";
 
-import { logger } from "../logger.server.ts";
-import { getServices } from "../services.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { getServices } from "#app/server/services.server.ts";
 
 /**
  * The address a request came from (the socket's, or the proxy's word for it with TRUST_PROXY), as
@@ -100,7 +100,7 @@ export const sendRefusalHeaders: MiddlewareFunction<Response> = async ({ context
 };
 
 /**
- * Every post passes here before any action reads it (DESIGN decision 5; posts from other sites were
+ * Every post passes here before any action reads it (docs/decisions/README.md, "Security by default"; posts from other sites were
  * refused before, by refuseCrossSitePosts): bodies without a length or over 64 KB are refused (411,
  * 413) before they are read,
  * and each client address may post RATE_LIMIT_PER_MINUTE times a minute (429). The refusals are

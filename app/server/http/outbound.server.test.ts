@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ANSWER_PREFIX_BYTES, readAnswerPrefix } from "./outbound.server.ts";
+import { ANSWER_PREFIX_BYTES, readAnswerPrefix } from "#app/server/http/outbound.server.ts";
 
 /**
  * An answer whose body is `chunks` chunks of `size` bytes, made only as they are read; notes how

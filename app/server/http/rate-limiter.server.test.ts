@@ -3,8 +3,12 @@ import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
-import { DatabaseRateLimiter, MemoryRateLimiter, type RateLimiter } from "./rate-limiter.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import {
+  DatabaseRateLimiter,
+  MemoryRateLimiter,
+  type RateLimiter,
+} from "#app/server/http/rate-limiter.server.ts";
 
 async function hits(limiter: RateLimiter, key: string, times: number, now: Date) {
   const decisions = [];

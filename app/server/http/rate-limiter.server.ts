@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
-import type { Db } from "../db/database.server.ts";
-import { logger } from "../logger.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { logger } from "#app/server/logger.server.ts";
 
 /** What a rate limiter says of one more request. */
 export interface RateDecision {

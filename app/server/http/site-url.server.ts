@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 
-import { getEnv } from "../env.server.ts";
-import { getServices } from "../services.server.ts";
+import { getEnv } from "#app/server/env.server.ts";
+import { getServices } from "#app/server/services.server.ts";
 
 /**
  * The site's public address (SITE_URL), for canonical links, Open Graph and the sitemap.

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
-import { saveCallbackRequest, saveContactMessage } from "./contact-requests.server.ts";
+import {
+  saveCallbackRequest,
+  saveContactMessage,
+} from "#app/server/leads/contact-requests.server.ts";
 
 describe.each(testDatabaseKinds)("contact requests on $name", (kind) => {
   it("stores a call-back request and returns it as stored", async () => {

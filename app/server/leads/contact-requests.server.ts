@@ -4,7 +4,7 @@ import type {
   ContactMessageInput,
 } from "#app/domain/contact-forms.ts";
 
-import type { Db } from "../db/database.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 
 /** A stored call-back request, as the confirmation shows it. */
 export interface SavedCallbackRequest {

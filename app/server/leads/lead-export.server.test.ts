@@ -8,12 +8,12 @@ import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { parseCsv } from "#tests/support/csv.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
-import { submissionsCsv } from "./lead-export.server.ts";
-import { leadRecordsJson } from "./lead-records.server.ts";
-import { saveOptionalAnswers, saveQuoteRequest } from "../wizard/quote-requests.server.ts";
-import { UNKNOWN_WRITER } from "../wizard/submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep } from "../wizard/submissions.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";
+import { leadRecordsJson } from "#app/server/leads/lead-records.server.ts";
+import { saveOptionalAnswers, saveQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
+import { saveCompleteSubmission, saveEmailStep } from "#app/server/wizard/submissions.server.ts";
 
 async function csv(database: Database, selection?: Parameters<typeof submissionsCsv>[1]) {
   let text = "";

@@ -5,14 +5,17 @@ import {
   type SubmissionExportColumn,
 } from "#app/domain/lead-desk.ts";
 
-import type { Db } from "../db/database.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 import {
   exportSubmissions,
   type ExportOptions,
   type ExportSelection,
   type SubmissionRow,
-} from "./leads.server.ts";
-import { latestQuoteRequests, type QuoteRequest } from "../wizard/quote-requests.server.ts";
+} from "#app/server/leads/leads.server.ts";
+import {
+  latestQuoteRequests,
+  type QuoteRequest,
+} from "#app/server/wizard/quote-requests.server.ts";
 
 /** Segments in one cell, in the order chosen. */
 export const SEGMENT_SEPARATOR = "; ";

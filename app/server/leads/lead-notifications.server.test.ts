@@ -3,15 +3,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { parseEnv } from "../env.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
 import {
   callbackRequestEmail,
   completedApplicationEmail,
   notifyCallbackRequest,
   notifyCompletedApplication,
-} from "./lead-notifications.server.ts";
-import { logger } from "../logger.server.ts";
-import { createServices } from "../services.server.ts";
+} from "#app/server/leads/lead-notifications.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 
 function envWith(notify: string) {
   return parseEnv({

@@ -6,12 +6,12 @@ import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
 import { site } from "#app/domain/site.ts";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
 
-import type { SavedCallbackRequest } from "./contact-requests.server.ts";
-import type { QuoteRequest } from "../wizard/quote-requests.server.ts";
-import { bestEffort } from "../db/transactions.server.ts";
-import { logger } from "../logger.server.ts";
-import { enqueueEmail, type OutgoingEmail } from "../mail/outbox.server.ts";
-import type { AppServices } from "../services.server.ts";
+import type { SavedCallbackRequest } from "#app/server/leads/contact-requests.server.ts";
+import type { QuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+import { bestEffort } from "#app/server/db/transactions.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { enqueueEmail, type OutgoingEmail } from "#app/server/mail/outbox.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
 
 /**
  * New-lead emails to the agency (LEAD_NOTIFY_TO). They hold the lead's details, since acting on

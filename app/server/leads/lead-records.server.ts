@@ -2,15 +2,18 @@ import { coveragePlan } from "#app/domain/coverage-plan.ts";
 import { buildLeadRecord, type LeadRecord } from "#app/domain/lead-record.ts";
 import { planAnswersOf } from "#app/domain/quote-request.ts";
 
-import type { Db } from "../db/database.server.ts";
-import { latestQuoteRequests, optionalAnswersOf } from "../wizard/quote-requests.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import {
+  latestQuoteRequests,
+  optionalAnswersOf,
+} from "#app/server/wizard/quote-requests.server.ts";
 import {
   exportSubmissions,
   getSubmission,
   type ExportOptions,
   type ExportSelection,
   type SubmissionRow,
-} from "./leads.server.ts";
+} from "#app/server/leads/leads.server.ts";
 
 /** A submission's lead record, given its row and its newest quote request (issue 17). */
 function recordOf(

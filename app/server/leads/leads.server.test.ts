@@ -11,8 +11,8 @@ import {
 } from "#app/domain/lead-desk.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { BusinessWizardSubmissionsTable } from "../db/database-schema.server.ts";
-import type { Db } from "../db/database.server.ts";
+import type { BusinessWizardSubmissionsTable } from "#app/server/db/database-schema.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 import {
   exportSubmissions,
   getSubmission,
@@ -21,7 +21,7 @@ import {
   listSubmissions,
   submissionStatus,
   type Page,
-} from "./leads.server.ts";
+} from "#app/server/leads/leads.server.ts";
 
 type NewSubmission = Insertable<BusinessWizardSubmissionsTable>;
 

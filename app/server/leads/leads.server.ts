@@ -9,13 +9,13 @@ import {
   type SubmissionStatus,
 } from "#app/domain/lead-desk.ts";
 
-import type { Db } from "../db/database.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 import type {
   BusinessWizardSubmissionsTable,
   CallbackRequestsTable,
   ContactMessagesTable,
   DatabaseSchema,
-} from "../db/database-schema.server.ts";
+} from "#app/server/db/database-schema.server.ts";
 
 /** A submission as the lead desk reads it. */
 export type SubmissionRow = Selectable<BusinessWizardSubmissionsTable>;

@@ -17,17 +17,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
-import { parseEnv } from "../env.server.ts";
-import { createServices, type AppServices } from "../services.server.ts";
-import { saveCompleteSubmission } from "../wizard/submissions.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { type AppServices } from "#app/server/services.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
+import { saveCompleteSubmission } from "#app/server/wizard/submissions.server.ts";
 import {
   listWebhookDeliveries,
   queueLeadEvent,
   resendWebhookDelivery,
   WebhookWorker,
   webhookSignature,
-} from "./webhooks.server.ts";
+} from "#app/server/leads/webhooks.server.ts";
 
 const SECRET = "a-webhook-secret-of-some-length";
 

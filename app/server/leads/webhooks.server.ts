@@ -2,15 +2,15 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import { sql, type ExpressionBuilder } from "kysely";
 
-import type { DatabaseSchema, Db } from "../db/database.server.ts";
-import { bestEffort, onCommit } from "../db/transactions.server.ts";
-import type { Env } from "../env.server.ts";
-import { readAnswerPrefix } from "../http/outbound.server.ts";
-import { logger } from "../logger.server.ts";
-import { DeliveryLoop } from "../mail/delivery-loop.server.ts";
-import { MAX_ATTEMPTS, retryDelayMs } from "../mail/outbox.server.ts";
-import type { AppServices } from "../services.server.ts";
-import { leadRecord } from "./lead-records.server.ts";
+import type { DatabaseSchema, Db } from "#app/server/db/database.server.ts";
+import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";
+import type { Env } from "#app/server/env.server.ts";
+import { readAnswerPrefix } from "#app/server/http/outbound.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { DeliveryLoop } from "#app/server/mail/delivery-loop.server.ts";
+import { MAX_ATTEMPTS, retryDelayMs } from "#app/server/mail/outbox.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+import { leadRecord } from "#app/server/leads/lead-records.server.ts";
 
 /** What a lead's webhook post tells (issue 17). */
 export const LEAD_EVENTS = [

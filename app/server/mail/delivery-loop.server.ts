@@ -4,7 +4,7 @@
  * another after it), and stops after the pass under way. A pass that throws is logged, and the loop
  * goes on.
  */
-import { logger } from "../logger.server.ts";
+import { logger } from "#app/server/logger.server.ts";
 
 export class DeliveryLoop {
   private readonly pass: (stopped: () => boolean) => Promise<void>;

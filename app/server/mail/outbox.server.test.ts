@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { readWrittenEmails } from "#tests/support/outbox-files.ts";
 
-import { parseEnv } from "../env.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
 import {
   cancelQueuedEmails,
   createMailTransport,
@@ -21,7 +21,7 @@ import {
   retryDelayMs,
   takeRecipientAllowance,
   type MailTransport,
-} from "./outbox.server.ts";
+} from "#app/server/mail/outbox.server.ts";
 
 const email = { to: ["desk@agency.example"], subject: "New lead", text: "Ana Ruiz, 555-0100" };
 

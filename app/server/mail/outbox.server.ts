@@ -8,11 +8,11 @@ import nodemailer from "nodemailer";
 import { isEmailAddress } from "#app/domain/fields.ts";
 import { mailboxOf } from "#app/domain/mailbox.ts";
 
-import type { Db } from "../db/database.server.ts";
-import { onCommit } from "../db/transactions.server.ts";
-import type { Env } from "../env.server.ts";
-import { logger } from "../logger.server.ts";
-import { DeliveryLoop } from "./delivery-loop.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { onCommit } from "#app/server/db/transactions.server.ts";
+import type { Env } from "#app/server/env.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { DeliveryLoop } from "#app/server/mail/delivery-loop.server.ts";
 
 /** An email for the outbox. */
 export interface OutgoingEmail {

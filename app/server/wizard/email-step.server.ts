@@ -3,17 +3,17 @@ import { sql } from "kysely";
 import type { EmailStepRecord } from "#app/domain/application-record.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 
-import { logger } from "../logger.server.ts";
-import type { AppServices } from "../services.server.ts";
-import { resumeLinkOutcome, resumeLinkWrite } from "./resume.server.ts";
-import type { SubmissionWriter } from "./submission-history.server.ts";
-import { emailStepWrite } from "./submissions.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+import { resumeLinkOutcome, resumeLinkWrite } from "#app/server/wizard/resume.server.ts";
+import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
+import { emailStepWrite } from "#app/server/wizard/submissions.server.ts";
 import {
   draftWriteNaming,
   lockedStoredDraft,
   StaleDraft,
   storedDraftOf,
-} from "./wizard-drafts.server.ts";
+} from "#app/server/wizard/wizard-drafts.server.ts";
 
 /** What the email step saves, and the draft it keeps. */
 export interface EmailStepSave {

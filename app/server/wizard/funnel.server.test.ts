@@ -3,19 +3,23 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
 import type { FunnelStep } from "#app/domain/lead-desk.ts";
-import type { WizardStepId } from "#app/domain/wizard-screens.ts";
+import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { parseEnv } from "../env.server.ts";
+import { SITE_COOKIES } from "#app/domain/cookies.ts";
+
+import { parseEnv } from "#app/server/env.server.ts";
+import { siteCookie } from "#app/server/http/cookies.server.ts";
 import {
   countApplicationCompleted,
   countStepReached,
   funnelMarks,
   FunnelTally,
   readFunnel,
-} from "./funnel.server.ts";
-import { logger } from "../logger.server.ts";
-import { type AppServices, createServices, servicesContext } from "../services.server.ts";
+} from "#app/server/wizard/funnel.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { type AppServices, servicesContext } from "#app/server/services.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 
 const env = parseEnv({
   SESSION_SECRET: "a-test-secret-that-is-long-enough-0123",
@@ -47,8 +51,8 @@ async function visit(
   step: WizardStepId | "complete",
   method = "GET",
 ): Promise<Response> {
-  const path = step === "complete" ? "questionnaire-3" : step;
-  const request = new Request(`http://localhost/business-wizard/${path}`, {
+  const path = stepPath(step === "complete" ? "ownership" : step);
+  const request = new Request(`http://localhost${path}`, {
     method,
     headers: { Cookie: browser.cookie, "User-Agent": browser.userAgent },
   });
@@ -74,24 +78,28 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
     await withDatabase(kind.open, async (database) => {
       const services = createServices(env, database);
       const visitor = new Browser();
-      const first = await visit(services, visitor, "start");
+      const first = await visit(services, visitor, "industry-and-state");
       const cookie = first.headers.get("Set-Cookie") ?? "";
       expect(cookie).toMatch(/^cp_funnel=/);
       expect(cookie).toMatch(/Path=\/business-wizard/);
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
 
-      const reload = await visit(services, visitor, "start");
+      const reload = await visit(services, visitor, "industry-and-state");
       expect(reload.headers.get("Set-Cookie")).toBeNull();
       await visit(services, visitor, "segments");
-      await visit(services, visitor, "start");
+      await visit(services, visitor, "industry-and-state");
       await visit(services, visitor, "segments");
       await visit(services, visitor, "email");
-      expect(await today(services)).toMatchObject({ start: 1, segments: 1, email: 1 });
+      expect(await today(services)).toMatchObject({
+        "industry-and-state": 1,
+        segments: 1,
+        email: 1,
+      });
 
       const another = new Browser();
-      await visit(services, another, "start");
-      expect(await today(services)).toMatchObject({ start: 2, segments: 1 });
+      await visit(services, another, "industry-and-state");
+      expect(await today(services)).toMatchObject({ "industry-and-state": 2, segments: 1 });
     });
   });
 
@@ -100,26 +108,26 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       const services = createServices(env, database);
       const visitor = new Browser();
       for (const step of [
-        "start",
+        "industry-and-state",
         "segments",
         "email",
-        "questionnaire-1",
-        "questionnaire-2",
-        "questionnaire-3",
+        "business-name",
+        "about-you",
+        "ownership",
       ] as const) {
         await visit(services, visitor, step);
       }
       const done = await visit(services, visitor, "complete", "POST");
       expect(done.headers.get("Set-Cookie")).toMatch(/cp_funnel=;.*Max-Age=0/);
       expect(visitor.cookie).toBe("");
-      await visit(services, visitor, "start");
+      await visit(services, visitor, "industry-and-state");
       expect(await today(services)).toEqual({
-        start: 2,
+        "industry-and-state": 2,
         segments: 1,
         email: 1,
-        "questionnaire-1": 1,
-        "questionnaire-2": 1,
-        "questionnaire-3": 1,
+        "business-name": 1,
+        "about-you": 1,
+        ownership: 1,
         complete: 1,
       });
     });
@@ -128,20 +136,43 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
   it("counts no crawler, no HEAD request and no cookie it did not sign", async () => {
     await withDatabase(kind.open, async (database) => {
       const services = createServices(env, database);
-      await visit(services, new Browser("Mozilla/5.0 (compatible; Googlebot/2.1)"), "start");
-      await visit(services, new Browser("Mozilla/5.0 Chrome-Lighthouse"), "start");
-      await visit(services, new Browser(), "start", "HEAD");
-      expect((await today(services)).start).toBe(0);
+      await visit(
+        services,
+        new Browser("Mozilla/5.0 (compatible; Googlebot/2.1)"),
+        "industry-and-state",
+      );
+      await visit(services, new Browser("Mozilla/5.0 Chrome-Lighthouse"), "industry-and-state");
+      await visit(services, new Browser(), "industry-and-state", "HEAD");
+      expect((await today(services))["industry-and-state"]).toBe(0);
       // A phone whose model name ends in "bot" is still a visitor.
       await visit(
         services,
         new Browser("Mozilla/5.0 (Linux; Android 13; CUBOT_X30) Chrome/120"),
-        "start",
+        "industry-and-state",
       );
       const forger = new Browser();
-      forger.cookie = `cp_funnel=${Buffer.from(JSON.stringify(["start"])).toString("base64")}`;
-      await visit(services, forger, "start");
-      expect((await today(services)).start).toBe(2);
+      forger.cookie = `cp_funnel=${Buffer.from(JSON.stringify(["industry-and-state"])).toString("base64")}`;
+      await visit(services, forger, "industry-and-state");
+      expect((await today(services))["industry-and-state"]).toBe(2);
+    });
+  });
+
+  it("does not count again a journey whose cookie names the steps as they were before 0021", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const services = createServices(env, database);
+      const { name, maxAgeSeconds, path } = SITE_COOKIES.funnel;
+      const before = siteCookie(env, name, { maxAgeSeconds, path });
+      const visitor = new Browser();
+      visitor.cookie = (await before.serialize(["start", "segments", "questionnaire-1"])).split(
+        ";",
+      )[0]!;
+      await visit(services, visitor, "industry-and-state");
+      await visit(services, visitor, "business-name");
+      await visit(services, visitor, "about-you");
+      const counts = await today(services);
+      expect(counts["industry-and-state"]).toBe(0);
+      expect(counts["business-name"]).toBe(0);
+      expect(counts["about-you"]).toBe(1);
     });
   });
 
@@ -150,7 +181,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       const services = createServices(env, database);
       const rows = () => database.db.selectFrom("wizard_funnel_daily").selectAll().execute();
       for (let request = 0; request < 25; request++) {
-        const response = await visit(services, new Browser(), "start");
+        const response = await visit(services, new Browser(), "industry-and-state");
         expect(response.headers.get("Set-Cookie")).toMatch(/^cp_funnel=/);
       }
       await visit(services, new Browser(), "complete", "POST");
@@ -158,7 +189,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       // Written together later (every few seconds, before a read, and when the server stops).
       await services.funnel.flush();
       expect(await rows()).toHaveLength(2);
-      expect(await today(services)).toMatchObject({ start: 25, complete: 1 });
+      expect(await today(services)).toMatchObject({ "industry-and-state": 25, complete: 1 });
 
       // A database that refuses the next statement when told to, counting those it runs.
       let refuseNext = false;
@@ -175,7 +206,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
         transformResult: async ({ result }) => result,
       };
       const tally = new FunnelTally(database.db.withPlugin(flaky), 20);
-      for (let visitor = 0; visitor < 10; visitor++) tally.add("start");
+      for (let visitor = 0; visitor < 10; visitor++) tally.add("industry-and-state");
       tally.add("segments", new Date("2026-03-01T23:59:59Z"));
       tally.add("segments", new Date("2026-03-01T00:00:00Z"));
       await expect
@@ -183,7 +214,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
           async () => (await readFunnel(database.db, "2026-03-01", "2026-03-01")).totals.segments,
         )
         .toBe(2);
-      expect((await today(services)).start).toBe(35);
+      expect((await today(services))["industry-and-state"]).toBe(35);
       expect(statements).toBe(2);
 
       const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
@@ -212,7 +243,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
     const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
     try {
       const services = createServices(env, database);
-      const response = await visit(services, new Browser(), "start");
+      const response = await visit(services, new Browser(), "industry-and-state");
       expect(await response.text()).toBe("page");
       await services.funnel.flush();
       expect(warned).toHaveBeenCalledWith(
@@ -227,20 +258,29 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
   it("reports each day of a range, newest first, zeros included, and the range's totals", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const tally = new FunnelTally(db);
-      tally.add("start", new Date("2026-03-01T00:00:00Z"));
-      tally.add("start", new Date("2026-03-01T23:59:59Z"));
+      tally.add("industry-and-state", new Date("2026-03-01T00:00:00Z"));
+      tally.add("industry-and-state", new Date("2026-03-01T23:59:59Z"));
       tally.add("email", new Date("2026-03-01T12:00:00Z"));
-      tally.add("start", new Date("2026-03-03T08:00:00Z"));
+      tally.add("industry-and-state", new Date("2026-03-03T08:00:00Z"));
       tally.add("complete", new Date("2026-03-03T09:00:00Z"));
-      tally.add("start", new Date("2026-03-04T00:00:00Z"));
-      tally.add("start", new Date("2026-02-28T23:59:59Z"));
+      tally.add("industry-and-state", new Date("2026-03-04T00:00:00Z"));
+      tally.add("industry-and-state", new Date("2026-02-28T23:59:59Z"));
       await tally.flush();
       const report = await readFunnel(db, "2026-03-01", "2026-03-03");
       expect(report.days.map((day) => day.day)).toEqual(["2026-03-03", "2026-03-02", "2026-03-01"]);
-      expect(report.days[2]!.visitors).toMatchObject({ start: 2, email: 1, complete: 0 });
-      expect(report.days[1]!.visitors.start).toBe(0);
-      expect(report.days[0]!.visitors).toMatchObject({ start: 1, complete: 1 });
-      expect(report.totals).toMatchObject({ start: 3, email: 1, complete: 1, segments: 0 });
+      expect(report.days[2]!.visitors).toMatchObject({
+        "industry-and-state": 2,
+        email: 1,
+        complete: 0,
+      });
+      expect(report.days[1]!.visitors["industry-and-state"]).toBe(0);
+      expect(report.days[0]!.visitors).toMatchObject({ "industry-and-state": 1, complete: 1 });
+      expect(report.totals).toMatchObject({
+        "industry-and-state": 3,
+        email: 1,
+        complete: 1,
+        segments: 0,
+      });
     });
   });
 });

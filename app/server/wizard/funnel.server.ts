@@ -15,12 +15,13 @@ import {
 } from "#app/domain/lead-desk.ts";
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
 import type { WizardStepId } from "#app/domain/wizard-screens.ts";
+import { FUNNEL_STEP_RENAMES } from "../../../database/migrations/0021-step-ids-by-what-they-ask.ts";
 
-import { siteCookie } from "../http/cookies.server.ts";
-import type { Db } from "../db/database.server.ts";
-import type { Env } from "../env.server.ts";
-import { logger } from "../logger.server.ts";
-import { getServices } from "../services.server.ts";
+import { siteCookie } from "#app/server/http/cookies.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import type { Env } from "#app/server/env.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { getServices } from "#app/server/services.server.ts";
 
 /**
  * The wizard's funnel, counted by the server alone: a visitor counts once per step of a journey
@@ -181,6 +182,9 @@ function marksCookie(env: Env): Cookie {
   });
 }
 
+/** Old step names, as cookies set before migration 0021 hold them, and their names now. */
+const RENAMED_STEPS = new Map<string, string>(Object.entries(FUNNEL_STEP_RENAMES));
+
 async function countedSteps(
   env: Env,
   request: Request,
@@ -188,7 +192,13 @@ async function countedSteps(
 ): Promise<FunnelStep[]> {
   if (Array.isArray(pending?.value)) return pending.value;
   const value: unknown = await marksCookie(env).parse(request.headers.get("Cookie"));
-  return Array.isArray(value) ? value.filter((step): step is FunnelStep => isFunnelStep(step)) : [];
+  if (!Array.isArray(value)) return [];
+  // A cookie set before the steps were renamed names them as they were (migration 0021).
+  return value.flatMap((step: unknown) => {
+    if (typeof step !== "string") return [];
+    const named = RENAMED_STEPS.get(step) ?? step;
+    return isFunnelStep(named) ? [named] : [];
+  });
 }
 
 /** Crawlers and audit tools are no visitors. */

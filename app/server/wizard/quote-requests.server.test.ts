@@ -8,7 +8,7 @@ import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-r
 import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { parseEnv } from "../env.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
 import {
   getPlanSubmission,
   getQuoteRequestHistory,
@@ -17,10 +17,10 @@ import {
   saveQuoteRequest,
   sendQuoteConfirmation,
   setQuoteRequestStatus,
-} from "./quote-requests.server.ts";
-import { UNKNOWN_WRITER } from "./submission-history.server.ts";
-import { saveCompleteSubmission } from "./submissions.server.ts";
-import { createServices } from "../services.server.ts";
+} from "#app/server/wizard/quote-requests.server.ts";
+import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
+import { saveCompleteSubmission } from "#app/server/wizard/submissions.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 
 const record: CompleteRecord = {
   industry: "retail",

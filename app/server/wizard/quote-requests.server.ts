@@ -19,11 +19,11 @@ import {
 } from "#app/domain/coverage-plan.ts";
 import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume.ts";
 
-import type { Db } from "../db/database.server.ts";
-import { logger } from "../logger.server.ts";
-import { notifyOutboxWorkers, takeRecipientAllowance } from "../mail/outbox.server.ts";
-import { hashOf } from "./resume.server.ts";
-import type { AppServices } from "../services.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { hashOf } from "#app/server/wizard/resume.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
 import {
   buildVersions,
   QUOTE_REQUEST_FIELD_LABELS,
@@ -40,7 +40,7 @@ import {
   stampedBy,
   UNKNOWN_WRITER,
   type SubmissionWriter,
-} from "./submission-history.server.ts";
+} from "#app/server/wizard/submission-history.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,9 +8,12 @@ import type { WizardDraft } from "#app/domain/wizard.ts";
 import { stepPath } from "#app/domain/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 
-import { getPlanSubmission, type PlanSubmission } from "./quote-requests.server.ts";
-import type { AppServices } from "../services.server.ts";
-import { getDraft, type DraftHandle } from "./wizard-drafts.server.ts";
+import {
+  getPlanSubmission,
+  type PlanSubmission,
+} from "#app/server/wizard/quote-requests.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+import { getDraft, type DraftHandle } from "#app/server/wizard/wizard-drafts.server.ts";
 
 /** A completed application in this browser, as the Quote step needs it. */
 export interface CompletedApplication {
@@ -41,7 +44,7 @@ export async function requireCompletedApplication(
   const submission = draft.submission
     ? await getPlanSubmission(services.database.db, draft.submission.id)
     : undefined;
-  if (!submission?.ownershipStructure) throw redirect(stepPath("questionnaire-3"));
+  if (!submission?.ownershipStructure) throw redirect(stepPath("ownership"));
   const answers = planAnswersOf(
     {
       industry: draft.industry ?? "",
@@ -51,6 +54,6 @@ export async function requireCompletedApplication(
     },
     submission.optional,
   );
-  if (!answers) throw redirect(stepPath("start"));
+  if (!answers) throw redirect(stepPath("industry-and-state"));
   return { handle, submission, answers };
 }

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
-import { parseEnv } from "../env.server.ts";
-import { logger } from "../logger.server.ts";
-import { pruneRecipientSends, recipientKey } from "../mail/outbox.server.ts";
-import { checkResumeLink, sendResumeLink } from "./resume.server.ts";
-import { saveEmailStep } from "./submissions.server.ts";
-import { createServices } from "../services.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { pruneRecipientSends, recipientKey } from "#app/server/mail/outbox.server.ts";
+import { checkResumeLink, sendResumeLink } from "#app/server/wizard/resume.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-resume-")),

@@ -9,16 +9,16 @@ import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts
 import type { SubmissionValues } from "#app/domain/submission-history.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 
-import type { Db } from "../db/database.server.ts";
-import { bestEffort, onCommit } from "../db/transactions.server.ts";
-import { logger } from "../logger.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";
+import { logger } from "#app/server/logger.server.ts";
 import {
   cancelQueuedEmails,
   notifyOutboxWorkers,
   takeRecipientAllowance,
-} from "../mail/outbox.server.ts";
-import type { AppServices } from "../services.server.ts";
-import { submissionValues } from "./submission-history.server.ts";
+} from "#app/server/mail/outbox.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+import { submissionValues } from "#app/server/wizard/submission-history.server.ts";
 
 /** Another link to the same application is not sent within this time (no mail flooding). */
 const RESEND_AFTER_MS = 5 * 60 * 1000;

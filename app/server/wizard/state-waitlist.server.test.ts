@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { recipientKey } from "../mail/outbox.server.ts";
-import { noteStateWaitlist } from "./state-waitlist.server.ts";
+import { recipientKey } from "#app/server/mail/outbox.server.ts";
+import { noteStateWaitlist } from "#app/server/wizard/state-waitlist.server.ts";
 
 describe.each(testDatabaseKinds)("the state waitlist on $name", (kind) => {
   it("notes an address once per state; a repeat changes nothing and counts against no cap", async () => {

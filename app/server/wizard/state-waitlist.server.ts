@@ -1,6 +1,6 @@
 import type { UsState } from "#app/domain/states.ts";
 
-import type { Db } from "../db/database.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 
 /**
  * What noting an address did: `noted` (a new row) or `known` (that address was on that state's

@@ -14,16 +14,17 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { NOT_LICENSED_PATH } from "#app/domain/licensed-states.ts";
 import { messages } from "#app/domain/messages.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
-import { STEPS, WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
+import { WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
-import { parseEnv } from "../env.server.ts";
-import { clientAddressContext } from "../http/guards.server.ts";
-import { logger } from "../logger.server.ts";
-import { OutboxWorker } from "../mail/outbox.server.ts";
-import { createServices, servicesContext, type AppServices } from "../services.server.ts";
-import { stepAction, stepLoader } from "./step-engine.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { clientAddressContext } from "#app/server/http/guards.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { OutboxWorker } from "#app/server/mail/outbox.server.ts";
+import { servicesContext, type AppServices } from "#app/server/services.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
+import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-engine-")),
@@ -37,14 +38,7 @@ const ORIGIN = "https://coverpilot.example";
 function route<View, Value>(step: Parameters<typeof stepLoader<View, Value>>[0]): RouteObject {
   return { id: step.id, path: step.path, loader: stepLoader(step), action: stepAction(step) };
 }
-const routes = [
-  route(STEPS.start),
-  route(STEPS.segments),
-  route(STEPS.email),
-  route(STEPS["questionnaire-1"]),
-  route(STEPS["questionnaire-2"]),
-  route(STEPS["questionnaire-3"]),
-];
+const routes = WIZARD_STEPS.map((step) => route<unknown, unknown>(step));
 const handler = createStaticHandler(routes);
 
 /** A browser with a cookie jar, driving the wizard's loaders and actions without a page. */
@@ -150,7 +144,7 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     const visitor = new Visitor(services);
     const answer = await visitor.send("/business-wizard", { industry: "farming" });
     expect(answer.status).toBe(400);
-    const result = answer.page?.actionData?.start.result;
+    const result = answer.page?.actionData?.["industry-and-state"].result;
     expect(result.error).toMatchObject({
       industry: [messages.industryRequired],
       state: [messages.stateRequired],
@@ -189,7 +183,7 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(draft).toEqual({ submission_id: record.id, email_proven: false });
     // The completed draft is kept: every step opens, with its answers.
     const about = await visitor.send("/business-wizard/questionnaire-2");
-    expect(about.page?.loaderData["questionnaire-2"]).toMatchObject({
+    expect(about.page?.loaderData["about-you"]).toMatchObject({
       phoneNumber: "(555) 234-5678",
       unit: "Suite 4",
     });
@@ -236,7 +230,7 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     const [pathname, form] = APPLICATION.at(-1)!;
     const answer = await visitor.send(pathname, { ...form, scripted: "yes" });
     expect(answer.status).toBe(200);
-    expect(answer.page?.actionData?.["questionnaire-3"]).toEqual({
+    expect(answer.page?.actionData?.["ownership"]).toEqual({
       saved: true,
       toast: { kind: "success", message: messages.applicationSaved },
     });
@@ -256,7 +250,7 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     });
     expect(back.redirect).toBe("/business-wizard/email");
     const shown = await visitor.send("/business-wizard/questionnaire-1");
-    const kept = shown.page?.loaderData["questionnaire-1"].businessName;
+    const kept = shown.page?.loaderData["business-name"].businessName;
     expect(kept).toHaveLength(200);
     expect(kept.startsWith("  half typed")).toBe(true);
   });

@@ -17,19 +17,25 @@ import {
   type WizardStep,
 } from "#app/domain/wizard-steps.ts";
 
-import { clientAddressContext } from "../http/guards.server.ts";
-import { flashToast } from "../http/flash.server.ts";
-import { notifyCompletedApplication } from "../leads/lead-notifications.server.ts";
-import { queueLeadEvent } from "../leads/webhooks.server.ts";
-import type { Db } from "../db/database.server.ts";
-import { inTransaction } from "../db/transactions.server.ts";
-import { getAgency } from "../agency.server.ts";
-import { logger } from "../logger.server.ts";
-import { getServices, type AppServices } from "../services.server.ts";
-import { countApplicationCompleted, countStepReached } from "./funnel.server.ts";
-import { saveEmailStepWithDraft } from "./email-step.server.ts";
-import { wizardWriter, type SubmissionWriter } from "./submission-history.server.ts";
-import { saveCompleteSubmission, wasCompletedBefore } from "./submissions.server.ts";
+import { clientAddressContext } from "#app/server/http/guards.server.ts";
+import { flashToast } from "#app/server/http/flash.server.ts";
+import { notifyCompletedApplication } from "#app/server/leads/lead-notifications.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
+import { getAgency } from "#app/server/agency.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { getServices, type AppServices } from "#app/server/services.server.ts";
+import { countApplicationCompleted, countStepReached } from "#app/server/wizard/funnel.server.ts";
+import { saveEmailStepWithDraft } from "#app/server/wizard/email-step.server.ts";
+import {
+  wizardWriter,
+  type SubmissionWriter,
+} from "#app/server/wizard/submission-history.server.ts";
+import {
+  saveCompleteSubmission,
+  wasCompletedBefore,
+} from "#app/server/wizard/submissions.server.ts";
 import {
   readDraftCookie,
   requireEarlierSteps,
@@ -37,7 +43,7 @@ import {
   type DraftCookie,
   type DraftHandle,
   type DraftSource,
-} from "./wizard-drafts.server.ts";
+} from "#app/server/wizard/wizard-drafts.server.ts";
 
 /**
  * The wizard's one loader and one action (decision 018), run for each step from its entry in the

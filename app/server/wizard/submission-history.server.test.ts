@@ -8,16 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
-import { parseEnv } from "../env.server.ts";
-import { draftForLink, redeemResumeLink, sendResumeLink } from "./resume.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import {
+  draftForLink,
+  redeemResumeLink,
+  sendResumeLink,
+} from "#app/server/wizard/resume.server.ts";
 import {
   clientHash,
   getSubmissionHistory,
   type SubmissionWriter,
-} from "./submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
-import { createServices } from "../services.server.ts";
+} from "#app/server/wizard/submission-history.server.ts";
+import { saveCompleteSubmission, saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
 
 const SECRET = "s".repeat(32);
 let EMAIL = "";

@@ -12,8 +12,8 @@ import {
 import { z } from "#app/domain/zod.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 
-import type { Db } from "../db/database.server.ts";
-import type { SubmissionRow } from "../leads/leads.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import type { SubmissionRow } from "#app/server/leads/leads.server.ts";
 
 /**
  * Who saves a submission, recorded with the revision of that write (decision 013): the wizard

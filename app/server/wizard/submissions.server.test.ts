@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { CompleteRecord } from "#app/domain/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import type { Database } from "../db/database.server.ts";
-import { UNKNOWN_WRITER } from "./submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep } from "./submissions.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
+import { saveCompleteSubmission, saveEmailStep } from "#app/server/wizard/submissions.server.ts";
 
 const emailStep = {
   industry: "construction" as const,

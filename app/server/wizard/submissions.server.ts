@@ -2,9 +2,13 @@ import { sql, type RawBuilder } from "kysely";
 
 import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 
-import type { Db } from "../db/database.server.ts";
-import { resumeRemindersCancelled } from "./resume.server.ts";
-import { stampedBy, UNKNOWN_WRITER, type SubmissionWriter } from "./submission-history.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { resumeRemindersCancelled } from "#app/server/wizard/resume.server.ts";
+import {
+  stampedBy,
+  UNKNOWN_WRITER,
+  type SubmissionWriter,
+} from "#app/server/wizard/submission-history.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,7 +71,7 @@ function savedUnderEmail(options: {
 }
 
 /**
- * The email step's save (SPEC section 4): writes industry, state, segments and email, and nothing
+ * The email step's save (docs/product.md, "How the wizard moves"): writes industry, state, segments and email, and nothing
  * else, to the application this session may write under that email (savedUnderEmail, decision 030).
  * The same statement keeps the version it overwrites, with `writer` (decision 013). As CTEs, for a
  * statement of its own (saveEmailStep) or the first part of the step's save (decision 028); the
@@ -106,7 +110,7 @@ export async function saveEmailStep(
 }
 
 /**
- * The final step's save (SPEC section 4): every field to the application the email step wrote
+ * The final step's save (docs/product.md, "How the wizard moves"): every field to the application the email step wrote
  * (`submissionId`, the draft's), if it still has this email; if there is none (or it is gone), a
  * new one, beside any that already holds the email (savedUnderEmail, decision 030). Returns the
  * submission's id. The same statement keeps the version it overwrites, with `writer`, marks

@@ -11,14 +11,14 @@ import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import { firstMissingStepBefore } from "#app/domain/wizard-steps.ts";
 
-import { siteCookie } from "../http/cookies.server.ts";
-import type { Db } from "../db/database.server.ts";
+import { siteCookie } from "#app/server/http/cookies.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 import { SITE_COOKIES } from "#app/domain/cookies.ts";
 
-import { onCommit } from "../db/transactions.server.ts";
-import { flashToast } from "../http/flash.server.ts";
-import { logger } from "../logger.server.ts";
-import type { AppServices } from "../services.server.ts";
+import { onCommit } from "#app/server/db/transactions.server.ts";
+import { flashToast } from "#app/server/http/flash.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
 
 /** How long a draft lives after its last change: as long as the cookie that names it. */
 export const DRAFT_LIFETIME_SECONDS = SITE_COOKIES.wizard.maxAgeSeconds;

@@ -10,13 +10,13 @@ import { industryStateSchema } from "#app/domain/wizard.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
-import type { Route } from "./+types/start";
+import type { Route } from "./+types/industry-and-state";
 
 export const meta: Route.MetaFunction = () =>
   ui.wizardMeta("Get a quote: your industry and state", { index: true });
 
-export const loader = stepLoader(STEPS.start);
-export const action = stepAction(STEPS.start);
+export const loader = stepLoader(STEPS["industry-and-state"]);
+export const action = stepAction(STEPS["industry-and-state"]);
 
 /** The screen's question, its heading. */
 const TITLE = "What industry best fits your business?";
@@ -42,7 +42,7 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
   const industryError = fields.industry.errors;
 
   return (
-    <ui.StepFrame step="start" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame step="industry-and-state" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={industryError ? fields.industry.errorId : undefined}>
           <legend className="sr-only">Industry</legend>

@@ -11,13 +11,13 @@ import { SCRIPTED_FIELD, STEP_SCREENS } from "#app/domain/wizard-screens.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
-import type { Route } from "./+types/questionnaire-3";
+import type { Route } from "./+types/ownership";
 
 export const meta: Route.MetaFunction = () =>
   ui.wizardMeta("Get a quote: your ownership structure");
 
-export const loader = stepLoader(STEPS["questionnaire-3"]);
-export const action = stepAction(STEPS["questionnaire-3"]);
+export const loader = stepLoader(STEPS.ownership);
+export const action = stepAction(STEPS.ownership);
 
 /** Once saved, stay on the screen as it is for the toast instead of reloading it. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -60,10 +60,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
 
   useEffect(() => {
     if (!actionData?.saved) return;
-    const timer = setTimeout(
-      () => void navigate(STEP_SCREENS["questionnaire-3"].next),
-      site.stepDelayMs,
-    );
+    const timer = setTimeout(() => void navigate(STEP_SCREENS.ownership.next), site.stepDelayMs);
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
 
@@ -71,7 +68,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
   const ownershipError = fields.ownershipStructure.errors;
 
   return (
-    <ui.StepFrame step="questionnaire-3" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame step="ownership" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         {/* With scripts running, the screen stays to show the toast, then moves on itself. */}
         <input type="hidden" name={SCRIPTED_FIELD} value={hydrated ? "yes" : ""} />

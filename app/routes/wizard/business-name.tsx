@@ -8,12 +8,12 @@ import { businessNameSchema, TEXT_LIMITS } from "#app/domain/wizard.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
-import type { Route } from "./+types/questionnaire-1";
+import type { Route } from "./+types/business-name";
 
 export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: your business name");
 
-export const loader = stepLoader(STEPS["questionnaire-1"]);
-export const action = stepAction(STEPS["questionnaire-1"]);
+export const loader = stepLoader(STEPS["business-name"]);
+export const action = stepAction(STEPS["business-name"]);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   ui.withStepDelay(serverAction);
@@ -38,7 +38,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
   const hintId = `${fields.businessName.id}-hint`;
 
   return (
-    <ui.StepFrame step="questionnaire-1" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame step="business-name" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <label htmlFor={fields.businessName.id} className={ui.labelClass}>
           Business name

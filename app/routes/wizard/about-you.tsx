@@ -7,8 +7,8 @@ import { STEPS } from "#app/domain/wizard-steps.ts";
 import { getAgency } from "#app/server/agency.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
-import type { Route } from "./+types/questionnaire-2";
-import "./questionnaire-2.css";
+import type { Route } from "./+types/about-you";
+import "./about-you.css";
 
 export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: about you");
 
@@ -24,7 +24,7 @@ type AboutYouForm = {
   mailingAddress: string;
 };
 
-const loadStep = stepLoader(STEPS["questionnaire-2"]);
+const loadStep = stepLoader(STEPS["about-you"]);
 
 /**
  * The step's answers, and the texts consent in the words Continue stores when it is ticked: both
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...view, textsConsent: textsConsentText(getAgency(args.context).name) };
 }
 
-export const action = stepAction(STEPS["questionnaire-2"]);
+export const action = stepAction(STEPS["about-you"]);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   ui.withStepDelay(serverAction);
@@ -82,7 +82,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <ui.StepFrame step="questionnaire-2" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame step="about-you" title={TITLE} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset className="space-y-5">
           <legend className="mb-4 text-lg font-semibold text-ink">About you</legend>

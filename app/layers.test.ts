@@ -1,0 +1,68 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layers and the import graph are held by the linter (eslint.config.js, docs/architecture.md):
+ * these show that it fails on a layer crossed and on a cycle, not only that main passes.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe("the linter's layers", () => {
+  it("refuses domain code that imports the server, a component or a route", async () => {
+    for (const from of [
+      "#app/server/env.server.ts",
+      "#app/components/ui/button.ts",
+      "#app/routes/wizard/email.tsx",
+    ]) {
+      const rules = await ruleIdsFor(
+        "app/domain/a-new-rule.ts",
+        `import * as other from "${from}";\nexport const used = other;\n`,
+      );
+      expect(rules, from).toContain("import-x/no-restricted-paths");
+    }
+  });
+
+  it("refuses a component that imports the server, and server code that imports a route", async () => {
+    expect(
+      await ruleIdsFor(
+        "app/components/site/a-new-part.tsx",
+        `import { getServices } from "#app/server/services.server.ts";\nexport const used = getServices;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIdsFor(
+        "app/server/a-new-store.server.ts",
+        `import { loader } from "#app/root.tsx";\nexport const used = loader;\n`,
+      ),
+    ).toContain("import-x/no-restricted-paths");
+  });
+
+  it("lets a route use the server, components and the domain", async () => {
+    const rules = await ruleIdsFor(
+      "app/routes/a-new-page.tsx",
+      [
+        `import { getServices } from "#app/server/services.server.ts";`,
+        `import { buttonClasses } from "#app/components/ui/button.ts";`,
+        `import { site } from "#app/domain/site.ts";`,
+        `export const used = [getServices, buttonClasses, site];`,
+        "",
+      ].join("\n"),
+    );
+    expect(rules).toEqual([]);
+  });
+
+  it("refuses an import cycle", async () => {
+    // The funnel's store reads the services' context; were that module to build the store itself
+    // (as it once did), the two would import each other.
+    const rules = await ruleIdsFor(
+      "app/server/services.server.ts",
+      `import { FunnelTally } from "#app/server/wizard/funnel.server.ts";\nexport const used = FunnelTally;\nexport function getServices() {}\n`,
+    );
+    expect(rules).toContain("import-x/no-cycle");
+  });
+});
