@@ -86,6 +86,8 @@ test("operator:create makes an account from standard input, once, and resets it 
 test("leads:export writes every submission as CSV, with the spec's columns, and --since limits it", async ({
   page,
 }) => {
+  // Three command-line runs and a server start: about 40 s on two cores, more when they are shared.
+  test.slow();
   const dataDir = makeDataDir();
   await createOperatorWithCli(dataDir, "desk@agency.example", PASSWORD);
   const server = await startServer({ dataDir });

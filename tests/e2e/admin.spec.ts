@@ -435,6 +435,8 @@ test("call-back requests and contact messages have their own lists", async ({ pa
 test("the lead desk ships no script, is kept out of search engines, and has no axe violation", async ({
   page,
 }) => {
+  // An axe run on each of the desk's pages: about 40 s on two cores, more when they are shared.
+  test.slow();
   await page.goto(`${server.url}/admin/login`);
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Sign in" }).click();
