@@ -3,6 +3,7 @@ import { openDatabase } from "#app/server/db/database.server.ts";
 import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { HttpVisitor } from "../support/visitor.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import {
   chooseIndustryAndState,
@@ -16,106 +17,13 @@ import {
   test,
 } from "./helpers.ts";
 
-/**
- * A visitor without JavaScript who also opens each page, as a browser does after each redirect:
- * keeps every cookie the site sets (the wizard's draft, its toasts and the funnel's).
- */
-class Walker {
-  private readonly cookies = new Map<string, string>();
-  private readonly baseUrl: string;
-  private readonly userAgent: string;
-
-  constructor(baseUrl: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0") {
-    this.baseUrl = baseUrl;
-    this.userAgent = userAgent;
-  }
-
-  private keep(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
-      const [name = "", ...value] = pair.split("=");
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(header)) this.cookies.delete(name);
-      else this.cookies.set(name, value.join("="));
-    }
-  }
-
-  private headers(): Record<string, string> {
-    return {
-      Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      "User-Agent": this.userAgent,
-    };
-  }
-
-  /** Opens a page; answers its status and where it redirects to. */
-  async open(path: string): Promise<{ status: number; location: string | null }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      redirect: "manual",
-      headers: this.headers(),
-    });
-    this.keep(response);
-    await response.arrayBuffer();
-    return { status: response.status, location: response.headers.get("Location") };
-  }
-
-  /** Sends a step's form and opens the page it leads to. */
-  async send(path: string, fields: Record<string, string | string[]>): Promise<string | null> {
-    const body = new URLSearchParams();
-    for (const [name, value] of Object.entries(fields)) {
-      for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-    }
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: this.headers(),
-      body,
-    });
-    this.keep(response);
-    await response.arrayBuffer();
-    const location = response.headers.get("Location");
-    expect(response.status, `${path} answered`).toBe(302);
-    if (location?.startsWith("/business-wizard")) await this.open(location);
-    return location;
-  }
-
-  async throughEmail(email: string): Promise<void> {
-    expect((await this.open("/business-wizard")).status).toBe(200);
-    await this.send("/business-wizard", {
-      industry: "cleaning",
-      state: "Nevada",
-      intent: "continue",
-    });
-    await this.send("/business-wizard/segments", {
-      segment: "Window Cleaning",
-      intent: "continue",
-    });
-    expect(await this.send("/business-wizard/email", { email, intent: "continue" })).toBe(
-      "/business-wizard/questionnaire-1",
-    );
-  }
-
-  async toTheEnd(): Promise<void> {
-    await this.send("/business-wizard/questionnaire-1", {
-      businessName: "Clear View",
-      intent: "continue",
-    });
-    await this.send("/business-wizard/questionnaire-2", {
-      firstName: "Vic",
-      lastName: "Window",
-      phoneNumber: "702-555-0111",
-      legalBusinessName: "Clear View LLC",
-      streetAddress: "9 Glass Ave",
-      sameAddress: "Yes",
-      intent: "continue",
-    });
-    expect(
-      await this.send("/business-wizard/questionnaire-3", {
-        ownershipStructure: "Limited Liability Company",
-        startYear: "2015",
-        intent: "continue",
-      }),
-    ).toBe("/business-wizard/quote");
-  }
+/** A visitor without JavaScript who also opens each page, as a browser does after each redirect. */
+function walker(baseUrl: string, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0") {
+  return new HttpVisitor(baseUrl, { userAgent, opensPages: true });
 }
+
+/** The cleaning business each walker applies for, up to its email. */
+const WINDOW_CLEANER = { industry: "cleaning", state: "Nevada", segment: "Window Cleaning" };
 
 test("the funnel counts each visitor once per step reached, and each completion, by day", async ({
   page,
@@ -126,28 +34,41 @@ test("the funnel counts each visitor once per step reached, and each completion,
   const server = await startServer({ dataDir });
   try {
     // 1. Without JavaScript, all the way, reloading and going back on the way.
-    const finisher = new Walker(server.url);
-    await finisher.open("/business-wizard");
-    await finisher.throughEmail("finisher@example.com");
+    const finisher = walker(server.url);
+    expect((await finisher.open("/business-wizard")).status).toBe(200);
+    expect(await finisher.saveEmailStep("finisher@example.com", WINDOW_CLEANER)).toBe(true);
     await finisher.open("/business-wizard/questionnaire-1");
     await finisher.open("/business-wizard");
     await finisher.open("/business-wizard/segments");
-    await finisher.toTheEnd();
+    expect(
+      await finisher.completeApplication({
+        businessName: "Clear View",
+        legalBusinessName: "Clear View LLC",
+        firstName: "Vic",
+        lastName: "Window",
+        phoneNumber: "702-555-0111",
+        consentToTexts: false,
+        streetAddress: "9 Glass Ave",
+        ownershipStructure: "Limited Liability Company",
+        startYear: "2015",
+      }),
+    ).toBe(true);
 
     // 2. Looks at the first step three times and leaves.
-    const browsing = new Walker(server.url);
+    const browsing = walker(server.url);
     for (let visit = 0; visit < 3; visit++) await browsing.open("/business-wizard");
 
     // 3. Saves the email step, sees the business name question and leaves.
-    const leaver = new Walker(server.url);
-    await leaver.throughEmail("leaver@example.com");
+    const leaver = walker(server.url);
+    expect((await leaver.open("/business-wizard")).status).toBe(200);
+    expect(await leaver.saveEmailStep("leaver@example.com", WINDOW_CLEANER)).toBe(true);
 
     // 4. Opens a later step without having started: sent to the start, not counted there.
-    const lost = new Walker(server.url);
+    const lost = walker(server.url);
     expect((await lost.open("/business-wizard/questionnaire-2")).status).toBe(302);
 
     // 5. A crawler counts for nothing.
-    await new Walker(server.url, "Mozilla/5.0 (compatible; bingbot/2.0)").open("/business-wizard");
+    await walker(server.url, "Mozilla/5.0 (compatible; bingbot/2.0)").open("/business-wizard");
 
     // 6. With JavaScript: the steps load through React Router's data requests.
     const visitor = await browser.newPage();
@@ -200,7 +121,7 @@ test("the funnel counts each visitor once per step reached, and each completion,
     await expectNoAxeViolations(page);
 
     // 7. Counted in memory just before the server stops: written as it stops, not lost.
-    await new Walker(server.url).open("/business-wizard");
+    await walker(server.url).open("/business-wizard");
   } finally {
     await stopServer(server);
   }

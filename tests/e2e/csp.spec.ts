@@ -1,16 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { MARKETING_PATHS, UNLISTED_PATHS } from "#app/domain/site-pages.ts";
-import {
-  chooseIndustryAndState,
-  chooseSegments,
-  enterAboutYou,
-  enterBusinessName,
-  enterEmail,
-  enterOwnership,
-  expect,
-  test,
-} from "./helpers.ts";
+import { expect, fillApplication, test } from "./helpers.ts";
 
 /** Records every Content-Security-Policy violation the page reports, from its first script on. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -36,18 +27,16 @@ test("no page of the site, and no step of the wizard, breaks the Content-Securit
     await page.waitForLoadState("load");
     seen.push(...(await violations()).map((violation) => `${path}: ${violation}`));
   }
-  await page.goto("/business-wizard");
-  await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
-  await chooseSegments(page, ["Bar"]);
-  await enterEmail(page, `csp-${Date.now()}@example.com`);
-  await enterBusinessName(page, "Night Owl");
-  await enterAboutYou(page, {
-    firstName: "Cy",
-    lastName: "Sp",
-    phone: "(206) 555-0110",
-    streetAddress: "4 Pike St",
+  await fillApplication(page, {
+    industry: "Food & Beverage",
+    state: "Ohio",
+    segments: ["Bar"],
+    email: `csp-${Date.now()}@example.com`,
+    businessName: "Night Owl",
+    about: { firstName: "Cy", lastName: "Sp", phone: "(206) 555-0110", streetAddress: "4 Pike St" },
+    ownership: "Trust",
+    startYear: "1999",
   });
-  await enterOwnership(page, "Trust", "1999");
   seen.push(...(await violations()).map((violation) => `wizard: ${violation}`));
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/business-wizard\/quote$/);

@@ -84,9 +84,12 @@ export async function chooseIndustryAndState(
   await expect(page).toHaveURL(/\/business-wizard\/segments$/);
 }
 
-/** Step 2 for the industries with checkboxes: checks each segment, then continues. */
+/** Step 2: checks each segment (a checkbox, or the radio of an industry with one choice), then continues. */
 export async function chooseSegments(page: Page, segments: string[]): Promise<void> {
-  for (const segment of segments) await page.getByRole("checkbox", { name: segment }).check();
+  for (const segment of segments) {
+    const choice = page.getByRole("checkbox", { name: segment, exact: true });
+    await choice.or(page.getByRole("radio", { name: segment, exact: true })).check();
+  }
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/business-wizard\/email$/);
 }
@@ -145,6 +148,48 @@ export async function enterAboutYou(page: Page, answers: AboutYouAnswers): Promi
 export async function enterOwnership(page: Page, structure: string, year: string): Promise<void> {
   await page.getByRole("radio", { name: structure }).check();
   await page.getByLabel("What year did your business start?", { exact: true }).fill(year);
+}
+
+/** A whole application as a browser journey enters it. */
+export interface Application {
+  industry: string;
+  state: string;
+  segments: string[];
+  email: string;
+  businessName: string;
+  about: AboutYouAnswers;
+  ownership: string;
+  startYear: string;
+}
+
+/**
+ * Every step from the start to the ownership question, filled in but not sent: the walk every
+ * journey that needs a whole application takes (completeApplication sends it). `siteUrl`: a
+ * server of the journey's own; the shared one when absent.
+ */
+export async function fillApplication(
+  page: Page,
+  application: Application,
+  siteUrl = "",
+): Promise<void> {
+  await page.goto(`${siteUrl}/business-wizard`);
+  await chooseIndustryAndState(page, application.industry, application.state);
+  await chooseSegments(page, application.segments);
+  await enterEmail(page, application.email);
+  await enterBusinessName(page, application.businessName);
+  await enterAboutYou(page, application.about);
+  await enterOwnership(page, application.ownership, application.startYear);
+}
+
+/** A whole application, sent: the page is the Quote step's plan. */
+export async function completeApplication(
+  page: Page,
+  application: Application,
+  siteUrl = "",
+): Promise<void> {
+  await fillApplication(page, application, siteUrl);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/business-wizard\/quote$/);
 }
 
 /**

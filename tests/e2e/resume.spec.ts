@@ -6,10 +6,9 @@ import { startServerWithDatabase, type ServerWithDatabase } from "../support/ser
 import {
   chooseIndustryAndState,
   chooseSegments,
-  enterAboutYou,
+  completeApplication,
   enterBusinessName,
   enterEmail,
-  enterOwnership,
   expect,
   expectNoAxeViolations,
   test,
@@ -177,21 +176,25 @@ test.describe("save and resume", () => {
     browser,
   }) => {
     const page = await newPage(browser);
-    await page.goto(`${served.url}/business-wizard`);
-    await chooseIndustryAndState(page, "Offices & Professionals", "Maine");
-    await page.getByRole("radio", { name: "Accountant" }).check();
-    await page.getByRole("button", { name: "Continue" }).click();
-    await enterEmail(page, "done@example.com");
-    await enterBusinessName(page, "Ledger Co");
-    await enterAboutYou(page, {
-      firstName: "Lee",
-      lastName: "Gerr",
-      phone: "207 555 0199",
-      streetAddress: "2 Bay Rd",
-    });
-    await enterOwnership(page, "Corporation", "2005");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page).toHaveURL(/\/business-wizard\/quote$/);
+    await completeApplication(
+      page,
+      {
+        industry: "Offices & Professionals",
+        state: "Maine",
+        segments: ["Accountant"],
+        email: "done@example.com",
+        businessName: "Ledger Co",
+        about: {
+          firstName: "Lee",
+          lastName: "Gerr",
+          phone: "207 555 0199",
+          streetAddress: "2 Bay Rd",
+        },
+        ownership: "Corporation",
+        startYear: "2005",
+      },
+      served.url,
+    );
     await page.close();
     await expect.poll(() => emailsTo("done@example.com").length).toBe(1);
     const link = resumeLinkIn(emailsTo("done@example.com")[0]!);

@@ -6,6 +6,7 @@ import { makeDataDir, startServer, stopServer } from "../support/server-process.
 import {
   chooseIndustryAndState,
   chooseSegments,
+  completeApplication,
   enterAboutYou,
   enterBusinessName,
   enterEmail,
@@ -139,24 +140,28 @@ test.describe("what the database holds", () => {
     });
 
     const second = await browser.newPage();
-    await second.goto(`${served.url}/business-wizard`);
-    await chooseIndustryAndState(second, "Cleaning", "Nevada");
-    await second.getByRole("radio", { name: "Pressure Washing" }).check();
-    await second.getByRole("button", { name: "Continue" }).click();
-    await enterEmail(second, "TWICE@example.com");
-    await enterBusinessName(second, "Spotless");
-    await enterAboutYou(second, {
-      firstName: "Jo",
-      lastName: "Kim",
-      phone: "702 555 0100",
-      consent: true,
-      legalBusinessName: "Spotless Inc",
-      streetAddress: "9 Strip Ave",
-      unit: "Suite 100",
-    });
-    await enterOwnership(second, "Individual / Sole Proprietorship", "2021");
-    await second.getByRole("button", { name: "Continue" }).click();
-    await expect(second).toHaveURL(/\/business-wizard\/quote$/);
+    await completeApplication(
+      second,
+      {
+        industry: "Cleaning",
+        state: "Nevada",
+        segments: ["Pressure Washing"],
+        email: "TWICE@example.com",
+        businessName: "Spotless",
+        about: {
+          firstName: "Jo",
+          lastName: "Kim",
+          phone: "702 555 0100",
+          consent: true,
+          legalBusinessName: "Spotless Inc",
+          streetAddress: "9 Strip Ave",
+          unit: "Suite 100",
+        },
+        ownership: "Individual / Sole Proprietorship",
+        startYear: "2021",
+      },
+      served.url,
+    );
     await second.close();
 
     // The first browser's record is as it left it; the second, which never proved the email, has

@@ -1,15 +1,61 @@
+import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
+
+/** How a visitor without a browser goes about the site. */
+export interface HttpVisitorOptions {
+  /** The User-Agent it sends (Node's own when absent). */
+  userAgent?: string;
+  /**
+   * After a post that redirects within the site, opens the page it leads to, as a browser does
+   * (the funnel counts a step when its page is opened).
+   */
+  opensPages?: boolean;
+}
+
+/** Whether a Set-Cookie header clears its cookie. */
+function clears(header: string): boolean {
+  return /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(header);
+}
+
 /**
  * A visitor without a browser: posts the wizard's forms as a browser with JavaScript off would,
- * keeping the wizard's cookies between requests.
+ * keeping the site's cookies between requests. The one HTTP visitor of the journeys.
  */
 export class HttpVisitor {
   private cookies = new Map<string, string>();
   /** The status of every answer this visitor has had. */
   readonly statuses: number[] = [];
   private readonly baseUrl: string;
+  private readonly options: HttpVisitorOptions;
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, options: HttpVisitorOptions = {}) {
     this.baseUrl = baseUrl;
+    this.options = options;
+  }
+
+  private headers(): Record<string, string> {
+    const agent = this.options.userAgent;
+    return { Cookie: this.cookieHeader(), ...(agent ? { "User-Agent": agent } : {}) };
+  }
+
+  private keep(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const [name = "", ...value] = pair.split("=");
+      if (clears(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value.join("="));
+    }
+  }
+
+  /** Opens a page; answers its status and where it redirects to (if it does). */
+  async open(path: string): Promise<{ status: number; location: string | null }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      redirect: "manual",
+      headers: this.headers(),
+      signal: AbortSignal.timeout(15_000),
+    });
+    this.keep(response);
+    await response.arrayBuffer();
+    return { status: response.status, location: response.headers.get("Location") };
   }
 
   /** Posts a form; answers the status and where it redirects to (if it does). */
@@ -22,17 +68,15 @@ export class HttpVisitor {
       method: "POST",
       body,
       redirect: "manual",
-      headers: { Cookie: this.cookieHeader() },
+      headers: this.headers(),
       signal: AbortSignal.timeout(15_000),
     });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const [name, ...value] = pair!.split("=");
-      this.cookies.set(name!, value.join("="));
-    }
+    this.keep(response);
     await response.arrayBuffer();
     this.statuses.push(response.status);
-    return { status: response.status, location: response.headers.get("Location") };
+    const location = response.headers.get("Location");
+    if (this.options.opensPages && location?.startsWith("/")) await this.open(location);
+    return { status: response.status, location };
   }
 
   /** Posts a form and reads the page it answers with. */
@@ -41,7 +85,7 @@ export class HttpVisitor {
       method: "POST",
       body: new URLSearchParams(fields),
       redirect: "manual",
-      headers: { Cookie: this.cookieHeader() },
+      headers: this.headers(),
       signal: AbortSignal.timeout(15_000),
     });
     return { status: response.status, html: await response.text() };
@@ -51,7 +95,7 @@ export class HttpVisitor {
   async getPage(path: string) {
     const response = await fetch(`${this.baseUrl}${path}`, {
       redirect: "manual",
-      headers: { Cookie: this.cookieHeader() },
+      headers: this.headers(),
       signal: AbortSignal.timeout(15_000),
     });
     return { status: response.status, html: await response.text() };
@@ -68,56 +112,65 @@ export class HttpVisitor {
 
   /**
    * Steps 1 and 2 and the email step. Resolves true once the server has answered that the email
-   * step was saved (its redirect to questionnaire 1), false if it answered anything else.
+   * step was saved (its redirect to the business name), false if it answered anything else.
+   * `segments` are sent as chosen from the list; `segment`, as the one of an industry that offers
+   * one choice.
    */
   async saveEmailStep(
     email: string,
-    business: { industry: string; state: string; segments: string[] } = {
-      industry: "food",
-      state: "Ohio",
-      segments: ["Bakery"],
-    },
+    business: { industry: string; state: string } & (
+      { segments: string[] } | { segment: string }
+    ) = { industry: "food", state: "Ohio", segments: ["Bakery"] },
   ): Promise<boolean> {
-    const { industry, state, segments } = business;
-    await this.post("/business-wizard", { industry, state, intent: "continue" });
-    await this.post("/business-wizard/segments", { segments, intent: "continue" });
-    const saved = await this.post("/business-wizard/email", { email, intent: "continue" });
-    return saved.status === 302 && saved.location === "/business-wizard/questionnaire-1";
+    const { industry, state } = business;
+    await this.post(stepPath("industry-and-state"), { industry, state, intent: "continue" });
+    const chosen = "segment" in business ? { segment: business.segment } : business;
+    await this.post(stepPath("segments"), {
+      ...("segments" in chosen ? { segments: chosen.segments } : { segment: chosen.segment }),
+      intent: "continue",
+    });
+    const saved = await this.post(stepPath("email"), { email, intent: "continue" });
+    return saved.status === 302 && saved.location === stepPath("business-name");
   }
 
   /**
-   * Questionnaires 1 to 3 after saveEmailStep. Resolves true once the server has answered that the
-   * application was saved (its redirect to the Quote step).
+   * The business name, about you and ownership after saveEmailStep. Resolves true once the server
+   * has answered that the application was saved (its redirect to the Quote step). Without a
+   * mailing address, the mailing address is the primary location.
    */
   async completeApplication(answers: {
     businessName: string;
+    legalBusinessName?: string;
     firstName: string;
     lastName: string;
     phoneNumber: string;
+    consentToTexts?: boolean;
     streetAddress: string;
-    mailingAddress: string;
+    mailingAddress?: string;
     ownershipStructure?: string;
+    startYear?: string;
   }): Promise<boolean> {
-    await this.post("/business-wizard/questionnaire-1", {
+    await this.post(stepPath("business-name"), {
       businessName: answers.businessName,
       intent: "continue",
     });
-    await this.post("/business-wizard/questionnaire-2", {
+    await this.post(stepPath("about-you"), {
       firstName: answers.firstName,
       lastName: answers.lastName,
       phoneNumber: answers.phoneNumber,
-      consentToTexts: "on",
-      legalBusinessName: answers.businessName,
+      ...(answers.consentToTexts === false ? {} : { consentToTexts: "on" }),
+      legalBusinessName: answers.legalBusinessName ?? answers.businessName,
       streetAddress: answers.streetAddress,
-      sameAddress: "No",
-      mailingAddress: answers.mailingAddress,
+      ...(answers.mailingAddress
+        ? { sameAddress: "No", mailingAddress: answers.mailingAddress }
+        : { sameAddress: "Yes" }),
       intent: "continue",
     });
-    const saved = await this.post("/business-wizard/questionnaire-3", {
+    const saved = await this.post(stepPath("ownership"), {
       ownershipStructure: answers.ownershipStructure ?? "Partnership",
-      startYear: "2010",
+      startYear: answers.startYear ?? "2010",
       intent: "continue",
     });
-    return saved.status === 302 && saved.location === "/business-wizard/quote";
+    return saved.status === 302 && saved.location === QUOTE_STEP_PATH;
   }
 }
