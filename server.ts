@@ -22,7 +22,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 
 import { agencyFrom, agencyStamp } from "#app/domain/agency.ts";
-import { pathForLogs } from "#app/domain/resume.ts";
+import { pathForLogs } from "#app/domain/resume-links.ts";
 import type { RunningApp, startApp as StartApp } from "#app/server/app.server.ts";
 import { restartWithSettings, type ProcessSettings } from "#app/server/process-settings.server.ts";
 

@@ -22,7 +22,7 @@ import type { RootData } from "#app/components/site/agency-identity.tsx";
 import { refusals } from "#app/domain/messages.ts";
 import { site } from "#app/domain/site.ts";
 import { guardPosts, sendRefusalHeaders } from "#app/server/http/guards.server.ts";
-import { getAgency } from "#app/server/agency.server.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getSiteUrl } from "#app/server/http/site-url.server.ts";
 
 /**

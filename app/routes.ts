@@ -50,7 +50,7 @@ export default [
       route("submissions/:id/lead.json", "routes/admin/submission-json.ts"),
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),
-      route("messages", "routes/admin/messages.tsx"),
+      route("messages", "routes/admin/contact-messages.tsx"),
       route("sign-out", "routes/admin/sign-out.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -247,7 +247,7 @@ export async function measureEmailSaves(
   }
 }
 
-/** The email step's upsert (app/server/wizard/submissions.server.ts) into a scratch table of the same shape. */
+/** The email step's upsert (app/server/wizard/submission-saves.server.ts) into a scratch table of the same shape. */
 const SCRATCH_TABLE = `
   CREATE TABLE bench_upsert (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

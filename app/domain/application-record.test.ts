@@ -11,9 +11,9 @@ import {
   type CompleteRecord,
 } from "#app/domain/application-record.ts";
 import { INDUSTRIES, MAX_SEGMENTS, type Industry } from "#app/domain/industries.ts";
-import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { US_STATES } from "#app/domain/states.ts";
-import type { SubmissionValues } from "#app/domain/submission-history.ts";
+import type { SubmissionValues } from "#app/domain/record-versions.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 import { firstIncompleteStep, WIZARD_STEPS, type StepRequest } from "#app/domain/wizard-steps.ts";
 

@@ -6,8 +6,8 @@
  */
 import { getIndustry, isIndustryId, type IndustryId } from "#app/domain/industries.ts";
 import { naicsForSegments } from "#app/domain/naics.ts";
-import { NO_NAICS_CODE } from "#app/domain/segments.ts";
-import type { SubmissionValues } from "#app/domain/submission-history.ts";
+import { NO_NAICS_CODE } from "#app/domain/segment-choice.ts";
+import type { SubmissionValues } from "#app/domain/record-versions.ts";
 import {
   aboutYouSchema,
   businessNameSchema,

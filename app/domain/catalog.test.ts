@@ -8,7 +8,7 @@ import {
   matchesSegmentFilter,
   MAX_SEGMENTS,
 } from "#app/domain/industries.ts";
-import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import {
   ANY_LINE_APPLY_TIME,
   applyTime,

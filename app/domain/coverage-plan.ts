@@ -13,7 +13,7 @@ import {
   type TypicalPrice,
   typicalMonthlyPrice,
 } from "#app/domain/market-figures.ts";
-import { type OwnershipStructure } from "#app/domain/ownership.ts";
+import { type OwnershipStructure } from "#app/domain/ownership-structures.ts";
 import { PRODUCT_LINES } from "#app/domain/products.ts";
 import { RULES_READ_ON, type Source } from "#app/domain/source.ts";
 import { type UsState } from "#app/domain/states.ts";

@@ -13,7 +13,7 @@ import {
 import { parseForm } from "#app/domain/form-submission.ts";
 import { signInSchema } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
-import { loginSchema } from "#app/domain/resume.ts";
+import { loginSchema } from "#app/domain/resume-links.ts";
 import { aboutYouSchema, emailSchema } from "#app/domain/wizard.ts";
 import { z } from "#app/domain/zod.ts";
 

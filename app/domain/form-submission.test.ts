@@ -10,7 +10,7 @@ import {
 } from "#app/domain/form-submission.ts";
 import { getIndustry, INDUSTRIES } from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
-import { segmentsSchema } from "#app/domain/segments.ts";
+import { segmentsSchema } from "#app/domain/segment-choice.ts";
 import { aboutYouSchema, emailSchema } from "#app/domain/wizard.ts";
 
 function form(fields: [string, string][]): FormData {

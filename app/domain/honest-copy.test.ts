@@ -4,7 +4,7 @@ import { UNKEPT_PROMISES } from "#tests/support/honest-copy.ts";
 
 import { SAMPLE_AGENCY } from "#app/domain/agency.ts";
 import type { AgencyProof } from "#app/domain/agency-proof.ts";
-import * as cookies from "#app/domain/cookies.ts";
+import * as cookies from "#app/domain/site-cookies.ts";
 import * as marketFigures from "#app/domain/market-figures.ts";
 import * as marketing from "#app/domain/marketing.ts";
 import * as messages from "#app/domain/messages.ts";

@@ -13,7 +13,7 @@ import {
   type IndustryId,
 } from "#app/domain/industries.ts";
 import { NAICS_2022_CODES } from "#app/domain/naics-codes.ts";
-import { SEGMENT_TEXT_MAX } from "#app/domain/segments.ts";
+import { SEGMENT_TEXT_MAX } from "#app/domain/segment-choice.ts";
 
 /** A 2022 NAICS national industry: its six-digit code and official title. */
 export interface NaicsCode {

@@ -18,8 +18,8 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/email-con
 import { formList, optionalText } from "#app/domain/fields.ts";
 import { isIndustryId } from "#app/domain/industries.ts";
 import { isDay } from "#app/domain/lead-desk.ts";
-import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
-import { RESUME_LINK_DAYS } from "#app/domain/resume.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
+import { RESUME_LINK_DAYS } from "#app/domain/resume-links.ts";
 import { site } from "#app/domain/site.ts";
 import { isUsState } from "#app/domain/states.ts";
 import { z } from "#app/domain/zod.ts";

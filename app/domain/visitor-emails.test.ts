@@ -4,7 +4,7 @@ import { wordsOfHtml, wordsOfText } from "#tests/support/email-words.ts";
 
 import { SAMPLE_AGENCY, type Agency } from "#app/domain/agency.ts";
 import { quoteConfirmationEmail } from "#app/domain/quote-request.ts";
-import { resumeEmail } from "#app/domain/resume.ts";
+import { resumeEmail } from "#app/domain/resume-links.ts";
 import { site } from "#app/domain/site.ts";
 
 /** An agency as set, whose phone is neither of the site's own lines. */

@@ -18,7 +18,7 @@ import {
   segmentsAreValid,
   segmentsSchema,
   typedSegments,
-} from "#app/domain/segments.ts";
+} from "#app/domain/segment-choice.ts";
 import { withoutControlCharacters, joinLines } from "#app/domain/text.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { IndustryId } from "#app/domain/industries.ts";

@@ -1,7 +1,7 @@
 /**
  * The quote wizard's forms (docs/product.md, "How the wizard moves" and "Validation rules"): what each step asks and accepts, and the draft
  * that keeps the answers between steps. The steps themselves are declared in wizard-steps.ts, the
- * segments rule in segments.ts, the saved record in application-record.ts. Pure TypeScript: the
+ * segments rule in segment-choice.ts, the saved record in application-record.ts. Pure TypeScript: the
  * browser and the server validate with the same schemas.
  */
 import { z } from "#app/domain/zod.ts";
@@ -24,8 +24,8 @@ import {
   usPhoneNumber,
 } from "#app/domain/fields.ts";
 import { messages } from "#app/domain/messages.ts";
-import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
-import { SEGMENT_TEXT_MAX } from "#app/domain/segments.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
+import { SEGMENT_TEXT_MAX } from "#app/domain/segment-choice.ts";
 import { site } from "#app/domain/site.ts";
 import { US_STATES } from "#app/domain/states.ts";
 
@@ -154,7 +154,7 @@ const storedText = z.string().check(z.maxLength(STORED_TEXT_MAX));
 export const wizardDraftSchema = z.object({
   industry: z.optional(storedText),
   state: z.optional(storedText),
-  /** The segments sent on; the screen's choice is read back from them (segments.ts). */
+  /** The segments sent on; the screen's choice is read back from them (segment-choice.ts). */
   segments: z.optional(z.array(storedText).check(z.maxLength(MAX_SEGMENTS))),
   email: z.optional(storedText),
   /**

@@ -4,7 +4,7 @@
  * source). A state whose sources disagree is `unknown`: the plan then says "Ask an agent whether
  * your state requires it" instead of guessing. Read on 2026-11-23; this is not legal advice.
  */
-import { OWNERSHIP_STRUCTURES, type OwnershipStructure } from "#app/domain/ownership.ts";
+import { OWNERSHIP_STRUCTURES, type OwnershipStructure } from "#app/domain/ownership-structures.ts";
 import { RULES_READ_ON, type Source } from "#app/domain/source.ts";
 import { type UsState } from "#app/domain/states.ts";
 

@@ -16,7 +16,7 @@ import {
 } from "#app/server/http/guards.server.ts";
 import { closeLogs, logger } from "#app/server/logger.server.ts";
 import { createMailTransport, OutboxWorker } from "#app/server/mail/outbox.server.ts";
-import { processResumeRequests } from "#app/server/wizard/resume.server.ts";
+import { processResumeRequests } from "#app/server/wizard/resume-tokens.server.ts";
 import { WebhookWorker } from "#app/server/leads/webhooks.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";

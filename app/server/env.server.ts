@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
-import { RESUME_REMINDER_DELAY_MS } from "#app/domain/resume.ts";
+import { RESUME_REMINDER_DELAY_MS } from "#app/domain/resume-links.ts";
 import { z } from "#app/domain/zod.ts";
 
 const postgresUrl = z.optional(

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { describeLifetime, SITE_COOKIES } from "#app/domain/cookies.ts";
+import { describeLifetime, SITE_COOKIES } from "#app/domain/site-cookies.ts";
 import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
 import { hasCustomerProof, trustHeading } from "#app/domain/marketing.ts";
 import { messages } from "#app/domain/messages.ts";

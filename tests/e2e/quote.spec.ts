@@ -15,13 +15,7 @@ import {
 import { HttpVisitor } from "../support/visitor.ts";
 import { validLeadRecord, WebhookReceiver } from "../support/webhook-receiver.ts";
 import { webhookSignature } from "#app/server/leads/webhooks.server.ts";
-import {
-  completeApplication,
-  expect,
-  expectNoAxeViolations,
-  layoutProblems,
-  test,
-} from "./helpers.ts";
+import { fillApplication, expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
 
 // One server for the three journeys, in order: the lead desk reads what the first two sent.
 test.describe.configure({ mode: "serial" });
@@ -88,7 +82,7 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   browser,
 }) => {
   const page = await newPage(browser);
-  await completeApplication(
+  await fillApplication(
     page,
     {
       industry: "Food & Beverage",
@@ -107,9 +101,12 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
     },
     server.url,
   );
+  await page.getByRole("button", { name: "Continue" }).click();
+  // The saved toast shows on the last step, before the plan opens.
   await expect(
     page.locator("#main").getByText("Your information has been saved successfully!"),
   ).toBeVisible();
+  await expect(page).toHaveURL(/\/business-wizard\/quote$/);
 
   await expect(page.getByRole("heading", { level: 1, name: "Your coverage plan" })).toBeVisible();
   const progress = page.getByRole("navigation", { name: "Application progress" });

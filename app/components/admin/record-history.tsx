@@ -17,7 +17,7 @@ import type {
   FieldValue,
   RecordVersion,
   Writer,
-} from "#app/domain/submission-history.ts";
+} from "#app/domain/record-versions.ts";
 
 /** A field's value in one version, as an operator reads it. */
 function fieldText(field: string, value: Exclude<FieldValue, null | boolean>): string {

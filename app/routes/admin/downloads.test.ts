@@ -11,7 +11,7 @@ import { parseEnv } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
-import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submission-saves.server.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import { loader as leadJson } from "#app/routes/admin/submission-json.ts";

@@ -33,7 +33,7 @@ import { formatUsPhone } from "#app/domain/phone.ts";
 import {
   QUOTE_REQUEST_FIELD_LABELS,
   SUBMISSION_FIELD_LABELS as LABELS,
-} from "#app/domain/submission-history.ts";
+} from "#app/domain/record-versions.ts";
 import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import {

@@ -1,4 +1,4 @@
-import { describeLifetime, SITE_COOKIES } from "#app/domain/cookies.ts";
+import { describeLifetime, SITE_COOKIES } from "#app/domain/site-cookies.ts";
 import { site } from "#app/domain/site.ts";
 import { QUOTE_PATH } from "#app/domain/site-pages.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";

@@ -8,8 +8,8 @@ import { RouterContextProvider, type UNSAFE_DataWithResponseInit } from "react-r
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Database } from "#app/server/db/database.server.ts";
-import { processResumeRequests } from "#app/server/wizard/resume.server.ts";
-import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import { processResumeRequests } from "#app/server/wizard/resume-tokens.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submission-saves.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";

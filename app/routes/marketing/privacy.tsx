@@ -1,5 +1,5 @@
-import { describeLifetime, SITE_COOKIES } from "#app/domain/cookies.ts";
-import { RESUME_LINK_DAYS } from "#app/domain/resume.ts";
+import { describeLifetime, SITE_COOKIES } from "#app/domain/site-cookies.ts";
+import { RESUME_LINK_DAYS } from "#app/domain/resume-links.ts";
 import { site } from "#app/domain/site.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";

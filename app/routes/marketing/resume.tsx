@@ -5,7 +5,7 @@ import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts"
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { messages } from "#app/domain/messages.ts";
-import { RESUME_TOKEN_PATTERN } from "#app/domain/resume.ts";
+import { RESUME_TOKEN_PATTERN } from "#app/domain/resume-links.ts";
 import { stepPath } from "#app/domain/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 import {
@@ -13,7 +13,7 @@ import {
   draftForLink,
   redeemResumeLink,
   type LinkState,
-} from "#app/server/wizard/resume.server.ts";
+} from "#app/server/wizard/resume-tokens.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 

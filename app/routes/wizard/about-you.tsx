@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { ABOUT_YOU_TEXT_LIMITS, aboutYouSchema, textsConsentText } from "#app/domain/wizard.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
-import { getAgency } from "#app/server/agency.server.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/about-you";

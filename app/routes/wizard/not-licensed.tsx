@@ -9,7 +9,7 @@ import { servedStates, stateWaitlistSchema, unservedStateOf } from "#app/domain/
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import { stepPath } from "#app/domain/wizard-screens.ts";
-import { getAgency } from "#app/server/agency.server.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { noteStateWaitlist } from "#app/server/wizard/state-waitlist.server.ts";

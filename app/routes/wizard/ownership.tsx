@@ -4,7 +4,7 @@ import { Form, useNavigate, type ShouldRevalidateFunction } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { messages } from "#app/domain/messages.ts";
-import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { site } from "#app/domain/site.ts";
 import { ownershipSchema, startYearSuggestions } from "#app/domain/wizard.ts";
 import { SCRIPTED_FIELD, STEP_SCREENS } from "#app/domain/wizard-screens.ts";

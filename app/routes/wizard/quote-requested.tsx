@@ -10,7 +10,7 @@ import {
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
-import { getAgency } from "#app/server/agency.server.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/quote-requested";

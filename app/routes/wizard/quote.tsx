@@ -49,7 +49,7 @@ import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import type { z } from "#app/domain/zod.ts";
-import { getAgency } from "#app/server/agency.server.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";

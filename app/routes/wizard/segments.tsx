@@ -16,7 +16,7 @@ import {
   SEGMENTS_HEADINGS,
   segmentsSchema,
   segmentsToSend,
-} from "#app/domain/segments.ts";
+} from "#app/domain/segment-choice.ts";
 import { TEXT_LIMITS } from "#app/domain/wizard.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";

@@ -7,10 +7,10 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import { SITE_COOKIES } from "#app/domain/cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
 import { safeAdminPath } from "#app/domain/lead-desk.ts";
 
-import { siteCookie } from "#app/server/http/cookies.server.ts";
+import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import { isSameSite } from "#app/server/http/guards.server.ts";
 import { logger } from "#app/server/logger.server.ts";

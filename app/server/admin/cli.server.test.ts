@@ -22,7 +22,7 @@ import {
 } from "#app/server/admin/cli.server.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { InvalidEnvironmentError, parseEnv } from "#app/server/env.server.ts";
-import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submission-saves.server.ts";
 
 describe("--since", () => {
   it("takes a day from midnight UTC, or an instant with its zone", () => {

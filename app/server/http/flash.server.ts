@@ -1,9 +1,9 @@
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 
-import { SITE_COOKIES } from "#app/domain/cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
 import type { Toast } from "#app/domain/toast.ts";
 
-import { siteCookie } from "#app/server/http/cookies.server.ts";
+import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 
 type FlashStorage = SessionStorage<Record<string, never>, { toast: Toast }>;

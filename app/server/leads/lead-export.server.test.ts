@@ -13,7 +13,10 @@ import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";
 import { leadRecordsJson } from "#app/server/leads/lead-records.server.ts";
 import { saveOptionalAnswers, saveQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import {
+  saveCompleteSubmission,
+  saveEmailStep,
+} from "#app/server/wizard/submission-saves.server.ts";
 
 async function csv(database: Database, selection?: Parameters<typeof submissionsCsv>[1]) {
   let text = "";

@@ -21,7 +21,7 @@ import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { type AppServices } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
-import { saveCompleteSubmission } from "#app/server/wizard/submissions.server.ts";
+import { saveCompleteSubmission } from "#app/server/wizard/submission-saves.server.ts";
 import {
   listWebhookDeliveries,
   queueLeadEvent,

@@ -5,9 +5,9 @@ import type { WizardDraft } from "#app/domain/wizard.ts";
 
 import { logger } from "#app/server/logger.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
-import { resumeLinkOutcome, resumeLinkWrite } from "#app/server/wizard/resume.server.ts";
+import { resumeLinkOutcome, resumeLinkWrite } from "#app/server/wizard/resume-tokens.server.ts";
 import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
-import { emailStepWrite } from "#app/server/wizard/submissions.server.ts";
+import { emailStepWrite } from "#app/server/wizard/submission-saves.server.ts";
 import {
   draftWriteNaming,
   lockedStoredDraft,

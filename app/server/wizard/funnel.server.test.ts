@@ -6,10 +6,10 @@ import type { FunnelStep } from "#app/domain/lead-desk.ts";
 import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { SITE_COOKIES } from "#app/domain/cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
 
 import { parseEnv } from "#app/server/env.server.ts";
-import { siteCookie } from "#app/server/http/cookies.server.ts";
+import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import {
   countApplicationCompleted,
   countStepReached,

@@ -13,11 +13,11 @@ import {
   utcDay,
   type FunnelStep,
 } from "#app/domain/lead-desk.ts";
-import { SITE_COOKIES } from "#app/domain/cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
 import type { WizardStepId } from "#app/domain/wizard-screens.ts";
 import { FUNNEL_STEP_RENAMES } from "../../../database/migrations/0021-step-ids-by-what-they-ask.ts";
 
-import { siteCookie } from "#app/server/http/cookies.server.ts";
+import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";

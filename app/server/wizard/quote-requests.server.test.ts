@@ -19,7 +19,7 @@ import {
   setQuoteRequestStatus,
 } from "#app/server/wizard/quote-requests.server.ts";
 import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
-import { saveCompleteSubmission } from "#app/server/wizard/submissions.server.ts";
+import { saveCompleteSubmission } from "#app/server/wizard/submission-saves.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 
 const record: CompleteRecord = {

@@ -17,12 +17,12 @@ import {
   type RevenueBand,
   type VehicleUse,
 } from "#app/domain/coverage-plan.ts";
-import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume.ts";
+import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
-import { hashOf } from "#app/server/wizard/resume.server.ts";
+import { hashOf } from "#app/server/wizard/resume-tokens.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import {
   buildVersions,
@@ -31,7 +31,7 @@ import {
   type RecordVersion,
   type RevisionRecord,
   type QuoteRequestValues,
-} from "#app/domain/submission-history.ts";
+} from "#app/domain/record-versions.ts";
 import { z } from "#app/domain/zod.ts";
 
 import {

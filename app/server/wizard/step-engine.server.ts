@@ -23,7 +23,7 @@ import { notifyCompletedApplication } from "#app/server/leads/lead-notifications
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
-import { getAgency } from "#app/server/agency.server.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices, type AppServices } from "#app/server/services.server.ts";
 import { countApplicationCompleted, countStepReached } from "#app/server/wizard/funnel.server.ts";
@@ -35,7 +35,7 @@ import {
 import {
   saveCompleteSubmission,
   wasCompletedBefore,
-} from "#app/server/wizard/submissions.server.ts";
+} from "#app/server/wizard/submission-saves.server.ts";
 import {
   readDraftCookie,
   requireEarlierSteps,

@@ -14,13 +14,16 @@ import {
   draftForLink,
   redeemResumeLink,
   sendResumeLink,
-} from "#app/server/wizard/resume.server.ts";
+} from "#app/server/wizard/resume-tokens.server.ts";
 import {
   clientHash,
   getSubmissionHistory,
   type SubmissionWriter,
 } from "#app/server/wizard/submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import {
+  saveCompleteSubmission,
+  saveEmailStep,
+} from "#app/server/wizard/submission-saves.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 
 const SECRET = "s".repeat(32);

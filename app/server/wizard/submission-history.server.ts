@@ -8,7 +8,7 @@ import {
   type RevisionRecord,
   type SubmissionValues,
   type SubmissionVersion,
-} from "#app/domain/submission-history.ts";
+} from "#app/domain/record-versions.ts";
 import { z } from "#app/domain/zod.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 

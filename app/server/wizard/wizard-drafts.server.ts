@@ -11,9 +11,9 @@ import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import { firstMissingStepBefore } from "#app/domain/wizard-steps.ts";
 
-import { siteCookie } from "#app/server/http/cookies.server.ts";
+import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
-import { SITE_COOKIES } from "#app/domain/cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
 
 import { onCommit } from "#app/server/db/transactions.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";

@@ -4,7 +4,7 @@ import {
   buildHistory,
   submissionValuesSchema,
   type SubmissionValues,
-} from "#app/domain/submission-history.ts";
+} from "#app/domain/record-versions.ts";
 import { savedSubmission } from "#app/domain/application-record.ts";
 import { z } from "#app/domain/zod.ts";
 

@@ -11,7 +11,7 @@ import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { listContactMessages } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
-import type { Route } from "./+types/messages";
+import type { Route } from "./+types/contact-messages";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact messages");
 

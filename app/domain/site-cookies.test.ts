@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { describeLifetime, SITE_COOKIES } from "#app/domain/cookies.ts";
+import { describeLifetime, SITE_COOKIES } from "#app/domain/site-cookies.ts";
 
 describe("the site's cookies", () => {
   it("are named in one list, which the server's cookies take their names from", () => {

@@ -11,8 +11,8 @@ import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { pruneRecipientSends, recipientKey } from "#app/server/mail/outbox.server.ts";
-import { checkResumeLink, sendResumeLink } from "#app/server/wizard/resume.server.ts";
-import { saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import { checkResumeLink, sendResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
+import { saveEmailStep } from "#app/server/wizard/submission-saves.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 
 const env = parseEnv({

@@ -5,7 +5,10 @@ import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";
 import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
-import { saveCompleteSubmission, saveEmailStep } from "#app/server/wizard/submissions.server.ts";
+import {
+  saveCompleteSubmission,
+  saveEmailStep,
+} from "#app/server/wizard/submission-saves.server.ts";
 
 const emailStep = {
   industry: "construction" as const,

@@ -7,7 +7,7 @@ import {
   segmentsAreValid,
   segmentsSchema,
   segmentsToSend,
-} from "#app/domain/segments.ts";
+} from "#app/domain/segment-choice.ts";
 
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);

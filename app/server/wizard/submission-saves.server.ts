@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { resumeRemindersCancelled } from "#app/server/wizard/resume.server.ts";
+import { resumeRemindersCancelled } from "#app/server/wizard/resume-tokens.server.ts";
 import {
   stampedBy,
   UNKNOWN_WRITER,

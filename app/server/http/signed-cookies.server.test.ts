@@ -6,7 +6,7 @@ import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import { parseEnv } from "#app/server/env.server.ts";
-import { siteCookie } from "#app/server/http/cookies.server.ts";
+import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-cookies-")),

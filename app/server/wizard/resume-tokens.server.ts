@@ -5,8 +5,8 @@ import { sql, type RawBuilder } from "kysely";
 import { agencyFrom } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
 import { fromRecord, isCompleteRecord } from "#app/domain/application-record.ts";
-import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume.ts";
-import type { SubmissionValues } from "#app/domain/submission-history.ts";
+import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume-links.ts";
+import type { SubmissionValues } from "#app/domain/record-versions.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";

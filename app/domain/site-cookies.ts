@@ -1,7 +1,7 @@
 /**
  * Every cookie the site sets: the one list that the server's cookies take their names, paths and
  * lifetimes from, and that the cookie policy shows (decision 014). All are first-party, signed and
- * httpOnly (app/server/http/cookies.server.ts); none tracks anyone.
+ * httpOnly (app/server/http/signed-cookies.server.ts); none tracks anyone.
  */
 
 export interface SiteCookie {
