@@ -12,23 +12,17 @@ import { data, Form, redirect } from "react-router";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { PlanLineCard } from "#app/components/wizard/plan-line-card.tsx";
 import {
   coveragePlan,
   planChanges,
-  startsTicked,
   planChangesOf,
   planChangesQuery,
   REVENUE_BANDS,
   VEHICLE_USES,
-  type PlanLine,
 } from "#app/domain/coverage-plan.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { isOpenQuoteStatus } from "#app/domain/lead-desk.ts";
-import {
-  figureBasisText,
-  NO_FIGURE_TEXT,
-  TYPICAL_PRICE_DISCLAIMER,
-} from "#app/domain/market-figures.ts";
 import { messages } from "#app/domain/messages.ts";
 import {
   CONTACT_CHANNELS,
@@ -46,21 +40,17 @@ import {
   withOptionalAnswers,
 } from "#app/domain/quote-request.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
-import type { Source } from "#app/domain/source.ts";
 import type { Toast } from "#app/domain/toast.ts";
 import type { z } from "#app/domain/zod.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
-import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";
-import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { logger } from "#app/server/logger.server.ts";
+import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import {
-  latestQuoteRequest,
-  saveOptionalAnswers,
-  saveQuoteRequest,
-  sendQuoteConfirmation,
-} from "#app/server/wizard/quote-requests.server.ts";
-import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
+  requestQuotes,
+  requireCompletedApplication,
+  saveQuoteStepAnswers,
+} from "#app/server/wizard/quote-step.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
@@ -115,9 +105,9 @@ type QuoteActionData = {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const { handle, submission, answers } = await requireCompletedApplication(services, request);
+  const application = await requireCompletedApplication(services, request);
   const formData = await request.formData();
-  const db = services.database.db;
+  const writer = writerOf(context, application.handle);
 
   if (formData.get("intent") === "answers") {
     const parsed = parseForm(formData, optionalAnswersSchema);
@@ -126,13 +116,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const optional = toOptionalAnswers(parsed.value);
     try {
-      await saveOptionalAnswers(db, submission.id, optional, writerOf(context, handle));
-      await queueLeadEvent(services, "application.updated", submission.id);
+      await saveQuoteStepAnswers(services, application.submission.id, optional, writer);
     } catch (error) {
       return failed(error, "answers", parsed.reply());
     }
     const toast: Toast = { kind: "success", message: quoteMessages.answersSaved };
     // Back where the visitor was, naming what changed in the plan (issue 26).
+    const { answers } = application;
     const query = planChangesQuery(
       planChanges(coveragePlan(answers), coveragePlan(withOptionalAnswers(answers, optional))),
     );
@@ -145,41 +135,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "success") {
     return data<QuoteActionData>({ form: "request", result: parsed.reply() }, { status: 400 });
   }
-  let emailed = false;
+  let emailed: boolean;
   try {
-    const agency = getAgency(context);
-    const { request: saved, change } = await saveQuoteRequest(
-      db,
-      submission.id,
-      parsed.value,
-      quoteConsentText(agency),
-      writerOf(context, handle),
-    );
-    // The same request sent again (a double click, a reload) changed nothing: nobody is told twice.
-    if (change !== "unchanged") {
-      const updated = change === "updated";
-      // After the save, and never failing it: the visitor's confirmation and the agency's alert.
-      emailed = await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
-      const about = handle.draft.aboutYou;
-      await notifyQuoteRequest(
-        services,
-        {
-          submissionId: submission.id,
-          businessName: handle.draft.businessName ?? "",
-          industry: submission.industry,
-          state: submission.state,
-          email: submission.email,
-          phone: typeof about?.phoneNumber === "string" ? about.phoneNumber : null,
-        },
-        saved,
-        updated,
-      );
-      await queueLeadEvent(
-        services,
-        updated ? "quote_request.updated" : "quote_request.created",
-        submission.id,
-      );
-    }
+    const consentText = quoteConsentText(getAgency(context));
+    ({ emailed } = await requestQuotes(services, application, parsed.value, consentText, writer));
   } catch (error) {
     return failed(error, "request", parsed.reply());
   }
@@ -195,86 +154,6 @@ function failed(error: unknown, form: QuoteActionData["form"], result: QuoteActi
   );
 }
 
-const RECOMMENDATION_STYLES: Record<PlanLine["recommendation"], string> = {
-  "Required by law": "bg-red-50 text-red-800 ring-red-200",
-  Recommended: "bg-brand-50 text-brand-800 ring-brand-200",
-  "Worth considering": "bg-amber-50 text-amber-900 ring-amber-200",
-  "Not usually needed for this business": "bg-slate-100 text-slate-700 ring-slate-300",
-};
-
-function SourceList({ sources }: { sources: readonly Source[] }) {
-  return (
-    <ul className="mt-2 space-y-1">
-      {sources.map((source) => (
-        <li key={source.url} className="break-words">
-          {source.publisher}:{" "}
-          <a href={source.url} className="text-brand-700 underline" rel="noopener noreferrer">
-            {source.url}
-          </a>{" "}
-          (read {source.read})
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function dollars(amount: number): string {
-  return `$${amount.toLocaleString("en-US")}`;
-}
-
-function TypicalPrice({ line }: { line: PlanLine }) {
-  const price = line.typicalPrice;
-  return (
-    <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-      <p className="font-semibold text-ink">Typical premium</p>
-      {price ? (
-        <>
-          <p className="mt-1 text-ink">
-            <span className="text-lg font-bold">{dollars(price.monthly)}</span> a month
-            {price.yearly ? ` (${dollars(price.yearly)} a year)` : ""}: {figureBasisText(price)}.
-          </p>
-          <p className="mt-1 text-muted">Its source is listed with this line's sources.</p>
-          {line.priceNote ? <p className="mt-1 text-ink">{line.priceNote}</p> : null}
-          <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
-        </>
-      ) : (
-        <>
-          <p className="mt-1 font-semibold text-ink">{NO_FIGURE_TEXT}</p>
-          {line.publishedRange ? (
-            <>
-              <p className="mt-1 text-muted">{line.publishedRange.text}</p>
-              <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
-            </>
-          ) : null}
-        </>
-      )}
-    </div>
-  );
-}
-
-/**
- * Workers' compensation in a monopolistic state (issue 26): only the state fund sells it, so no
- * agent can quote it here; stop-gap employer's liability is what an agent can add.
- */
-function StateFundNote({ fund }: { fund: NonNullable<PlanLine["stateFund"]> }) {
-  return (
-    <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-ink">
-      <p>
-        Only the state fund sells it here, so no agency can quote it: buy it from{" "}
-        <a href={fund.url} className="text-brand-700 underline" rel="noopener noreferrer">
-          {fund.name}
-        </a>
-        . It is not ticked below.
-      </p>
-      <p className="mt-1">
-        The fund's policy does not include employer's liability (an employee's lawsuit over an
-        injury); an agent can quote that as stop-gap cover, usually added to general liability.
-      </p>
-    </div>
-  );
-}
-
-/** "Does the business use vehicles for work?": it decides whether the plan shows commercial auto. */
 function VehiclesQuestion({ field }: { field: FieldMetadata<string> }) {
   const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
   return (
@@ -303,74 +182,6 @@ function VehiclesQuestion({ field }: { field: FieldMetadata<string> }) {
  * One line of the plan. Lines graded "Worth considering" or "Not usually needed" fold to their
  * heading and grade, opened on demand (issue 26: on a phone the plan was about twelve screens).
  */
-function PlanLineCard({ line }: { line: PlanLine }) {
-  const headingId = `line-${line.slug}`;
-  const title = (
-    <>
-      <h3 id={headingId} className="text-lg font-semibold text-ink">
-        {line.name}
-      </h3>
-      <span
-        className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${RECOMMENDATION_STYLES[line.recommendation]}`}
-      >
-        {line.recommendation}
-      </span>
-    </>
-  );
-  const headerClass = "flex flex-wrap items-center justify-between gap-2";
-  if (startsTicked(line.recommendation)) {
-    return (
-      <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
-        <div className={headerClass}>{title}</div>
-        <PlanLineBody line={line} />
-      </li>
-    );
-  }
-  return (
-    <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
-      <details>
-        <summary className={`${headerClass} cursor-pointer`}>{title}</summary>
-        <PlanLineBody line={line} />
-      </details>
-    </li>
-  );
-}
-
-/** A plan line's reason, its sources and its typical premium. */
-function PlanLineBody({ line }: { line: PlanLine }) {
-  return (
-    <>
-      <p className="mt-2 text-ink">{line.reason}</p>
-      {line.stateFund ? <StateFundNote fund={line.stateFund} /> : null}
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-700">
-          Why?<span className="sr-only"> ({line.name})</span>
-        </summary>
-        <div className="mt-2 text-muted">
-          {line.notes.length > 0 ? (
-            <ul className="list-inside list-disc">
-              {line.notes.map((note) => (
-                <li key={note}>{note}</li>
-              ))}
-            </ul>
-          ) : null}
-          <p className="mt-2">Where this comes from:</p>
-          <SourceList sources={line.sources} />
-          {line.typicalPrice ? (
-            <>
-              <p className="mt-2">Where the typical premium comes from:</p>
-              <SourceList sources={[line.typicalPrice.source]} />
-            </>
-          ) : null}
-          {line.publishedRange ? <SourceList sources={line.publishedRange.sources} /> : null}
-        </div>
-      </details>
-      {/* A fund's rates are its own: no private insurer's figure says anything of them. */}
-      {line.stateFund ? null : <TypicalPrice line={line} />}
-    </>
-  );
-}
-
 const numberInputClass = `${ui.inputClass} max-w-48`;
 
 /**

@@ -3,15 +3,25 @@ import { redirect } from "react-router";
 import { agencyFrom } from "#app/domain/agency.ts";
 import type { PlanAnswers } from "#app/domain/coverage-plan.ts";
 import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/licensed-states.ts";
-import { planAnswersOf } from "#app/domain/quote-request.ts";
+import {
+  planAnswersOf,
+  type OptionalAnswers,
+  type QuoteRequestInput,
+} from "#app/domain/quote-request.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 import { stepPath } from "#app/domain/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 
+import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import {
   getPlanSubmission,
+  saveOptionalAnswers,
+  saveQuoteRequest,
+  sendQuoteConfirmation,
   type PlanSubmission,
 } from "#app/server/wizard/quote-requests.server.ts";
+import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import { getDraft, type DraftHandle } from "#app/server/wizard/wizard-drafts.server.ts";
 
@@ -56,4 +66,64 @@ export async function requireCompletedApplication(
   );
   if (!answers) throw redirect(stepPath("industry-and-state"));
   return { handle, submission, answers };
+}
+
+/**
+ * Saves the plan page's optional answers to the application (its history records the writer) and
+ * tells the agency's system the application changed. Throws when the save fails.
+ */
+export async function saveQuoteStepAnswers(
+  services: AppServices,
+  submissionId: string,
+  optional: OptionalAnswers,
+  writer: SubmissionWriter,
+): Promise<void> {
+  await saveOptionalAnswers(services.database.db, submissionId, optional, writer);
+  await queueLeadEvent(services, "application.updated", submissionId);
+}
+
+/**
+ * Saves this application's quote request, new or updated, with the consent words the page showed.
+ * Once the save has succeeded, and only when it changed something (a double click or a reload
+ * changes nothing, and nobody is told twice): the visitor's confirmation, the agency's alert and
+ * the webhook event, none of which can fail the save. Answers whether a confirmation was queued
+ * (not past the mail cap, not a repeat). Throws when the save fails.
+ */
+export async function requestQuotes(
+  services: AppServices,
+  { handle, submission }: CompletedApplication,
+  value: QuoteRequestInput,
+  consentText: string,
+  writer: SubmissionWriter,
+): Promise<{ emailed: boolean }> {
+  const { request: saved, change } = await saveQuoteRequest(
+    services.database.db,
+    submission.id,
+    value,
+    consentText,
+    writer,
+  );
+  if (change === "unchanged") return { emailed: false };
+  const updated = change === "updated";
+  const emailed = await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
+  const about = handle.draft.aboutYou;
+  await notifyQuoteRequest(
+    services,
+    {
+      submissionId: submission.id,
+      businessName: handle.draft.businessName ?? "",
+      industry: submission.industry,
+      state: submission.state,
+      email: submission.email,
+      phone: typeof about?.phoneNumber === "string" ? about.phoneNumber : null,
+    },
+    saved,
+    updated,
+  );
+  await queueLeadEvent(
+    services,
+    updated ? "quote_request.updated" : "quote_request.created",
+    submission.id,
+  );
+  return { emailed };
 }
