@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 
 import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
-import { compressAssets, compressPages } from "./scripts/compress-assets.ts";
-import { inlineFirstPaint } from "./scripts/inline-first-paint.ts";
+import { compressAssets, compressPages } from "./tools/compress-assets.ts";
+import { inlineFirstPaint } from "./tools/inline-first-paint.ts";
 
 export default {
   ssr: true,

@@ -55,7 +55,7 @@ export function jsComposition(clientDir: string, files: string[]): JsShare[] {
   };
   for (const file of files) {
     const code = readFileSync(path.join(clientDir, file), "utf8");
-    // The build's own brotli file (scripts/compress-assets.ts), as the server sends it.
+    // The build's own brotli file (tools/compress-assets.ts), as the server sends it.
     const built = path.join(clientDir, `${file}.br`);
     const brotliBytes = existsSync(built) ? statSync(built).size : brotliCompressSync(code).length;
     const mapFile = path.join(clientDir, `${file}.map`);

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { compressFile } from "../scripts/compress-assets.ts";
+import { compressFile } from "../tools/compress-assets.ts";
 
 /**
  * Variants of the measured pages, less one thing each, to show in the same run what a page's
