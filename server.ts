@@ -1,29 +1,25 @@
 /**
- * The Node entry: HTTP server, security headers, compression, static files, request logging and
- * graceful shutdown. The app itself (settings, database, pages) comes from the server bundle that
+ * The Node entry: the HTTP server's order of work (request log, prerendered pages, assets, security
+ * headers, compression, guards, the app), and graceful shutdown. The headers and the prerendered
+ * pages are app/server/http/'s. The app itself (settings, database, pages) comes from the server bundle that
  * `npm run build` writes, or from Vite in development.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
-import {
-  brotliCompressSync,
-  brotliDecompressSync,
-  constants as zlib,
-  gunzipSync,
-  gzipSync,
-} from "node:zlib";
 
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
 
 import { agencyFrom, agencyStamp } from "#app/domain/agency.ts";
 import { pathForLogs } from "#app/domain/resume-links.ts";
 import type { RunningApp, startApp as StartApp } from "#app/server/app.server.ts";
+import {
+  loadPrerenderedPages,
+  type PrerenderedPage,
+} from "#app/server/http/prerendered-pages.server.ts";
+import { headersSetBy, securityHeaders } from "#app/server/http/security-headers.server.ts";
 import { restartWithSettings, type ProcessSettings } from "#app/server/process-settings.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -49,37 +45,6 @@ const MEMORY_SETTINGS: ProcessSettings = {
   flags: ["--max-semi-space-size=16"],
   env: { MALLOC_TRIM_THRESHOLD_: "131072" },
 };
-
-/**
- * The browser features the site never uses, turned off for its pages and anything they could embed
- * (Permissions-Policy): a script that slipped in could not ask for them either. Only features
- * Chromium knows, since it reports an unknown one on the console of every page.
- */
-const PERMISSIONS_POLICY = [
-  "accelerometer",
-  "autoplay",
-  "browsing-topics",
-  "camera",
-  "display-capture",
-  "encrypted-media",
-  "fullscreen",
-  "geolocation",
-  "gyroscope",
-  "hid",
-  "idle-detection",
-  "magnetometer",
-  "microphone",
-  "midi",
-  "payment",
-  "picture-in-picture",
-  "publickey-credentials-get",
-  "screen-wake-lock",
-  "serial",
-  "usb",
-  "xr-spatial-tracking",
-]
-  .map((feature) => `${feature}=()`)
-  .join(", ");
 
 restartWithSettings(MEMORY_SETTINGS);
 
@@ -121,15 +86,22 @@ server.use((req, res, next) => {
   next();
 });
 
+/** What every answer's security headers depend on. */
+const siteHeaders = { siteUrl: env.SITE_URL, development: DEVELOPMENT };
+
 // The marketing pages as `npm run build` prerendered them (decision 001), from memory.
 const prerendered = viteServer
   ? new Map<string, PrerenderedPage>()
-  : loadPrerenderedPages("build/client");
+  : loadPrerenderedPages("build/client", {
+      siteUrl: env.SITE_URL,
+      agencyStamp: agencyStamp(agencyFrom(env)),
+      logger,
+    });
 
 // A prerendered page's policy needs no nonce: it allows the page's own inline script and style by
 // their hashes, so its security headers are the same for every answer, worked out once. They are
 // served before any other work, from memory, compressed as the build left them.
-const prerenderedHeaders = headersSetBy(securityHeaders({ scriptNonce: false }));
+const prerenderedHeaders = headersSetBy(securityHeaders({ ...siteHeaders, scriptNonce: false }));
 const assetHeaders: [string, string][] = [
   ["X-Content-Type-Options", "nosniff"],
   ["Cross-Origin-Resource-Policy", "same-origin"],
@@ -178,7 +150,7 @@ server.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 });
-server.use(securityHeaders({ scriptNonce: true }));
+server.use(securityHeaders({ ...siteHeaders, scriptNonce: true }));
 server.use(compression());
 // Methods no page or form takes (405), then posts from other sites (403), before anything else.
 server.use(running.refuseOtherMethods);
@@ -297,165 +269,6 @@ function closeIfBodyUnread(req: express.Request, res: express.Response): void {
     if (!req.complete) this.setHeader("Connection", "close");
     return Reflect.apply(writeHead, this, args) as express.Response;
   } as typeof res.writeHead;
-}
-
-/** CSP source expressions of a page's own inline scripts and styles (`'sha256-…'`). */
-interface InlineHashes {
-  scripts: string[];
-  styles: string[];
-}
-
-/**
- * The security headers (docs/decisions/README.md, "Security by default"). With `scriptNonce`, script-src also allows the
- * request's nonce (`res.locals.cspNonce`), which React Router's scripts carry; with `inline`, the
- * inline scripts and styles of a prerendered page by their hashes (decision 025).
- */
-function securityHeaders(options: {
-  scriptNonce: boolean;
-  inline?: InlineHashes;
-}): express.RequestHandler {
-  const helmetHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        connectSrc: ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
-        fontSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        scriptSrc: [
-          "'self'",
-          ...(options.inline?.scripts ?? []),
-          ...(options.scriptNonce
-            ? [
-                (_req: unknown, res: unknown) =>
-                  `'nonce-${(res as express.Response).locals.cspNonce}'`,
-              ]
-            : []),
-        ],
-        styleSrc: [
-          "'self'",
-          ...(options.inline?.styles ?? []),
-          ...(DEVELOPMENT ? ["'unsafe-inline'"] : []),
-        ],
-        upgradeInsecureRequests: env.SITE_URL.startsWith("https:") ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: env.SITE_URL.startsWith("https:"),
-  });
-  return (req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    helmetHeaders(req, res, next);
-  };
-}
-
-/** The headers a middleware sets whatever the request: run once against a stand-in answer. */
-function headersSetBy(middleware: express.RequestHandler): [string, string][] {
-  const headers: [string, string][] = [];
-  const standIn = {
-    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
-    removeHeader: () => {},
-    locals: {},
-  };
-  middleware({} as express.Request, standIn as unknown as express.Response, (error?: unknown) => {
-    if (error) throw error;
-  });
-  return headers;
-}
-
-/** A prerendered page as sent: as built, compressed with brotli and gzip, and its headers. */
-interface PrerenderedPage {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  headers: [string, string][];
-}
-
-/** A CSP hash source of `content` as the browser hashes it (UTF-8, SHA-256, base64). */
-function hashSource(content: string): string {
-  return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
-}
-
-/**
- * The hashes of a prerendered page's inline scripts (those without attributes: structured data,
- * which runs nothing, has a type) and styles, which `npm run build` put there (decision 025).
- */
-function inlineHashesOf(html: string): InlineHashes {
-  const contents = (pattern: RegExp) =>
-    [...html.matchAll(pattern)].map((match) => hashSource(match[1] ?? ""));
-  return {
-    scripts: contents(/<script>([\s\S]*?)<\/script>/g),
-    styles: contents(/<style>([\s\S]*?)<\/style>/g),
-  };
-}
-
-/**
- * The compressed copy `npm run build` wrote beside a page (brotli's and gzip's best settings, too
- * slow to run here for every page), if it is of this very page; else the page compressed now.
- */
-function compressedPage(file: string, html: Buffer, encoding: "br" | "gzip"): Buffer {
-  const built = `${file}.${encoding === "br" ? "br" : "gz"}`;
-  if (existsSync(built)) {
-    const body = readFileSync(built);
-    const unpacked = encoding === "br" ? brotliDecompressSync(body) : gunzipSync(body);
-    if (unpacked.equals(html)) return body;
-  }
-  return encoding === "br"
-    ? brotliCompressSync(html, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      })
-    : gzipSync(html, { level: 9 });
-}
-
-/**
- * The prerendered pages (`<dir>/<path>/index.html`) by path, keeping only those rendered for this
- * server's SITE_URL and agency: each names its own address in its canonical link, and the agency
- * in its footer's data-agency. A page built for another address or agency is left to the request
- * handler, which renders it for this one. Each is sent as `npm run build` compressed it, at
- * brotli's best quality (some 1.3 kB less than quality 5 on a page: what its first round trip
- * carries), which would take seconds here for all.
- */
-function loadPrerenderedPages(dir: string): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
-  let elsewhere = 0;
-  const agency = `data-agency="${agencyStamp(agencyFrom(env))}"`;
-  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
-    if (path.basename(file) !== "index.html") continue;
-    const folder = path.dirname(file);
-    const urlPath = folder === "." ? "/" : `/${folder.split(path.sep).join("/")}`;
-    const html = readFileSync(path.join(dir, file));
-    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html.toString("utf8"))?.[1];
-    if (canonical !== `${env.SITE_URL}${urlPath}` || !html.includes(agency)) {
-      elsewhere += 1;
-      continue;
-    }
-    const filePath = path.join(dir, file);
-    pages.set(urlPath, {
-      identity: html,
-      br: compressedPage(filePath, html, "br"),
-      gzip: compressedPage(filePath, html, "gzip"),
-      headers: headersSetBy(
-        securityHeaders({ scriptNonce: false, inline: inlineHashesOf(html.toString("utf8")) }),
-      ),
-    });
-  }
-  if (elsewhere > 0) {
-    logger.warn(
-      { pages: elsewhere, siteUrl: env.SITE_URL },
-      "prerendered pages were built for another SITE_URL or agency: rendering them on request (build with these settings to serve them prerendered)",
-    );
-  }
-  if (pages.size > 0) logger.info({ pages: pages.size }, "serving prerendered pages");
-  return pages;
 }
 
 async function loadApp(): Promise<RunningApp> {
