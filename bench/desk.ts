@@ -17,12 +17,8 @@ import { pathToFileURL } from "node:url";
 
 import { sql } from "kysely";
 
-import {
-  addDays,
-  parseSubmissionFilter,
-  utcDay,
-  type ListPosition,
-} from "#app/domain/lead-desk.ts";
+import { addDays, utcDay } from "#app/domain/days.ts";
+import { parseSubmissionFilter, type ListPosition } from "#app/domain/lead-desk.ts";
 import { INDUSTRY_IDS } from "#app/domain/industries.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import { openDatabase, type Db } from "#app/server/db/database.server.ts";

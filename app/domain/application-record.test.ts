@@ -13,7 +13,7 @@ import {
 import { INDUSTRIES, MAX_SEGMENTS, type Industry } from "#app/domain/industries.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { US_STATES } from "#app/domain/states.ts";
-import type { SubmissionValues } from "#app/domain/record-versions.ts";
+import type { SubmissionValues } from "#app/domain/application-fields.ts";
 import type { WizardDraft } from "#app/domain/wizard.ts";
 import { firstIncompleteStep, WIZARD_STEPS, type StepRequest } from "#app/domain/wizard-steps.ts";
 

@@ -7,7 +7,7 @@
 import { getIndustry, isIndustryId, type IndustryId } from "#app/domain/industries.ts";
 import { naicsForSegments } from "#app/domain/naics.ts";
 import { NO_NAICS_CODE } from "#app/domain/segment-choice.ts";
-import type { SubmissionValues } from "#app/domain/record-versions.ts";
+import type { SubmissionValues } from "#app/domain/application-fields.ts";
 import {
   aboutYouSchema,
   businessNameSchema,
@@ -18,18 +18,18 @@ import {
 } from "#app/domain/wizard.ts";
 
 /** The columns the email step writes (docs/product.md, "How the wizard moves"): these four, and nothing else. */
-export interface EmailStepRecord {
+export type EmailStepRecord = {
   industry: IndustryId;
   state: string;
   segments: string[];
   email: string;
-}
+};
 
 /**
  * The full record the final step writes (docs/product.md, "The saved application"), plus the consent evidence and the unit
  * on its own (the spec's primary location holds it too, after the street).
  */
-export interface CompleteRecord extends EmailStepRecord {
+export type CompleteRecord = EmailStepRecord & {
   business_name: string;
   first_name: string;
   last_name: string;
@@ -47,7 +47,7 @@ export interface CompleteRecord extends EmailStepRecord {
   /** The 2022 NAICS code the business is filed under, and its title (issue 17); null: none. */
   naics_code: string | null;
   naics_title: string | null;
-}
+};
 
 /**
  * The draft's submission after a save wrote `id` for `email`: a session that had proven the email

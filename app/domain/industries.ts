@@ -226,3 +226,8 @@ export function matchesSegmentFilter(segment: string, typed: string): boolean {
   const name = segment.toLowerCase();
   return words.every((word) => name.includes(word));
 }
+
+/** An industry's label from its stored id (the id itself if it is no longer in the catalog). */
+export function industryLabel(id: string): string {
+  return isIndustryId(id) ? getIndustry(id).label : id;
+}

@@ -1,20 +1,19 @@
 import { describe, expect, it } from "vitest";
 
+import { addDays, isDay } from "#app/domain/days.ts";
+import { industryLabel } from "#app/domain/industries.ts";
 import {
-  addDays,
   CURSOR_MAX_LENGTH,
   decodeCursor,
   encodeCursor,
   filterQuery,
   FUNNEL_STEPS,
-  industryLabel,
-  isDay,
   listHref,
   parseListPosition,
   parseSubmissionFilter,
   safeAdminPath,
   signInSchema,
-  SUBMISSION_EXPORT_COLUMNS,
+  LEAD_EXPORT_COLUMNS,
   type ListKey,
 } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
@@ -195,11 +194,15 @@ describe("the sign-in lockout's message", () => {
 });
 
 describe("the export and the funnel", () => {
-  it("export the spec's field names, in its order", () => {
-    expect(SUBMISSION_EXPORT_COLUMNS.join(",")).toBe(
+  it("export the record's original field names in their order, then the code and the answers", () => {
+    expect(LEAD_EXPORT_COLUMNS.join(",")).toBe(
       "id,industry,state,segments,email,business_name,first_name,last_name,phone_number," +
         "consent_to_texts,legal_business_name,primary_location,same_address,mailing_address," +
-        "ownership_structure,start_year",
+        "ownership_structure,start_year,naics_code,naics_title," +
+        "full_time_employees,part_time_employees,annual_revenue,revenue_band," +
+        "claims_last_3_years,currently_insured,working_owners,vehicles," +
+        "quote_reference,quote_status,quote_lines,quote_start_date,quote_contact_channel," +
+        "quote_note,quote_requested_at,quote_updated_at",
     );
   });
 

@@ -3,8 +3,10 @@
  * the columns of the CSV export, the funnel's steps and the sign-in policy. Pure TypeScript, shared
  * by the admin routes, the repositories and the command-line scripts.
  */
+import { APPLICATION_EXPORT_COLUMNS } from "#app/domain/application-fields.ts";
+import { isDay } from "#app/domain/days.ts";
 import { emailAddress } from "#app/domain/fields.ts";
-import { getIndustry, INDUSTRY_IDS, isIndustryId } from "#app/domain/industries.ts";
+import { INDUSTRY_IDS } from "#app/domain/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/products.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import { WIZARD_STEP_ORDER, type WizardStepId } from "#app/domain/wizard-screens.ts";
@@ -13,41 +15,17 @@ import { z } from "#app/domain/zod.ts";
 /** Rows per page in every admin list. */
 export const PAGE_SIZE = 50;
 
-/** The export's columns: the spec's submission record (docs/product.md, "The saved application"), in its order. */
-export const SUBMISSION_EXPORT_COLUMNS = [
-  "id",
-  "industry",
-  "state",
-  "segments",
-  "email",
-  "business_name",
-  "first_name",
-  "last_name",
-  "phone_number",
-  "consent_to_texts",
-  "legal_business_name",
-  "primary_location",
-  "same_address",
-  "mailing_address",
-  "ownership_structure",
-  "start_year",
-] as const;
+/**
+ * The export's columns: the record's id, then its fields (APPLICATION_FIELDS in their order: the
+ * original record's columns, the industry code, the Quote step's optional answers), then the newest
+ * quote request (decision 017); empty when not given or not asked.
+ */
+export const SUBMISSION_EXPORT_COLUMNS = ["id", ...APPLICATION_EXPORT_COLUMNS] as const;
 
 export type SubmissionExportColumn = (typeof SUBMISSION_EXPORT_COLUMNS)[number];
 
-/**
- * The export's columns after the spec's: the Quote step's optional answers, then the newest quote
- * request (decision 017); empty when not answered or not asked.
- */
+/** The newest quote request's columns, after the application's. */
 export const QUOTE_EXPORT_COLUMNS = [
-  "full_time_employees",
-  "part_time_employees",
-  "annual_revenue",
-  "revenue_band",
-  "claims_last_3_years",
-  "currently_insured",
-  "working_owners",
-  "vehicles",
   "quote_reference",
   "quote_status",
   "quote_lines",
@@ -58,15 +36,8 @@ export const QUOTE_EXPORT_COLUMNS = [
   "quote_updated_at",
 ] as const;
 
-/** The industry code the lead is filed under (issue 17), after the spec's columns. */
-export const INDUSTRY_CODE_EXPORT_COLUMNS = ["naics_code", "naics_title"] as const;
-
 /** Every column of the export, in order. */
-export const LEAD_EXPORT_COLUMNS = [
-  ...SUBMISSION_EXPORT_COLUMNS,
-  ...INDUSTRY_CODE_EXPORT_COLUMNS,
-  ...QUOTE_EXPORT_COLUMNS,
-] as const;
+export const LEAD_EXPORT_COLUMNS = [...SUBMISSION_EXPORT_COLUMNS, ...QUOTE_EXPORT_COLUMNS] as const;
 
 /** How far a submission got: only the email step saved, or the final step too. */
 export const SUBMISSION_STATUSES = [
@@ -116,11 +87,6 @@ export function statusLabel(status: SubmissionStatus): string {
   return SUBMISSION_STATUSES.find((candidate) => candidate.id === status)?.label ?? status;
 }
 
-/** An industry's label from its stored id (the id itself if it is no longer in the catalog). */
-export function industryLabel(id: string): string {
-  return isIndustryId(id) ? getIndustry(id).label : id;
-}
-
 /** A product line's name from its slug (a call-back's page of origin), or the slug. */
 export function productName(slug: string): string {
   return PRODUCT_LINES.find((line) => line.slug === slug)?.name ?? slug;
@@ -128,15 +94,6 @@ export function productName(slug: string): string {
 
 /** The longest search text taken (the longest email address). */
 export const SEARCH_MAX_LENGTH = 254;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `text` is a real calendar day written YYYY-MM-DD. */
-export function isDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** A day (YYYY-MM-DD) or nothing: a bad value in a link is ignored, not an error page. */
 const optionalDay = z.catch(
@@ -285,18 +242,6 @@ export const FUNNEL_STEPS: readonly { id: FunnelStep; label: string }[] = [
 /** Whether a text names a funnel stage. */
 export function isFunnelStep(text: string): text is FunnelStep {
   return FUNNEL_STEPS.some((step) => step.id === text);
-}
-
-/** The day (UTC, YYYY-MM-DD) of an instant. */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** The day `days` after (or before, when negative) a YYYY-MM-DD day. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return utcDay(date);
 }
 
 /** Operators' passwords: long enough to resist guessing; the cap keeps hashing bounded. */

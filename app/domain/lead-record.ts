@@ -6,8 +6,9 @@
  * Schema is published in docs/lead-record.schema.json (generated from `leadRecordSchema`).
  */
 import { lineName } from "#app/domain/quote-request.ts";
-import { industryLabel } from "#app/domain/lead-desk.ts";
+import { industryLabel } from "#app/domain/industries.ts";
 import type { Recommendation } from "#app/domain/coverage-plan.ts";
+import type { FieldRow } from "#app/domain/application-fields.ts";
 import { stateNamed, uspsCode } from "#app/domain/states.ts";
 import { z } from "#app/domain/zod.ts";
 
@@ -104,39 +105,11 @@ export type LeadRecord = z.output<typeof leadRecordSchema>;
 
 /** What a lead record is built from: the submission's row, its newest request, its plan. */
 export interface LeadSource {
-  submission: {
+  submission: FieldRow & {
     id: string;
-    industry: string;
-    state: string;
-    segments: string[];
-    email: string;
-    business_name: string | null;
-    first_name: string | null;
-    last_name: string | null;
-    phone_number: string | null;
-    consent_to_texts: boolean | null;
-    consent_text: string | null;
-    consent_given_at: Date | string | null;
-    legal_business_name: string | null;
-    primary_location: string | null;
-    unit: string | null;
-    same_address: string | null;
-    mailing_address: string | null;
-    ownership_structure: string | null;
-    start_year: string | null;
     created_at: Date;
     updated_at: Date;
     completed_at: Date | null;
-    full_time_employees: number | null;
-    part_time_employees: number | null;
-    annual_revenue: string | number | null;
-    revenue_band: string | null;
-    claims_last_3_years: boolean | null;
-    currently_insured: boolean | null;
-    working_owners: number | null;
-    vehicles: string | null;
-    naics_code: string | null;
-    naics_title: string | null;
   };
   quoteRequest?: {
     reference: string;

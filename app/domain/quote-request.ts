@@ -17,7 +17,7 @@ import { agencyLines, type Agency } from "#app/domain/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/email-content.ts";
 import { formList, optionalText } from "#app/domain/fields.ts";
 import { isIndustryId } from "#app/domain/industries.ts";
-import { isDay } from "#app/domain/lead-desk.ts";
+import { isDay } from "#app/domain/days.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/resume-links.ts";
 import { site } from "#app/domain/site.ts";

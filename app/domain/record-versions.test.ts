@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  buildHistory,
-  submissionValuesSchema,
-  type SubmissionValues,
-} from "#app/domain/record-versions.ts";
+import { submissionValuesSchema, type SubmissionValues } from "#app/domain/application-fields.ts";
+import { buildHistory } from "#app/domain/record-versions.ts";
 import { savedSubmission } from "#app/domain/application-record.ts";
 import { z } from "#app/domain/zod.ts";
 

@@ -3,94 +3,14 @@
  * wrote it and what each write changed. Pure: the data layer reads the revisions, the lead desk
  * shows what this builds.
  */
+import {
+  storedInstant,
+  storedText,
+  SUBMISSION_FIELD_LABELS,
+  type FieldValue,
+  type SubmissionValues,
+} from "#app/domain/application-fields.ts";
 import { z } from "#app/domain/zod.ts";
-
-/**
- * The record's values as one version holds them (docs/product.md, "The saved application", with the consent evidence and the
- * plan page's optional answers): what submissionValuesSchema reads from the row or a revision.
- * consent_given_at is ISO 8601 (an instant compares as text only in one spelling); unit is null in
- * versions saved before it had a column.
- */
-export type SubmissionValues = z.output<typeof submissionValuesSchema>;
-
-/** The record's fields in the lead desk's order, with the labels it shows them under. */
-export const SUBMISSION_FIELD_LABELS: Record<keyof SubmissionValues, string> = {
-  industry: "Industry",
-  state: "State",
-  segments: "Segments",
-  business_name: "Business name",
-  legal_business_name: "Legal business name",
-  primary_location: "Primary location",
-  unit: "Unit or suite",
-  same_address: "Mailing address same as primary location",
-  mailing_address: "Mailing address",
-  ownership_structure: "Ownership structure",
-  start_year: "Year started",
-  naics_code: "NAICS code",
-  naics_title: "NAICS title",
-  email: "Email",
-  first_name: "First name",
-  last_name: "Last name",
-  phone_number: "Phone number",
-  consent_to_texts: "Agreed to texts",
-  consent_given_at: "Agreed at",
-  consent_text: "Words agreed to",
-  full_time_employees: "Full-time employees",
-  part_time_employees: "Part-time employees",
-  annual_revenue: "Annual revenue",
-  revenue_band: "Annual revenue (range)",
-  claims_last_3_years: "Claims in the last 3 years",
-  currently_insured: "Insured now",
-  working_owners: "Owners or officers working in the business",
-  vehicles: "Vehicles used for work",
-};
-
-const text = z._default(z.nullable(z.string()), null);
-const yesNo = z._default(z.nullable(z.boolean()), null);
-/** A whole number; bigint columns come from pg as text. */
-const count = z.pipe(
-  z._default(z.nullable(z.union([z.number(), z.string()])), null),
-  z.transform((value) => (value === null ? null : Number(value))),
-);
-const instant = z.pipe(
-  z._default(z.nullable(z.union([z.string(), z.date()])), null),
-  z.transform((value) => (value === null ? null : new Date(value).toISOString())),
-);
-
-/**
- * A version as the database keeps it (the row, or a revision's JSON copy of it): unknown keys are
- * dropped, an instant (a Date in the row, text in JSON) is spelled as ISO 8601.
- */
-export const submissionValuesSchema = z.object({
-  industry: z.string(),
-  state: z.string(),
-  segments: z.array(z.string()),
-  email: z.string(),
-  business_name: text,
-  first_name: text,
-  last_name: text,
-  phone_number: text,
-  consent_to_texts: yesNo,
-  consent_text: text,
-  consent_given_at: instant,
-  legal_business_name: text,
-  primary_location: text,
-  unit: text,
-  same_address: text,
-  mailing_address: text,
-  ownership_structure: text,
-  start_year: text,
-  naics_code: text,
-  naics_title: text,
-  full_time_employees: count,
-  part_time_employees: count,
-  annual_revenue: count,
-  revenue_band: text,
-  claims_last_3_years: yesNo,
-  currently_insured: yesNo,
-  working_owners: count,
-  vehicles: text,
-});
 
 /** A quote request's values as one version holds them (decision 030); start_date is YYYY-MM-DD. */
 export type QuoteRequestValues = z.output<typeof quoteRequestValuesSchema>;
@@ -112,9 +32,9 @@ export const quoteRequestValuesSchema = z.object({
   lines: z.array(z.string()),
   start_date: z.string(),
   contact_channel: z.string(),
-  note: text,
+  note: storedText,
   consent_text: z.string(),
-  consent_given_at: instant,
+  consent_given_at: storedInstant,
 });
 
 /** Who made one write. Sessions are numbered per record, in the order they first wrote. */
@@ -128,9 +48,6 @@ export interface Writer {
   /** The lead desk's operator who wrote (their email), if an operator did. */
   operator: string | null;
 }
-
-/** A field's value in some version. */
-export type FieldValue = string | number | boolean | string[] | null;
 
 /** One field a write changed: its values before and after. */
 export interface FieldChange<Field extends string = string> {

@@ -1,11 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
-import {
-  INDUSTRY_CODE_EXPORT_COLUMNS,
-  LEAD_EXPORT_COLUMNS,
-  QUOTE_EXPORT_COLUMNS,
-} from "#app/domain/lead-desk.ts";
+import { LEAD_EXPORT_COLUMNS, QUOTE_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
 import { SEGMENT_NAICS } from "#app/domain/naics.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/admin/operators.server.ts";
@@ -150,9 +146,8 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "Oregon",
         "Bookstore; Florist",
         "partial@example.com",
-        ...Array<string>(
-          11 + INDUSTRY_CODE_EXPORT_COLUMNS.length + QUOTE_EXPORT_COLUMNS.length,
-        ).fill(""),
+        // Everything after the email step's four fields is empty.
+        ...Array<string>(LEAD_EXPORT_COLUMNS.length - 5).fill(""),
       ],
       [
         first!.id,
@@ -173,7 +168,8 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "2010",
         SEGMENT_NAICS.Bakery!.code,
         SEGMENT_NAICS.Bakery!.title,
-        ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
+        // No optional answers, no quote request.
+        ...Array<string>(8 + QUOTE_EXPORT_COLUMNS.length).fill(""),
       ],
     ]);
 

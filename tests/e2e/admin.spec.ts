@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 
 import {
-  INDUSTRY_CODE_EXPORT_COLUMNS,
   INVALID_CURSOR_MESSAGE,
   QUOTE_EXPORT_COLUMNS,
   SIGN_IN_POLICY,
@@ -375,7 +374,16 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "mailing_address",
     "ownership_structure",
     "start_year",
-    ...INDUSTRY_CODE_EXPORT_COLUMNS,
+    "naics_code",
+    "naics_title",
+    "full_time_employees",
+    "part_time_employees",
+    "annual_revenue",
+    "revenue_band",
+    "claims_last_3_years",
+    "currently_insured",
+    "working_owners",
+    "vehicles",
     ...QUOTE_EXPORT_COLUMNS,
   ]);
   expect(rows.map((row) => row[4])).toEqual([
@@ -411,7 +419,8 @@ test("the CSV download holds every row of the current filter, with the spec's co
     // Filed under the bakery's 2022 NAICS code (issue 17).
     "311811",
     "Retail Bakeries",
-    ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
+    // No optional answers, no quote request.
+    ...Array<string>(8 + QUOTE_EXPORT_COLUMNS.length).fill(""),
   ]);
 });
 

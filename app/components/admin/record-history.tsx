@@ -4,45 +4,37 @@ import {
   NotGiven,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
-import { industryLabel, quoteStatusLabel } from "#app/domain/lead-desk.ts";
-import { formatUsPhone } from "#app/domain/phone.ts";
 import {
-  contactChannelLabel,
-  lineName,
-  revenueBandLabel,
-  vehicleUseLabel,
-} from "#app/domain/quote-request.ts";
-import type {
-  FieldChange,
-  FieldValue,
-  RecordVersion,
-  Writer,
-} from "#app/domain/record-versions.ts";
+  deskDisplay,
+  fieldText,
+  isFieldColumn,
+  type FieldValue,
+} from "#app/domain/application-fields.ts";
+import { quoteStatusLabel } from "#app/domain/lead-desk.ts";
+import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
+import type { FieldChange, RecordVersion, Writer } from "#app/domain/record-versions.ts";
 
-/** A field's value in one version, as an operator reads it. */
-function fieldText(field: string, value: Exclude<FieldValue, null | boolean>): string {
+/** A quote request's field in one version, as an operator reads it. */
+function quoteFieldText(field: string, value: string | number | string[]): string {
   if (Array.isArray(value)) return (field === "lines" ? value.map(lineName) : value).join("; ");
-  if (typeof value === "number") {
-    return field === "annual_revenue" ? `$${value.toLocaleString("en-US")}` : value.toString();
-  }
+  if (typeof value === "number") return value.toString();
   switch (field) {
-    case "industry":
-      return industryLabel(value);
-    case "phone_number":
-      return formatUsPhone(value);
     case "consent_given_at":
       return formatDateTime(value);
     case "status":
       return quoteStatusLabel(value);
     case "contact_channel":
       return contactChannelLabel(value);
-    case "revenue_band":
-      return revenueBandLabel(value);
-    case "vehicles":
-      return vehicleUseLabel(value);
     default:
       return value;
   }
+}
+
+/** A field's value in one version, as an operator reads it: an application's field by its entry. */
+function fieldValueText(field: string, value: Exclude<FieldValue, null | boolean>): string {
+  if (!isFieldColumn(field)) return quoteFieldText(field, value);
+  if (deskDisplay(field) === "instant" && typeof value === "string") return formatDateTime(value);
+  return fieldText(field, value) ?? "";
 }
 
 function HistoryValue({ change, side }: { change: FieldChange; side: "before" | "after" }) {
@@ -51,7 +43,7 @@ function HistoryValue({ change, side }: { change: FieldChange; side: "before" | 
     return <NotGiven />;
   }
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  return <span className="whitespace-pre-line">{fieldText(change.field, value)}</span>;
+  return <span className="whitespace-pre-line">{fieldValueText(change.field, value)}</span>;
 }
 
 /** Who saved a version, as an operator can tell visitors apart without their addresses. */

@@ -15,25 +15,21 @@ import {
 } from "#app/components/admin/admin-ui.tsx";
 import { coveragePlan } from "#app/domain/coverage-plan.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
+import { QUOTE_STATUSES, quoteStatusLabel, quoteStatusSchema } from "#app/domain/lead-desk.ts";
+import { contactChannelLabel, lineName, planAnswersOf } from "#app/domain/quote-request.ts";
 import {
-  industryLabel,
-  QUOTE_STATUSES,
-  quoteStatusLabel,
-  quoteStatusSchema,
-} from "#app/domain/lead-desk.ts";
-import {
-  contactChannelLabel,
-  lineName,
-  planAnswersOf,
-  revenueBandLabel,
-  vehicleUseLabel,
-  yesNoText,
-} from "#app/domain/quote-request.ts";
-import { formatUsPhone } from "#app/domain/phone.ts";
-import {
-  QUOTE_REQUEST_FIELD_LABELS,
-  SUBMISSION_FIELD_LABELS as LABELS,
-} from "#app/domain/record-versions.ts";
+  APPLICATION_FIELDS,
+  DESK_FIELD_ORDER,
+  deskDisplay,
+  deskText,
+  FIELD_SECTIONS,
+  SUBMISSION_FIELD_LABELS,
+  submissionValuesSchema,
+  type FieldColumn,
+  type FieldSection,
+  type RecordValues,
+} from "#app/domain/application-fields.ts";
+import { QUOTE_REQUEST_FIELD_LABELS } from "#app/domain/record-versions.ts";
 import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import {
@@ -93,7 +89,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     history,
     requestHistory,
     sameEmail,
-    optional,
+    values: submissionValuesSchema.parse(row),
     deliveries,
     plan: answers
       ? coveragePlan(answers).lines.map((line) => ({
@@ -156,8 +152,53 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function text(value: string | null) {
-  return value === null || value === "" ? <NotGiven /> : value;
+/** A field's value as the desk shows it (its registry entry says how). */
+function FieldValueView({ column, values }: { column: FieldColumn; values: RecordValues }) {
+  const value = values[column] ?? null;
+  const display = deskDisplay(column);
+  if (display === "list" && Array.isArray(value) && value.length > 0) {
+    return (
+      <ul className="list-inside list-disc">
+        {value.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    );
+  }
+  if (typeof value === "string" && value !== "") {
+    if (display === "email") return <EmailLink address={value} />;
+    if (display === "instant") return <DateTime value={value} />;
+    if (display === "phone") {
+      return (
+        <a href={`tel:${value}`} className="text-brand-700 underline">
+          {deskText(column, values)}
+        </a>
+      );
+    }
+    if (display === "quote") {
+      return (
+        <blockquote className="border-l-4 border-line pl-3 whitespace-pre-line">{value}</blockquote>
+      );
+    }
+  }
+  return deskText(column, values) ?? <NotGiven />;
+}
+
+/** One section of the application: its fields in the registry's order (application-fields.ts). */
+function ApplicationSection({ section, values }: { section: FieldSection; values: RecordValues }) {
+  const title = FIELD_SECTIONS.find((candidate) => candidate.id === section)?.title ?? section;
+  const columns = DESK_FIELD_ORDER.filter(
+    (column) => APPLICATION_FIELDS[column].section === section && deskDisplay(column) !== "none",
+  );
+  return (
+    <Section id={`${section}-title`} title={title}>
+      {columns.map((column) => (
+        <Field key={column} label={SUBMISSION_FIELD_LABELS[column]}>
+          <FieldValueView column={column} values={values} />
+        </Field>
+      ))}
+    </Section>
+  );
 }
 
 function Section({
@@ -265,7 +306,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
     history,
     requestHistory,
     sameEmail,
-    optional,
+    values,
     plan,
     request,
     deliveries,
@@ -310,66 +351,9 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         </Field>
       </Section>
 
-      <Section id="business-title" title="Business">
-        <Field label={LABELS.industry}>{industryLabel(row.industry)}</Field>
-        <Field label={LABELS.state}>{row.state}</Field>
-        <Field label="NAICS code">
-          {row.naics_code ? `${row.naics_code} ${row.naics_title ?? ""}` : <NotGiven />}
-        </Field>
-        <Field label={LABELS.segments}>
-          {row.segments.length === 0 ? (
-            <NotGiven />
-          ) : (
-            <ul className="list-inside list-disc">
-              {row.segments.map((segment) => (
-                <li key={segment}>{segment}</li>
-              ))}
-            </ul>
-          )}
-        </Field>
-        <Field label={LABELS.business_name}>{text(row.business_name)}</Field>
-        <Field label={LABELS.legal_business_name}>{text(row.legal_business_name)}</Field>
-        <Field label={LABELS.primary_location}>{text(row.primary_location)}</Field>
-        <Field label={LABELS.same_address}>{text(row.same_address)}</Field>
-        <Field label={LABELS.mailing_address}>{text(row.mailing_address)}</Field>
-        <Field label={LABELS.ownership_structure}>{text(row.ownership_structure)}</Field>
-        <Field label={LABELS.start_year}>{text(row.start_year)}</Field>
-      </Section>
-
-      <Section id="contact-title" title="Contact">
-        <Field label={LABELS.email}>
-          <EmailLink address={row.email} />
-        </Field>
-        <Field label={LABELS.first_name}>{text(row.first_name)}</Field>
-        <Field label={LABELS.last_name}>{text(row.last_name)}</Field>
-        <Field label={LABELS.phone_number}>
-          {row.phone_number ? (
-            <a href={`tel:${row.phone_number}`} className="text-brand-700 underline">
-              {formatUsPhone(row.phone_number)}
-            </a>
-          ) : (
-            <NotGiven />
-          )}
-        </Field>
-      </Section>
-
-      <Section id="consent-title" title="Consent to texts">
-        <Field label={LABELS.consent_to_texts}>
-          {row.consent_to_texts === null ? <NotGiven /> : row.consent_to_texts ? "Yes" : "No"}
-        </Field>
-        <Field label={LABELS.consent_given_at}>
-          {row.consent_given_at ? <DateTime value={row.consent_given_at} /> : <NotGiven />}
-        </Field>
-        <Field label={LABELS.consent_text}>
-          {row.consent_text ? (
-            <blockquote className="border-l-4 border-line pl-3 whitespace-pre-line">
-              {row.consent_text}
-            </blockquote>
-          ) : (
-            <NotGiven />
-          )}
-        </Field>
-      </Section>
+      <ApplicationSection section="business" values={values} />
+      <ApplicationSection section="contact" values={values} />
+      <ApplicationSection section="consent" values={values} />
 
       {request ? <QuoteRequestSection request={request} error={actionData?.error} /> : null}
       {requestHistory ? (
@@ -387,25 +371,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       {request ? null : <p className="mt-8 text-muted">No quote request yet.</p>}
 
-      <Section id="answers-title" title="Optional answers (Quote step)">
-        <Field label="Full-time employees">{optional.fullTimeEmployees ?? <NotGiven />}</Field>
-        <Field label="Part-time employees">{optional.partTimeEmployees ?? <NotGiven />}</Field>
-        <Field label="Annual revenue">
-          {optional.annualRevenue !== null ? (
-            `$${optional.annualRevenue.toLocaleString("en-US")}`
-          ) : optional.revenueBand ? (
-            revenueBandLabel(optional.revenueBand)
-          ) : (
-            <NotGiven />
-          )}
-        </Field>
-        <Field label="Claims in the last 3 years">{yesNoText(optional.claimsInLast3Years)}</Field>
-        <Field label="Insured now">{yesNoText(optional.currentlyInsured)}</Field>
-        <Field label={LABELS.working_owners}>{optional.workingOwners ?? <NotGiven />}</Field>
-        <Field label={LABELS.vehicles}>
-          {optional.vehicles ? vehicleUseLabel(optional.vehicles) : <NotGiven />}
-        </Field>
-      </Section>
+      <ApplicationSection section="answers" values={values} />
 
       {plan ? (
         <section aria-labelledby="plan-title" className="mt-8 print:mt-3 print:text-xs">
@@ -457,7 +423,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
           intro="Every save of this application, newest first, with what it changed: by the visitor who started it, or by a visitor who opened an emailed link to it. A visitor who only types this email gets an application of their own, marked Email not proven. Visitors are numbered in the order they first saved; an address shows as a code, never itself."
           versions={history.versions}
           total={history.total}
-          labels={LABELS}
+          labels={SUBMISSION_FIELD_LABELS}
           record="application"
         />
       </div>

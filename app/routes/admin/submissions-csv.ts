@@ -1,4 +1,5 @@
-import { parseSubmissionFilter, utcDay } from "#app/domain/lead-desk.ts";
+import { utcDay } from "#app/domain/days.ts";
+import { parseSubmissionFilter } from "#app/domain/lead-desk.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { leadDeskDownload } from "#app/server/http/downloads.server.ts";
 import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";

@@ -12,10 +12,10 @@ import {
 } from "#app/components/admin/admin-ui.tsx";
 import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
 import { INDUSTRIES } from "#app/domain/industries.ts";
+import { addDays, utcDay } from "#app/domain/days.ts";
+import { industryLabel } from "#app/domain/industries.ts";
 import {
-  addDays,
   filterQuery,
-  industryLabel,
   listHref,
   parseListPosition,
   parseSubmissionFilter,
@@ -23,7 +23,6 @@ import {
   quoteStatusLabel,
   SEARCH_MAX_LENGTH,
   SUBMISSION_STATUSES,
-  utcDay,
   type SubmissionFilter,
 } from "#app/domain/lead-desk.ts";
 import { US_STATES } from "#app/domain/states.ts";

@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { formatUsPhone } from "#app/domain/phone.ts";
 import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
+import { viewRows } from "#app/domain/application-fields.ts";
 import { toRecord } from "#app/domain/application-record.ts";
-import { getIndustry } from "#app/domain/industries.ts";
 import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -23,27 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const thisYear = new Date().getFullYear();
   const missing = firstIncompleteStep(draft, thisYear);
   if (missing) throw redirect(stepPath(missing));
-  const record = toRecord(draft, thisYear);
-  const answers: Array<[string, string]> = [
-    ["Industry", getIndustry(record.industry).label],
-    ["State", record.state],
-    ["Business type", record.segments.join(", ")],
-    ["Email", record.email],
-    ["Business name", record.business_name],
-    ["Name", `${record.first_name} ${record.last_name}`],
-    ["Phone number", formatUsPhone(record.phone_number)],
-    ["Texts about products and services", record.consent_to_texts ? "Yes" : "No"],
-    ["Legal business name", record.legal_business_name],
-    ["Primary location", record.primary_location],
-    [
-      "Mailing address",
-      record.same_address === "Yes"
-        ? "Same as the primary location"
-        : (record.mailing_address ?? ""),
-    ],
-    ["Ownership structure", record.ownership_structure],
-    ["Year the business started", record.start_year],
-  ];
+  const answers = viewRows("summary", toRecord(draft, thisYear));
   return { answers };
 }
 
@@ -57,7 +36,7 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
       }
     >
       <dl className="divide-y divide-slate-200">
-        {loaderData.answers.map(([label, value]) => (
+        {loaderData.answers.map(({ label, value }) => (
           <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
             <dt className="font-semibold text-ink">{label}</dt>
             <dd className="text-ink sm:col-span-2">{value}</dd>

@@ -1,48 +1,26 @@
 import type { ColumnType, Generated } from "kysely";
 
+import type { FieldColumn, FieldRow, FieldWrite } from "#app/domain/application-fields.ts";
+
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-/** A row of business_wizard_submissions: the spec's submission record (docs/product.md, "The saved application"). */
-export interface BusinessWizardSubmissionsTable {
+/**
+ * The application's columns, from its field registry (app/domain/application-fields.ts): a
+ * required one must be written on insert; a nullable one may be left out.
+ */
+type ApplicationColumns = {
+  [Column in FieldColumn]: null extends FieldWrite[Column]
+    ? ColumnType<FieldRow[Column], FieldWrite[Column] | undefined, FieldWrite[Column]>
+    : ColumnType<FieldRow[Column], FieldWrite[Column], FieldWrite[Column]>;
+};
+
+/** A row of business_wizard_submissions: the application's fields and the record's own columns. */
+export interface BusinessWizardSubmissionsTable extends ApplicationColumns {
   id: Generated<string>;
-  industry: string;
-  state: string;
-  segments: string[];
-  email: string;
-  business_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone_number: string | null;
-  consent_to_texts: boolean | null;
-  legal_business_name: string | null;
-  primary_location: string | null;
-  /** The unit or suite on its own (decision 018); primary_location holds it too. */
-  unit: ColumnType<string | null, string | null | undefined, string | null>;
-  same_address: string | null;
-  mailing_address: string | null;
-  ownership_structure: string | null;
-  start_year: string | null;
-  consent_text: string | null;
-  consent_given_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** When the final step saved the whole application (decision 018); null: the email step's only. */
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** The 2022 NAICS code the business is filed under, and its official title (issue 17). */
-  naics_code: ColumnType<string | null, string | null | undefined, string | null>;
-  naics_title: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The Quote step's optional answers (decision 017); null: not answered. */
-  full_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
-  part_time_employees: ColumnType<number | null, number | null | undefined, number | null>;
-  /** bigint: pg returns it as text, PGlite as a number. */
-  annual_revenue: ColumnType<string | number | null, number | null | undefined, number | null>;
-  revenue_band: ColumnType<string | null, string | null | undefined, string | null>;
-  claims_last_3_years: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
-  currently_insured: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
-  /** Owners, officers or members who work in the business (issue 26); null: not answered. */
-  working_owners: ColumnType<number | null, number | null | undefined, number | null>;
-  /** "owned", "personal" or "none" (issue 26); null: not answered. */
-  vehicles: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * Saved by a session that had not proven this email while another application already held it
    * (decision 030): an application of its own, beside that one.

@@ -20,26 +20,22 @@ import {
 /** Segments in one cell, in the order chosen. */
 export const SEGMENT_SEPARATOR = "; ";
 
-/** A submission's cells, column by column: as stored, segments joined, booleans as true/false. */
+/**
+ * A submission's cells (SUBMISSION_EXPORT_COLUMNS): as stored, lists joined, booleans as
+ * true/false, numbers as digits.
+ */
 export function submissionCells(row: SubmissionRow): CsvValue[] {
   const cell = (column: SubmissionExportColumn): CsvValue => {
     const value = row[column];
-    return Array.isArray(value) ? value.join(SEGMENT_SEPARATOR) : value;
+    if (Array.isArray(value)) return value.join(SEGMENT_SEPARATOR);
+    return value instanceof Date ? value.toISOString() : value;
   };
   return SUBMISSION_EXPORT_COLUMNS.map(cell);
 }
 
-/** The Quote step's cells (QUOTE_EXPORT_COLUMNS): the optional answers and the newest request. */
-export function quoteCells(row: SubmissionRow, request: QuoteRequest | undefined): CsvValue[] {
+/** The newest quote request's cells (QUOTE_EXPORT_COLUMNS); empty when none was asked. */
+export function quoteCells(request: QuoteRequest | undefined): CsvValue[] {
   return [
-    row.full_time_employees,
-    row.part_time_employees,
-    row.annual_revenue === null ? null : String(row.annual_revenue),
-    row.revenue_band,
-    row.claims_last_3_years,
-    row.currently_insured,
-    row.working_owners,
-    row.vehicles,
     request?.reference,
     request?.status,
     request?.lines.join(SEGMENT_SEPARATOR),
@@ -69,14 +65,7 @@ export async function* submissionsCsv(
       batch.map((row) => row.id),
     );
     yield batch
-      .map((row) =>
-        csvRow([
-          ...submissionCells(row),
-          row.naics_code,
-          row.naics_title,
-          ...quoteCells(row, requests.get(row.id)),
-        ]),
-      )
+      .map((row) => csvRow([...submissionCells(row), ...quoteCells(requests.get(row.id))]))
       .join("");
   }
 }

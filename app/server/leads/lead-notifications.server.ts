@@ -1,6 +1,8 @@
 import { agencyFrom, agencyLines } from "#app/domain/agency.ts";
+import { viewRows } from "#app/domain/application-fields.ts";
 import { bestTimeLabel } from "#app/domain/contact-forms.ts";
-import { industryLabel, productName } from "#app/domain/lead-desk.ts";
+import { industryLabel } from "#app/domain/industries.ts";
+import { productName } from "#app/domain/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
 import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
 import { site } from "#app/domain/site.ts";
@@ -38,33 +40,10 @@ export function completedApplicationEmail(
   record: CompleteRecord,
 ): OutgoingEmail {
   const industry = industryLabel(record.industry);
-  const consent =
-    record.consent_to_texts && record.consent_given_at
-      ? `agreed on ${record.consent_given_at}`
-      : record.consent_to_texts
-        ? "agreed"
-        : "not agreed";
   const text = [
     `A visitor has completed an application on ${site.brand}.`,
     "",
-    lines([
-      ["Business name", record.business_name],
-      ["Legal business name", record.legal_business_name],
-      ["Industry", industry],
-      ["Segments", record.segments.join(", ")],
-      ["State", record.state],
-      ["Ownership structure", record.ownership_structure],
-      ["Year started", record.start_year],
-      ["Primary location", record.primary_location],
-      [
-        "Mailing address",
-        record.same_address === "Yes" ? "same as primary location" : (record.mailing_address ?? ""),
-      ],
-      ["Name", `${record.first_name} ${record.last_name}`],
-      ["Email", record.email],
-      ["Phone", formatUsPhone(record.phone_number)],
-      ["Texts", consent],
-    ]),
+    lines(viewRows("alert", record).map(({ label, value }) => [label, value])),
     "",
     `Every field and the consent evidence: ${siteUrl}/admin/submissions/${submissionId}`,
     "",

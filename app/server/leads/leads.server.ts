@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from "kysely";
 
+import { addDays } from "#app/domain/days.ts";
 import {
-  addDays,
   PAGE_SIZE,
   type ListKey,
   type ListPosition,

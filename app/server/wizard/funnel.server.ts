@@ -6,13 +6,8 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import {
-  addDays,
-  FUNNEL_STEPS,
-  isFunnelStep,
-  utcDay,
-  type FunnelStep,
-} from "#app/domain/lead-desk.ts";
+import { addDays, utcDay } from "#app/domain/days.ts";
+import { FUNNEL_STEPS, isFunnelStep, type FunnelStep } from "#app/domain/lead-desk.ts";
 import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
 import type { WizardStepId } from "#app/domain/wizard-screens.ts";
 import { FUNNEL_STEP_RENAMES } from "../../../database/migrations/0021-step-ids-by-what-they-ask.ts";

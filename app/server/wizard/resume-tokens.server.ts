@@ -6,7 +6,7 @@ import { agencyFrom } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
 import { fromRecord, isCompleteRecord } from "#app/domain/application-record.ts";
 import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume-links.ts";
-import type { SubmissionValues } from "#app/domain/record-versions.ts";
+import type { SubmissionValues } from "#app/domain/application-fields.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";

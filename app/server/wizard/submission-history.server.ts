@@ -2,11 +2,10 @@ import { createHmac } from "node:crypto";
 
 import { sql, type RawBuilder } from "kysely";
 
+import { submissionValuesSchema, type SubmissionValues } from "#app/domain/application-fields.ts";
 import {
   buildHistory,
-  submissionValuesSchema,
   type RevisionRecord,
-  type SubmissionValues,
   type SubmissionVersion,
 } from "#app/domain/record-versions.ts";
 import { z } from "#app/domain/zod.ts";
