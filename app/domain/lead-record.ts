@@ -269,3 +269,17 @@ export function leadRecordJsonSchema(): Record<string, unknown> {
       "One lead, shaped after the ACORD 125 commercial insurance application (schemaVersion 1.0).",
   };
 }
+
+/** A delivery as the lead desk lists it. */
+export interface WebhookDelivery {
+  id: string;
+  event: string;
+  url: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: Date | null;
+  failedAt: Date | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+}

@@ -22,20 +22,7 @@ import {
   type FieldSection,
   type RecordValues,
 } from "#app/domain/application-fields.ts";
-
-/** A webhook post as the page shows it (app/server/leads/webhooks.server.ts keeps it). */
-export interface WebhookDeliveryView {
-  id: string;
-  event: string;
-  url: string;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  deliveredAt: Date | null;
-  failedAt: Date | null;
-  nextAttemptAt: Date;
-  createdAt: Date;
-}
+import type { WebhookDelivery } from "#app/domain/lead-record.ts";
 
 export function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -172,7 +159,7 @@ export function SameEmail({
 }
 
 /** The webhook posts of this lead (issue 17): each event to each receiver, and "Send again". */
-export function WebhookDeliveries({ deliveries }: { deliveries: readonly WebhookDeliveryView[] }) {
+export function WebhookDeliveries({ deliveries }: { deliveries: readonly WebhookDelivery[] }) {
   if (deliveries.length === 0) return null;
   return (
     <section aria-labelledby="webhooks-title" className="mt-8 print:hidden">
@@ -228,7 +215,7 @@ export function WebhookDeliveries({ deliveries }: { deliveries: readonly Webhook
 }
 
 /** A delivery's state in words: delivered, given up, or waiting for its next attempt. */
-function deliveryStatus(delivery: WebhookDeliveryView): string {
+function deliveryStatus(delivery: WebhookDelivery): string {
   const answer = delivery.lastError ?? (delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : "");
   if (delivery.deliveredAt) return `Delivered (${formatDateTime(delivery.deliveredAt)})`;
   if (delivery.failedAt) return `Given up after ${delivery.attempts} attempts (${answer})`;

@@ -2,6 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import { sql, type ExpressionBuilder } from "kysely";
 
+import type { WebhookDelivery } from "#app/domain/lead-record.ts";
+
 import type { DatabaseSchema, Db } from "#app/server/db/database.server.ts";
 import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";
 import type { Env } from "#app/server/env.server.ts";
@@ -73,20 +75,6 @@ export async function queueLeadEvent(
   } catch (error) {
     logger.error({ err: error, submissionId, event }, "lead webhook not queued");
   }
-}
-
-/** A delivery as the lead desk lists it. */
-export interface WebhookDelivery {
-  id: string;
-  event: string;
-  url: string;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  deliveredAt: Date | null;
-  failedAt: Date | null;
-  nextAttemptAt: Date;
-  createdAt: Date;
 }
 
 /** The newest deliveries (of one submission, or all), newest first. */
