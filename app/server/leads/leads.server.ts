@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from "kysely";
 
+import { isUuid } from "#app/domain/ids.ts";
 import { addDays } from "#app/domain/days.ts";
 import {
   PAGE_SIZE,
@@ -180,8 +181,6 @@ export async function listSubmissions(
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** How many other applications with one email the lead desk lists (newest first). */
 const SAME_EMAIL_LIMIT = 20;
 
@@ -214,7 +213,7 @@ export async function applicationsWithEmail(
 
 /** One submission by id, or undefined (also for an id that is no uuid). */
 export async function getSubmission(db: Db, id: string): Promise<SubmissionRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db
     .selectFrom("business_wizard_submissions")
     .selectAll()

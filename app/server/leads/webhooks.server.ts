@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import { sql, type ExpressionBuilder } from "kysely";
 
+import { isUuid } from "#app/domain/ids.ts";
 import type { WebhookDelivery } from "#app/domain/lead-record.ts";
 
 import type { DatabaseSchema, Db } from "#app/server/db/database.server.ts";
@@ -124,7 +125,7 @@ export async function resendWebhookDelivery(
   id: string,
   submissionId: string,
 ): Promise<boolean> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   const row = await db
     .updateTable("webhook_deliveries")
     .set({ next_attempt_at: sql`now()`, failed_at: null, delivered_at: null, attempts: 0 })

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
 
+import { isUuid } from "#app/domain/ids.ts";
 import { agencyFrom } from "#app/domain/agency.ts";
 import { isEmailAddress } from "#app/domain/fields.ts";
 import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "#app/domain/lead-desk.ts";
@@ -41,8 +42,6 @@ import {
   UNKNOWN_WRITER,
   type SubmissionWriter,
 } from "#app/server/wizard/submission-history.server.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the Quote step reads of a submission. */
 export interface PlanSubmission {
@@ -401,7 +400,7 @@ export async function sendQuoteConfirmation(
       ), issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
         SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz,
-          ${UUID.test(draftId) ? draftId : null}::uuid,
+          ${isUuid(draftId) ? draftId : null}::uuid,
           (SELECT max(id) FROM business_wizard_submission_revisions
             WHERE submission_id = ${submission.id}::uuid)
         WHERE EXISTS (SELECT 1 FROM allowed)

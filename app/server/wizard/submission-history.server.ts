@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 
 import { sql, type RawBuilder } from "kysely";
 
+import { isUuid } from "#app/domain/ids.ts";
 import { submissionValuesSchema, type SubmissionValues } from "#app/domain/application-fields.ts";
 import {
   buildHistory,
@@ -30,8 +31,6 @@ export interface SubmissionWriter {
 /** A writer the server knows nothing of (scripts, tests). */
 export const UNKNOWN_WRITER: SubmissionWriter = { draft: null, client: null, proven: null };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A keyed hash of a client address: writes from one address share it, and without the site's
  * secret it cannot be turned back into the address (IPv4 has few enough addresses to try them all
@@ -57,7 +56,7 @@ export function wizardWriter(
   draft: WizardDraft,
 ): SubmissionWriter {
   return {
-    draft: UUID.test(draftId) ? draftId : null,
+    draft: isUuid(draftId) ? draftId : null,
     client: clientHash(secret, clientAddress),
     proven: draft.submission?.emailProven ? draft.submission.id : null,
   };

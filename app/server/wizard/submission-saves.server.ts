@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 
+import { isUuid } from "#app/domain/ids.ts";
 import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -10,11 +11,9 @@ import {
   type SubmissionWriter,
 } from "#app/server/wizard/submission-history.server.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A draft's submission id as a statement's parameter: null when there is none (or it is not one). */
 function ownId(own: string | undefined): string | null {
-  return own !== undefined && UUID.test(own) ? own : null;
+  return own !== undefined && isUuid(own) ? own : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 
 import { redirect, type Cookie } from "react-router";
 
+import { isUuid } from "#app/domain/ids.ts";
 import { agencyFrom } from "#app/domain/agency.ts";
 import { NOT_LICENSED_PATH, stateStoppingStep } from "#app/domain/licensed-states.ts";
 import { messages } from "#app/domain/messages.ts";
@@ -22,8 +23,6 @@ import type { AppServices } from "#app/server/services.server.ts";
 
 /** How long a draft lives after its last change: as long as the cookie that names it. */
 export const DRAFT_LIFETIME_SECONDS = SITE_COOKIES.wizard.maxAgeSeconds;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function expiry(): Date {
   return new Date(Date.now() + DRAFT_LIFETIME_SECONDS * 1000);
@@ -76,7 +75,7 @@ export async function readDraftCookie(
 ): Promise<DraftCookie> {
   const cookie = draftCookie(services);
   const parsed: unknown = await cookie.parse(request.headers.get("Cookie"));
-  const id = typeof parsed === "string" && UUID.test(parsed) ? parsed : null;
+  const id = typeof parsed === "string" && isUuid(parsed) ? parsed : null;
   const keptId = id ?? randomUUID();
   return { id, keptId, setCookie: () => cookie.serialize(keptId) };
 }
@@ -233,7 +232,7 @@ export function draftWriteNaming(
   named: string | undefined,
   keptFor: (id: string) => WizardDraft,
 ): RawBuilder<unknown> {
-  const namedId = named && UUID.test(named) ? named : null;
+  const namedId = named && isUuid(named) ? named : null;
   const other = { draft: keptFor("") };
   const same = namedId ? { draft: keptFor(namedId) } : other;
   const isNamed = sql<boolean>`${submissionId} = ${namedId}::uuid`;
