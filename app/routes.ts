@@ -1,10 +1,20 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 import { PRODUCT_LINES } from "./domain/products.ts";
-import { WIZARD_STEP_ORDER } from "./domain/wizard-screens.ts";
+import { NOT_LICENSED_PATH } from "./domain/licensed-states.ts";
+import { QUOTE_REQUESTED_PATH } from "./domain/quote-request.ts";
+import {
+  QUOTE_STEP_PATH,
+  SUMMARY_PATH,
+  WIZARD_PATH,
+  WIZARD_STEP_ORDER,
+} from "./domain/wizard-screens.ts";
 
-/** The wizard's screens sit under /business-wizard (WIZARD_STEP_ORDER's paths). */
-const WIZARD_PREFIX = "business-wizard";
+/** A wizard screen's route: its path (the domain's) below WIZARD_PATH, and its module. */
+function wizardRoute(path: string, file: string) {
+  const below = path.slice(WIZARD_PATH.length + 1);
+  return below === "" ? index(file) : route(below, file);
+}
 
 export default [
   // The marketing site: prerendered at build time (react-router.config.ts), no framework JavaScript.
@@ -25,19 +35,15 @@ export default [
     route("login", "routes/marketing/login.tsx"),
     route("resume/:token", "routes/marketing/resume.tsx"),
   ]),
-  ...prefix(WIZARD_PREFIX, [
+  ...prefix(WIZARD_PATH.slice(1), [
     layout("routes/wizard/layout.tsx", [
       // Each step's screen is the module named by its id, at its path (WIZARD_STEP_ORDER).
-      ...WIZARD_STEP_ORDER.map((step) => {
-        const file = `routes/wizard/${step.id}.tsx`;
-        const path = step.path.slice(`/${WIZARD_PREFIX}`.length + 1);
-        return path === "" ? index(file) : route(path, file);
-      }),
+      ...WIZARD_STEP_ORDER.map((step) => wizardRoute(step.path, `routes/wizard/${step.id}.tsx`)),
       // Where the wizard stops for a state the agency holds no licence in (decision 031).
-      route("not-licensed", "routes/wizard/not-licensed.tsx"),
-      route("summary", "routes/wizard/summary.tsx"),
-      route("quote", "routes/wizard/quote.tsx"),
-      route("quote/requested", "routes/wizard/quote-requested.tsx"),
+      wizardRoute(NOT_LICENSED_PATH, "routes/wizard/not-licensed.tsx"),
+      wizardRoute(SUMMARY_PATH, "routes/wizard/summary.tsx"),
+      wizardRoute(QUOTE_STEP_PATH, "routes/wizard/quote.tsx"),
+      wizardRoute(QUOTE_REQUESTED_PATH, "routes/wizard/quote-requested.tsx"),
     ]),
   ]),
   // The lead desk: operators only. The layout's middleware sends anyone else to the sign-in page.

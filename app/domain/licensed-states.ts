@@ -13,14 +13,14 @@
 import type { Agency } from "#app/domain/agency.ts";
 import { emailAddress } from "#app/domain/fields.ts";
 import { isUsState, US_STATES, uspsCode, type UsState } from "#app/domain/states.ts";
-import type { WizardStepId } from "#app/domain/wizard-screens.ts";
+import { WIZARD_PATH, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import { z } from "#app/domain/zod.ts";
 
 /** What the rule reads of the agency: whether its details are samples, and its licences. */
 export type AgencyLicensing = Pick<Agency, "sample" | "licenses">;
 
 /** The page a visitor from a state the agency does not serve is stopped at. */
-export const NOT_LICENSED_PATH = "/business-wizard/not-licensed";
+export const NOT_LICENSED_PATH = `${WIZARD_PATH}/not-licensed`;
 
 /** Whether the agency may take an application from a business in `state`: sample details open all. */
 export function agencyServes(agency: AgencyLicensing, state: UsState): boolean {

@@ -22,10 +22,11 @@ import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/resume-links.ts";
 import { site } from "#app/domain/site.ts";
 import { isUsState } from "#app/domain/states.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
 import { z } from "#app/domain/zod.ts";
 
 /** Where "Request my quotes" leads: the request's reference and what happens next. */
-export const QUOTE_REQUESTED_PATH = "/business-wizard/quote/requested";
+export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
 /** The query parameter that tells that page a copy of the request was just emailed. */
 export const EMAILED_PARAM = "emailed";
 /** The words of every link to the plan (home page, summary, /login, emails). */

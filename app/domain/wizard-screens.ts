@@ -12,8 +12,14 @@
 export const PROGRESS_STEPS = ["Start", "Coverage", "Application", "Quote", "Purchase"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
+/** Where the wizard starts (the first step's screen); every wizard screen's path is below it. */
+export const WIZARD_PATH = "/business-wizard";
+
 /** The plan page's path: the wizard's Quote step, after the application (decision 017). */
-export const QUOTE_STEP_PATH = "/business-wizard/quote";
+export const QUOTE_STEP_PATH = `${WIZARD_PATH}/quote`;
+
+/** A complete application, read only (issue 8). */
+export const SUMMARY_PATH = `${WIZARD_PATH}/summary`;
 
 /**
  * The form field by which a screen whose scripts run asks to stay for the step's toast after its
@@ -29,9 +35,6 @@ export interface StepScreen {
   /** Where Continue goes. */
   next: string;
 }
-
-/** Where the wizard starts: the first step's screen. */
-const WIZARD_PATH = "/business-wizard";
 
 /**
  * The wizard's steps in order, the one place their order is written: each named by what it asks,

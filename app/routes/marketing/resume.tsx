@@ -6,7 +6,7 @@ import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { messages } from "#app/domain/messages.ts";
 import { RESUME_TOKEN_PATTERN } from "#app/domain/resume-links.ts";
-import { stepPath } from "#app/domain/wizard-screens.ts";
+import { stepPath, SUMMARY_PATH } from "#app/domain/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 import {
   checkResumeLink,
@@ -55,7 +55,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const draft = await draftForLink(db, link);
   const cookie = await replaceDraft(services, request, draft);
   const next = firstIncompleteStep(draft, new Date().getFullYear());
-  return redirect(next ? stepPath(next) : "/business-wizard/summary", {
+  return redirect(next ? stepPath(next) : SUMMARY_PATH, {
     headers: { "Set-Cookie": cookie },
   });
 }
