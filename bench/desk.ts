@@ -17,6 +17,7 @@ import { pathToFileURL } from "node:url";
 
 import { sql } from "kysely";
 
+import { exampleAnswers } from "#app/domain/application-fields.ts";
 import { addDays, utcDay } from "#app/domain/days.ts";
 import { parseSubmissionFilter, type ListPosition } from "#app/domain/lead-desk.ts";
 import { INDUSTRY_IDS } from "#app/domain/industries.ts";
@@ -122,19 +123,35 @@ const WARMUP = 20;
 export async function seed(db: Db, count: number): Promise<number> {
   const industries = sql.lit(`{${INDUSTRY_IDS.join(",")}}`);
   const states = sql.lit(`{${US_STATES.map((state) => `"${state}"`).join(",")}}`);
+  // Every seeded lead gives the registry's example answers, with its own email, name and dates.
+  const answers = Object.fromEntries(
+    Object.entries(exampleAnswers()).map(([column, value]) => [
+      column,
+      value === "" ? null : value,
+    ]),
+  );
+  const template = JSON.stringify({
+    ...answers,
+    segments: ["Bakery", "Cafe"],
+    consent_text: "I agree to receive texts.",
+    naics_code: "445291",
+    naics_title: "Baked Goods Retailers",
+    full_time_employees: 4,
+  });
   await sql`
-    insert into business_wizard_submissions (
-      industry, state, segments, email, business_name, first_name, last_name, phone_number,
-      consent_to_texts, consent_text, consent_given_at, legal_business_name, primary_location,
-      same_address, mailing_address, ownership_structure, start_year, naics_code, naics_title,
-      full_time_employees, annual_revenue, created_at, updated_at, completed_at)
-    select (${industries}::text[])[1 + (g::bigint * 7919) % ${INDUSTRY_IDS.length}],
-           (${states}::text[])[1 + (g::bigint * 104729 / 7) % ${US_STATES.length}],
-           array['Bakery', 'Cafe'], 'owner' || g || '@bench.example', 'Bench Shop ' || g,
-           'Alex', 'Owner ' || g, '+1503555' || lpad((g % 10000)::text, 4, '0'), true,
-           'I agree to receive texts.', at, 'Bench Shop ' || g || ' LLC',
-           g || ' Main St, Portland, OR 97201', 'Yes', null, 'LLC', '2015', '445291', 'Baked Goods Retailers',
-           1 + g % 40, 100000 + g * 10, at, at, at
+    insert into business_wizard_submissions
+    select (jsonb_populate_record(null::business_wizard_submissions,
+      ${template}::jsonb || jsonb_build_object(
+        'id', gen_random_uuid(),
+        'industry', (${industries}::text[])[1 + (g::bigint * 7919) % ${INDUSTRY_IDS.length}],
+        'state', (${states}::text[])[1 + (g::bigint * 104729 / 7) % ${US_STATES.length}],
+        'email', 'owner' || g || '@bench.example',
+        'legal_business_name', 'Bench Shop ' || g || ' LLC',
+        'primary_location', g || ' Main St, Portland, OR 97201',
+        'phone_number', '+1503555' || lpad((g % 10000)::text, 4, '0'),
+        'annual_revenue', 100000 + g * 10,
+        'consent_given_at', at, 'created_at', at, 'updated_at', at, 'completed_at', at,
+        'email_not_proven', false))).*
     from generate_series(1, ${count}::int) as g,
          lateral (select now() - (${count}::int - g) * interval '1 minute' as at) as t`.execute(db);
   const { rows } = await sql<{ made: number }>`

@@ -13,9 +13,21 @@
  *
  * Pure. How to add a field: docs/architecture.md.
  */
+import { revenueBandLabel, vehicleUseLabel } from "#app/domain/answer-choices.ts";
+import {
+  checkbox,
+  optionalAddress,
+  optionalText,
+  PHONE_MAX_LENGTH,
+  requiredText,
+  usPhoneNumber,
+} from "#app/domain/fields.ts";
 import { industryLabel } from "#app/domain/industries.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { formatUsPhone } from "#app/domain/phone.ts";
-import { revenueBandLabel, vehicleUseLabel } from "#app/domain/quote-request.ts";
+import { joinLines } from "#app/domain/text.ts";
+import type { WizardStepId } from "#app/domain/wizard-screens.ts";
+import { ZIP_CODE_PATTERN } from "#app/domain/zip-codes.ts";
 import { z } from "#app/domain/zod.ts";
 
 /** A field's value in some version. */
@@ -49,6 +61,103 @@ export interface ViewRow {
   show?: (values: RecordValues) => string;
 }
 
+/** The steps after the email step: each asks fields of the registry (its `ask`). */
+export type AnswerStepId = Exclude<WizardStepId, "industry-and-state" | "segments" | "email">;
+
+/** What an answer's rule may read: this year (a year's range), and the business's state. */
+export interface AskContext {
+  thisYear: number;
+  /** The state chosen on step 1, where the business is. */
+  state: string | undefined;
+}
+
+/**
+ * How the wizard asks for a field, after the email step. Its form control and the draft's answer
+ * are named after the column in camel case (`start_year`: `startYear`).
+ */
+export interface FieldAsk<
+  Step extends AnswerStepId = AnswerStepId,
+  Typed extends number | "checkbox" = number | "checkbox",
+> {
+  /** The step whose screen asks it. */
+  step: Step;
+  /** What Continue checks the answer with (the browser's check and the server's). */
+  rule: (context: AskContext) => z.ZodMiniType;
+  /** What Back keeps: the text as typed up to this many characters, or whether it is ticked. */
+  typed: Typed;
+  /** What Back keeps of the text, before it is cut to length (a text area's lines, joined). */
+  normalise?: (text: string) => string;
+  /** The answer the screen starts from while none is given: another field's answer... */
+  startsAs?: string;
+  /** ...or this value. */
+  initial?: string;
+  /** A kept answer as the screen shows it again (a phone number kept as +15552345678). */
+  shows?: (kept: string) => string;
+  /** An answer a complete application might hold (the benchmark's seeded leads use these). */
+  example: string | boolean;
+  /** Values the screen suggests (a list the browser offers as one types). */
+  suggest?: (context: AskContext) => string[];
+}
+
+/** A text answer, at most `max` characters: required (with its message), or optional. */
+function askText<Step extends AnswerStepId>(
+  step: Step,
+  max: number,
+  required?: string,
+): Omit<FieldAsk<Step, number>, "example"> {
+  return {
+    step,
+    typed: max,
+    rule: () => (required === undefined ? optionalText(max) : requiredText(required, max)),
+  };
+}
+
+/** One of `choices`, with its message when none (or another) is sent. */
+function askChoice<Step extends AnswerStepId>(
+  step: Step,
+  choices: readonly [string, ...string[]],
+  message: string,
+): Omit<FieldAsk<Step, number>, "example"> {
+  const longest = Math.max(...choices.map((choice) => choice.length));
+  return { step, typed: longest, rule: () => z.enum(choices, { error: message }) };
+}
+
+/** A checkbox: ticked or not. */
+function askCheckbox<Step extends AnswerStepId>(
+  step: Step,
+): Omit<FieldAsk<Step, "checkbox">, "example"> {
+  return { step, typed: "checkbox", rule: () => checkbox() };
+}
+
+/** The earliest year a business may have started in. */
+export const FIRST_START_YEAR = 1800;
+
+/** A year the business started in: four digits, from FIRST_START_YEAR to this year. */
+function startYearRule({ thisYear }: AskContext) {
+  const required = "Please enter the year your business started";
+  const invalid = `Please enter a four-digit year from ${FIRST_START_YEAR} to ${thisYear}`;
+  return z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, { error: required, abort: true }),
+    z.regex(/^\d{4}$/, { error: invalid, abort: true }),
+    z.refine((year) => Number(year) >= FIRST_START_YEAR && Number(year) <= thisYear, {
+      error: invalid,
+    }),
+  );
+}
+
+/** A five-digit ZIP code, or ZIP+4. Whether it is the state's is the step's check (zip-codes.ts). */
+function zipCodeRule() {
+  const required = "Please enter the ZIP code";
+  return z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required, abort: true }),
+      z.regex(ZIP_CODE_PATTERN, "Please enter a 5-digit ZIP code, like 43215"),
+    );
+}
+
 interface FieldSpec<Stored extends FieldValue> {
   /** The lead desk's and the history's label. */
   label: string;
@@ -70,6 +179,8 @@ interface FieldSpec<Stored extends FieldValue> {
   summary?: ViewRow;
   /** Its row in the agency's email about a completed application, if any. */
   alert?: ViewRow;
+  /** How the wizard asks for it, when a step after the email step does. */
+  ask?: FieldAsk;
 }
 
 /** A field as declared: its stored type, column type and whether it is required are kept. */
@@ -77,13 +188,14 @@ function field<
   Stored extends FieldValue,
   Kind extends ColumnKind,
   Required extends true | undefined = undefined,
+  Asked extends FieldAsk | undefined = undefined,
 >(
-  spec: FieldSpec<Stored> & { column: Kind; required?: Required },
-): FieldSpec<Stored> & { column: Kind; required?: Required } {
+  spec: FieldSpec<Stored> & { column: Kind; required?: Required; ask?: Asked },
+): FieldSpec<Stored> & { column: Kind; required?: Required; ask?: Asked } {
   return spec;
 }
 
-const requiredText = z.string();
+const storedRequiredText = z.string();
 /** Text that may be missing (null). */
 export const storedText = z._default(z.nullable(z.string()), null);
 const text = storedText;
@@ -117,7 +229,7 @@ const fullName = (values: RecordValues) => `${plain(values.first_name)} ${plain(
 export const APPLICATION_FIELDS = {
   industry: field({
     label: "Industry",
-    stored: requiredText,
+    stored: storedRequiredText,
     column: "text",
     required: true,
     section: "business",
@@ -128,7 +240,7 @@ export const APPLICATION_FIELDS = {
   }),
   state: field({
     label: "State",
-    stored: requiredText,
+    stored: storedRequiredText,
     column: "text",
     required: true,
     section: "business",
@@ -149,7 +261,7 @@ export const APPLICATION_FIELDS = {
   }),
   email: field({
     label: "Email",
-    stored: requiredText,
+    stored: storedRequiredText,
     column: "text",
     required: true,
     section: "contact",
@@ -166,6 +278,10 @@ export const APPLICATION_FIELDS = {
     csv: true,
     summary: { label: "Business name" },
     alert: { label: "Business name" },
+    ask: {
+      ...askText("business-name", 200, "Please enter your business name"),
+      example: "Lakeside Bakery",
+    },
   }),
   first_name: field({
     label: "First name",
@@ -175,6 +291,7 @@ export const APPLICATION_FIELDS = {
     csv: true,
     summary: { label: "Name", show: fullName },
     alert: { label: "Name", show: fullName },
+    ask: { ...askText("about-you", 100, "Please enter your first name"), example: "Ana" },
   }),
   last_name: field({
     label: "Last name",
@@ -182,6 +299,7 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "contact",
     csv: true,
+    ask: { ...askText("about-you", 100, "Please enter your last name"), example: "Ruiz" },
   }),
   phone_number: field({
     label: "Phone number",
@@ -193,6 +311,13 @@ export const APPLICATION_FIELDS = {
     text: formatUsPhone,
     summary: { label: "Phone number", show: (values) => phoneText(values.phone_number) },
     alert: { label: "Phone", show: (values) => phoneText(values.phone_number) },
+    ask: {
+      step: "about-you",
+      typed: PHONE_MAX_LENGTH,
+      rule: usPhoneNumber,
+      shows: (kept: string) => (/^\+1\d{10}$/.test(kept) ? formatUsPhone(kept) : kept),
+      example: "+15035550123",
+    },
   }),
   consent_to_texts: field({
     label: "Agreed to texts",
@@ -213,6 +338,7 @@ export const APPLICATION_FIELDS = {
             ? `agreed on ${plain(values.consent_given_at)}`
             : "agreed",
     },
+    ask: { ...askCheckbox("about-you"), example: true },
   }),
   consent_given_at: field({
     label: "Agreed at",
@@ -236,6 +362,12 @@ export const APPLICATION_FIELDS = {
     csv: true,
     summary: { label: "Legal business name" },
     alert: { label: "Legal business name" },
+    ask: {
+      ...askText("about-you", 200, "Please enter your legal business name"),
+      // The legal name starts as the name the visitor gave first.
+      startsAs: "business_name",
+      example: "Lakeside Bakery LLC",
+    },
   }),
   primary_location: field({
     label: "Primary location",
@@ -243,6 +375,10 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "business",
     csv: true,
+    text: (line, values) =>
+      values.zip_confirmed === true
+        ? `${line} (the visitor confirmed this ZIP code, which is usually in another state)`
+        : line,
     summary: { label: "Primary location" },
     alert: { label: "Primary location" },
   }),
@@ -253,6 +389,7 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "business",
     desk: "none",
+    ask: { ...askText("about-you", 50), example: "Suite 4" },
   }),
   same_address: field({
     label: "Mailing address same as primary location",
@@ -272,6 +409,15 @@ export const APPLICATION_FIELDS = {
       show: (values) =>
         values.same_address === "Yes" ? "same as primary location" : plain(values.mailing_address),
     },
+    ask: {
+      ...askChoice(
+        "about-you",
+        ["Yes", "No"],
+        "Please tell us whether your mailing address is the same",
+      ),
+      initial: "Yes",
+      example: "Yes",
+    },
   }),
   mailing_address: field({
     label: "Mailing address",
@@ -279,6 +425,13 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "business",
     csv: true,
+    ask: {
+      step: "about-you",
+      typed: 300,
+      rule: () => optionalAddress(300),
+      normalise: joinLines,
+      example: "",
+    },
   }),
   ownership_structure: field({
     label: "Ownership structure",
@@ -288,6 +441,10 @@ export const APPLICATION_FIELDS = {
     csv: true,
     summary: { label: "Ownership structure" },
     alert: { label: "Ownership structure" },
+    ask: {
+      ...askChoice("ownership", OWNERSHIP_STRUCTURES, "Please choose your ownership structure"),
+      example: "Limited Liability Company",
+    },
   }),
   start_year: field({
     label: "Year started",
@@ -297,6 +454,15 @@ export const APPLICATION_FIELDS = {
     csv: true,
     summary: { label: "Year the business started" },
     alert: { label: "Year started" },
+    ask: {
+      step: "ownership",
+      typed: 10,
+      rule: startYearRule,
+      // Newest first.
+      suggest: ({ thisYear }: AskContext) =>
+        Array.from({ length: thisYear - FIRST_START_YEAR + 1 }, (_, i) => String(thisYear - i)),
+      example: "2015",
+    },
   }),
   /** The 2022 NAICS code the business is filed under, and its title (issue 17). */
   naics_code: field({
@@ -314,6 +480,49 @@ export const APPLICATION_FIELDS = {
     section: "business",
     csv: true,
     desk: "none",
+  }),
+  /**
+   * The primary location's parts (issue 27): the business's state is step 1's. The primary
+   * location above is these on one line; a record saved before has only that line.
+   */
+  street_address: field({
+    label: "Street address",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    desk: "none",
+    ask: {
+      ...askText("about-you", 200, "Please enter your business's street address"),
+      example: "12 Main St",
+    },
+  }),
+  city: field({
+    label: "City",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    desk: "none",
+    ask: { ...askText("about-you", 100, "Please enter the city"), example: "Portland" },
+  }),
+  zip_code: field({
+    label: "ZIP code",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    desk: "none",
+    ask: { step: "about-you", typed: 10, rule: zipCodeRule, example: "97201" },
+  }),
+  /** Ticked by a visitor whose ZIP code is usually in another state (zip-codes.ts). */
+  zip_confirmed: field({
+    label: "ZIP code confirmed though usually in another state",
+    stored: yesNo,
+    column: "boolean",
+    section: "business",
+    desk: "none",
+    ask: { ...askCheckbox("about-you"), example: false },
   }),
   full_time_employees: field({
     label: "Full-time employees",
@@ -507,4 +716,108 @@ export function viewRows(
     if (!row) return [];
     return [{ label: row.label, value: row.show ? row.show(values) : plain(values[column]) }];
   });
+}
+
+/** The columns the wizard asks for after the email step (those with an `ask`). */
+export type AskedColumn = {
+  [Column in FieldColumn]: [NonNullable<Fields[Column]["ask"]>] extends [never] ? never : Column;
+}[FieldColumn];
+
+/** A column's name in camel case (`start_year`: `startYear`). */
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+
+/** An answer's name: its form control's and the draft's (its column's, in camel case). */
+export type AnswerName = CamelCase<AskedColumn>;
+
+type AskOf<Column extends AskedColumn> = NonNullable<Fields[Column]["ask"]>;
+
+/** A step's answers by name, as its screen shows them: text, or whether a box is ticked. */
+export type StepAnswers<Step extends AnswerStepId> = {
+  [
+    Column in AskedColumn as AskOf<Column>["step"] extends Step ? CamelCase<Column> : never
+  ]: AskOf<Column>["typed"] extends "checkbox" ? boolean : string;
+};
+
+/** The answers the draft keeps, as last checked or typed: text, or whether a box is ticked. */
+export type Answers = Partial<Record<AnswerName, string | boolean>>;
+
+/** The asked columns, in the registry's order. */
+export const ASKED_COLUMNS: readonly AskedColumn[] = FIELD_COLUMNS.filter(
+  (column): column is AskedColumn => fieldSpec(column).ask !== undefined,
+);
+
+/** A column's answer name. */
+export function answerName<Column extends AskedColumn>(column: Column): CamelCase<Column> {
+  // The template type spells what this replacement does.
+  return column.replace(/_([a-z0-9])/g, (_, letter: string) =>
+    letter.toUpperCase(),
+  ) as CamelCase<Column>;
+}
+
+/** Every answer's name, in the registry's order. */
+export const ANSWER_NAMES: readonly AnswerName[] = ASKED_COLUMNS.map(answerName);
+
+/** Whether a name is a column the wizard asks for. */
+export function isAskedColumn(name: string): name is AskedColumn {
+  return (ASKED_COLUMNS as readonly string[]).includes(name);
+}
+
+/** How the wizard asks for an asked column. */
+export function askOf(column: AskedColumn): FieldAsk {
+  // ASKED_COLUMNS holds only columns whose entry has an ask.
+  return fieldSpec(column).ask as FieldAsk;
+}
+
+/** The columns a step asks for, in the registry's order. */
+export function columnsAskedOn(step: AnswerStepId): AskedColumn[] {
+  return ASKED_COLUMNS.filter((column) => askOf(column).step === step);
+}
+
+/**
+ * A step's answers as Continue checks them: an object of each answer's rule, the same in the
+ * browser and on the server. A step may add checks across its answers (wizard.ts).
+ */
+export function answersSchema(step: AnswerStepId, context: AskContext) {
+  return z.object(
+    Object.fromEntries(
+      columnsAskedOn(step).map((column) => [answerName(column), askOf(column).rule(context)]),
+    ),
+  );
+}
+
+/** The most characters a text answer takes, by answer name (its input's maxlength). */
+export const ANSWER_MAX_LENGTH = Object.fromEntries(
+  ASKED_COLUMNS.flatMap((column) => {
+    const { typed } = askOf(column);
+    return typed === "checkbox" ? [] : [[answerName(column), typed]];
+  }),
+  // Built from every asked column above; a checkbox has no length.
+) as Record<AnswerName, number>;
+
+/** The values an answer's screen suggests, if its field has any. */
+export function answerSuggestions(name: AnswerName, context: AskContext): string[] {
+  const column = ASKED_COLUMNS.find((candidate) => answerName(candidate) === name);
+  return column ? (askOf(column).suggest?.(context) ?? []) : [];
+}
+
+/** An example of every answer, by column (application-fields.ts's `example`s). */
+export function exampleAnswers(): { [Column in AskedColumn]: string | boolean } {
+  // One entry per asked column, as the type spells.
+  return Object.fromEntries(ASKED_COLUMNS.map((column) => [column, askOf(column).example])) as {
+    [Column in AskedColumn]: string | boolean;
+  };
+}
+
+/**
+ * The field a lead goes by on the lead desk, in the agency's alerts and in the visitor's emails:
+ * the name the owner gave the business (the legal name is asked later, and may differ).
+ */
+export const LEAD_NAME_COLUMN = "business_name" satisfies FieldColumn;
+
+/** What a lead goes by: its name, or null while it has none. */
+export function leadNameOf(values: { readonly [LEAD_NAME_COLUMN]?: unknown }): string | null {
+  const name = values[LEAD_NAME_COLUMN];
+  return typeof name === "string" && name.trim() !== "" ? name : null;
 }

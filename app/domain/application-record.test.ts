@@ -14,7 +14,7 @@ import { INDUSTRIES, MAX_SEGMENTS, type Industry } from "#app/domain/industries.
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { US_STATES } from "#app/domain/states.ts";
 import type { SubmissionValues } from "#app/domain/application-fields.ts";
-import type { WizardDraft } from "#app/domain/wizard.ts";
+import type { WizardDraft } from "#app/domain/wizard-draft.ts";
 import { firstIncompleteStep, WIZARD_STEPS, type StepRequest } from "#app/domain/wizard-steps.ts";
 
 const THIS_YEAR = 2026;
@@ -73,10 +73,13 @@ const applicationForms = fc.constantFrom(...INDUSTRIES).chain((industry) =>
         legalBusinessName: typed(200),
         streetAddress: typed(200),
         unit: fc.option(typed(50), { nil: undefined }),
+        city: typed(100),
+        zipCode: fc.stringMatching(/^\d{5}(-\d{4})?$/),
+        zipConfirmed: fc.constantFrom("on", undefined),
         sameAddress: fc.constantFrom("Yes", "No"),
         mailingAddress: typed(300),
       },
-      { requiredKeys: ["firstName", "lastName", "phoneNumber", "sameAddress"] },
+      { requiredKeys: ["firstName", "lastName", "phoneNumber", "city", "zipCode", "sameAddress"] },
     ),
     fc.record({
       ownershipStructure: fc.constantFrom(...OWNERSHIP_STRUCTURES),
@@ -151,6 +154,8 @@ describe("the saved application and the draft, both ways", () => {
         phoneNumber: "5552345678",
         legalBusinessName: "Pat's Photos",
         streetAddress: "1 Main St",
+        city: "Salt Lake City",
+        zipCode: "84101",
         sameAddress: "Yes",
       },
       { ownershipStructure: "Trust", startYear: "2015" },
@@ -167,7 +172,7 @@ describe("the saved application and the draft, both ways", () => {
     expect(draftAfter(forms("238220"))).toBeUndefined();
   });
 
-  it("keeps the unit apart, and the primary location as the spec writes it", () => {
+  it("keeps the address's parts apart, and the primary location on one line", () => {
     const draft = draftAfter([
       { industry: "offices", state: "Ohio" },
       { searchQuery: "Architect" },
@@ -180,6 +185,8 @@ describe("the saved application and the draft, both ways", () => {
         legalBusinessName: "Ana's LLC",
         streetAddress: "12 Main St, Building B",
         unit: "Suite 4",
+        city: "Columbus",
+        zipCode: "43215",
         sameAddress: "Yes",
       },
       { ownershipStructure: "Trust", startYear: "2015" },
@@ -188,41 +195,57 @@ describe("the saved application and the draft, both ways", () => {
     const record = toRecord(draft, THIS_YEAR);
     expect(record).toMatchObject({
       segments: ["Architect"],
-      primary_location: "12 Main St, Building B, Suite 4",
+      primary_location: "12 Main St, Building B, Suite 4, Columbus, OH 43215",
+      street_address: "12 Main St, Building B",
       unit: "Suite 4",
+      city: "Columbus",
+      zip_code: "43215",
+      zip_confirmed: false,
       phone_number: "+15552345678",
       consent_to_texts: false,
       consent_text: null,
       mailing_address: null,
     });
-    expect(fromRecord(saved(record), SUBMISSION_ID).aboutYou).toMatchObject({
+    expect(fromRecord(saved(record), SUBMISSION_ID).answers).toMatchObject({
       streetAddress: "12 Main St, Building B",
       unit: "Suite 4",
+      city: "Columbus",
+      zipCode: "43215",
     });
   });
 
-  it("reads a record saved before the unit had a column with the whole location as the street", () => {
-    const draft = draftAfter([
-      { industry: "food", state: "Ohio" },
-      { segments: ["Bakery"] },
-      { email: "ana@example.com" },
-      { businessName: "Ana's" },
-      {
-        firstName: "Ana",
-        lastName: "Ruiz",
-        phoneNumber: "5552345678",
-        legalBusinessName: "Ana's LLC",
-        streetAddress: "12 Main St",
-        unit: "Suite 4",
-        sameAddress: "Yes",
-      },
-      { ownershipStructure: "Trust", startYear: "2015" },
-    ]);
-    if (!draft) throw new Error("the wizard refused a valid application");
-    const older = { ...saved(toRecord(draft, THIS_YEAR)), unit: null };
-    expect(fromRecord(older, SUBMISSION_ID).aboutYou).toMatchObject({
+  it("reads a record saved before the address had its parts with its one line as the street", () => {
+    const older: SubmissionValues = {
+      ...toEmailStepRecord({ industry: "food", state: "Ohio", segments: ["Bakery"] }, "a@b.co"),
+      ...NOT_ANSWERED,
+      business_name: "Ana's",
+      first_name: "Ana",
+      last_name: "Ruiz",
+      phone_number: "+15552345678",
+      consent_to_texts: false,
+      consent_text: null,
+      consent_given_at: null,
+      legal_business_name: "Ana's LLC",
+      primary_location: "12 Main St, Suite 4",
+      unit: "Suite 4",
+      street_address: null,
+      city: null,
+      zip_code: null,
+      zip_confirmed: null,
+      same_address: "Yes",
+      mailing_address: null,
+      ownership_structure: "Trust",
+      start_year: "2015",
+      naics_code: null,
+      naics_title: null,
+    };
+    const draft = fromRecord(older, SUBMISSION_ID);
+    expect(draft.answers).toMatchObject({ streetAddress: "12 Main St", unit: "Suite 4" });
+    // Its city and ZIP code are asked for before the plan: the about-you step is not complete.
+    expect(firstIncompleteStep(draft, THIS_YEAR)).toBe("about-you");
+    // Saved before the unit had a column: the whole line is the street.
+    expect(fromRecord({ ...older, unit: null }, SUBMISSION_ID).answers).toMatchObject({
       streetAddress: "12 Main St, Suite 4",
-      unit: undefined,
     });
   });
 
@@ -240,6 +263,10 @@ describe("the saved application and the draft, both ways", () => {
       legal_business_name: null,
       primary_location: null,
       unit: null,
+      street_address: null,
+      city: null,
+      zip_code: null,
+      zip_confirmed: null,
       same_address: null,
       mailing_address: null,
       ownership_structure: null,

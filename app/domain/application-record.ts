@@ -7,15 +7,18 @@
 import { getIndustry, isIndustryId, type IndustryId } from "#app/domain/industries.ts";
 import { naicsForSegments } from "#app/domain/naics.ts";
 import { NO_NAICS_CODE } from "#app/domain/segment-choice.ts";
-import type { SubmissionValues } from "#app/domain/application-fields.ts";
 import {
-  aboutYouSchema,
-  businessNameSchema,
-  emailSchema,
-  industryStateSchema,
-  ownershipSchema,
-  type WizardDraft,
-} from "#app/domain/wizard.ts";
+  answerName,
+  ASKED_COLUMNS,
+  type Answers,
+  type AskedColumn,
+  type FieldWrite,
+  type SubmissionValues,
+} from "#app/domain/application-fields.ts";
+import { isUsState, uspsCode } from "#app/domain/states.ts";
+import { emailSchema, industryStateSchema } from "#app/domain/wizard.ts";
+import type { WizardDraft } from "#app/domain/wizard-draft.ts";
+import { checkedAnswers } from "#app/domain/wizard-steps.ts";
 
 /** The columns the email step writes (docs/product.md, "How the wizard moves"): these four, and nothing else. */
 export type EmailStepRecord = {
@@ -26,24 +29,14 @@ export type EmailStepRecord = {
 };
 
 /**
- * The full record the final step writes (docs/product.md, "The saved application"), plus the consent evidence and the unit
- * on its own (the spec's primary location holds it too, after the street).
+ * The full record the final step writes (docs/product.md, "The saved application"): every field the
+ * wizard asks (application-fields.ts), the primary location on one line, the consent evidence and
+ * the industry code.
  */
-export type CompleteRecord = EmailStepRecord & {
-  business_name: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  consent_to_texts: boolean;
+export type CompleteRecord = EmailStepRecord & { [Column in AskedColumn]: FieldWrite[Column] } & {
   consent_text: string | null;
   consent_given_at: string | null;
-  legal_business_name: string;
   primary_location: string;
-  unit: string | null;
-  same_address: "Yes" | "No";
-  mailing_address: string | null;
-  ownership_structure: string;
-  start_year: string;
   /** The 2022 NAICS code the business is filed under, and its title (issue 17); null: none. */
   naics_code: string | null;
   naics_title: string | null;
@@ -70,9 +63,23 @@ export function toEmailStepRecord(draft: WizardDraft, email: string): EmailStepR
   return { industry, state, segments: draft.segments ?? [], email };
 }
 
-/** The primary location as one line: street address, then unit or suite. */
-export function primaryLocation(streetAddress: string, unit: string | undefined): string {
-  return unit ? `${streetAddress}, ${unit}` : streetAddress;
+/** The primary location as one line: street, unit or suite, city, state (USPS code) and ZIP. */
+export function primaryLocation(parts: {
+  street: string;
+  unit: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}): string {
+  const state = isUsState(parts.state) ? uspsCode(parts.state) : parts.state;
+  return [parts.street, parts.unit, parts.city, `${state} ${parts.zip}`]
+    .filter((part) => part)
+    .join(", ");
+}
+
+/** A checked answer as its column holds it: empty text is no answer. */
+function columnValue(value: string | boolean | undefined): string | boolean | null {
+  return value === undefined || value === "" ? null : value;
 }
 
 /**
@@ -80,29 +87,28 @@ export function primaryLocation(streetAddress: string, unit: string | undefined)
  * engine saves only after every step is complete.
  */
 export function toRecord(draft: WizardDraft, thisYear: number): CompleteRecord {
-  const { businessName } = businessNameSchema.parse(draft);
-  const about = aboutYouSchema.parse(draft.aboutYou ?? {});
-  const ownership = ownershipSchema(thisYear).parse(draft.ownership ?? {});
-  const consent = about.consentToTexts ? draft.textsConsent : undefined;
-  const { industry } = industryStateSchema.parse(draft);
+  const answers = checkedAnswers(draft, thisYear);
+  const { industry, state } = industryStateSchema.parse(draft);
   const picked = draft.naicsCode === NO_NAICS_CODE ? undefined : draft.naicsCode;
   const naics = naicsForSegments(industry, draft.segments ?? [], picked);
+  const asked = Object.fromEntries(
+    ASKED_COLUMNS.map((column) => [column, columnValue(answers[answerName(column)])]),
+    // Each column's value is its rule's output (application-fields.ts): text or a ticked box.
+  ) as { [Column in AskedColumn]: FieldWrite[Column] };
+  const text = (value: string | boolean | null) => (typeof value === "string" ? value : "");
+  const consent = asked.consent_to_texts ? draft.textsConsent : undefined;
   return {
     ...toEmailStepRecord(draft, emailSchema.parse(draft).email),
-    business_name: businessName,
-    first_name: about.firstName,
-    last_name: about.lastName,
-    phone_number: about.phoneNumber,
-    consent_to_texts: about.consentToTexts,
+    ...asked,
     consent_text: consent?.text ?? null,
     consent_given_at: consent?.givenAt ?? null,
-    legal_business_name: about.legalBusinessName,
-    primary_location: primaryLocation(about.streetAddress, about.unit),
-    unit: about.unit ?? null,
-    same_address: about.sameAddress,
-    mailing_address: about.mailingAddress ?? null,
-    ownership_structure: ownership.ownershipStructure,
-    start_year: ownership.startYear,
+    primary_location: primaryLocation({
+      street: text(asked.street_address),
+      unit: asked.unit,
+      city: text(asked.city),
+      state,
+      zip: text(asked.zip_code),
+    }),
     naics_code: naics?.code ?? null,
     naics_title: naics?.title ?? null,
   };
@@ -129,36 +135,28 @@ export function fromRecord(record: SubmissionValues, submissionId: string): Wiza
     email: record.email,
     submission: { id: submissionId, email: record.email },
   };
-  if (record.business_name !== null) draft.businessName = record.business_name;
-  if (record.first_name !== null) {
-    const unit = record.unit ?? null;
-    draft.aboutYou = {
-      firstName: record.first_name,
-      lastName: record.last_name ?? "",
-      phoneNumber: record.phone_number ?? "",
-      consentToTexts: record.consent_to_texts === true,
-      legalBusinessName: record.legal_business_name ?? "",
-      streetAddress: streetOf(record.primary_location ?? "", unit),
-      unit: unit ?? undefined,
-      sameAddress: record.same_address ?? "Yes",
-      mailingAddress: record.mailing_address ?? undefined,
-    };
-    if (record.consent_to_texts && record.consent_text && record.consent_given_at) {
-      draft.textsConsent = { text: record.consent_text, givenAt: record.consent_given_at };
+  const answers: Answers = {};
+  for (const column of ASKED_COLUMNS) {
+    const value = record[column];
+    if (typeof value === "string" || typeof value === "boolean") {
+      answers[answerName(column)] = value;
     }
+  }
+  // A record saved before the address had its parts (issue 27) holds it on one line: the wizard
+  // starts from that line as the street, and asks for the city and ZIP code.
+  if (record.street_address === null && record.primary_location !== null) {
+    answers.streetAddress = streetOf(record.primary_location, record.unit);
+  }
+  if (Object.keys(answers).length > 0) draft.answers = answers;
+  if (record.consent_to_texts && record.consent_text && record.consent_given_at) {
+    draft.textsConsent = { text: record.consent_text, givenAt: record.consent_given_at };
   }
   // Other's code choice, made once the whole application was sent (none kept: own words).
   if (
-    record.ownership_structure !== null &&
+    isCompleteRecord(record) &&
     getIndustryOrUndefined(record.industry)?.selection === "free-text"
   ) {
     draft.naicsCode = record.naics_code ?? NO_NAICS_CODE;
-  }
-  if (record.ownership_structure !== null) {
-    draft.ownership = {
-      ownershipStructure: record.ownership_structure,
-      startYear: record.start_year ?? "",
-    };
   }
   return draft;
 }

@@ -13,9 +13,9 @@ import {
   planFacts,
   PLAN_RULES,
   RECOMMENDATIONS,
-  revenueBandFor,
   WORKERS_COMP_SLUG,
 } from "#app/domain/coverage-plan.ts";
+import { revenueBandFor } from "#app/domain/answer-choices.ts";
 import { INDUSTRIES } from "#app/domain/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/products.ts";
 import { RULES_READ_ON } from "#app/domain/source.ts";

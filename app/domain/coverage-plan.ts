@@ -6,6 +6,7 @@
  * top to bottom per line; workers' compensation follows each state's law (workers-comp-states.ts).
  * Pure TypeScript: no price is ever computed from the answers.
  */
+import type { RevenueBand, VehicleUse } from "#app/domain/answer-choices.ts";
 import { catalogSegments, type IndustryId } from "#app/domain/industries.ts";
 import {
   publishedRange,
@@ -35,14 +36,6 @@ export const PLAN_LINES: readonly { slug: string; name: string }[] = [
   { slug: COMMERCIAL_AUTO_SLUG, name: "Commercial Auto" },
 ];
 
-/** The answers to "Does the business use vehicles for work?" (issue 26). */
-export const VEHICLE_USES = [
-  { id: "owned", label: "Yes, the business owns or leases vehicles" },
-  { id: "personal", label: "Only our own cars, for work trips or errands" },
-  { id: "none", label: "No, we don't drive for work" },
-] as const;
-export type VehicleUse = (typeof VEHICLE_USES)[number]["id"];
-
 /** Strongest first: the plan is ordered this way. */
 export const RECOMMENDATIONS = [
   "Required by law",
@@ -55,27 +48,6 @@ export type Recommendation = (typeof RECOMMENDATIONS)[number];
 /** Lines with these recommendations start ticked when the visitor picks what to have quoted. */
 export function startsTicked(recommendation: Recommendation): boolean {
   return recommendation === "Required by law" || recommendation === "Recommended";
-}
-
-/** The annual revenue bands the optional question offers ("just starting" allowed). */
-export const REVENUE_BANDS = [
-  { id: "just-starting", label: "Just starting (no revenue yet)" },
-  { id: "under-100k", label: "Under $100,000" },
-  { id: "100k-500k", label: "$100,000 to $499,999" },
-  { id: "500k-1m", label: "$500,000 to $999,999" },
-  { id: "1m-5m", label: "$1 million to $4,999,999" },
-  { id: "5m-plus", label: "$5 million or more" },
-] as const;
-export type RevenueBand = (typeof REVENUE_BANDS)[number]["id"];
-
-/** The band a revenue typed as a number of dollars falls in; 0 counts as just starting. */
-export function revenueBandFor(dollars: number): RevenueBand {
-  if (dollars <= 0) return "just-starting";
-  if (dollars < 100_000) return "under-100k";
-  if (dollars < 500_000) return "100k-500k";
-  if (dollars < 1_000_000) return "500k-1m";
-  if (dollars < 5_000_000) return "1m-5m";
-  return "5m-plus";
 }
 
 /**

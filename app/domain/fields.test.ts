@@ -14,7 +14,8 @@ import { parseForm } from "#app/domain/form-submission.ts";
 import { signInSchema } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
 import { loginSchema } from "#app/domain/resume-links.ts";
-import { aboutYouSchema, emailSchema } from "#app/domain/wizard.ts";
+import { emailSchema } from "#app/domain/wizard.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
 import { z } from "#app/domain/zod.ts";
 
 /** Characters that show as nothing but change what is shown, or make two values look alike. */
@@ -76,9 +77,11 @@ describe("hidden formatting characters in text fields", () => {
         phoneNumber: "(555) 234-5678",
         legalBusinessName: "Engines LLC",
         streetAddress: "1 Main\u200b St",
+        city: "Columbus",
+        zipCode: "43215",
         sameAddress: "Yes",
       }),
-      aboutYouSchema,
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
     );
     expect(aboutYou.status === "error" && aboutYou.error).toEqual({
       lastName: [messages.hiddenCharacters],

@@ -11,7 +11,8 @@ import {
 import { getIndustry, INDUSTRIES } from "#app/domain/industries.ts";
 import { messages } from "#app/domain/messages.ts";
 import { segmentsSchema } from "#app/domain/segment-choice.ts";
-import { aboutYouSchema, emailSchema } from "#app/domain/wizard.ts";
+import { emailSchema } from "#app/domain/wizard.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
 
 function form(fields: [string, string][]): FormData {
   const data = new FormData();
@@ -26,6 +27,8 @@ const aboutYou: [string, string][] = [
   ["legalBusinessName", "Analytical Engines LLC"],
   ["streetAddress", "1 Main St"],
   ["unit", ""],
+  ["city", "Columbus"],
+  ["zipCode", "43215"],
   ["sameAddress", "Yes"],
   ["mailingAddress", ""],
 ];
@@ -37,19 +40,28 @@ describe("a posted form read against a schema", () => {
         ["firstName", "  "],
         ["lastName", ""],
       ]),
-      aboutYouSchema,
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
     );
     expect(submission.status).toBe("error");
     const errors = submission.status === "error" ? submission.error : null;
-    expect(errors?.firstName).toEqual([messages.firstNameRequired]);
-    expect(errors?.lastName).toEqual([messages.lastNameRequired]);
+    expect(errors?.firstName).toEqual(["Please enter your first name"]);
+    expect(errors?.lastName).toEqual(["Please enter your last name"]);
   });
 
   it("reads a ticked checkbox as true, an unticked one as false, and refuses other values", () => {
-    const ticked = parseForm(form([...aboutYou, ["consentToTexts", "on"]]), aboutYouSchema);
-    const unticked = parseForm(form(aboutYou), aboutYouSchema);
-    expect(ticked.status === "success" && ticked.value.consentToTexts).toBe(true);
-    const tampered = parseForm(form([...aboutYou, ["consentToTexts", "false"]]), aboutYouSchema);
+    const ticked = parseForm(
+      form([...aboutYou, ["consentToTexts", "on"]]),
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+    );
+    const unticked = parseForm(
+      form(aboutYou),
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+    );
+    expect(ticked.status === "success" && ticked.value).toMatchObject({ consentToTexts: true });
+    const tampered = parseForm(
+      form([...aboutYou, ["consentToTexts", "false"]]),
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+    );
     expect(tampered.status).toBe("error");
     expect(unticked.status === "success" && unticked.value).toMatchObject({
       consentToTexts: false,
@@ -73,7 +85,10 @@ describe("a posted form read against a schema", () => {
   });
 
   it("keeps what was posted, for the form to show again", () => {
-    const submission = parseForm(form([["firstName", "Ada"]]), aboutYouSchema);
+    const submission = parseForm(
+      form([["firstName", "Ada"]]),
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+    );
     expect(submission.reply().initialValue).toMatchObject({ firstName: "Ada" });
   });
 });

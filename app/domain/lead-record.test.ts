@@ -35,6 +35,10 @@ const complete: LeadSource["submission"] = {
   legal_business_name: "Ruiz Woodworks LLC",
   primary_location: "12 Main St, Columbus, OH 43215, Suite 4",
   unit: "Suite 4",
+  street_address: null,
+  city: null,
+  zip_code: null,
+  zip_confirmed: null,
   same_address: "No",
   mailing_address: "PO Box 7, Dayton, Ohio 45401",
   ownership_structure: "Limited Liability Company",
@@ -121,6 +125,29 @@ describe("the lead record", () => {
       },
     });
     expect(record.coveragePlan).toHaveLength(PRODUCT_LINES.length);
+  });
+
+  it("takes the primary location's parts as the wizard asked them, where the line would not split", () => {
+    const record = buildLeadRecord({
+      submission: {
+        ...complete,
+        primary_location: "Unit 7, 40 Harbor Rd, Saint Paul, MN 55101",
+        street_address: "Unit 7, 40 Harbor Rd",
+        unit: null,
+        city: "Saint Paul",
+        zip_code: "55101",
+        state: "Minnesota",
+      },
+    });
+    expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    expect(record.applicant.primaryAddress).toEqual({
+      line: "Unit 7, 40 Harbor Rd, Saint Paul, MN 55101",
+      street: "Unit 7, 40 Harbor Rd",
+      unit: null,
+      city: "Saint Paul",
+      state: "MN",
+      postalCode: "55101",
+    });
   });
 
   it("shapes an email-step lead with what is known and nulls for the rest, valid too", () => {

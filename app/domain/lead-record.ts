@@ -170,6 +170,26 @@ export function splitAddress(
   };
 }
 
+/**
+ * The primary location: from its parts, as the wizard asks for them (issue 27), or for a record
+ * saved before, its one line split as well as it reads.
+ */
+function primaryAddressOf(row: FieldRow): z.output<typeof addressSchema> | null {
+  if (row.primary_location === null) return null;
+  if (row.street_address === null || row.city === null || row.zip_code === null) {
+    return splitAddress(row.primary_location, row.unit, row.state);
+  }
+  const state = stateNamed(row.state);
+  return {
+    line: row.primary_location,
+    street: row.street_address,
+    unit: row.unit,
+    city: row.city,
+    state: state ? uspsCode(state) : null,
+    postalCode: row.zip_code,
+  };
+}
+
 function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
@@ -200,10 +220,7 @@ export function buildLeadRecord({ submission: row, quoteRequest, plan }: LeadSou
       ownershipStructure: row.ownership_structure,
       yearStarted,
       yearsInBusiness: yearStarted === null ? null : Math.max(0, recordYear - yearStarted),
-      primaryAddress:
-        row.primary_location === null
-          ? null
-          : splitAddress(row.primary_location, row.unit, row.state),
+      primaryAddress: primaryAddressOf(row),
       mailingAddressSameAsPrimary: row.same_address === null ? null : row.same_address === "Yes",
       mailingAddress:
         row.mailing_address === null ? null : splitAddress(row.mailing_address, null, undefined),

@@ -5,8 +5,9 @@ export function utcClockTime(instant: Date): string {
 }
 
 /**
- * Every message the spec gives (docs/product.md, "Messages"), word for word, and the field messages we add where
- * the spec is silent. Components and actions import them from here.
+ * Every message the spec gives (docs/product.md, "Messages"), word for word, and the messages we add
+ * where the spec is silent. Components and actions import them from here; a field the wizard asks
+ * after the email step has its own messages in its rule (application-fields.ts).
  */
 export const messages = {
   selectIndustryFirst: "Please select an industry first.",
@@ -30,18 +31,11 @@ export const messages = {
     `Please keep this to ${max.toLocaleString("en-US")} characters or fewer`,
   hiddenCharacters:
     "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
-  businessNameRequired: "Please enter your business name",
-  firstNameRequired: "Please enter your first name",
-  lastNameRequired: "Please enter your last name",
   phoneRequired: "Please enter your phone number",
   phoneInvalid: "Please enter a valid 10-digit US phone number",
-  legalBusinessNameRequired: "Please enter your legal business name",
-  streetAddressRequired: "Please enter your business's street address",
-  sameAddressRequired: "Please tell us whether your mailing address is the same",
   mailingAddressRequired: "Please enter your mailing address or PO Box",
-  ownershipRequired: "Please choose your ownership structure",
-  startYearRequired: "Please enter the year your business started",
-  startYearInvalid: (thisYear: number) => `Please enter a four-digit year from 1800 to ${thisYear}`,
+  zipUsuallyElsewhere: (place: string, state: string) =>
+    `This ZIP code is usually in ${place}, not ${state}. Please check it, or tick "This ZIP code is right".`,
 
   /** What a disabled Continue waits for, shown next to it (ours: the spec only disables it). */
   continueHints: {
@@ -53,7 +47,7 @@ export const messages = {
       "free-text": "Tell us what your business does to continue",
     },
     email: "Enter your email address to continue",
-    businessName: "Enter your business name to continue",
+    "business-name": "Enter your business name to continue",
     ownership: "Choose an ownership structure and enter a start year to continue",
   },
 

@@ -5,14 +5,13 @@
  * the same schemas.
  */
 import {
-  PLAN_LINES,
   REVENUE_BANDS,
   revenueBandFor,
   VEHICLE_USES,
-  type PlanAnswers,
   type RevenueBand,
   type VehicleUse,
-} from "#app/domain/coverage-plan.ts";
+} from "#app/domain/answer-choices.ts";
+import { PLAN_LINES, type PlanAnswers } from "#app/domain/coverage-plan.ts";
 import { agencyLines, type Agency } from "#app/domain/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/email-content.ts";
 import { formList, optionalText } from "#app/domain/fields.ts";
@@ -140,16 +139,6 @@ export function toOptionalAnswers(value: z.output<typeof optionalAnswersSchema>)
     workingOwners: value.workingOwners ?? null,
     vehicles: value.vehicles ?? null,
   };
-}
-
-/** The label of a revenue band. */
-export function revenueBandLabel(band: string): string {
-  return REVENUE_BANDS.find((candidate) => candidate.id === band)?.label ?? band;
-}
-
-/** The label of a vehicles answer. */
-export function vehicleUseLabel(use: string): string {
-  return VEHICLE_USES.find((candidate) => candidate.id === use)?.label ?? use;
 }
 
 /** A stored yes/no answer in words. */
@@ -324,7 +313,8 @@ export function startDateText(day: string): string {
  */
 export function quoteConfirmationEmail(options: {
   firstName: string | null;
-  businessName: string | null;
+  /** What the lead goes by: the business's name. */
+  leadName: string | null;
   reference: string;
   lines: readonly string[];
   startDate: string;
@@ -335,7 +325,7 @@ export function quoteConfirmationEmail(options: {
   agency: Agency;
 }): RenderedEmail {
   const { reference, agency } = options;
-  const businessName = options.businessName?.trim();
+  const business = options.leadName?.trim();
   return renderEmail({
     subject: `${options.updated ? "Your updated quote request" : "Your quote request"} ${reference}`,
     paragraphs: [
@@ -346,7 +336,7 @@ export function quoteConfirmationEmail(options: {
           : `Thanks for your quote request with ${site.brand}. Your reference is ${reference}.`,
       ],
       [
-        ...(businessName ? [`Business: ${businessName}`] : []),
+        ...(business ? [`Business: ${business}`] : []),
         "Lines to be quoted:",
         ...options.lines.map((slug) => ({ item: lineName(slug) })),
         `Preferred start date: ${startDateText(options.startDate)}`,

@@ -20,7 +20,7 @@ const LINK = `https://coverpilot.example/resume/${"A".repeat(43)}`;
 function confirmation(overrides: Partial<Parameters<typeof quoteConfirmationEmail>[0]> = {}) {
   return quoteConfirmationEmail({
     firstName: "Rae",
-    businessName: "Rise Bakery",
+    leadName: "Rise Bakery",
     reference: "CP-7K3F9Q",
     lines: ["business-owners-policy", "cyber-insurance"],
     startDate: "2026-12-01",
@@ -68,7 +68,7 @@ describe("the quote request's confirmation email", () => {
   });
 
   it("says hello without a name when there is none, and says an update is one", () => {
-    const email = confirmation({ firstName: null, businessName: null, updated: true });
+    const email = confirmation({ firstName: null, leadName: null, updated: true });
     expect(email.subject).toBe("Your updated quote request CP-7K3F9Q");
     expect(email.text.startsWith("Hello,\n\n")).toBe(true);
     expect(email.text).toContain("We've updated your quote request CP-7K3F9Q with CoverPilot.");
@@ -103,7 +103,7 @@ describe("the quote request's confirmation email", () => {
   it("escapes what the visitor typed in the HTML: the business name and the first name", () => {
     const email = confirmation({
       firstName: `Ann<img src=x onerror="alert(1)">`,
-      businessName: `Tom & Jerry's <script>alert("x")</script>`,
+      leadName: `Tom & Jerry's <script>alert("x")</script>`,
     });
     expect(email.html).not.toContain("<script>");
     expect(email.html).not.toContain("<img");

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { suggestNaics } from "#app/domain/naics.ts";
 
 import { site } from "#app/domain/site.ts";
-import { aboutYouSchema, textsConsentText, type WizardDraft } from "#app/domain/wizard.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
+import { textsConsentText } from "#app/domain/wizard.ts";
+import type { WizardDraft } from "#app/domain/wizard-draft.ts";
 import { activeProgressStep, QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
 import {
   firstMissingStepBefore,
@@ -19,8 +21,8 @@ describe("the flow", () => {
     segments: ["Bakery"],
     email: "ana@example.com",
     submission: { id: "00000000-0000-4000-8000-000000000000", email: "ana@example.com" },
-    businessName: "Ana's",
-    aboutYou: {
+    answers: {
+      businessName: "Ana's",
       firstName: "Ana",
       lastName: "Ruiz",
       phoneNumber: "+15552345678",
@@ -28,6 +30,9 @@ describe("the flow", () => {
       legalBusinessName: "Ana's LLC",
       streetAddress: "12 Main St",
       unit: "Suite 4",
+      city: "Columbus",
+      zipCode: "43215",
+      zipConfirmed: false,
       sameAddress: "Yes",
     },
     textsConsent: { text: "I agree", givenAt: "2026-11-21T10:00:00.000Z" },
@@ -93,8 +98,14 @@ describe("the step table", () => {
     };
     expect(typedOn("email", { email: "a@b.co", businessName: "sneaky" })).toEqual(["email"]);
     expect(typedOn("business-name", { businessName: "Ana's", email: "x@y.z" })).toEqual([
-      "businessName",
+      "answers",
     ]);
+    // Only the step's own answers, however many fields are posted.
+    const posted = new FormData();
+    posted.set("businessName", "Ana's");
+    posted.set("firstName", "sneaky");
+    const typedAnswers = STEPS["business-name"].typed(posted, { answers: { startYear: "2015" } });
+    expect(typedAnswers.answers).toEqual({ startYear: "2015", businessName: "Ana's" });
     for (const step of WIZARD_STEPS) {
       const written = Object.keys(step.typed(new FormData(), {}));
       expect(written.every((field) => (step.writes as readonly string[]).includes(field))).toBe(
@@ -130,13 +141,15 @@ describe("the step table", () => {
     const words = textsConsentText(agency);
     expect(words).toContain(`from ${agency} (${site.brand})`);
     const step = STEPS["about-you"];
-    const value = aboutYouSchema.parse({
+    const value = stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }).parse({
       firstName: "Ana",
       lastName: "Ruiz",
       phoneNumber: "(555) 234-5678",
       consentToTexts: "on",
       legalBusinessName: "Ana's LLC",
       streetAddress: "12 Main St",
+      city: "Columbus",
+      zipCode: "43215",
       sameAddress: "Yes",
     });
     const draft: WizardDraft = { industry: "food", state: "Ohio" };
@@ -185,7 +198,7 @@ describe("the step table", () => {
     ]);
     const name = new FormData();
     name.set("businessName", "y".repeat(5000));
-    expect(STEPS["business-name"].typed(name, {}).businessName).toHaveLength(200);
+    expect(STEPS["business-name"].typed(name, {}).answers?.businessName).toHaveLength(200);
   });
 
   it("shows the industry named in the link, else the draft's", () => {

@@ -10,7 +10,6 @@
  * screens need in the browser: they import that module, not this one, so that the rest of the
  * table stays out of the wizard's scripts (issue 18).
  */
-import { formatUsPhone } from "#app/domain/phone.ts";
 import {
   choiceOfSegments,
   NO_NAICS_CODE,
@@ -19,22 +18,27 @@ import {
   segmentsSchema,
   typedSegments,
 } from "#app/domain/segment-choice.ts";
-import { withoutControlCharacters, joinLines } from "#app/domain/text.ts";
+import { withoutControlCharacters } from "#app/domain/text.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { IndustryId } from "#app/domain/industries.ts";
 import { CHECKBOX_TICKED } from "#app/domain/fields.ts";
+import { draftIndustry, type WizardDraft } from "#app/domain/wizard-draft.ts";
 import {
-  ABOUT_YOU_TEXT_LIMITS,
-  aboutYouSchema,
-  businessNameSchema,
-  draftIndustry,
   emailSchema,
   industryStateSchema,
-  ownershipSchema,
   TEXT_LIMITS,
   textsConsentText,
-  type WizardDraft,
 } from "#app/domain/wizard.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
+import {
+  answerName,
+  askOf,
+  columnsAskedOn,
+  isAskedColumn,
+  type Answers,
+  type AnswerStepId,
+  type StepAnswers,
+} from "#app/domain/application-fields.ts";
 import type { z } from "#app/domain/zod.ts";
 import {
   STEP_SCREENS,
@@ -231,129 +235,127 @@ const email = step({
   continueToast: messages.emailSaved,
 });
 
-const businessName = step({
-  id: "business-name",
-  ...STEP_SCREENS["business-name"],
-  writes: ["businessName"],
-  isComplete: (draft) => businessNameSchema.safeParse(draft).success,
-  view: (draft) => ({ businessName: draft.businessName ?? "" }),
-  schema: () => businessNameSchema,
-  typed: (form) => ({
-    businessName: typedText(form, "businessName", TEXT_LIMITS.businessName),
-  }),
-  apply: ({ businessName }) => ({ businessName }),
-});
-
 /**
- * What questionnaire 2's Continue writes: the answers, and the texts consent in the words the
- * screen showed, which name the agency behind the site (issue 26).
+ * A step's answers as the screen starts from them: each asked field's answer as last kept, or,
+ * while it has none, the answer its field starts as (another's) or its first value.
  */
-function aboutYouWrites(
-  value: z.output<typeof aboutYouSchema>,
-  draft: WizardDraft,
-  { now, agencyName }: StepRequest,
-): Pick<WizardDraft, "aboutYou" | "textsConsent"> {
-  const consentText = textsConsentText(agencyName);
-  return {
-    aboutYou: value,
-    // Evidence of consent: the words shown and when they were first agreed to.
-    textsConsent: value.consentToTexts
-      ? draft.textsConsent?.text === consentText
-        ? draft.textsConsent
-        : { text: consentText, givenAt: now.toISOString() }
-      : undefined,
-  };
+function answersView<Step extends AnswerStepId>(step: Step, draft: WizardDraft): StepAnswers<Step> {
+  const answers = draft.answers ?? {};
+  // Each of the step's asked columns, by its answer name, as StepAnswers spells it.
+  return Object.fromEntries(
+    columnsAskedOn(step).map((column) => {
+      const { typed, startsAs, initial, shows } = askOf(column);
+      const given = answers[answerName(column)];
+      if (typed === "checkbox") return [answerName(column), given === true];
+      const fromOther =
+        startsAs && isAskedColumn(startsAs) ? answers[answerName(startsAs)] : undefined;
+      const text =
+        typeof given === "string"
+          ? given
+          : typeof fromOther === "string"
+            ? fromOther
+            : (initial ?? "");
+      return [answerName(column), shows && text ? shows(text) : text];
+    }),
+  ) as StepAnswers<Step>;
 }
 
-const aboutYou = step({
-  id: "about-you",
-  ...STEP_SCREENS["about-you"],
-  writes: ["aboutYou", "textsConsent"],
-  isComplete: (draft) => aboutYouSchema.safeParse(draft.aboutYou ?? {}).success,
-  view: (draft) => {
-    const about = draft.aboutYou ?? {};
-    const text = (key: keyof typeof ABOUT_YOU_TEXT_LIMITS | "sameAddress") => {
-      const value = about[key];
-      return typeof value === "string" ? value : "";
-    };
-    const phone = text("phoneNumber");
-    return {
-      firstName: text("firstName"),
-      lastName: text("lastName"),
-      phoneNumber: /^\+1\d{10}$/.test(phone) ? formatUsPhone(phone) : phone,
-      consentToTexts: about.consentToTexts === true,
-      // The legal name starts as the business name entered before (docs/product.md, "The saved application").
-      legalBusinessName:
-        typeof about.legalBusinessName === "string"
-          ? about.legalBusinessName
-          : (draft.businessName ?? ""),
-      streetAddress: text("streetAddress"),
-      unit: text("unit"),
-      sameAddress: text("sameAddress") || "Yes",
-      mailingAddress: text("mailingAddress"),
-    };
-  },
-  schema: () => aboutYouSchema,
-  typed: (form, draft) => {
-    const field = (name: keyof typeof ABOUT_YOU_TEXT_LIMITS) =>
-      typedText(form, name, ABOUT_YOU_TEXT_LIMITS[name]);
-    const mailing = form.get("mailingAddress");
-    return {
-      aboutYou: {
-        firstName: field("firstName"),
-        lastName: field("lastName"),
-        phoneNumber: field("phoneNumber"),
-        consentToTexts: form.get("consentToTexts") === CHECKBOX_TICKED,
-        legalBusinessName: field("legalBusinessName"),
-        streetAddress: field("streetAddress"),
-        unit: field("unit"),
-        sameAddress: form.get("sameAddress") === "No" ? "No" : "Yes",
-        // Its lines kept apart by ", ", as the schema keeps them.
-        mailingAddress:
-          typeof mailing === "string"
-            ? withoutControlCharacters(joinLines(mailing)).slice(
-                0,
-                ABOUT_YOU_TEXT_LIMITS.mailingAddress,
-              )
-            : undefined,
-      },
-      textsConsent: draft.textsConsent,
-    };
-  },
-  apply: aboutYouWrites,
-});
+/** The draft's answers with `values` in place of a step's own: undefined ones left out. */
+function withAnswers(
+  step: AnswerStepId,
+  draft: WizardDraft,
+  values: Record<string, unknown>,
+): NonNullable<WizardDraft["answers"]> {
+  const mine = new Set<string>(columnsAskedOn(step).map(answerName));
+  const kept = Object.entries(draft.answers ?? {}).filter(([name]) => !mine.has(name));
+  const given = Object.entries(values).filter(
+    (entry): entry is [string, string | boolean] =>
+      mine.has(entry[0]) && (typeof entry[1] === "string" || typeof entry[1] === "boolean"),
+  );
+  return Object.fromEntries([...kept, ...given]);
+}
 
-const ownership = step({
-  id: "ownership",
-  ...STEP_SCREENS.ownership,
-  writes: ["ownership"],
-  isComplete: (draft, thisYear) =>
-    ownershipSchema(thisYear).safeParse(draft.ownership ?? {}).success,
-  view: (draft, { thisYear }) => ({
-    ownershipStructure: draft.ownership?.ownershipStructure ?? "",
-    startYear: draft.ownership?.startYear ?? "",
-    thisYear,
-  }),
-  schema: (_draft, thisYear) => ownershipSchema(thisYear),
-  typed: (form) => ({
-    ownership: {
-      ownershipStructure: typedText(form, "ownershipStructure", 100),
-      startYear: typedText(form, "startYear", 10),
-    },
-  }),
-  apply: (value) => ({ ownership: value }),
-  save: "complete-application",
-  continueToast: messages.applicationSaved,
-});
+/** What Back keeps of a step's answers: each as typed, bounded (or whether its box is ticked). */
+function typedAnswers(step: AnswerStepId, form: FormData, draft: WizardDraft) {
+  const typed = Object.fromEntries(
+    columnsAskedOn(step).map((column) => {
+      const { typed: kept, normalise } = askOf(column);
+      const name = answerName(column);
+      if (kept === "checkbox") return [name, form.get(name) === CHECKBOX_TICKED];
+      const value = form.get(name);
+      return [
+        name,
+        typeof value === "string"
+          ? withoutControlCharacters(normalise ? normalise(value) : value).slice(0, kept)
+          : undefined,
+      ];
+    }),
+  );
+  return withAnswers(step, draft, typed);
+}
+
+/**
+ * A step that asks fields of the registry (application-fields.ts): its checks, its view, what Back
+ * keeps and what Continue writes are the answers'. Its view also gives what its checks read (this
+ * year, the business's state), so that the screen checks the same way.
+ */
+function answersStep<Id extends AnswerStepId>(id: Id) {
+  const schema = (draft: WizardDraft, thisYear: number) =>
+    stepAnswersSchema(id, { thisYear, state: draft.state });
+  return step({
+    id,
+    ...STEP_SCREENS[id],
+    writes: ["answers"],
+    isComplete: (draft, thisYear) => schema(draft, thisYear).safeParse(draft.answers ?? {}).success,
+    view: (draft, { thisYear }) => ({
+      ...answersView(id, draft),
+      thisYear,
+      state: draft.state ?? "",
+    }),
+    schema,
+    typed: (form, draft) => ({ answers: typedAnswers(id, form, draft) }),
+    apply: (value: Answers, draft) => ({ answers: withAnswers(id, draft, value) }),
+  });
+}
+
+const aboutYou = answersStep("about-you");
 
 /** The wizard's steps, by id. */
 export const STEPS = {
   "industry-and-state": industryAndState,
   segments,
   email,
-  "business-name": businessName,
-  "about-you": aboutYou,
-  ownership,
+  "business-name": answersStep("business-name"),
+  "about-you": step({
+    ...aboutYou,
+    writes: ["answers", "textsConsent"],
+    typed: (form, draft) => ({
+      ...aboutYou.typed(form, draft),
+      textsConsent: draft.textsConsent,
+    }),
+    /**
+     * The answers, and the texts consent in the words the screen showed, which name the agency
+     * behind the site (issue 26).
+     */
+    apply: (value: Answers, draft, request) => {
+      const consentText = textsConsentText(request.agencyName);
+      return {
+        ...aboutYou.apply(value, draft, request),
+        // Evidence of consent: the words shown and when they were first agreed to.
+        textsConsent:
+          value.consentToTexts === true
+            ? draft.textsConsent?.text === consentText
+              ? draft.textsConsent
+              : { text: consentText, givenAt: request.now.toISOString() }
+            : undefined,
+      };
+    },
+  }),
+  ownership: step({
+    ...answersStep("ownership"),
+    save: "complete-application",
+    continueToast: messages.applicationSaved,
+  }),
 } as const satisfies { [Id in WizardStepId]: { id: Id } };
 
 /** The steps in the order of WIZARD_STEP_ORDER. */
@@ -392,4 +394,19 @@ export function firstIncompleteStep(
   thisYear: number,
 ): WizardStepId | undefined {
   return WIZARD_STEPS.find((candidate) => !candidate.isComplete(draft, thisYear))?.id;
+}
+
+/**
+ * Every answer of a complete draft, as its step's checks give it. Throws when a step's answers do
+ * not pass: the final save runs only once every step is complete.
+ */
+export function checkedAnswers(draft: WizardDraft, thisYear: number): Answers {
+  const checked: Answers = {};
+  for (const answersOf of WIZARD_STEPS) {
+    if (!(answersOf.writes as readonly string[]).includes("answers")) continue;
+    const schema = answersOf.schema(draft, thisYear);
+    if (!schema) throw new Error(`The ${answersOf.id} step has nothing to check against`);
+    Object.assign(checked, schema.parse(draft.answers ?? {}));
+  }
+  return checked;
 }

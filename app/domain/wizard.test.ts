@@ -2,15 +2,10 @@ import { describe, expect, it } from "vitest";
 
 import { messages } from "#app/domain/messages.ts";
 import { normalizeUsPhone } from "#app/domain/phone.ts";
-import {
-  aboutYouSchema,
-  businessNameSchema,
-  emailSchema,
-  industryStateSchema,
-  ownershipSchema,
-  parseDraft,
-  startYearSuggestions,
-} from "#app/domain/wizard.ts";
+import { emailSchema, industryStateSchema } from "#app/domain/wizard.ts";
+import { parseDraft } from "#app/domain/wizard-draft.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
+import { answerSuggestions } from "#app/domain/application-fields.ts";
 
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);
@@ -75,13 +70,25 @@ describe("the email step", () => {
 
 describe("questionnaire 1", () => {
   it("needs a business name of 1 to 200 characters after trimming", () => {
-    expect(businessNameSchema.parse({ businessName: "  Joe's Bakery " })).toEqual({
+    expect(
+      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).parse({
+        businessName: "  Joe's Bakery ",
+      }),
+    ).toEqual({
       businessName: "Joe's Bakery",
     });
-    expect(errorsOf(businessNameSchema.safeParse({ businessName: "   " }))).toEqual([
-      messages.businessNameRequired,
-    ]);
-    expect(businessNameSchema.safeParse({ businessName: "x".repeat(201) }).success).toBe(false);
+    expect(
+      errorsOf(
+        stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).safeParse({
+          businessName: "   ",
+        }),
+      ),
+    ).toEqual(["Please enter your business name"]);
+    expect(
+      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).safeParse({
+        businessName: "x".repeat(201),
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -92,43 +99,95 @@ describe("questionnaire 2", () => {
     phoneNumber: "(555) 234-5678",
     legalBusinessName: "Ruiz Bakery LLC",
     streetAddress: "12 Main St",
+    city: "Columbus",
+    zipCode: "43215",
     sameAddress: "Yes",
   };
+  const aboutYouInOhio = stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" });
 
   it("requires first and last name, phone, legal business name and primary location", () => {
-    expect(errorsOf(aboutYouSchema.safeParse({ sameAddress: "Yes" }))).toEqual([
-      messages.firstNameRequired,
-      messages.lastNameRequired,
+    expect(errorsOf(aboutYouInOhio.safeParse({ sameAddress: "Yes" }))).toEqual([
+      "Please enter your first name",
+      "Please enter your last name",
       messages.phoneRequired,
-      messages.legalBusinessNameRequired,
-      messages.streetAddressRequired,
+      "Please enter your legal business name",
+      "Please enter your business's street address",
+      "Please enter the city",
+      "Please enter the ZIP code",
     ]);
   });
 
+  it("takes a five-digit ZIP code or ZIP+4, and asks to confirm one usually in another state", () => {
+    expect(aboutYouInOhio.parse({ ...valid, zipCode: " 43215-1234 " })).toMatchObject({
+      zipCode: "43215-1234",
+      zipConfirmed: false,
+    });
+    for (const bad of ["4321", "432155", "ABCDE", "43215-12"]) {
+      expect(errorsOf(aboutYouInOhio.safeParse({ ...valid, zipCode: bad })), bad).toEqual([
+        "Please enter a 5-digit ZIP code, like 43215",
+      ]);
+    }
+    // Chicago's ZIP code for a business in Ohio: checked, never refused once confirmed.
+    expect(errorsOf(aboutYouInOhio.safeParse({ ...valid, zipCode: "60601" }))).toEqual([
+      messages.zipUsuallyElsewhere("Illinois", "Ohio"),
+    ]);
+    expect(aboutYouInOhio.parse({ ...valid, zipCode: "60601", zipConfirmed: "on" })).toMatchObject({
+      zipCode: "60601",
+      zipConfirmed: true,
+    });
+    // Fishers Island, New York, has a Connecticut prefix.
+    expect(
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "New York" }).safeParse({
+        ...valid,
+        zipCode: "06390",
+      }).success,
+    ).toBe(false);
+    expect(
+      stepAnswersSchema("about-you", { thisYear: 2026, state: "New York" }).parse({
+        ...valid,
+        zipCode: "06390",
+        zipConfirmed: "on",
+      }),
+    ).toMatchObject({ zipConfirmed: true });
+    // Said at once with every other message, as the form was posted.
+    expect(errorsOf(aboutYouInOhio.safeParse({ sameAddress: "Yes", zipCode: "60601" }))).toContain(
+      messages.zipUsuallyElsewhere("Illinois", "Ohio"),
+    );
+    expect(
+      errorsOf(
+        aboutYouInOhio.safeParse({ sameAddress: "Yes", zipCode: "60601", zipConfirmed: "on" }),
+      ),
+    ).not.toContain(messages.zipUsuallyElsewhere("Illinois", "Ohio"));
+    // A confirmation the ZIP code did not need is not kept.
+    expect(aboutYouInOhio.parse({ ...valid, zipConfirmed: "on" })).toMatchObject({
+      zipConfirmed: false,
+    });
+  });
+
   it("stores the phone normalised and consent off by default", () => {
-    const parsed = aboutYouSchema.parse(valid);
+    const parsed = aboutYouInOhio.parse(valid);
     expect(parsed.phoneNumber).toBe("+15552345678");
     expect(parsed.consentToTexts).toBe(false);
     expect(parsed.mailingAddress).toBeUndefined();
   });
 
   it("requires a mailing address only when it is not the same", () => {
-    expect(errorsOf(aboutYouSchema.safeParse({ ...valid, sameAddress: "No" }))).toEqual([
+    expect(errorsOf(aboutYouInOhio.safeParse({ ...valid, sameAddress: "No" }))).toEqual([
       messages.mailingAddressRequired,
     ]);
     expect(
-      aboutYouSchema.parse({ ...valid, sameAddress: "No", mailingAddress: "PO Box 9" })
+      aboutYouInOhio.parse({ ...valid, sameAddress: "No", mailingAddress: "PO Box 9" })
         .mailingAddress,
     ).toBe("PO Box 9");
     expect(
-      aboutYouSchema.parse({ ...valid, sameAddress: "Yes", mailingAddress: "PO Box 9" })
+      aboutYouInOhio.parse({ ...valid, sameAddress: "Yes", mailingAddress: "PO Box 9" })
         .mailingAddress,
     ).toBeUndefined();
   });
 
   it("keeps a mailing address typed on several lines on one line", () => {
     expect(
-      aboutYouSchema.parse({
+      aboutYouInOhio.parse({
         ...valid,
         sameAddress: "No",
         mailingAddress: "  PO Box 9 \r\n\nDenver, CO 80201\n",
@@ -149,18 +208,18 @@ describe("questionnaire 2", () => {
     ]) {
       expect(normalizeUsPhone(bad), bad).toBeNull();
     }
-    expect(errorsOf(aboutYouSchema.safeParse({ ...valid, phoneNumber: "12345" }))).toEqual([
+    expect(errorsOf(aboutYouInOhio.safeParse({ ...valid, phoneNumber: "12345" }))).toEqual([
       messages.phoneInvalid,
     ]);
   });
 });
 
 describe("questionnaire 3", () => {
-  const schema = ownershipSchema(2026);
+  const schema = stepAnswersSchema("ownership", { thisYear: 2026, state: "Ohio" });
   it("needs an ownership structure and a start year", () => {
     expect(errorsOf(schema.safeParse({}))).toEqual([
-      messages.ownershipRequired,
-      messages.startYearRequired,
+      "Please choose your ownership structure",
+      "Please enter the year your business started",
     ]);
     expect(schema.safeParse({ ownershipStructure: "Trust", startYear: "2015" }).success).toBe(true);
     expect(schema.safeParse({ ownershipStructure: "Cooperative", startYear: "2015" }).success).toBe(
@@ -172,21 +231,30 @@ describe("questionnaire 3", () => {
       expect(
         errorsOf(schema.safeParse({ ownershipStructure: "Trust", startYear: bad })),
         bad,
-      ).toEqual([messages.startYearInvalid(2026)]);
+      ).toEqual(["Please enter a four-digit year from 1800 to 2026"]);
     }
     expect(schema.safeParse({ ownershipStructure: "Trust", startYear: "1800" }).success).toBe(true);
     expect(schema.safeParse({ ownershipStructure: "Trust", startYear: "2026" }).success).toBe(true);
-    expect(startYearSuggestions(2026).at(0)).toBe("2026");
-    expect(startYearSuggestions(2026).at(-1)).toBe("1800");
+    const years = answerSuggestions("startYear", { thisYear: 2026, state: undefined });
+    expect(years.at(0)).toBe("2026");
+    expect(years.at(-1)).toBe("1800");
   });
 });
 
 describe("control characters", () => {
   it("are taken out of typed text before it is checked", () => {
-    expect(businessNameSchema.parse({ businessName: "Joe\u0000's\u0007 Bakery" })).toEqual({
+    expect(
+      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).parse({
+        businessName: "Joe\u0000's\u0007 Bakery",
+      }),
+    ).toEqual({
       businessName: "Joe's Bakery",
     });
-    expect(businessNameSchema.safeParse({ businessName: "\u0000\u0001" }).success).toBe(false);
+    expect(
+      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).safeParse({
+        businessName: "\u0000\u0001",
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -198,17 +266,40 @@ describe("the stored draft", () => {
       segments: ["Bakery"],
       email: "ana@example.com",
       submission: { id: "00000000-0000-4000-8000-000000000000", email: "ana@example.com" },
-      aboutYou: { firstName: "Ana", consentToTexts: true, sameAddress: "Yes" },
-      ownership: { startYear: "20" },
+      answers: { firstName: "Ana", consentToTexts: true, sameAddress: "Yes", startYear: "20" },
     };
     expect(parseDraft(draft)).toEqual(draft);
     expect(parseDraft({})).toEqual({});
     expect(parseDraft({ segments: "Bakery" })).toBeUndefined();
     expect(parseDraft({ submission: { id: "1 or 1=1", email: "a@b.co" } })).toBeUndefined();
-    expect(parseDraft({ businessName: "x".repeat(5000) })).toBeUndefined();
+    expect(parseDraft({ answers: { businessName: "x".repeat(5000) } })).toBeUndefined();
+    expect(parseDraft({ answers: { favouriteColour: "blue" } })).toBeUndefined();
     expect(parseDraft({ segments: ["a", "b", "c", "d"] })).toBeUndefined();
     expect(parseDraft("a string")).toBeUndefined();
     // Keys the draft no longer has (an older version's) are dropped, not refused.
     expect(parseDraft({ industry: "food", searchQuery: "typed" })).toEqual({ industry: "food" });
+  });
+
+  it("reads a draft kept before the answers were kept together, losing none of them", () => {
+    expect(
+      parseDraft({
+        industry: "food",
+        businessName: "Ana's",
+        aboutYou: { firstName: "Ana", consentToTexts: true, streetAddress: "12 Main St" },
+        textsConsent: { text: "I agree", givenAt: "2026-11-21T10:00:00.000Z" },
+        ownership: { ownershipStructure: "Trust", startYear: "2015" },
+      }),
+    ).toEqual({
+      industry: "food",
+      answers: {
+        businessName: "Ana's",
+        firstName: "Ana",
+        consentToTexts: true,
+        streetAddress: "12 Main St",
+        ownershipStructure: "Trust",
+        startYear: "2015",
+      },
+      textsConsent: { text: "I agree", givenAt: "2026-11-21T10:00:00.000Z" },
+    });
   });
 });

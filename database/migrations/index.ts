@@ -21,6 +21,7 @@ import * as m0018 from "./0018-working-owners-and-vehicles.ts";
 import * as m0019 from "./0019-state-waitlist.ts";
 import * as m0020 from "./0020-outbox-html-and-send-after.ts";
 import * as m0021 from "./0021-step-ids-by-what-they-ask.ts";
+import * as m0022 from "./0022-primary-location-parts.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0019-state-waitlist": m0019,
   "0020-outbox-html-and-send-after": m0020,
   "0021-step-ids-by-what-they-ask": m0021,
+  "0022-primary-location-parts": m0022,
 };

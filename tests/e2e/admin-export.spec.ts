@@ -161,13 +161,17 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "+15035550188",
         "true",
         `'=HYPERLINK("http://evil.example","Click")`,
-        "1 Main St, Suite 2",
+        "1 Main St, Suite 2, Springfield, OH 43001",
         "No",
         "'-PO Box 7, Portland",
         "Partnership",
         "2010",
         SEGMENT_NAICS.Bakery!.code,
         SEGMENT_NAICS.Bakery!.title,
+        // The primary location's parts (issue 27).
+        "1 Main St, Suite 2",
+        "Springfield",
+        "43001",
         // No optional answers, no quote request.
         ...Array<string>(8 + QUOTE_EXPORT_COLUMNS.length).fill(""),
       ],

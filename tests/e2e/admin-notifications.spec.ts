@@ -138,7 +138,7 @@ test("new leads reach LEAD_NOTIFY_TO by SMTP, retried after the mail server refu
       "State: Ohio",
       "Ownership structure: Partnership",
       "Year started: 2010",
-      "Primary location: 12 Rye Road",
+      "Primary location: 12 Rye Road, Springfield, OH 43001",
       "Mailing address: PO Box 88, Cleveland OH",
       "Name: Lena Lindqvist",
       "Email: lena.lead@bakery.example",

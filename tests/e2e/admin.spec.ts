@@ -313,7 +313,7 @@ test("the list pages, searches and filters; the detail shows every field and the
     ["Segments", "Bakery"],
     ["Business name", "Chapter One Books"],
     ["Legal business name", "Chapter One Books"],
-    ["Primary location", "5 Pine St"],
+    ["Primary location", "5 Pine St, Springfield, OH 43001"],
     ["Mailing address same as primary location", "No"],
     ["Mailing address", "PO Box 5, Portland OR"],
     ["Ownership structure", "Partnership"],
@@ -376,6 +376,9 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "start_year",
     "naics_code",
     "naics_title",
+    "street_address",
+    "city",
+    "zip_code",
     "full_time_employees",
     "part_time_employees",
     "annual_revenue",
@@ -411,7 +414,7 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "+15035550188",
     "true",
     "Chapter One Books",
-    "5 Pine St",
+    "5 Pine St, Springfield, OH 43001",
     "No",
     "PO Box 5, Portland OR",
     "Partnership",
@@ -419,6 +422,10 @@ test("the CSV download holds every row of the current filter, with the spec's co
     // Filed under the bakery's 2022 NAICS code (issue 17).
     "311811",
     "Retail Bakeries",
+    // The primary location's parts (issue 27).
+    "5 Pine St",
+    "Springfield",
+    "43001",
     // No optional answers, no quote request.
     ...Array<string>(8 + QUOTE_EXPORT_COLUMNS.length).fill(""),
   ]);

@@ -1,6 +1,9 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test as base, type ConsoleMessage, type Page } from "@playwright/test";
 
+import { isUsState } from "#app/domain/states.ts";
+import { sampleZipOf } from "#app/domain/zip-codes.ts";
+
 /**
  * The journeys' `test`: any console error or uncaught page error fails the test, and so does any
  * Content-Security-Policy violation the page reports.
@@ -117,6 +120,9 @@ export interface AboutYouAnswers {
   legalBusinessName?: string;
   streetAddress: string;
   unit?: string;
+  /** A city, and a ZIP code of the state shown, unless given. */
+  city?: string;
+  zipCode?: string;
   mailingAddress?: string;
 }
 
@@ -134,6 +140,14 @@ export async function enterAboutYou(page: Page, answers: AboutYouAnswers): Promi
     .getByLabel("Primary location: street address", { exact: true })
     .fill(answers.streetAddress);
   if (answers.unit) await page.getByLabel(/^Unit or suite/).fill(answers.unit);
+  await page.getByLabel("City", { exact: true }).fill(answers.city ?? "Springfield");
+  const state =
+    (await page
+      .locator("p", { hasText: /^State$/ })
+      .locator("+ p")
+      .textContent()) ?? "";
+  const zipCode = answers.zipCode ?? sampleZipOf(isUsState(state) ? state : "Ohio");
+  await page.getByLabel("ZIP code", { exact: true }).fill(zipCode);
   if (answers.mailingAddress) {
     await page.getByRole("radio", { name: "No" }).check();
     await page

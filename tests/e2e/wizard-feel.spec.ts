@@ -100,6 +100,10 @@ test("a keyboard-only run of the whole wizard: each screen's heading has focus o
   }
   await tabTo(page, page.getByLabel("Primary location: street address", { exact: true }));
   await keyboard.type("1 Key St");
+  await tabTo(page, page.getByLabel("City", { exact: true }));
+  await keyboard.type("Denver");
+  await tabTo(page, page.getByLabel("ZIP code", { exact: true }));
+  await keyboard.type("80202");
   await keyboard.press("Enter");
   await expectArrivedAt(page, /\/questionnaire-3$/, "About your ownership structure");
 

@@ -72,16 +72,25 @@ test.describe("with JavaScript off", () => {
 
     await enterBusinessName(page, "Chapter One");
     await page.getByRole("radio", { name: "No" }).check();
+    // A ZIP code usually in Washington for a business in Oregon: checked, and kept once confirmed.
+    await page.getByLabel("ZIP code", { exact: true }).fill("98101");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Please enter your mailing address or PO Box")).toBeVisible();
     await expect(
       page.getByLabel("Recognized mailing address or PO Box", { exact: true }),
     ).toBeVisible();
+    await expect(
+      page.getByText(
+        'This ZIP code is usually in Washington, not Oregon. Please check it, or tick "This ZIP code is right".',
+      ),
+    ).toBeVisible();
+    await page.getByRole("checkbox", { name: "This ZIP code is right" }).check();
     await enterAboutYou(page, {
       firstName: "Rae",
       lastName: "Ng",
       phone: "503-555-0188",
       streetAddress: "5 Pine St",
+      zipCode: "98101",
       mailingAddress: "PO Box 5, Portland OR",
     });
     await enterOwnership(page, "Corporation", "2019");
@@ -106,7 +115,12 @@ test.describe("with JavaScript off", () => {
       consent_text: null,
       consent_given_at: null,
       legal_business_name: "Chapter One",
-      primary_location: "5 Pine St",
+      primary_location: "5 Pine St, Springfield, OR 98101",
+      street_address: "5 Pine St",
+      unit: null,
+      city: "Springfield",
+      zip_code: "98101",
+      zip_confirmed: true,
       same_address: "No",
       mailing_address: "PO Box 5, Portland OR",
       ownership_structure: "Corporation",
@@ -183,7 +197,11 @@ test.describe("what the database holds", () => {
       phone_number: "+17025550100",
       consent_to_texts: true,
       legal_business_name: "Spotless Inc",
-      primary_location: "9 Strip Ave, Suite 100",
+      primary_location: "9 Strip Ave, Suite 100, Springfield, NV 88901",
+      street_address: "9 Strip Ave",
+      unit: "Suite 100",
+      city: "Springfield",
+      zip_code: "88901",
       same_address: "Yes",
       mailing_address: null,
       ownership_structure: "Individual / Sole Proprietorship",

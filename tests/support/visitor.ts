@@ -1,4 +1,6 @@
+import { isUsState } from "#app/domain/states.ts";
 import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
+import { sampleZipOf } from "#app/domain/zip-codes.ts";
 
 /** How a visitor without a browser goes about the site. */
 export interface HttpVisitorOptions {
@@ -22,6 +24,8 @@ function clears(header: string): boolean {
  */
 export class HttpVisitor {
   private cookies = new Map<string, string>();
+  /** The state step 1 was sent with: the address's ZIP code is one of its. */
+  private state = "Ohio";
   /** The status of every answer this visitor has had. */
   readonly statuses: number[] = [];
   private readonly baseUrl: string;
@@ -60,6 +64,10 @@ export class HttpVisitor {
 
   /** Posts a form; answers the status and where it redirects to (if it does). */
   async post(path: string, fields: Record<string, string | string[]>) {
+    // Step 1's state, for the address's ZIP code later (completeApplication).
+    if (path === stepPath("industry-and-state") && typeof fields.state === "string") {
+      this.state = fields.state;
+    }
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) {
       for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
@@ -146,6 +154,9 @@ export class HttpVisitor {
     phoneNumber: string;
     consentToTexts?: boolean;
     streetAddress: string;
+    /** A city of the state's, and its ZIP code, unless given. */
+    city?: string;
+    zipCode?: string;
     mailingAddress?: string;
     ownershipStructure?: string;
     startYear?: string;
@@ -161,6 +172,8 @@ export class HttpVisitor {
       ...(answers.consentToTexts === false ? {} : { consentToTexts: "on" }),
       legalBusinessName: answers.legalBusinessName ?? answers.businessName,
       streetAddress: answers.streetAddress,
+      city: answers.city ?? "Springfield",
+      zipCode: answers.zipCode ?? sampleZipOf(isUsState(this.state) ? this.state : "Ohio"),
       ...(answers.mailingAddress
         ? { sameAddress: "No", mailingAddress: answers.mailingAddress }
         : { sameAddress: "Yes" }),

@@ -120,7 +120,7 @@ export function SameEmail({
   emailNotProven: boolean;
   applications: readonly {
     id: string;
-    businessName: string | null;
+    name: string | null;
     createdAt: Date;
     emailNotProven: boolean;
   }[];
@@ -146,7 +146,7 @@ export function SameEmail({
           {applications.map((application) => (
             <li key={application.id}>
               <a href={`/admin/submissions/${application.id}`} className="text-brand-700 underline">
-                {application.businessName ?? "Not named yet"}
+                {application.name ?? "Not named yet"}
               </a>{" "}
               (received <DateTime value={application.createdAt} />
               {application.emailNotProven ? ", email not proven" : ""})

@@ -15,7 +15,11 @@ import { coveragePlan } from "#app/domain/coverage-plan.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { QUOTE_STATUSES, quoteStatusLabel, quoteStatusSchema } from "#app/domain/lead-desk.ts";
 import { contactChannelLabel, lineName, planAnswersOf } from "#app/domain/quote-request.ts";
-import { SUBMISSION_FIELD_LABELS, submissionValuesSchema } from "#app/domain/application-fields.ts";
+import {
+  leadNameOf,
+  SUBMISSION_FIELD_LABELS,
+  submissionValuesSchema,
+} from "#app/domain/application-fields.ts";
 import { QUOTE_REQUEST_FIELD_LABELS } from "#app/domain/record-versions.ts";
 import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import {
@@ -230,7 +234,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         </a>
       </p>
       <div className="mt-4">
-        <AdminPageHeading title={row.business_name ?? row.email}>
+        <AdminPageHeading title={leadNameOf(row) ?? row.email}>
           <StatusBadge complete={complete} />
           {row.email_not_proven ? <EmailNotProvenBadge /> : null}
         </AdminPageHeading>

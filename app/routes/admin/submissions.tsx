@@ -10,6 +10,7 @@ import {
   StatusBadge,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
+import { leadNameOf } from "#app/domain/application-fields.ts";
 import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
 import { INDUSTRIES } from "#app/domain/industries.ts";
 import { addDays, utcDay } from "#app/domain/days.ts";
@@ -67,7 +68,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           id: row.id,
           createdAt: row.created_at,
           email: row.email,
-          businessName: row.business_name,
+          name: leadNameOf(row),
           industry: industryLabel(row.industry),
           state: row.state,
           complete: submissionStatus(row) === "complete",
@@ -291,7 +292,7 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
                       </a>
                     </td>
                     <td className={tableClasses.td}>
-                      {row.businessName ?? <span className="text-muted">Not given yet</span>}
+                      {row.name ?? <span className="text-muted">Not given yet</span>}
                     </td>
                     <td className={tableClasses.td}>{row.industry}</td>
                     <td className={tableClasses.td}>{row.state}</td>

@@ -2,7 +2,14 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { Form } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { ABOUT_YOU_TEXT_LIMITS, aboutYouSchema, textsConsentText } from "#app/domain/wizard.ts";
+import {
+  ANSWER_MAX_LENGTH,
+  type AnswerName,
+  type StepAnswers,
+} from "#app/domain/application-fields.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
+import { textsConsentText } from "#app/domain/wizard.ts";
+import { ZIP_CODE_PATTERN, zipUsuallyElsewhere } from "#app/domain/zip-codes.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
@@ -12,17 +19,7 @@ import "./about-you.css";
 
 export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: about you");
 
-type AboutYouForm = {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  consentToTexts: boolean;
-  legalBusinessName: string;
-  streetAddress: string;
-  unit: string;
-  sameAddress: string;
-  mailingAddress: string;
-};
+type AboutYouForm = StepAnswers<"about-you">;
 
 const loadStep = stepLoader(STEPS["about-you"]);
 
@@ -44,21 +41,33 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
 const TITLE = "Tell us about you";
 
 export default function AboutYou({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = ui.useStepForm<AboutYouForm>(aboutYouSchema, {
+  const { state } = loaderData;
+  const [form, fields] = ui.useStepForm<AboutYouForm>(stepAnswersSchema("about-you", loaderData), {
     id: "about-you",
     lastResult: actionData?.result,
     defaultValue: loaderData,
   });
   const processing = ui.useContinuing();
+  // The ZIP code as typed: one usually in another state asks to be confirmed (zip-codes.ts).
+  const [zip, setZip] = ui.useFieldText(
+    form.id,
+    fields.zipCode.name,
+    ui.initialText(fields.zipCode.initialValue),
+  );
+  const typedZip = zip.trim();
+  const zipElsewhere =
+    ZIP_CODE_PATTERN.test(typedZip) && state ? zipUsuallyElsewhere(typedZip, state) : undefined;
 
   const textField = (
-    name: keyof typeof ABOUT_YOU_TEXT_LIMITS,
+    name: Exclude<AnswerName & keyof AboutYouForm, "consentToTexts" | "zipConfirmed">,
     label: string,
     extra: {
       autoComplete?: string;
       placeholder?: string;
       type?: "text" | "tel";
       optional?: boolean;
+      inputMode?: "numeric";
+      onChange?: (value: string) => void;
     } = {},
   ) => {
     const field = fields[name];
@@ -73,7 +82,9 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
           key={field.key}
           autoComplete={extra.autoComplete}
           placeholder={extra.placeholder}
-          maxLength={ABOUT_YOU_TEXT_LIMITS[name]}
+          inputMode={extra.inputMode}
+          onChange={extra.onChange ? (event) => extra.onChange?.(event.target.value) : undefined}
+          maxLength={ANSWER_MAX_LENGTH[name]}
           className={ui.inputClass}
         />
         <ui.FieldError id={field.errorId} errors={field.errors} />
@@ -115,6 +126,34 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             autoComplete: "address-line1",
           })}
           {textField("unit", "Unit or suite", { autoComplete: "address-line2", optional: true })}
+          <div className="grid gap-5 sm:grid-cols-[2fr_1fr_1fr]">
+            {textField("city", "City", { autoComplete: "address-level2" })}
+            <div>
+              <p className={ui.labelClass}>State</p>
+              <p className="mt-1 py-3 text-ink">{state}</p>
+            </div>
+            {textField("zipCode", "ZIP code", {
+              autoComplete: "postal-code",
+              inputMode: "numeric",
+              onChange: setZip,
+            })}
+          </div>
+          <p className="text-sm text-muted">
+            The state is the one you chose on the first screen: Back leads there to change it.
+          </p>
+          {zipElsewhere || fields.zipConfirmed.initialValue === "on" ? (
+            <label
+              htmlFor={fields.zipConfirmed.id}
+              className="flex cursor-pointer items-start gap-3 py-1 text-sm"
+            >
+              <input
+                {...getInputProps(fields.zipConfirmed, { type: "checkbox" })}
+                key={fields.zipConfirmed.key}
+                className={`${ui.choiceInputClass} mt-0.5`}
+              />
+              <span>This ZIP code is right</span>
+            </label>
+          ) : null}
           <div className="address-answers">
             <fieldset
               aria-describedby={fields.sameAddress.errors ? fields.sameAddress.errorId : undefined}
@@ -153,7 +192,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                 key={fields.mailingAddress.key}
                 rows={2}
                 autoComplete="street-address"
-                maxLength={ABOUT_YOU_TEXT_LIMITS.mailingAddress}
+                maxLength={ANSWER_MAX_LENGTH.mailingAddress}
                 className={ui.inputClass}
               />
               <ui.FieldError

@@ -4,7 +4,8 @@ import { useRef } from "react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { messages } from "#app/domain/messages.ts";
-import { businessNameSchema, TEXT_LIMITS } from "#app/domain/wizard.ts";
+import { ANSWER_MAX_LENGTH, type StepAnswers } from "#app/domain/application-fields.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
@@ -22,11 +23,14 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
 const TITLE = "What's your business name?";
 
 export default function BusinessName({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = ui.useStepForm<{ businessName: string }>(businessNameSchema, {
-    id: "business-name",
-    lastResult: actionData?.result,
-    defaultValue: { businessName: loaderData.businessName },
-  });
+  const [form, fields] = ui.useStepForm<StepAnswers<"business-name">>(
+    stepAnswersSchema("business-name", loaderData),
+    {
+      id: "business-name",
+      lastResult: actionData?.result,
+      defaultValue: { businessName: loaderData.businessName },
+    },
+  );
   const hydrated = ui.useHydrated();
   const processing = ui.useContinuing();
   const [name, setName] = ui.useFieldText(
@@ -52,7 +56,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
             key={fields.businessName.key}
             ref={input}
             autoComplete="organization"
-            maxLength={TEXT_LIMITS.businessName}
+            maxLength={ANSWER_MAX_LENGTH.businessName}
             aria-describedby={
               fields.businessName.errors ? `${hintId} ${fields.businessName.errorId}` : hintId
             }
@@ -77,7 +81,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
         <ui.FieldError id={fields.businessName.errorId} errors={fields.businessName.errors} />
         <ui.StepActions
           continueDisabled={hydrated && name.trim() === ""}
-          continueHint={messages.continueHints.businessName}
+          continueHint={messages.continueHints["business-name"]}
           busy={processing}
         />
       </Form>

@@ -6,7 +6,8 @@ import * as ui from "#app/components/wizard/step-screen.ts";
 import { messages } from "#app/domain/messages.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
 import { site } from "#app/domain/site.ts";
-import { ownershipSchema, startYearSuggestions } from "#app/domain/wizard.ts";
+import { answerSuggestions, type StepAnswers } from "#app/domain/application-fields.ts";
+import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
 import { SCRIPTED_FIELD, STEP_SCREENS } from "#app/domain/wizard-screens.ts";
 import { STEPS } from "#app/domain/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
@@ -36,8 +37,8 @@ function isSaved(result: unknown): boolean {
 const TITLE = "About your ownership structure";
 
 export default function Ownership({ loaderData, actionData }: Route.ComponentProps) {
-  const schema = ownershipSchema(loaderData.thisYear);
-  const [form, fields] = ui.useStepForm<{ ownershipStructure: string; startYear: string }>(schema, {
+  const schema = stepAnswersSchema("ownership", loaderData);
+  const [form, fields] = ui.useStepForm<StepAnswers<"ownership">>(schema, {
     id: "ownership",
     lastResult: actionData?.result,
     defaultValue: {
@@ -108,7 +109,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
             className={ui.inputClass}
           />
           <datalist id={yearsId}>
-            {startYearSuggestions(loaderData.thisYear).map((year) => (
+            {answerSuggestions("startYear", loaderData).map((year) => (
               <option key={year} value={year} />
             ))}
           </datalist>

@@ -18,9 +18,8 @@ import {
   planChanges,
   planChangesOf,
   planChangesQuery,
-  REVENUE_BANDS,
-  VEHICLE_USES,
 } from "#app/domain/coverage-plan.ts";
+import { REVENUE_BANDS, VEHICLE_USES } from "#app/domain/answer-choices.ts";
 import { parseForm } from "#app/domain/form-submission.ts";
 import { isOpenQuoteStatus } from "#app/domain/lead-desk.ts";
 import { messages } from "#app/domain/messages.ts";
@@ -61,7 +60,7 @@ export const meta: Route.MetaFunction = () => ui.wizardMeta("Your coverage plan"
 /** The plan for this browser's completed application, the optional answers and any open request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const { handle, submission, answers } = await requireCompletedApplication(services, request);
+  const { submission, answers } = await requireCompletedApplication(services, request);
   const plan = coveragePlan(answers);
   // What the last "Update my plan" changed, as its redirect named it (only the plan's own lines).
   const changes = planChangesOf(new URL(request.url).searchParams);
@@ -69,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
   const today = usToday();
   return {
-    businessName: handle.draft.businessName ?? "",
+    leadName: submission.name ?? "",
     lines: plan.lines,
     changes: changes.changed.map((slug) => {
       const line = plan.lines.find((candidate) => candidate.slug === slug);
@@ -292,9 +291,9 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       intro={
         <>
           <p>
-            {loaderData.businessName ? `For ${loaderData.businessName}: ` : ""}what a business like
-            yours usually needs and why, from your answers. The prices are published medians for
-            similar businesses, not a quote: a licensed agent sends your quotes.
+            {loaderData.leadName ? `For ${loaderData.leadName}: ` : ""}what a business like yours
+            usually needs and why, from your answers. The prices are published medians for similar
+            businesses, not a quote: a licensed agent sends your quotes.
           </p>
         </>
       }

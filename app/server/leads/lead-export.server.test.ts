@@ -39,6 +39,10 @@ const complete: CompleteRecord = {
   legal_business_name: "Chapter One LLC",
   primary_location: "5 Pine St\nSuite 2",
   unit: null,
+  street_address: null,
+  city: null,
+  zip_code: null,
+  zip_confirmed: null,
   same_address: "No",
   mailing_address: "PO Box 5, Portland OR",
   ownership_structure: "Corporation",
@@ -64,8 +68,8 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(text).toBe(
         [
           LEAD_EXPORT_COLUMNS.join(","),
-          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,,,,`,
-          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(18)}`,
+          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,,,,,,,`,
+          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(21)}`,
           "",
         ].join("\r\n"),
       );
@@ -102,7 +106,7 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(
         row.endsWith(
           [
-            "Corporation,2019,,,4,1,250000,100k-500k,false,true,2,owned,CP-7K3F9Q,new",
+            "Corporation,2019,,,,,,4,1,250000,100k-500k,false,true,2,owned,CP-7K3F9Q,new",
             '"workers-comp; cyber-insurance",2026-12-01,phone,After 3pm',
             `${request.createdAt.toISOString()},${request.updatedAt.toISOString()}`,
           ].join(","),

@@ -1,5 +1,5 @@
 import { agencyFrom, agencyLines } from "#app/domain/agency.ts";
-import { viewRows } from "#app/domain/application-fields.ts";
+import { leadNameOf, viewRows } from "#app/domain/application-fields.ts";
 import { bestTimeLabel } from "#app/domain/contact-forms.ts";
 import { industryLabel } from "#app/domain/industries.ts";
 import { productName } from "#app/domain/lead-desk.ts";
@@ -50,7 +50,9 @@ export function completedApplicationEmail(
   ].join("\n");
   return {
     to,
-    subject: headerText(`New lead: ${record.business_name} (${industry}, ${record.state})`),
+    subject: headerText(
+      `New lead: ${leadNameOf(record) ?? record.email} (${industry}, ${record.state})`,
+    ),
     text,
   };
 }
@@ -82,7 +84,8 @@ export function callbackRequestEmail(
 /** What the quote request alert tells of the business, besides the request. */
 export interface QuoteRequestLead {
   submissionId: string;
-  businessName: string;
+  /** What the lead goes by (application-fields.ts, LEAD_NAME_COLUMN). */
+  name: string;
   industry: string;
   state: string;
   email: string;
@@ -104,7 +107,7 @@ export function quoteRequestAlertEmail(
     "",
     lines([
       ["Reference", request.reference],
-      ["Business name", lead.businessName],
+      ["Business name", lead.name],
       ["Industry", industryLabel(lead.industry)],
       ["State", lead.state],
       ["Lines", request.lines.map(lineName).join(", ")],
@@ -121,7 +124,7 @@ export function quoteRequestAlertEmail(
   return {
     to,
     subject: headerText(
-      `${updated ? "Quote request updated" : "Quote request"} ${request.reference}: ${lead.businessName}`,
+      `${updated ? "Quote request updated" : "Quote request"} ${request.reference}: ${lead.name}`,
     ),
     text,
   };

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from "kysely";
 
+import { LEAD_NAME_COLUMN } from "#app/domain/application-fields.ts";
 import { isUuid } from "#app/domain/ids.ts";
 import { addDays } from "#app/domain/days.ts";
 import {
@@ -132,7 +133,7 @@ function matches(filter: SubmissionFilter) {
       conditions.push(
         eb.or([
           eb("email", "ilike", pattern),
-          eb("business_name", "ilike", pattern),
+          eb(LEAD_NAME_COLUMN, "ilike", pattern),
           eb("legal_business_name", "ilike", pattern),
         ]),
       );
@@ -192,12 +193,10 @@ export async function applicationsWithEmail(
   db: Db,
   email: string,
   exceptId: string,
-): Promise<
-  { id: string; businessName: string | null; createdAt: Date; emailNotProven: boolean }[]
-> {
+): Promise<{ id: string; name: string | null; createdAt: Date; emailNotProven: boolean }[]> {
   const rows = await db
     .selectFrom("business_wizard_submissions")
-    .select(["id", "business_name", "created_at", "email_not_proven"])
+    .select(["id", LEAD_NAME_COLUMN, "created_at", "email_not_proven"])
     .where(sql<string>`lower(email)`, "=", email.toLowerCase())
     .where("id", "<>", exceptId)
     .orderBy("created_at", "desc")
@@ -205,7 +204,7 @@ export async function applicationsWithEmail(
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    businessName: row.business_name,
+    name: row[LEAD_NAME_COLUMN],
     createdAt: row.created_at,
     emailNotProven: row.email_not_proven,
   }));

@@ -37,6 +37,10 @@ const record: CompleteRecord = {
   legal_business_name: "Chapter One Books LLC",
   primary_location: "1 Main St",
   unit: null,
+  street_address: null,
+  city: null,
+  zip_code: null,
+  zip_confirmed: null,
   same_address: "Yes",
   mailing_address: null,
   ownership_structure: "Limited Liability Company",
@@ -253,7 +257,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       const draftId = "00000000-0000-4000-8000-000000000001";
       // The submission as the Quote step reads it: with the first name and the business's.
       const submission = (await getPlanSubmission(db, id))!;
-      expect(submission).toMatchObject({ firstName: "Rae", businessName: "Chapter One Books" });
+      expect(submission).toMatchObject({ firstName: "Rae", name: "Chapter One Books" });
       for (let i = 0; i < 3; i += 1) {
         await sendQuoteConfirmation(
           createServices(env, database),

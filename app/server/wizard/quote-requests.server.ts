@@ -1,3 +1,4 @@
+import { LEAD_NAME_COLUMN } from "#app/domain/application-fields.ts";
 import { randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
@@ -17,7 +18,7 @@ import {
   VEHICLE_USES,
   type RevenueBand,
   type VehicleUse,
-} from "#app/domain/coverage-plan.ts";
+} from "#app/domain/answer-choices.ts";
 import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -49,7 +50,10 @@ export interface PlanSubmission {
   email: string;
   /** For the confirmation email's greeting and summary (decision 032). */
   firstName: string | null;
-  businessName: string | null;
+  /** What the lead goes by (application-fields.ts, LEAD_NAME_COLUMN). */
+  name: string | null;
+  /** E.164, as saved; for the agency's alert. */
+  phone: string | null;
   industry: string;
   segments: string[];
   state: string;
@@ -101,7 +105,8 @@ export async function getPlanSubmission(
       "id",
       "email",
       "first_name",
-      "business_name",
+      LEAD_NAME_COLUMN,
+      "phone_number",
       "industry",
       "segments",
       "state",
@@ -122,7 +127,8 @@ export async function getPlanSubmission(
     id: row.id,
     email: row.email,
     firstName: row.first_name,
-    businessName: row.business_name,
+    name: row[LEAD_NAME_COLUMN],
+    phone: row.phone_number,
     industry: row.industry,
     segments: row.segments,
     state: row.state,
@@ -362,7 +368,7 @@ export async function setQuoteRequestStatus(
  */
 export async function sendQuoteConfirmation(
   services: AppServices,
-  submission: { id: string; email: string; firstName: string | null; businessName: string | null },
+  submission: { id: string; email: string; firstName: string | null; name: string | null },
   request: QuoteRequest,
   updated: boolean,
   draftId: string,
@@ -377,7 +383,7 @@ export async function sendQuoteConfirmation(
   const token = randomBytes(32).toString("base64url");
   const { subject, text, html } = quoteConfirmationEmail({
     firstName: submission.firstName,
-    businessName: submission.businessName,
+    leadName: submission.name,
     reference: request.reference,
     lines: request.lines,
     startDate: request.startDate,

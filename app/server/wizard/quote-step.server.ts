@@ -8,7 +8,7 @@ import {
   type OptionalAnswers,
   type QuoteRequestInput,
 } from "#app/domain/quote-request.ts";
-import type { WizardDraft } from "#app/domain/wizard.ts";
+import type { WizardDraft } from "#app/domain/wizard-draft.ts";
 import { stepPath } from "#app/domain/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
 
@@ -60,12 +60,17 @@ export async function requireCompletedApplication(
       industry: draft.industry ?? "",
       segments: draft.segments ?? [],
       state: draft.state ?? "",
-      ownershipStructure: draft.ownership?.ownershipStructure ?? "",
+      ownershipStructure: stringAnswer(draft.answers?.ownershipStructure),
     },
     submission.optional,
   );
   if (!answers) throw redirect(stepPath("industry-and-state"));
   return { handle, submission, answers };
+}
+
+/** A kept answer's text ("" for none). */
+function stringAnswer(answer: string | boolean | undefined): string {
+  return typeof answer === "string" ? answer : "";
 }
 
 /**
@@ -106,16 +111,15 @@ export async function requestQuotes(
   if (change === "unchanged") return { emailed: false };
   const updated = change === "updated";
   const emailed = await sendQuoteConfirmation(services, submission, saved, updated, handle.id);
-  const about = handle.draft.aboutYou;
   await notifyQuoteRequest(
     services,
     {
       submissionId: submission.id,
-      businessName: handle.draft.businessName ?? "",
+      name: submission.name ?? "",
       industry: submission.industry,
       state: submission.state,
       email: submission.email,
-      phone: typeof about?.phoneNumber === "string" ? about.phoneNumber : null,
+      phone: submission.phone,
     },
     saved,
     updated,

@@ -7,7 +7,7 @@ import { isEmailAddress } from "#app/domain/fields.ts";
 import { fromRecord, isCompleteRecord } from "#app/domain/application-record.ts";
 import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume-links.ts";
 import type { SubmissionValues } from "#app/domain/application-fields.ts";
-import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
+import { parseDraft, type WizardDraft } from "#app/domain/wizard-draft.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";

@@ -111,6 +111,8 @@ const APPLICATION = [
       legalBusinessName: "Ana's Studio LLC",
       streetAddress: "12 Main St",
       unit: "Suite 4",
+      city: "Columbus",
+      zipCode: "43215",
       sameAddress: "Yes",
     },
   ],
@@ -169,8 +171,12 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
       segments: ["Architect"],
       business_name: "Ana's Studio",
       phone_number: "+15552345678",
-      primary_location: "12 Main St, Suite 4",
+      primary_location: "12 Main St, Suite 4, Columbus, OH 43215",
+      street_address: "12 Main St",
       unit: "Suite 4",
+      city: "Columbus",
+      zip_code: "43215",
+      zip_confirmed: false,
       start_year: "2015",
     });
     expect(record.completed_at).toBeInstanceOf(Date);
@@ -186,6 +192,9 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(about.page?.loaderData["about-you"]).toMatchObject({
       phoneNumber: "(555) 234-5678",
       unit: "Suite 4",
+      city: "Columbus",
+      zipCode: "43215",
+      state: "Ohio",
     });
   });
 

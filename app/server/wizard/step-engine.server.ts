@@ -8,7 +8,8 @@ import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/licensed-states.
 import { suggestNaics } from "#app/domain/naics.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
-import { emailSchema, type WizardDraft } from "#app/domain/wizard.ts";
+import { emailSchema } from "#app/domain/wizard.ts";
+import type { WizardDraft } from "#app/domain/wizard-draft.ts";
 import { SCRIPTED_FIELD, stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import {
   previousStep,

@@ -10,7 +10,7 @@ import {
   type SubmissionVersion,
 } from "#app/domain/record-versions.ts";
 import { z } from "#app/domain/zod.ts";
-import type { WizardDraft } from "#app/domain/wizard.ts";
+import type { WizardDraft } from "#app/domain/wizard-draft.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import type { SubmissionRow } from "#app/server/leads/leads.server.ts";

@@ -8,7 +8,7 @@ import { agencyFrom } from "#app/domain/agency.ts";
 import { NOT_LICENSED_PATH, stateStoppingStep } from "#app/domain/licensed-states.ts";
 import { messages } from "#app/domain/messages.ts";
 import type { Toast } from "#app/domain/toast.ts";
-import { parseDraft, type WizardDraft } from "#app/domain/wizard.ts";
+import { parseDraft, type WizardDraft } from "#app/domain/wizard-draft.ts";
 import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
 import { firstMissingStepBefore } from "#app/domain/wizard-steps.ts";
 
