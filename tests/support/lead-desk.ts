@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 
 import { expect, type Page } from "@playwright/test";
 
+import { TEST_NODE_FLAGS } from "./server-process.ts";
+
 /** What a command-line script did. */
 export interface ScriptResult {
   code: number | null;
@@ -18,7 +20,7 @@ export function runScript(
   args: string[],
   options: { dataDir: string; input?: string; env?: Record<string, string> },
 ): Promise<ScriptResult> {
-  const child = spawn(process.execPath, [`scripts/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, `scripts/${name}.ts`, ...args], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -44,6 +44,17 @@ export function makeDataDir(): string {
   return dataDir;
 }
 
+/**
+ * Node flags for the servers and scripts the tests start. V8 compiles PGlite's WebAssembly with
+ * Liftoff at once and then, as functions get hot, with TurboFan on a background thread; a process
+ * that ends waits for the TurboFan work under way (some 2 s on two cores, nearly all of it after
+ * the database has closed), and that work competes with the browser for the machine. The tests'
+ * processes live a few seconds each: Liftoff only. What the process does is the same; how fast
+ * V8's code for the database runs is all that changes (the shared server of playwright.config.ts,
+ * which lives through the run, keeps V8's defaults).
+ */
+export const TEST_NODE_FLAGS: readonly string[] = ["--liftoff-only"];
+
 /** Every server this test worker started and has not seen exit. */
 const running = new Set<ChildProcess>();
 // A journey that fails before its stopServer would leave its server running after the run, holding
@@ -62,7 +73,7 @@ export async function startServer(options: {
   waitUntilReady?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
