@@ -8,6 +8,10 @@ export default defineConfig({
     setupFiles: ["tests/support/vitest-setup.ts"],
     // PGlite instances are heavy; two cores run two files at a time at most.
     maxWorkers: 2,
+    // Each file runs in a process of its own, which opens PGlite and ends seconds later: V8's
+    // optimising compiler would only be starting on PostgreSQL's hot paths, and the process would
+    // wait for it to end (see TEST_NODE_FLAGS in tests/support/server-process.ts).
+    execArgv: ["--liftoff-only"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
