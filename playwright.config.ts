@@ -51,7 +51,7 @@ export default defineConfig({
     // The built production server on a throwaway copy of the run's migrated embedded database,
     // made first (tests/support/make-e2e-template.ts), which the journeys' own servers copy too.
     command: [
-      "node tests/support/make-e2e-template.ts",
+      "node --liftoff-only tests/support/make-e2e-template.ts",
       `rm -rf .tmp/e2e-data-${PORT}`,
       `cp -R .tmp/e2e-template-data-${PORT} .tmp/e2e-data-${PORT}`,
       "node server.ts",

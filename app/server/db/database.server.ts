@@ -271,6 +271,9 @@ async function createPgliteDatabase(pgdata: string): Promise<void> {
       .PGlite.create({ dataDir: pgdata, startParams: JSON.parse(startParams) })
       .then((pglite) => pglite.close());`;
   await execFileAsync(process.execPath, [
+    // initdb runs once: V8's optimising compiler would spend more time compiling PostgreSQL's hot
+    // paths (some 300 MB at its peak) than it saves, and the process would wait for it to end.
+    "--liftoff-only",
     "--input-type=commonjs",
     "-e",
     script,
