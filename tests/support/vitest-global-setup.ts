@@ -1,10 +1,6 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
-
-import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect } from "kysely";
-
-import { migrateToLatest, type DatabaseSchema } from "#app/server/db/database.server.ts";
+import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
+import { promisify } from "node:util";
 
 import { PGLITE_TEMPLATE_FILE } from "./databases.ts";
 
@@ -12,17 +8,16 @@ import { PGLITE_TEMPLATE_FILE } from "./databases.ts";
  * Before the run: one embedded database, migrated, saved as PGlite's data-directory archive. Each
  * test file then loads it (half a second) instead of making its own (initdb and every migration,
  * about four seconds on two cores).
+ *
+ * Made in a process of its own, on V8's baseline compiler only (as the test files' workers run,
+ * vitest.config.ts): made here, in Vitest's own process, it took some 4 s longer, and V8's
+ * optimising compiler went on compiling PostgreSQL's hot paths there for the whole run.
  */
 export async function setup(): Promise<void> {
-  const pglite = await PGlite.create();
-  try {
-    await migrateToLatest(new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) }));
-    const archive = await pglite.dumpDataDir("none");
-    mkdirSync(path.dirname(PGLITE_TEMPLATE_FILE), { recursive: true });
-    writeFileSync(PGLITE_TEMPLATE_FILE, Buffer.from(await archive.arrayBuffer()));
-  } finally {
-    await pglite.close();
-  }
+  await promisify(execFile)(process.execPath, [
+    "--liftoff-only",
+    "tests/support/make-vitest-template.ts",
+  ]);
 }
 
 export function teardown(): void {
