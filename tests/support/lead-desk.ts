@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 
 import { expect, type Page } from "@playwright/test";
 
-import { TEST_NODE_FLAGS } from "./server-process.ts";
+import { TEST_NODE_ENV, TEST_NODE_FLAGS } from "./server-process.ts";
 
 /** What a command-line script did. */
 export interface ScriptResult {
@@ -23,6 +23,7 @@ export function runScript(
   const child = spawn(process.execPath, [...TEST_NODE_FLAGS, `scripts/${name}.ts`, ...args], {
     env: {
       ...process.env,
+      ...TEST_NODE_ENV,
       NODE_ENV: "production",
       DATA_DIR: options.dataDir,
       DATABASE_URL: "",

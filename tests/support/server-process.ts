@@ -55,6 +55,15 @@ export function makeDataDir(): string {
  */
 export const TEST_NODE_FLAGS: readonly string[] = ["--liftoff-only"];
 
+/**
+ * The environment those processes get besides their settings: Node's compile cache, so that each
+ * start reads the TypeScript it has stripped and the code it has compiled before (some 0.4 s of a
+ * server's start) instead of doing it again. Node checks each entry against the file's contents.
+ */
+export const TEST_NODE_ENV: Readonly<Record<string, string>> = {
+  NODE_COMPILE_CACHE: path.resolve(".tmp/node-compile-cache"),
+};
+
 /** Every server this test worker started and has not seen exit. */
 const running = new Set<ChildProcess>();
 // A journey that fails before its stopServer would leave its server running after the run, holding
@@ -76,6 +85,7 @@ export async function startServer(options: {
   const child = spawn(process.execPath, [...TEST_NODE_FLAGS, "server.ts"], {
     env: {
       ...process.env,
+      ...TEST_NODE_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
