@@ -150,6 +150,14 @@ export async function closeSharedTestDatabases(): Promise<void> {
   for (const database of opened) await (await database).closeForGood();
 }
 
+/**
+ * Where Vitest's setup file (tests/support/vitest-setup.ts) finds closeSharedTestDatabases once a
+ * test file has loaded this module: importing it there would load PGlite, Kysely, pg and the
+ * migrations into every test file, half of which never open a database.
+ */
+const CLOSE_SHARED_TEST_DATABASES = Symbol.for("coverpilot.closeSharedTestDatabases");
+(globalThis as Record<symbol, unknown>)[CLOSE_SHARED_TEST_DATABASES] = closeSharedTestDatabases;
+
 async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

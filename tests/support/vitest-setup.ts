@@ -1,6 +1,11 @@
 import { afterAll } from "vitest";
 
-import { closeSharedTestDatabases } from "./databases.ts";
-
-// Each test file shares one database of each kind among its tests (tests/support/databases.ts).
-afterAll(closeSharedTestDatabases);
+// Each test file shares one database of each kind among its tests (tests/support/databases.ts),
+// which closes them after the file's last test. Looked up rather than imported: a file that never
+// loads databases.ts has none to close, and need not load PGlite for nothing.
+afterAll(async () => {
+  const close = (globalThis as Record<symbol, unknown>)[
+    Symbol.for("coverpilot.closeSharedTestDatabases")
+  ];
+  if (typeof close === "function") await (close as () => Promise<void>)();
+});
