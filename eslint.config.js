@@ -60,14 +60,14 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
-      // Schemas use the configured `z` of app/domain/zod.ts (no eval under the CSP).
+      // Schemas use the configured `z` of app/domain/values/zod.ts (no eval under the CSP).
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           paths: [
             {
               name: "zod",
-              message: "Import { z } from #app/domain/zod.ts.",
+              message: "Import { z } from #app/domain/values/zod.ts.",
               allowTypeImports: true,
             },
           ],
@@ -82,7 +82,7 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: LAYERS }] },
   },
   {
-    files: ["app/domain/zod.ts"],
+    files: ["app/domain/values/zod.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {

@@ -2,7 +2,7 @@ import path from "node:path";
 
 import type { Config } from "@react-router/dev/config";
 
-import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
+import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 import { compressAssets, compressPages } from "./tools/compress-assets.ts";
 import { inlineFirstPaint } from "./tools/inline-first-paint.ts";
 

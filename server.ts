@@ -12,8 +12,8 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 
-import { agencyFrom, agencyStamp } from "#app/domain/agency.ts";
-import { pathForLogs } from "#app/domain/resume-links.ts";
+import { agencyFrom, agencyStamp } from "#app/domain/site/agency.ts";
+import { pathForLogs } from "#app/domain/wizard/resume-links.ts";
 import type { RunningApp, startApp as StartApp } from "#app/server/app.server.ts";
 import {
   loadPrerenderedPages,

@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import { basename, join } from "node:path";
+
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -48,7 +51,7 @@ describe("the linter's layers", () => {
       [
         `import { getServices } from "#app/server/services.server.ts";`,
         `import { buttonClasses } from "#app/components/ui/button.ts";`,
-        `import { site } from "#app/domain/site.ts";`,
+        `import { site } from "#app/domain/site/site.ts";`,
         `export const used = [getServices, buttonClasses, site];`,
         "",
       ].join("\n"),
@@ -64,5 +67,24 @@ describe("the linter's layers", () => {
       `import { FunnelTally } from "#app/server/wizard/funnel.server.ts";\nexport const used = FunnelTally;\nexport function getServices() {}\n`,
     );
     expect(rules).toContain("import-x/no-cycle");
+  });
+});
+
+describe("the modules' names", () => {
+  it("say which module they are: no two in app/domain, app/server or app/components share one", () => {
+    const names = new Map<string, string[]>();
+    for (const folder of ["app/domain", "app/server", "app/components"]) {
+      for (const file of readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+        if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+        const name = basename(file).replace(/(\.server)?\.tsx?$/, "");
+        names.set(name, [...(names.get(name) ?? []), join(folder, file)]);
+      }
+    }
+    const shared = [...names.values()].filter((files) => files.length > 1);
+    expect(shared).toEqual([]);
+    // The rule is about these folders: app/domain holds at least its registry.
+    expect(names.get("application-fields")).toEqual([
+      "app/domain/application/application-fields.ts",
+    ]);
   });
 });

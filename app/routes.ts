@@ -1,14 +1,14 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-import { PRODUCT_LINES } from "./domain/products.ts";
-import { NOT_LICENSED_PATH } from "./domain/licensed-states.ts";
-import { QUOTE_REQUESTED_PATH } from "./domain/quote-request.ts";
+import { PRODUCT_LINES } from "./domain/reference/products.ts";
+import { NOT_LICENSED_PATH } from "./domain/site/licensed-states.ts";
+import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import {
   QUOTE_STEP_PATH,
   SUMMARY_PATH,
   WIZARD_PATH,
   WIZARD_STEP_ORDER,
-} from "./domain/wizard-screens.ts";
+} from "./domain/wizard/wizard-screens.ts";
 
 /** A wizard screen's route: its path (the domain's) below WIZARD_PATH, and its module. */
 function wizardRoute(path: string, file: string) {

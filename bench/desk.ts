@@ -17,11 +17,11 @@ import { pathToFileURL } from "node:url";
 
 import { sql } from "kysely";
 
-import { exampleAnswers } from "#app/domain/application-fields.ts";
-import { addDays, utcDay } from "#app/domain/days.ts";
-import { parseSubmissionFilter, type ListPosition } from "#app/domain/lead-desk.ts";
-import { INDUSTRY_IDS } from "#app/domain/industries.ts";
-import { US_STATES } from "#app/domain/states.ts";
+import { exampleAnswers } from "#app/domain/application/application-fields.ts";
+import { addDays, utcDay } from "#app/domain/values/days.ts";
+import { parseSubmissionFilter, type ListPosition } from "#app/domain/leads/lead-desk.ts";
+import { INDUSTRY_IDS } from "#app/domain/reference/industries.ts";
+import { US_STATES } from "#app/domain/reference/states.ts";
 import { openDatabase, type Db } from "#app/server/db/database.server.ts";
 import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
 import { getSubmission, listSubmissions } from "#app/server/leads/leads.server.ts";

@@ -9,8 +9,8 @@
  */
 import { parseArgs } from "node:util";
 
-import { isEmailAddress } from "#app/domain/fields.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/lead-desk.ts";
+import { isEmailAddress } from "#app/domain/values/fields.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/leads/lead-desk.ts";
 import {
   CliError,
   describeCliFailure,

@@ -2,12 +2,12 @@
  * npm run schema:lead
  *
  * Writes docs/lead-record.schema.json, the published JSON Schema of the lead record, from the one
- * schema the code builds and checks records with (app/domain/lead-record.ts). A test fails while
+ * schema the code builds and checks records with (app/domain/leads/lead-record.ts). A test fails while
  * the file and the code disagree.
  */
 import { writeFile } from "node:fs/promises";
 
-import { leadRecordJsonSchema } from "#app/domain/lead-record.ts";
+import { leadRecordJsonSchema } from "#app/domain/leads/lead-record.ts";
 
 export const LEAD_SCHEMA_FILE = "docs/lead-record.schema.json";
 

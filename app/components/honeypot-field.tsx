@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
+import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
 
 /**
  * A field that people never see or reach (off screen, out of the tab order, hidden from assistive

@@ -1,4 +1,4 @@
-import { SITEMAP_PATHS } from "#app/domain/site-pages.ts";
+import { SITEMAP_PATHS } from "#app/domain/site/site-pages.ts";
 import { getSiteUrl } from "#app/server/http/site-url.server.ts";
 
 import type { Route } from "./+types/sitemap-xml";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 
-import { agencyFrom, type Agency } from "#app/domain/agency.ts";
+import { agencyFrom, type Agency } from "#app/domain/site/agency.ts";
 
 import { getEnv } from "#app/server/env.server.ts";
 import { getServices } from "#app/server/services.server.ts";

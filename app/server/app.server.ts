@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 
 import { cspNonceContext } from "#app/context.ts";
-import { countedAddress } from "#app/domain/client-address.ts";
+import { countedAddress } from "#app/domain/site/client-address.ts";
 
 import { startBackupEndpoint } from "#app/server/db/backup.server.ts";
 import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { agencyFrom, SAMPLE_AGENCY } from "#app/domain/agency.ts";
+import { agencyFrom, SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 
 import {
   InvalidEnvironmentError,

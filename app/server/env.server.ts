@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/agency.ts";
-import { isEmailAddress } from "#app/domain/fields.ts";
-import { RESUME_REMINDER_DELAY_MS } from "#app/domain/resume-links.ts";
-import { z } from "#app/domain/zod.ts";
+import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/site/agency.ts";
+import { isEmailAddress } from "#app/domain/values/fields.ts";
+import { RESUME_REMINDER_DELAY_MS } from "#app/domain/wizard/resume-links.ts";
+import { z } from "#app/domain/values/zod.ts";
 
 const postgresUrl = z.optional(
   z.url({

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 // Migrations see the database as it was when they were written, so they take no app types. The
-// column sizes are the forms' limits (app/domain/contact-forms.ts) as of this migration.
+// column sizes are the forms' limits (app/domain/site/contact-forms.ts) as of this migration.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("contact_messages")

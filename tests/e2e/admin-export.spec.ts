@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
-import { LEAD_EXPORT_COLUMNS, QUOTE_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
-import { SEGMENT_NAICS } from "#app/domain/naics.ts";
+import { LEAD_EXPORT_COLUMNS, QUOTE_EXPORT_COLUMNS } from "#app/domain/leads/lead-desk.ts";
+import { SEGMENT_NAICS } from "#app/domain/reference/naics.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/admin/operators.server.ts";
 

@@ -1,4 +1,4 @@
-import { FUNNEL_STEPS } from "#app/domain/lead-desk.ts";
+import { FUNNEL_STEPS } from "#app/domain/leads/lead-desk.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 

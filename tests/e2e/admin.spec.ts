@@ -7,10 +7,10 @@ import {
   QUOTE_EXPORT_COLUMNS,
   SIGN_IN_POLICY,
   signInMessages,
-} from "#app/domain/lead-desk.ts";
-import { messages } from "#app/domain/messages.ts";
-import { SAMPLE_AGENCY } from "#app/domain/agency.ts";
-import { textsConsentText } from "#app/domain/wizard.ts";
+} from "#app/domain/leads/lead-desk.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { textsConsentText } from "#app/domain/wizard/wizard.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 
 import { parseCsv } from "../support/csv.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { MARKETING_PATHS, UNLISTED_PATHS } from "#app/domain/site-pages.ts";
+import { MARKETING_PATHS, UNLISTED_PATHS } from "#app/domain/site/site-pages.ts";
 import { expect, fillApplication, test } from "./helpers.ts";
 
 /** Records every Content-Security-Policy violation the page reports, from its first script on. */

@@ -1,4 +1,4 @@
-import { site } from "#app/domain/site.ts";
+import { site } from "#app/domain/site/site.ts";
 
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 

@@ -3,8 +3,8 @@ import { request } from "node:http";
 
 import fc from "fast-check";
 
-import { INDUSTRY_IDS } from "#app/domain/industries.ts";
-import { US_STATES } from "#app/domain/states.ts";
+import { INDUSTRY_IDS } from "#app/domain/reference/industries.ts";
+import { US_STATES } from "#app/domain/reference/states.ts";
 import { submissionsIn } from "../support/databases.ts";
 import { startServerWithDatabase, type ServerWithDatabase } from "../support/served-database.ts";
 import { HttpVisitor } from "../support/visitor.ts";

@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test as base, type ConsoleMessage, type Page } from "@playwright/test";
 
-import { isUsState } from "#app/domain/states.ts";
-import { sampleZipOf } from "#app/domain/zip-codes.ts";
+import { isUsState } from "#app/domain/reference/states.ts";
+import { sampleZipOf } from "#app/domain/reference/zip-codes.ts";
 
 /**
  * The journeys' `test`: any console error or uncaught page error fails the test, and so does any

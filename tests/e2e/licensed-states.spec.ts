@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 
-import { SAMPLE_AGENCY_NOTE } from "#app/domain/agency.ts";
-import { NOT_LICENSED_PATH } from "#app/domain/licensed-states.ts";
-import { messages } from "#app/domain/messages.ts";
+import { SAMPLE_AGENCY_NOTE } from "#app/domain/site/agency.ts";
+import { NOT_LICENSED_PATH } from "#app/domain/site/licensed-states.ts";
+import { messages } from "#app/domain/site/messages.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { readWrittenEmails } from "../support/outbox-files.ts";

@@ -1,4 +1,4 @@
-import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
+import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 
-import { messages as fieldMessages } from "#app/domain/messages.ts";
+import { messages as fieldMessages } from "#app/domain/site/messages.ts";
 
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { expect, test } from "./helpers.ts";

@@ -1,19 +1,19 @@
 import type { Page } from "@playwright/test";
 
-import { describeLifetime, SITE_COOKIES } from "#app/domain/site-cookies.ts";
-import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
-import { hasCustomerProof, trustHeading } from "#app/domain/marketing.ts";
-import { messages } from "#app/domain/messages.ts";
-import { publishedPrices } from "#app/domain/product-pages.ts";
+import { describeLifetime, SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
+import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/reference/market-figures.ts";
+import { hasCustomerProof, trustHeading } from "#app/domain/site/marketing.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { publishedPrices } from "#app/domain/reference/product-pages.ts";
 import {
   ANY_LINE_APPLY_TIME,
   applyTime,
   applyTimeFigure,
   PRODUCT_LINES,
   type ProductLine,
-} from "#app/domain/products.ts";
-import { MARKETING_PATHS, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
-import { site } from "#app/domain/site.ts";
+} from "#app/domain/reference/products.ts";
+import { MARKETING_PATHS, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { site } from "#app/domain/site/site.ts";
 import { UNKEPT_PROMISES } from "#tests/support/honest-copy.ts";
 
 import { chooseIndustryAndState, chooseSegments, enterEmail, expect, test } from "./helpers.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
+import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { expect, test } from "./helpers.ts";
 

@@ -1,11 +1,16 @@
 import type { Page } from "@playwright/test";
 
-import { INDUSTRIES } from "#app/domain/industries.ts";
-import { productTrustStats, QUOTE_STEPS, trustHeading, trustStats } from "#app/domain/marketing.ts";
-import { allFaqs, getProductPage, publishedPrices } from "#app/domain/product-pages.ts";
-import { MENU_PRODUCT_LINES, PRODUCT_LINES } from "#app/domain/products.ts";
-import { QUOTE_LINK_LABEL } from "#app/domain/site-pages.ts";
-import { site } from "#app/domain/site.ts";
+import { INDUSTRIES } from "#app/domain/reference/industries.ts";
+import {
+  productTrustStats,
+  QUOTE_STEPS,
+  trustHeading,
+  trustStats,
+} from "#app/domain/site/marketing.ts";
+import { allFaqs, getProductPage, publishedPrices } from "#app/domain/reference/product-pages.ts";
+import { MENU_PRODUCT_LINES, PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import { QUOTE_LINK_LABEL } from "#app/domain/site/site-pages.ts";
+import { site } from "#app/domain/site/site.ts";
 
 import { expect, test } from "./helpers.ts";
 

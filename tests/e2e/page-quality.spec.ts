@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 
 import type { Page } from "@playwright/test";
 
-import { MARKETING_PATHS } from "#app/domain/site-pages.ts";
+import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 
-import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
-import { PRODUCT_LINES } from "#app/domain/products.ts";
+import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/reference/market-figures.ts";
+import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";

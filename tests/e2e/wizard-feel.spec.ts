@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { messages } from "#app/domain/messages.ts";
-import { TOAST_CLOSES_AFTER_MS } from "#app/domain/toast.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { TOAST_CLOSES_AFTER_MS } from "#app/domain/site/toast.ts";
 
 import {
   chooseIndustryAndState,

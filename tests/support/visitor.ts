@@ -1,6 +1,6 @@
-import { isUsState } from "#app/domain/states.ts";
-import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
-import { sampleZipOf } from "#app/domain/zip-codes.ts";
+import { isUsState } from "#app/domain/reference/states.ts";
+import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard/wizard-screens.ts";
+import { sampleZipOf } from "#app/domain/reference/zip-codes.ts";
 
 /** How a visitor without a browser goes about the site. */
 export interface HttpVisitorOptions {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
-import type { LeadRecord } from "#app/domain/lead-record.ts";
+import type { LeadRecord } from "#app/domain/leads/lead-record.ts";
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 
-import { INVALID_CURSOR_MESSAGE, type ListPosition } from "#app/domain/lead-desk.ts";
-import { mailtoUrl } from "#app/domain/mailto.ts";
-import { site } from "#app/domain/site.ts";
+import { INVALID_CURSOR_MESSAGE, type ListPosition } from "#app/domain/leads/lead-desk.ts";
+import { mailtoUrl } from "#app/domain/site/mailto.ts";
+import { site } from "#app/domain/site/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { LogoMark } from "#app/components/ui/icons.tsx";
 
@@ -217,7 +217,7 @@ export function EmailNotProvenBadge() {
 }
 
 /**
- * An email address as a mailto: link whose every part is encoded (app/domain/mailto.ts); an address
+ * An email address as a mailto: link whose every part is encoded (app/domain/site/mailto.ts); an address
  * that is not exactly one is shown as text only, since a mail program would read a list in it.
  */
 export function EmailLink({ address, className = "" }: { address: string; className?: string }) {

@@ -1,5 +1,5 @@
-import { FUNNEL_STEPS, type FunnelStep } from "#app/domain/lead-desk.ts";
-import { FIRST_STEP } from "#app/domain/wizard-screens.ts";
+import { FUNNEL_STEPS, type FunnelStep } from "#app/domain/leads/lead-desk.ts";
+import { FIRST_STEP } from "#app/domain/wizard/wizard-screens.ts";
 
 import { tableClasses } from "#app/components/admin/admin-ui.tsx";
 

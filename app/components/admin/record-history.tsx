@@ -9,10 +9,14 @@ import {
   fieldText,
   isFieldColumn,
   type FieldValue,
-} from "#app/domain/application-fields.ts";
-import { quoteStatusLabel } from "#app/domain/lead-desk.ts";
-import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
-import type { FieldChange, RecordVersion, Writer } from "#app/domain/record-versions.ts";
+} from "#app/domain/application/application-fields.ts";
+import { quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
+import { contactChannelLabel, lineName } from "#app/domain/quote/quote-request.ts";
+import type {
+  FieldChange,
+  RecordVersion,
+  Writer,
+} from "#app/domain/application/record-versions.ts";
 
 /** A quote request's field in one version, as an operator reads it. */
 function quoteFieldText(field: string, value: string | number | string[]): string {

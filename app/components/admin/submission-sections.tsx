@@ -1,6 +1,6 @@
 /**
  * The parts of the lead desk's page for one submission: its application's fields section by
- * section (from the field registry, app/domain/application-fields.ts), the applications that share
+ * section (from the field registry, app/domain/application/application-fields.ts), the applications that share
  * its email, and its webhook deliveries. Each takes plain data from the route's loader.
  */
 import {
@@ -21,8 +21,8 @@ import {
   type FieldColumn,
   type FieldSection,
   type RecordValues,
-} from "#app/domain/application-fields.ts";
-import type { WebhookDelivery } from "#app/domain/lead-record.ts";
+} from "#app/domain/application/application-fields.ts";
+import type { WebhookDelivery } from "#app/domain/leads/lead-record.ts";
 
 export function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import {
   licensesText,
   SAMPLE_AGENCY_NOTE,
   type Agency,
-} from "#app/domain/agency.ts";
+} from "#app/domain/site/agency.ts";
 
 /** What the root loader gives every page that this component reads (app/root.tsx). */
 export interface RootData {

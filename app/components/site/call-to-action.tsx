@@ -1,4 +1,4 @@
-import { QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ArrowRightIcon } from "#app/components/ui/icons.tsx";
 

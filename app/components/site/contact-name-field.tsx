@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 
 import { controlClasses, FormField } from "#app/components/ui/form-field.tsx";
-import { CONTACT_FIELD_LIMITS } from "#app/domain/contact-forms.ts";
+import { CONTACT_FIELD_LIMITS } from "#app/domain/site/contact-forms.ts";
 
 /** "Your name", as the call-back form and the contact form both ask it. */
 export function ContactNameField({ field }: { field: FieldMetadata<string> }) {

@@ -1,4 +1,4 @@
-import type { Faq } from "#app/domain/product-pages.ts";
+import type { Faq } from "#app/domain/reference/product-pages.ts";
 import { ChevronDownIcon } from "#app/components/ui/icons.tsx";
 
 const summaryClasses =

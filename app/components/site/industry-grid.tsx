@@ -1,5 +1,5 @@
-import { INDUSTRIES, type IndustryId } from "#app/domain/industries.ts";
-import { quotePathForIndustry } from "#app/domain/site-pages.ts";
+import { INDUSTRIES, type IndustryId } from "#app/domain/reference/industries.ts";
+import { quotePathForIndustry } from "#app/domain/site/site-pages.ts";
 import {
   BagIcon,
   BriefcaseIcon,

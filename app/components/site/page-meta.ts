@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 
 import faviconUrl from "#app/assets/favicon.svg?no-inline";
-import type { Faq } from "#app/domain/product-pages.ts";
-import { site } from "#app/domain/site.ts";
+import type { Faq } from "#app/domain/reference/product-pages.ts";
+import { site } from "#app/domain/site/site.ts";
 
 type JsonLd = Record<string, unknown>;
 

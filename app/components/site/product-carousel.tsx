@@ -1,6 +1,6 @@
-import { getProductPage } from "#app/domain/product-pages.ts";
-import { applyTime, PRODUCT_LINES } from "#app/domain/products.ts";
-import { productPath } from "#app/domain/site-pages.ts";
+import { getProductPage } from "#app/domain/reference/product-pages.ts";
+import { applyTime, PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import { productPath } from "#app/domain/site/site-pages.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from "#app/components/ui/icons.tsx";
 

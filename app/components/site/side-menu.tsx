@@ -1,8 +1,13 @@
 import { useLocation } from "react-router";
 
-import { MENU_PRODUCT_LINES } from "#app/domain/products.ts";
-import { pagePath, productPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
-import { site } from "#app/domain/site.ts";
+import { MENU_PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import {
+  pagePath,
+  productPath,
+  QUOTE_LINK_LABEL,
+  QUOTE_PATH,
+} from "#app/domain/site/site-pages.ts";
+import { site } from "#app/domain/site/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ChevronDownIcon, CloseIcon, LogoMark } from "#app/components/ui/icons.tsx";
 

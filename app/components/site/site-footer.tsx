@@ -1,6 +1,6 @@
 import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
-import { site, type SocialNetwork } from "#app/domain/site.ts";
-import { PRODUCTS_ANCHOR } from "#app/domain/site-pages.ts";
+import { site, type SocialNetwork } from "#app/domain/site/site.ts";
+import { PRODUCTS_ANCHOR } from "#app/domain/site/site-pages.ts";
 import {
   FacebookIcon,
   LinkedInIcon,

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 
-import { site } from "#app/domain/site.ts";
-import { isWizardPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { site } from "#app/domain/site/site.ts";
+import { isWizardPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { LogoMark, MenuIcon, PhoneIcon, SparkIcon } from "#app/components/ui/icons.tsx";
 

@@ -11,9 +11,9 @@ import {
   BEST_TIMES_TO_CALL,
   callbackRequestSchema,
   CONTACT_FIELD_LIMITS,
-} from "#app/domain/contact-forms.ts";
-import { site } from "#app/domain/site.ts";
-import type { z } from "#app/domain/zod.ts";
+} from "#app/domain/site/contact-forms.ts";
+import { site } from "#app/domain/site/site.ts";
+import type { z } from "#app/domain/values/zod.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";

@@ -1,4 +1,4 @@
-import type { TrustStat } from "#app/domain/marketing.ts";
+import type { TrustStat } from "#app/domain/site/marketing.ts";
 
 /**
  * Trust figures as tiles: each figure on one line at any width (a figure broken in two reads as two

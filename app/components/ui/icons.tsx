@@ -158,7 +158,7 @@ export function MailIcon(props: IconProps) {
   );
 }
 
-/** Industry tiles (app/domain/industries.ts). */
+/** Industry tiles (app/domain/reference/industries.ts). */
 export function HardHatIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -214,7 +214,7 @@ export function GridIcon(props: IconProps) {
   );
 }
 
-/** Social networks (app/domain/site.ts). */
+/** Social networks (app/domain/site/site.ts). */
 export function LinkedInIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -2,9 +2,9 @@ import {
   figureBasisText,
   NO_FIGURE_TEXT,
   TYPICAL_PRICE_DISCLAIMER,
-} from "#app/domain/market-figures.ts";
-import { startsTicked, type PlanLine } from "#app/domain/coverage-plan.ts";
-import type { Source } from "#app/domain/source.ts";
+} from "#app/domain/reference/market-figures.ts";
+import { startsTicked, type PlanLine } from "#app/domain/quote/coverage-plan.ts";
+import type { Source } from "#app/domain/reference/source.ts";
 
 /**
  * One line of the coverage plan as the Quote step shows it (decision 017): its recommendation, why,

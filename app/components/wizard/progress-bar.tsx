@@ -2,7 +2,7 @@ import {
   activeProgressStep,
   PROGRESS_STEPS,
   type WizardScreen,
-} from "#app/domain/wizard-screens.ts";
+} from "#app/domain/wizard/wizard-screens.ts";
 
 /**
  * The wizard's five labelled steps (docs/product.md, "Pages and addresses"): the screen's step is active

@@ -1,4 +1,4 @@
-import { site } from "#app/domain/site.ts";
+import { site } from "#app/domain/site/site.ts";
 
 /**
  * Runs the server's action and the spec's pause between questionnaire steps side by side, so that

@@ -2,8 +2,8 @@ import { useId, useRef, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import type { Toast } from "#app/domain/toast.ts";
-import type { WizardScreen } from "#app/domain/wizard-screens.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
+import type { WizardScreen } from "#app/domain/wizard/wizard-screens.ts";
 
 import { ProgressBar } from "#app/components/wizard/progress-bar.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";

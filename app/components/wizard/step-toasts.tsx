@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 
-import type { Toast } from "#app/domain/toast.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
 
 import { ToastRegion } from "#app/components/wizard/toast-region.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 
-import { TOAST_CLOSES_AFTER_MS, type Toast } from "#app/domain/toast.ts";
+import { TOAST_CLOSES_AFTER_MS, type Toast } from "#app/domain/site/toast.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 
 /** The ids of the wizard layout's two live regions (ToastAnnouncer). */

@@ -6,8 +6,8 @@ import {
 } from "@conform-to/react";
 import { useEffect, useState } from "react";
 
-import { anyForm, parseForm } from "#app/domain/form-submission.ts";
-import type { z } from "#app/domain/zod.ts";
+import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import type { z } from "#app/domain/values/zod.ts";
 
 /**
  * A wizard step's form, whose fields are `Shape`'s keys: validated in the browser with the step's

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
-import { ANY_LINE_APPLY_TIME } from "#app/domain/products.ts";
-import { site } from "#app/domain/site.ts";
+import { ANY_LINE_APPLY_TIME } from "#app/domain/reference/products.ts";
+import { site } from "#app/domain/site/site.ts";
 
 /**
  * A wizard screen's title and description. Only the first screen is for search engines: the others

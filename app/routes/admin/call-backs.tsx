@@ -6,9 +6,9 @@ import {
   Pagination,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
-import { bestTimeLabel, type BestTimeToCall } from "#app/domain/contact-forms.ts";
-import { listHref, parseListPosition, productName } from "#app/domain/lead-desk.ts";
-import { formatUsPhone } from "#app/domain/phone.ts";
+import { bestTimeLabel, type BestTimeToCall } from "#app/domain/site/contact-forms.ts";
+import { listHref, parseListPosition, productName } from "#app/domain/leads/lead-desk.ts";
+import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { listCallbackRequests } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";

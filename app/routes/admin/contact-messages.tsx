@@ -6,7 +6,7 @@ import {
   InvalidCursorNotice,
   Pagination,
 } from "#app/components/admin/admin-ui.tsx";
-import { listHref, parseListPosition } from "#app/domain/lead-desk.ts";
+import { listHref, parseListPosition } from "#app/domain/leads/lead-desk.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { listContactMessages } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";

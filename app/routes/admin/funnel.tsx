@@ -6,8 +6,8 @@ import {
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
-import { addDays, isDay, utcDay } from "#app/domain/days.ts";
-import { FUNNEL_STEPS } from "#app/domain/lead-desk.ts";
+import { addDays, isDay, utcDay } from "#app/domain/values/days.ts";
+import { FUNNEL_STEPS } from "#app/domain/leads/lead-desk.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { MAX_FUNNEL_DAYS, readFunnel } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";

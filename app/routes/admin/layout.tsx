@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
 
 import { AdminHeader, adminMeta } from "#app/components/admin/admin-ui.tsx";
-import { refusals } from "#app/domain/messages.ts";
+import { refusals } from "#app/domain/site/messages.ts";
 import { getOperator, requireOperator } from "#app/server/admin/admin-auth.server.ts";
 
 import type { Route } from "./+types/layout";

@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 
 import { adminControlClasses, adminMeta, AdminHeader } from "#app/components/admin/admin-ui.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
-import { safeAdminPath, signInMessages, signInSchema } from "#app/domain/lead-desk.ts";
-import { messages } from "#app/domain/messages.ts";
+import { safeAdminPath, signInMessages, signInSchema } from "#app/domain/leads/lead-desk.ts";
+import { messages } from "#app/domain/site/messages.ts";
 import { operatorOfRequest, startOperatorSession } from "#app/server/admin/admin-auth.server.ts";
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
 import { logger } from "#app/server/logger.server.ts";

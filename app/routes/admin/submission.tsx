@@ -11,16 +11,20 @@ import {
   StatusBadge,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
-import { coveragePlan } from "#app/domain/coverage-plan.ts";
-import { parseForm } from "#app/domain/form-submission.ts";
-import { QUOTE_STATUSES, quoteStatusLabel, quoteStatusSchema } from "#app/domain/lead-desk.ts";
-import { contactChannelLabel, lineName, planAnswersOf } from "#app/domain/quote-request.ts";
+import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import {
+  QUOTE_STATUSES,
+  quoteStatusLabel,
+  quoteStatusSchema,
+} from "#app/domain/leads/lead-desk.ts";
+import { contactChannelLabel, lineName, planAnswersOf } from "#app/domain/quote/quote-request.ts";
 import {
   leadNameOf,
   SUBMISSION_FIELD_LABELS,
   submissionValuesSchema,
-} from "#app/domain/application-fields.ts";
-import { QUOTE_REQUEST_FIELD_LABELS } from "#app/domain/record-versions.ts";
+} from "#app/domain/application/application-fields.ts";
+import { QUOTE_REQUEST_FIELD_LABELS } from "#app/domain/application/record-versions.ts";
 import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import {
   ApplicationSection,

@@ -1,5 +1,5 @@
-import { utcDay } from "#app/domain/days.ts";
-import { parseSubmissionFilter } from "#app/domain/lead-desk.ts";
+import { utcDay } from "#app/domain/values/days.ts";
+import { parseSubmissionFilter } from "#app/domain/leads/lead-desk.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { leadDeskDownload } from "#app/server/http/downloads.server.ts";
 import { submissionsCsv } from "#app/server/leads/lead-export.server.ts";

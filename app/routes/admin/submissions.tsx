@@ -10,11 +10,11 @@ import {
   StatusBadge,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
-import { leadNameOf } from "#app/domain/application-fields.ts";
+import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
-import { INDUSTRIES } from "#app/domain/industries.ts";
-import { addDays, utcDay } from "#app/domain/days.ts";
-import { industryLabel } from "#app/domain/industries.ts";
+import { INDUSTRIES } from "#app/domain/reference/industries.ts";
+import { addDays, utcDay } from "#app/domain/values/days.ts";
+import { industryLabel } from "#app/domain/reference/industries.ts";
 import {
   filterQuery,
   listHref,
@@ -25,8 +25,8 @@ import {
   SEARCH_MAX_LENGTH,
   SUBMISSION_STATUSES,
   type SubmissionFilter,
-} from "#app/domain/lead-desk.ts";
-import { US_STATES } from "#app/domain/states.ts";
+} from "#app/domain/leads/lead-desk.ts";
+import { US_STATES } from "#app/domain/reference/states.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 import { listSubmissions, submissionStatus } from "#app/server/leads/leads.server.ts";

@@ -1,6 +1,6 @@
-import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/products.ts";
-import { QUOTE_PATH } from "#app/domain/site-pages.ts";
-import { site } from "#app/domain/site.ts";
+import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import { QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { site } from "#app/domain/site/site.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
 

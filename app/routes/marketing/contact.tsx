@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { CONTACT_FIELD_LIMITS, contactMessageSchema } from "#app/domain/contact-forms.ts";
-import { parseForm } from "#app/domain/form-submission.ts";
-import { messages } from "#app/domain/messages.ts";
-import { site } from "#app/domain/site.ts";
-import type { z } from "#app/domain/zod.ts";
+import { CONTACT_FIELD_LIMITS, contactMessageSchema } from "#app/domain/site/contact-forms.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { site } from "#app/domain/site/site.ts";
+import type { z } from "#app/domain/values/zod.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";

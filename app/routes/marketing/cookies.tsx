@@ -1,6 +1,6 @@
-import { describeLifetime, SITE_COOKIES } from "#app/domain/site-cookies.ts";
-import { site } from "#app/domain/site.ts";
-import { QUOTE_PATH } from "#app/domain/site-pages.ts";
+import { describeLifetime, SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
+import { site } from "#app/domain/site/site.ts";
+import { QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
 

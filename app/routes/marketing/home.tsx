@@ -1,9 +1,9 @@
-import { QUOTE_STEPS, testimonials, trustHeading, trustStats } from "#app/domain/marketing.ts";
-import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/products.ts";
-import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
-import { PRODUCTS_ANCHOR, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
-import { site } from "#app/domain/site.ts";
+import { QUOTE_STEPS, testimonials, trustHeading, trustStats } from "#app/domain/site/marketing.ts";
+import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import { SEE_PLAN_LABEL } from "#app/domain/quote/quote-request.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { PRODUCTS_ANCHOR, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { site } from "#app/domain/site/site.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { ProductCarousel } from "#app/components/site/product-carousel.tsx";

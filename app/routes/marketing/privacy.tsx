@@ -1,6 +1,6 @@
-import { describeLifetime, SITE_COOKIES } from "#app/domain/site-cookies.ts";
-import { RESUME_LINK_DAYS } from "#app/domain/resume-links.ts";
-import { site } from "#app/domain/site.ts";
+import { describeLifetime, SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
+import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
+import { site } from "#app/domain/site/site.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
 

@@ -1,16 +1,19 @@
 import { useLocation } from "react-router";
 
-import { productTrustStats, trustHeading } from "#app/domain/marketing.ts";
+import { productTrustStats, trustHeading } from "#app/domain/site/marketing.ts";
 import {
   allFaqs,
   getProductPage,
   publishedPrices,
   type ProductPage,
   type SamplePolicy,
-} from "#app/domain/product-pages.ts";
-import { figureMeasureText, TYPICAL_PRICE_DISCLAIMER } from "#app/domain/market-figures.ts";
-import { applyTime, PRODUCT_LINES, type ProductLine } from "#app/domain/products.ts";
-import { productPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site-pages.ts";
+} from "#app/domain/reference/product-pages.ts";
+import {
+  figureMeasureText,
+  TYPICAL_PRICE_DISCLAIMER,
+} from "#app/domain/reference/market-figures.ts";
+import { applyTime, PRODUCT_LINES, type ProductLine } from "#app/domain/reference/products.ts";
+import { productPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { FaqAccordion } from "#app/components/site/faq-accordion.tsx";
 import { IndustryGrid } from "#app/components/site/industry-grid.tsx";

@@ -4,10 +4,10 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
-import { messages } from "#app/domain/messages.ts";
-import { RESUME_TOKEN_PATTERN } from "#app/domain/resume-links.ts";
-import { stepPath, SUMMARY_PATH } from "#app/domain/wizard-screens.ts";
-import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { RESUME_TOKEN_PATTERN } from "#app/domain/wizard/resume-links.ts";
+import { stepPath, SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
 import {
   checkResumeLink,
   draftForLink,

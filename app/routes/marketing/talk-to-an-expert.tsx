@@ -1,10 +1,10 @@
 import { data } from "react-router";
 
-import { parseForm } from "#app/domain/form-submission.ts";
-import { bestTimeLabel, callbackRequestSchema } from "#app/domain/contact-forms.ts";
-import { messages } from "#app/domain/messages.ts";
-import { formatUsPhone } from "#app/domain/phone.ts";
-import { site } from "#app/domain/site.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import { bestTimeLabel, callbackRequestSchema } from "#app/domain/site/contact-forms.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { formatUsPhone } from "#app/domain/values/phone.ts";
+import { site } from "#app/domain/site/site.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { CallbackRequestPanel, TALK_TO_EXPERT_PATH } from "#app/components/site/talk-to-expert.tsx";

@@ -1,4 +1,4 @@
-import { site } from "#app/domain/site.ts";
+import { site } from "#app/domain/site/site.ts";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
 

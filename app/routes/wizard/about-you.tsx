@@ -6,11 +6,11 @@ import {
   ANSWER_MAX_LENGTH,
   type AnswerName,
   type StepAnswers,
-} from "#app/domain/application-fields.ts";
-import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
-import { textsConsentText } from "#app/domain/wizard.ts";
-import { ZIP_CODE_PATTERN, zipUsuallyElsewhere } from "#app/domain/zip-codes.ts";
-import { STEPS } from "#app/domain/wizard-steps.ts";
+} from "#app/domain/application/application-fields.ts";
+import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
+import { textsConsentText } from "#app/domain/wizard/wizard.ts";
+import { ZIP_CODE_PATTERN, zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
+import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 

@@ -3,10 +3,10 @@ import { Form } from "react-router";
 import { useRef } from "react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { messages } from "#app/domain/messages.ts";
-import { ANSWER_MAX_LENGTH, type StepAnswers } from "#app/domain/application-fields.ts";
-import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
-import { STEPS } from "#app/domain/wizard-steps.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { ANSWER_MAX_LENGTH, type StepAnswers } from "#app/domain/application/application-fields.ts";
+import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
+import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/business-name";

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { messages } from "#app/domain/messages.ts";
-import { emailSchema, TEXT_LIMITS } from "#app/domain/wizard.ts";
-import { STEPS } from "#app/domain/wizard-steps.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { emailSchema, TEXT_LIMITS } from "#app/domain/wizard/wizard.ts";
+import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/email";

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Form, useLocation } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { INDUSTRIES, isIndustryId } from "#app/domain/industries.ts";
-import { messages } from "#app/domain/messages.ts";
-import { US_STATES } from "#app/domain/states.ts";
-import { industryStateSchema } from "#app/domain/wizard.ts";
-import { STEPS } from "#app/domain/wizard-steps.ts";
+import { INDUSTRIES, isIndustryId } from "#app/domain/reference/industries.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { US_STATES } from "#app/domain/reference/states.ts";
+import { industryStateSchema } from "#app/domain/wizard/wizard.ts";
+import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/industry-and-state";

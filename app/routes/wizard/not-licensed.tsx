@@ -3,12 +3,16 @@ import { data, Form, redirect } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { EMAIL_MAX_LENGTH } from "#app/domain/fields.ts";
-import { parseForm } from "#app/domain/form-submission.ts";
-import { servedStates, stateWaitlistSchema, unservedStateOf } from "#app/domain/licensed-states.ts";
-import { messages } from "#app/domain/messages.ts";
-import type { Toast } from "#app/domain/toast.ts";
-import { stepPath } from "#app/domain/wizard-screens.ts";
+import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import {
+  servedStates,
+  stateWaitlistSchema,
+  unservedStateOf,
+} from "#app/domain/site/licensed-states.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
+import { stepPath } from "#app/domain/wizard/wizard-screens.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";

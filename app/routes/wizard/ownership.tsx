@@ -3,13 +3,13 @@ import { useEffect, useState } from "react";
 import { Form, useNavigate, type ShouldRevalidateFunction } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { messages } from "#app/domain/messages.ts";
-import { OWNERSHIP_STRUCTURES } from "#app/domain/ownership-structures.ts";
-import { site } from "#app/domain/site.ts";
-import { answerSuggestions, type StepAnswers } from "#app/domain/application-fields.ts";
-import { stepAnswersSchema } from "#app/domain/wizard-answers.ts";
-import { SCRIPTED_FIELD, STEP_SCREENS } from "#app/domain/wizard-screens.ts";
-import { STEPS } from "#app/domain/wizard-steps.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures.ts";
+import { site } from "#app/domain/site/site.ts";
+import { answerSuggestions, type StepAnswers } from "#app/domain/application/application-fields.ts";
+import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
+import { SCRIPTED_FIELD, STEP_SCREENS } from "#app/domain/wizard/wizard-screens.ts";
+import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/ownership";

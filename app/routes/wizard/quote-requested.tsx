@@ -6,8 +6,8 @@ import {
   lineName,
   startDateText,
   whatHappensNext,
-} from "#app/domain/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
+} from "#app/domain/quote/quote-request.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";

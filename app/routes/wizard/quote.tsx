@@ -18,11 +18,11 @@ import {
   planChanges,
   planChangesOf,
   planChangesQuery,
-} from "#app/domain/coverage-plan.ts";
-import { REVENUE_BANDS, VEHICLE_USES } from "#app/domain/answer-choices.ts";
-import { parseForm } from "#app/domain/form-submission.ts";
-import { isOpenQuoteStatus } from "#app/domain/lead-desk.ts";
-import { messages } from "#app/domain/messages.ts";
+} from "#app/domain/quote/coverage-plan.ts";
+import { REVENUE_BANDS, VEHICLE_USES } from "#app/domain/quote/answer-choices.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
+import { messages } from "#app/domain/site/messages.ts";
 import {
   CONTACT_CHANNELS,
   latestStartDate,
@@ -37,10 +37,10 @@ import {
   toOptionalAnswers,
   usToday,
   withOptionalAnswers,
-} from "#app/domain/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
-import type { Toast } from "#app/domain/toast.ts";
-import type { z } from "#app/domain/zod.ts";
+} from "#app/domain/quote/quote-request.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
+import type { z } from "#app/domain/values/zod.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { logger } from "#app/server/logger.server.ts";

@@ -8,17 +8,17 @@ import {
   hasSegmentFilter,
   matchesSegmentFilter,
   MAX_SEGMENTS,
-} from "#app/domain/industries.ts";
-import { messages } from "#app/domain/messages.ts";
-import type { Toast } from "#app/domain/toast.ts";
+} from "#app/domain/reference/industries.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
 import {
   NO_NAICS_CODE,
   SEGMENTS_HEADINGS,
   segmentsSchema,
   segmentsToSend,
-} from "#app/domain/segment-choice.ts";
-import { TEXT_LIMITS } from "#app/domain/wizard.ts";
-import { STEPS } from "#app/domain/wizard-steps.ts";
+} from "#app/domain/wizard/segment-choice.ts";
+import { TEXT_LIMITS } from "#app/domain/wizard/wizard.ts";
+import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/segments";

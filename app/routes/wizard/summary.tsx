@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { SEE_PLAN_LABEL } from "#app/domain/quote-request.ts";
-import { viewRows } from "#app/domain/application-fields.ts";
-import { toRecord } from "#app/domain/application-record.ts";
-import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard-screens.ts";
-import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
+import { SEE_PLAN_LABEL } from "#app/domain/quote/quote-request.ts";
+import { viewRows } from "#app/domain/application/application-fields.ts";
+import { toRecord } from "#app/domain/application/application-record.ts";
+import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard/wizard-screens.ts";
+import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 

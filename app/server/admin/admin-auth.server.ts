@@ -7,8 +7,8 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
-import { safeAdminPath } from "#app/domain/lead-desk.ts";
+import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
+import { safeAdminPath } from "#app/domain/leads/lead-desk.ts";
 
 import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Env } from "#app/server/env.server.ts";

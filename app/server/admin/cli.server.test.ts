@@ -6,7 +6,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { LEAD_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
+import { LEAD_EXPORT_COLUMNS } from "#app/domain/leads/lead-desk.ts";
 import {
   createFreshPostgres,
   PGLITE_TEMPLATE_FILE,

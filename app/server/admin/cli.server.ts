@@ -3,7 +3,7 @@
  * the server's own settings, and their options. Nothing here logs: a script's standard output may
  * be the data itself (the CSV export).
  */
-import { isDay } from "#app/domain/days.ts";
+import { isDay } from "#app/domain/values/days.ts";
 
 import { DataDirLockedError } from "#app/server/db/data-dir-lock.server.ts";
 import { openDatabase, type Database } from "#app/server/db/database.server.ts";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 

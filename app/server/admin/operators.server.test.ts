@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { SIGN_IN_POLICY } from "#app/domain/lead-desk.ts";
+import { SIGN_IN_POLICY } from "#app/domain/leads/lead-desk.ts";
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 

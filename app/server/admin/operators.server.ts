@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import { sql } from "kysely";
 
-import { SIGN_IN_POLICY } from "#app/domain/lead-desk.ts";
+import { SIGN_IN_POLICY } from "#app/domain/leads/lead-desk.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { deleteOperatorSessions } from "#app/server/admin/operator-sessions.server.ts";

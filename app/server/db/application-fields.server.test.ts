@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
-import { APPLICATION_FIELDS, type ColumnKind } from "#app/domain/application-fields.ts";
+import { APPLICATION_FIELDS, type ColumnKind } from "#app/domain/application/application-fields.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 /** The record's own columns: not fields of the application. */

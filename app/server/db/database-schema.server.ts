@@ -1,11 +1,15 @@
 import type { ColumnType, Generated } from "kysely";
 
-import type { FieldColumn, FieldRow, FieldWrite } from "#app/domain/application-fields.ts";
+import type {
+  FieldColumn,
+  FieldRow,
+  FieldWrite,
+} from "#app/domain/application/application-fields.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /**
- * The application's columns, from its field registry (app/domain/application-fields.ts): a
+ * The application's columns, from its field registry (app/domain/application/application-fields.ts): a
  * required one must be written on insert; a nullable one may be left out.
  */
 type ApplicationColumns = {

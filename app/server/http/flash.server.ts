@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
 
-import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
-import type { Toast } from "#app/domain/toast.ts";
+import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
 
 import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Env } from "#app/server/env.server.ts";

@@ -2,17 +2,17 @@ import { createContext, data, redirect, type MiddlewareFunction } from "react-ro
 
 import type { RequestHandler as ExpressHandler } from "express";
 
-import { isBoundedForm } from "#app/domain/form-submission.ts";
-import { HONEYPOT_FIELD } from "#app/domain/honeypot.ts";
-import { refusals } from "#app/domain/messages.ts";
-import { site } from "#app/domain/site.ts";
+import { isBoundedForm } from "#app/domain/values/form-submission.ts";
+import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
+import { refusals } from "#app/domain/site/messages.ts";
+import { site } from "#app/domain/site/site.ts";
 
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 /**
  * The address a request came from (the socket's, or the proxy's word for it with TRUST_PROXY), as
- * the site counts clients: an IPv6 address by its /64 (app/domain/client-address.ts).
+ * the site counts clients: an IPv6 address by its /64 (app/domain/site/client-address.ts).
  */
 export const clientAddressContext = createContext<string>("unknown");
 

@@ -2,7 +2,7 @@ import type {
   BestTimeToCall,
   CallbackRequestInput,
   ContactMessageInput,
-} from "#app/domain/contact-forms.ts";
+} from "#app/domain/site/contact-forms.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
-import { LEAD_EXPORT_COLUMNS } from "#app/domain/lead-desk.ts";
-import { leadRecordSchema } from "#app/domain/lead-record.ts";
-import { z } from "#app/domain/zod.ts";
-import type { CompleteRecord } from "#app/domain/application-record.ts";
+import { LEAD_EXPORT_COLUMNS } from "#app/domain/leads/lead-desk.ts";
+import { leadRecordSchema } from "#app/domain/leads/lead-record.ts";
+import { z } from "#app/domain/values/zod.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { parseCsv } from "#tests/support/csv.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 

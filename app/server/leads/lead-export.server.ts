@@ -1,9 +1,9 @@
-import { csvRow, type CsvValue } from "#app/domain/csv.ts";
+import { csvRow, type CsvValue } from "#app/domain/leads/csv.ts";
 import {
   LEAD_EXPORT_COLUMNS,
   SUBMISSION_EXPORT_COLUMNS,
   type SubmissionExportColumn,
-} from "#app/domain/lead-desk.ts";
+} from "#app/domain/leads/lead-desk.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import {

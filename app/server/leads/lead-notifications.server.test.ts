@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/application-record.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import { parseEnv } from "#app/server/env.server.ts";

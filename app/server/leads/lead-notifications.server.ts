@@ -1,12 +1,12 @@
-import { agencyFrom, agencyLines } from "#app/domain/agency.ts";
-import { leadNameOf, viewRows } from "#app/domain/application-fields.ts";
-import { bestTimeLabel } from "#app/domain/contact-forms.ts";
-import { industryLabel } from "#app/domain/industries.ts";
-import { productName } from "#app/domain/lead-desk.ts";
-import { formatUsPhone } from "#app/domain/phone.ts";
-import { contactChannelLabel, lineName } from "#app/domain/quote-request.ts";
-import { site } from "#app/domain/site.ts";
-import type { CompleteRecord } from "#app/domain/application-record.ts";
+import { agencyFrom, agencyLines } from "#app/domain/site/agency.ts";
+import { leadNameOf, viewRows } from "#app/domain/application/application-fields.ts";
+import { bestTimeLabel } from "#app/domain/site/contact-forms.ts";
+import { industryLabel } from "#app/domain/reference/industries.ts";
+import { productName } from "#app/domain/leads/lead-desk.ts";
+import { formatUsPhone } from "#app/domain/values/phone.ts";
+import { contactChannelLabel, lineName } from "#app/domain/quote/quote-request.ts";
+import { site } from "#app/domain/site/site.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 
 import type { SavedCallbackRequest } from "#app/server/leads/contact-requests.server.ts";
 import type { QuoteRequest } from "#app/server/wizard/quote-requests.server.ts";

@@ -1,6 +1,6 @@
-import { coveragePlan } from "#app/domain/coverage-plan.ts";
-import { buildLeadRecord, type LeadRecord } from "#app/domain/lead-record.ts";
-import { planAnswersOf } from "#app/domain/quote-request.ts";
+import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
+import { buildLeadRecord, type LeadRecord } from "#app/domain/leads/lead-record.ts";
+import { planAnswersOf } from "#app/domain/quote/quote-request.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import {

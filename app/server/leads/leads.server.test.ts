@@ -8,7 +8,7 @@ import {
   parseSubmissionFilter,
   type ListPosition,
   type SubmissionFilter,
-} from "#app/domain/lead-desk.ts";
+} from "#app/domain/leads/lead-desk.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { BusinessWizardSubmissionsTable } from "#app/server/db/database-schema.server.ts";

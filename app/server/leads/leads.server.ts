@@ -1,15 +1,15 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from "kysely";
 
-import { LEAD_NAME_COLUMN } from "#app/domain/application-fields.ts";
-import { isUuid } from "#app/domain/ids.ts";
-import { addDays } from "#app/domain/days.ts";
+import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import { addDays } from "#app/domain/values/days.ts";
 import {
   PAGE_SIZE,
   type ListKey,
   type ListPosition,
   type SubmissionFilter,
   type SubmissionStatus,
-} from "#app/domain/lead-desk.ts";
+} from "#app/domain/leads/lead-desk.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import type {

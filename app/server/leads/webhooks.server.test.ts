@@ -14,7 +14,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/application-record.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";

@@ -2,8 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import { sql, type ExpressionBuilder } from "kysely";
 
-import { isUuid } from "#app/domain/ids.ts";
-import type { WebhookDelivery } from "#app/domain/lead-record.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import type { WebhookDelivery } from "#app/domain/leads/lead-record.ts";
 
 import type { DatabaseSchema, Db } from "#app/server/db/database.server.ts";
 import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";

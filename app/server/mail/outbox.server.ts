@@ -5,8 +5,8 @@ import path from "node:path";
 import { sql, type RawBuilder } from "kysely";
 import nodemailer from "nodemailer";
 
-import { isEmailAddress } from "#app/domain/fields.ts";
-import { mailboxOf } from "#app/domain/mailbox.ts";
+import { isEmailAddress } from "#app/domain/values/fields.ts";
+import { mailboxOf } from "#app/domain/site/mailbox.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { onCommit } from "#app/server/db/transactions.server.ts";

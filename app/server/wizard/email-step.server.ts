@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
-import type { EmailStepRecord } from "#app/domain/application-record.ts";
-import type { WizardDraft } from "#app/domain/wizard-draft.ts";
+import type { EmailStepRecord } from "#app/domain/application/application-record.ts";
+import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
 import { logger } from "#app/server/logger.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";

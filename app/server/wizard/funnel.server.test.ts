@@ -2,11 +2,11 @@ import type { KyselyPlugin } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
-import type { FunnelStep } from "#app/domain/lead-desk.ts";
-import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
+import type { FunnelStep } from "#app/domain/leads/lead-desk.ts";
+import { stepPath, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 
 import { parseEnv } from "#app/server/env.server.ts";
 import { siteCookie } from "#app/server/http/signed-cookies.server.ts";

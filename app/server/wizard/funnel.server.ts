@@ -6,10 +6,10 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import { addDays, utcDay } from "#app/domain/days.ts";
-import { FUNNEL_STEPS, isFunnelStep, type FunnelStep } from "#app/domain/lead-desk.ts";
-import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
-import type { WizardStepId } from "#app/domain/wizard-screens.ts";
+import { addDays, utcDay } from "#app/domain/values/days.ts";
+import { FUNNEL_STEPS, isFunnelStep, type FunnelStep } from "#app/domain/leads/lead-desk.ts";
+import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
+import type { WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { FUNNEL_STEP_RENAMES } from "../../../database/migrations/0021-step-ids-by-what-they-ask.ts";
 
 import { siteCookie } from "#app/server/http/signed-cookies.server.ts";

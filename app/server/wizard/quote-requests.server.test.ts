@@ -4,8 +4,8 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote-request.ts";
-import type { CompleteRecord } from "#app/domain/application-record.ts";
+import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote/quote-request.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import { parseEnv } from "#app/server/env.server.ts";

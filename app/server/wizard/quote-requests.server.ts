@@ -1,25 +1,25 @@
-import { LEAD_NAME_COLUMN } from "#app/domain/application-fields.ts";
+import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
 import { randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
 
-import { isUuid } from "#app/domain/ids.ts";
-import { agencyFrom } from "#app/domain/agency.ts";
-import { isEmailAddress } from "#app/domain/fields.ts";
-import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "#app/domain/lead-desk.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import { agencyFrom } from "#app/domain/site/agency.ts";
+import { isEmailAddress } from "#app/domain/values/fields.ts";
+import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import {
   quoteConfirmationEmail,
   quoteReference,
   type OptionalAnswers,
   type QuoteRequestInput,
-} from "#app/domain/quote-request.ts";
+} from "#app/domain/quote/quote-request.ts";
 import {
   REVENUE_BANDS,
   VEHICLE_USES,
   type RevenueBand,
   type VehicleUse,
-} from "#app/domain/answer-choices.ts";
-import { RESUME_LINK_DAYS, resumePath } from "#app/domain/resume-links.ts";
+} from "#app/domain/quote/answer-choices.ts";
+import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { logger } from "#app/server/logger.server.ts";
@@ -33,8 +33,8 @@ import {
   type RecordVersion,
   type RevisionRecord,
   type QuoteRequestValues,
-} from "#app/domain/record-versions.ts";
-import { z } from "#app/domain/zod.ts";
+} from "#app/domain/application/record-versions.ts";
+import { z } from "#app/domain/values/zod.ts";
 
 import {
   HISTORY_LIMIT,

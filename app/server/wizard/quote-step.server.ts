@@ -1,16 +1,16 @@
 import { redirect } from "react-router";
 
-import { agencyFrom } from "#app/domain/agency.ts";
-import type { PlanAnswers } from "#app/domain/coverage-plan.ts";
-import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/licensed-states.ts";
+import { agencyFrom } from "#app/domain/site/agency.ts";
+import type { PlanAnswers } from "#app/domain/quote/coverage-plan.ts";
+import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/site/licensed-states.ts";
 import {
   planAnswersOf,
   type OptionalAnswers,
   type QuoteRequestInput,
-} from "#app/domain/quote-request.ts";
-import type { WizardDraft } from "#app/domain/wizard-draft.ts";
-import { stepPath } from "#app/domain/wizard-screens.ts";
-import { firstIncompleteStep } from "#app/domain/wizard-steps.ts";
+} from "#app/domain/quote/quote-request.ts";
+import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
+import { stepPath } from "#app/domain/wizard/wizard-screens.ts";
+import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
 
 import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { sql, type RawBuilder } from "kysely";
 
-import { agencyFrom } from "#app/domain/agency.ts";
-import { isEmailAddress } from "#app/domain/fields.ts";
-import { fromRecord, isCompleteRecord } from "#app/domain/application-record.ts";
-import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/resume-links.ts";
-import type { SubmissionValues } from "#app/domain/application-fields.ts";
-import { parseDraft, type WizardDraft } from "#app/domain/wizard-draft.ts";
+import { agencyFrom } from "#app/domain/site/agency.ts";
+import { isEmailAddress } from "#app/domain/values/fields.ts";
+import { fromRecord, isCompleteRecord } from "#app/domain/application/application-record.ts";
+import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/wizard/resume-links.ts";
+import type { SubmissionValues } from "#app/domain/application/application-fields.ts";
+import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";

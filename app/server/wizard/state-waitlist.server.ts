@@ -1,4 +1,4 @@
-import type { UsState } from "#app/domain/states.ts";
+import type { UsState } from "#app/domain/reference/states.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 

@@ -11,10 +11,10 @@ import {
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 
-import { NOT_LICENSED_PATH } from "#app/domain/licensed-states.ts";
-import { messages } from "#app/domain/messages.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard-screens.ts";
-import { WIZARD_STEPS } from "#app/domain/wizard-steps.ts";
+import { NOT_LICENSED_PATH } from "#app/domain/site/licensed-states.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { WIZARD_STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";

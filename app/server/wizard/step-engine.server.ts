@@ -1,22 +1,26 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type RouterContextProvider } from "react-router";
 
-import { agencyFrom } from "#app/domain/agency.ts";
-import { savedSubmission, toEmailStepRecord, toRecord } from "#app/domain/application-record.ts";
-import { anyForm, parseForm } from "#app/domain/form-submission.ts";
-import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/licensed-states.ts";
-import { suggestNaics } from "#app/domain/naics.ts";
-import { messages } from "#app/domain/messages.ts";
-import type { Toast } from "#app/domain/toast.ts";
-import { emailSchema } from "#app/domain/wizard.ts";
-import type { WizardDraft } from "#app/domain/wizard-draft.ts";
-import { SCRIPTED_FIELD, stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
+import { agencyFrom } from "#app/domain/site/agency.ts";
+import {
+  savedSubmission,
+  toEmailStepRecord,
+  toRecord,
+} from "#app/domain/application/application-record.ts";
+import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/site/licensed-states.ts";
+import { suggestNaics } from "#app/domain/reference/naics.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
+import { emailSchema } from "#app/domain/wizard/wizard.ts";
+import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
+import { SCRIPTED_FIELD, stepPath, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import {
   previousStep,
   type StepRequest,
   type StepSave,
   type WizardStep,
-} from "#app/domain/wizard-steps.ts";
+} from "#app/domain/wizard/wizard-steps.ts";
 
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
@@ -48,7 +52,7 @@ import {
 
 /**
  * The wizard's one loader and one action (decision 018), run for each step from its entry in the
- * step table (app/domain/wizard-steps.ts): guard, read the draft, parse, save, redirect, toast.
+ * step table (app/domain/wizard/wizard-steps.ts): guard, read the draft, parse, save, redirect, toast.
  */
 
 /** What a step's action answers when it does not move on: the form's state and a toast. */

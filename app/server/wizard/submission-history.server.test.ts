@@ -5,7 +5,10 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
+import type {
+  CompleteRecord,
+  EmailStepRecord,
+} from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";

@@ -2,15 +2,18 @@ import { createHmac } from "node:crypto";
 
 import { sql, type RawBuilder } from "kysely";
 
-import { isUuid } from "#app/domain/ids.ts";
-import { submissionValuesSchema, type SubmissionValues } from "#app/domain/application-fields.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import {
+  submissionValuesSchema,
+  type SubmissionValues,
+} from "#app/domain/application/application-fields.ts";
 import {
   buildHistory,
   type RevisionRecord,
   type SubmissionVersion,
-} from "#app/domain/record-versions.ts";
-import { z } from "#app/domain/zod.ts";
-import type { WizardDraft } from "#app/domain/wizard-draft.ts";
+} from "#app/domain/application/record-versions.ts";
+import { z } from "#app/domain/values/zod.ts";
+import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import type { SubmissionRow } from "#app/server/leads/leads.server.ts";

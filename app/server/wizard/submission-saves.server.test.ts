@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/application-record.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";

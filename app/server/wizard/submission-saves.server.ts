@@ -1,7 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
 
-import { isUuid } from "#app/domain/ids.ts";
-import type { CompleteRecord, EmailStepRecord } from "#app/domain/application-record.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import type {
+  CompleteRecord,
+  EmailStepRecord,
+} from "#app/domain/application/application-record.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { resumeRemindersCancelled } from "#app/server/wizard/resume-tokens.server.ts";

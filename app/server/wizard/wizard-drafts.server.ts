@@ -3,18 +3,18 @@ import { randomUUID } from "node:crypto";
 
 import { redirect, type Cookie } from "react-router";
 
-import { isUuid } from "#app/domain/ids.ts";
-import { agencyFrom } from "#app/domain/agency.ts";
-import { NOT_LICENSED_PATH, stateStoppingStep } from "#app/domain/licensed-states.ts";
-import { messages } from "#app/domain/messages.ts";
-import type { Toast } from "#app/domain/toast.ts";
-import { parseDraft, type WizardDraft } from "#app/domain/wizard-draft.ts";
-import { stepPath, type WizardStepId } from "#app/domain/wizard-screens.ts";
-import { firstMissingStepBefore } from "#app/domain/wizard-steps.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import { agencyFrom } from "#app/domain/site/agency.ts";
+import { NOT_LICENSED_PATH, stateStoppingStep } from "#app/domain/site/licensed-states.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
+import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
+import { stepPath, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
+import { firstMissingStepBefore } from "#app/domain/wizard/wizard-steps.ts";
 
 import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
-import { SITE_COOKIES } from "#app/domain/site-cookies.ts";
+import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 
 import { onCommit } from "#app/server/db/transactions.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  APPLICATION_EXPORT_COLUMNS,
+  deskText,
+  DESK_FIELD_ORDER,
+  fieldText,
+  SUBMISSION_FIELD_LABELS,
+  submissionValuesSchema,
+  viewRows,
+} from "#app/domain/application/application-fields.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+const record: CompleteRecord = {
+  industry: "retail",
+  state: "Oregon",
+  segments: ["Bookstore", "Florist"],
+  email: "rae@chapterone.example",
+  business_name: "Chapter One",
+  first_name: "Rae",
+  last_name: "Ng",
+  phone_number: "+15035550188",
+  consent_to_texts: true,
+  consent_text: "I agree to receive texts.",
+  consent_given_at: "2026-03-01T10:00:00.000Z",
+  legal_business_name: "Chapter One LLC",
+  primary_location: "5 Pine St, Suite 2",
+  unit: "Suite 2",
+  street_address: null,
+  city: null,
+  zip_code: null,
+  zip_confirmed: null,
+  same_address: "No",
+  mailing_address: "PO Box 5, Portland OR",
+  ownership_structure: "Corporation",
+  start_year: "2019",
+  naics_code: "451211",
+  naics_title: "Book Stores",
+};
+
+describe("the application's field registry", () => {
+  it("gives the visitor's summary its rows, labels and words, in the application's order", () => {
+    expect(viewRows("summary", record)).toEqual([
+      { label: "Industry", value: "Retail & E-Commerce" },
+      { label: "State", value: "Oregon" },
+      { label: "Business type", value: "Bookstore, Florist" },
+      { label: "Email", value: "rae@chapterone.example" },
+      { label: "Business name", value: "Chapter One" },
+      { label: "Name", value: "Rae Ng" },
+      { label: "Phone number", value: "(503) 555-0188" },
+      { label: "Texts about products and services", value: "Yes" },
+      { label: "Legal business name", value: "Chapter One LLC" },
+      { label: "Primary location", value: "5 Pine St, Suite 2" },
+      { label: "Mailing address", value: "PO Box 5, Portland OR" },
+      { label: "Ownership structure", value: "Corporation" },
+      { label: "Year the business started", value: "2019" },
+    ]);
+    const same = viewRows("summary", { ...record, same_address: "Yes", mailing_address: null });
+    expect(same).toContainEqual({
+      label: "Mailing address",
+      value: "Same as the primary location",
+    });
+  });
+
+  it("gives the agency's alert its rows, with when the visitor agreed to texts", () => {
+    const rows = viewRows("alert", record).map(({ label, value }) => `${label}: ${value}`);
+    expect(rows).toEqual([
+      "Industry: Retail & E-Commerce",
+      "State: Oregon",
+      "Segments: Bookstore, Florist",
+      "Email: rae@chapterone.example",
+      "Business name: Chapter One",
+      "Name: Rae Ng",
+      "Phone: (503) 555-0188",
+      "Texts: agreed on 2026-03-01T10:00:00.000Z",
+      "Legal business name: Chapter One LLC",
+      "Primary location: 5 Pine St, Suite 2",
+      "Mailing address: PO Box 5, Portland OR",
+      "Ownership structure: Corporation",
+      "Year started: 2019",
+    ]);
+  });
+
+  it("orders the desk and the history section by section: business, contact, consent, answers", () => {
+    expect(DESK_FIELD_ORDER.slice(0, 4)).toEqual([
+      "industry",
+      "state",
+      "segments",
+      "business_name",
+    ]);
+    expect(Object.keys(SUBMISSION_FIELD_LABELS)).toEqual(DESK_FIELD_ORDER);
+    const contact = DESK_FIELD_ORDER.indexOf("email");
+    expect(DESK_FIELD_ORDER.slice(contact, contact + 4)).toEqual([
+      "email",
+      "first_name",
+      "last_name",
+      "phone_number",
+    ]);
+    expect(DESK_FIELD_ORDER.at(-1)).toBe("vehicles");
+    expect(APPLICATION_EXPORT_COLUMNS).not.toContain("unit");
+    expect(APPLICATION_EXPORT_COLUMNS).not.toContain("consent_text");
+  });
+
+  it("shows a value as an operator reads it, and what an empty one says on the desk", () => {
+    const values = z.parse(submissionValuesSchema, {
+      ...record,
+      annual_revenue: null,
+      revenue_band: "500k-1m",
+      claims_last_3_years: null,
+      working_owners: "2",
+    });
+    expect(deskText("naics_code", values)).toBe("451211 Book Stores");
+    expect(fieldText("naics_code", "451211")).toBe("451211");
+    expect(deskText("phone_number", values)).toBe("(503) 555-0188");
+    expect(deskText("annual_revenue", values)).toBe("$500,000 to $999,999");
+    expect(deskText("annual_revenue", { ...values, revenue_band: null })).toBeNull();
+    expect(fieldText("annual_revenue", 1200000)).toBe("$1,200,000");
+    expect(deskText("claims_last_3_years", values)).toBe("Not answered");
+    expect(deskText("consent_to_texts", values)).toBe("Yes");
+    expect(deskText("working_owners", values)).toBe("2");
+    expect(fieldText("segments", ["Bookstore", "Florist"])).toBe("Bookstore; Florist");
+  });
+});

@@ -1,0 +1,823 @@
+/**
+ * The application's fields, each written once (issue 27): its column in business_wizard_submissions,
+ * its label, how a saved version holds it, the column's SQL type, and where it shows (its section
+ * of the lead desk's page and history, the CSV export, the visitor's summary, the agency's alert).
+ * Everything that lists the record's fields is derived from APPLICATION_FIELDS: the values a version
+ * is read as (record-versions.ts), the history's labels and order, the export's columns
+ * (lead-desk.ts), the desk's rows, the summary's and the alert's rows, and the table's type
+ * (app/server/db/database-schema.server.ts). A test holds it against the migrated table.
+ *
+ * The entries are in the export's order: the record's original columns first (docs/product.md,
+ * "Record fields"), then the industry code, then the Quote step's optional answers. The lead desk
+ * shows and compares them section by section, in this order within each section.
+ *
+ * Pure. How to add a field: docs/architecture.md.
+ */
+import { revenueBandLabel, vehicleUseLabel } from "#app/domain/quote/answer-choices.ts";
+import {
+  checkbox,
+  optionalAddress,
+  optionalText,
+  PHONE_MAX_LENGTH,
+  requiredText,
+  usPhoneNumber,
+} from "#app/domain/values/fields.ts";
+import { industryLabel } from "#app/domain/reference/industries.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures.ts";
+import { formatUsPhone } from "#app/domain/values/phone.ts";
+import { joinLines } from "#app/domain/values/text.ts";
+import type { WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
+import { ZIP_CODE_PATTERN } from "#app/domain/reference/zip-codes.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+/** A field's value in some version. */
+export type FieldValue = string | number | boolean | string[] | null;
+
+/** The lead desk's sections of an application, in the order its page and history show them. */
+export const FIELD_SECTIONS = [
+  { id: "business", title: "Business" },
+  { id: "contact", title: "Contact" },
+  { id: "consent", title: "Consent to texts" },
+  { id: "answers", title: "Optional answers (Quote step)" },
+] as const;
+export type FieldSection = (typeof FIELD_SECTIONS)[number]["id"];
+
+/** The column's SQL type (null allowed unless the field is `required`). */
+export type ColumnKind = "text" | "text[]" | "boolean" | "integer" | "bigint" | "timestamptz";
+
+/**
+ * How the lead desk shows a value: as text (its `text`), as a mail or phone link, as a list, as
+ * quoted words, as an instant; "none": only in the history (another row shows it).
+ */
+export type DeskDisplay = "text" | "email" | "phone" | "list" | "quote" | "instant" | "none";
+
+/** Every field of a version, for a row that shows more than its own. */
+export type RecordValues = Readonly<Record<string, FieldValue>>;
+
+/** A row of the visitor's summary or the agency's alert. */
+export interface ViewRow {
+  label: string;
+  /** The row's text; absent: the field's own value as text. */
+  show?: (values: RecordValues) => string;
+}
+
+/** The steps after the email step: each asks fields of the registry (its `ask`). */
+export type AnswerStepId = Exclude<WizardStepId, "industry-and-state" | "segments" | "email">;
+
+/** What an answer's rule may read: this year (a year's range), and the business's state. */
+export interface AskContext {
+  thisYear: number;
+  /** The state chosen on step 1, where the business is. */
+  state: string | undefined;
+}
+
+/**
+ * How the wizard asks for a field, after the email step. Its form control and the draft's answer
+ * are named after the column in camel case (`start_year`: `startYear`).
+ */
+export interface FieldAsk<
+  Step extends AnswerStepId = AnswerStepId,
+  Typed extends number | "checkbox" = number | "checkbox",
+> {
+  /** The step whose screen asks it. */
+  step: Step;
+  /** What Continue checks the answer with (the browser's check and the server's). */
+  rule: (context: AskContext) => z.ZodMiniType;
+  /** What Back keeps: the text as typed up to this many characters, or whether it is ticked. */
+  typed: Typed;
+  /** What Back keeps of the text, before it is cut to length (a text area's lines, joined). */
+  normalise?: (text: string) => string;
+  /** The answer the screen starts from while none is given: another field's answer... */
+  startsAs?: string;
+  /** ...or this value. */
+  initial?: string;
+  /** A kept answer as the screen shows it again (a phone number kept as +15552345678). */
+  shows?: (kept: string) => string;
+  /** An answer a complete application might hold (the benchmark's seeded leads use these). */
+  example: string | boolean;
+  /** Values the screen suggests (a list the browser offers as one types). */
+  suggest?: (context: AskContext) => string[];
+}
+
+/** A text answer, at most `max` characters: required (with its message), or optional. */
+function askText<Step extends AnswerStepId>(
+  step: Step,
+  max: number,
+  required?: string,
+): Omit<FieldAsk<Step, number>, "example"> {
+  return {
+    step,
+    typed: max,
+    rule: () => (required === undefined ? optionalText(max) : requiredText(required, max)),
+  };
+}
+
+/** One of `choices`, with its message when none (or another) is sent. */
+function askChoice<Step extends AnswerStepId>(
+  step: Step,
+  choices: readonly [string, ...string[]],
+  message: string,
+): Omit<FieldAsk<Step, number>, "example"> {
+  const longest = Math.max(...choices.map((choice) => choice.length));
+  return { step, typed: longest, rule: () => z.enum(choices, { error: message }) };
+}
+
+/** A checkbox: ticked or not. */
+function askCheckbox<Step extends AnswerStepId>(
+  step: Step,
+): Omit<FieldAsk<Step, "checkbox">, "example"> {
+  return { step, typed: "checkbox", rule: () => checkbox() };
+}
+
+/** The earliest year a business may have started in. */
+export const FIRST_START_YEAR = 1800;
+
+/** A year the business started in: four digits, from FIRST_START_YEAR to this year. */
+function startYearRule({ thisYear }: AskContext) {
+  const required = "Please enter the year your business started";
+  const invalid = `Please enter a four-digit year from ${FIRST_START_YEAR} to ${thisYear}`;
+  return z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, { error: required, abort: true }),
+    z.regex(/^\d{4}$/, { error: invalid, abort: true }),
+    z.refine((year) => Number(year) >= FIRST_START_YEAR && Number(year) <= thisYear, {
+      error: invalid,
+    }),
+  );
+}
+
+/** A five-digit ZIP code, or ZIP+4. Whether it is the state's is the step's check (zip-codes.ts). */
+function zipCodeRule() {
+  const required = "Please enter the ZIP code";
+  return z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required, abort: true }),
+      z.regex(ZIP_CODE_PATTERN, "Please enter a 5-digit ZIP code, like 43215"),
+    );
+}
+
+interface FieldSpec<Stored extends FieldValue> {
+  /** The lead desk's and the history's label. */
+  label: string;
+  /** How a version holds it: the row, or a revision's JSON copy (decision 013). */
+  stored: z.ZodMiniType<Stored>;
+  column: ColumnKind;
+  /** Not null in the table: the email step writes it. */
+  required?: true;
+  section: FieldSection;
+  /** A column of the CSV export. */
+  csv?: true;
+  /** How the desk's page shows it; "text" when absent. */
+  desk?: DeskDisplay;
+  /** What the desk's row says when the value is not given; "Not given" when absent. */
+  whenEmpty?: (values: RecordValues) => string | null;
+  /** The value as an operator reads it (the desk, the history); the value itself when absent. */
+  text?: (value: Exclude<Stored, null | boolean>, values: RecordValues) => string;
+  /** Its row on the visitor's summary of a complete application, if any. */
+  summary?: ViewRow;
+  /** Its row in the agency's email about a completed application, if any. */
+  alert?: ViewRow;
+  /** How the wizard asks for it, when a step after the email step does. */
+  ask?: FieldAsk;
+}
+
+/** A field as declared: its stored type, column type and whether it is required are kept. */
+function field<
+  Stored extends FieldValue,
+  Kind extends ColumnKind,
+  Required extends true | undefined = undefined,
+  Asked extends FieldAsk | undefined = undefined,
+>(
+  spec: FieldSpec<Stored> & { column: Kind; required?: Required; ask?: Asked },
+): FieldSpec<Stored> & { column: Kind; required?: Required; ask?: Asked } {
+  return spec;
+}
+
+const storedRequiredText = z.string();
+/** Text that may be missing (null). */
+export const storedText = z._default(z.nullable(z.string()), null);
+const text = storedText;
+const yesNo = z._default(z.nullable(z.boolean()), null);
+/** A whole number; bigint columns come from pg as text. */
+const count = z.pipe(
+  z._default(z.nullable(z.union([z.number(), z.string()])), null),
+  z.transform((value) => (value === null ? null : Number(value))),
+);
+/** An instant, spelled ISO 8601 (a Date in the row, text in JSON: it compares as text). */
+export const storedInstant = z.pipe(
+  z._default(z.nullable(z.union([z.string(), z.date()])), null),
+  z.transform((value) => (value === null ? null : new Date(value).toISOString())),
+);
+
+/** A value as a summary or an alert writes it: text, or nothing for an empty one. */
+function plain(value: FieldValue | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
+const yesNoWords = (value: FieldValue | undefined) => (value === true ? "Yes" : "No");
+const phoneText = (value: FieldValue | undefined) =>
+  typeof value === "string" ? formatUsPhone(value) : "";
+const industryText = (value: FieldValue | undefined) =>
+  typeof value === "string" ? industryLabel(value) : "";
+const notAnswered = () => "Not answered";
+const fullName = (values: RecordValues) => `${plain(values.first_name)} ${plain(values.last_name)}`;
+
+export const APPLICATION_FIELDS = {
+  industry: field({
+    label: "Industry",
+    stored: storedRequiredText,
+    column: "text",
+    required: true,
+    section: "business",
+    csv: true,
+    text: industryLabel,
+    summary: { label: "Industry", show: (values) => industryText(values.industry) },
+    alert: { label: "Industry", show: (values) => industryText(values.industry) },
+  }),
+  state: field({
+    label: "State",
+    stored: storedRequiredText,
+    column: "text",
+    required: true,
+    section: "business",
+    csv: true,
+    summary: { label: "State" },
+    alert: { label: "State" },
+  }),
+  segments: field({
+    label: "Segments",
+    stored: z.array(z.string()),
+    column: "text[]",
+    required: true,
+    section: "business",
+    csv: true,
+    desk: "list",
+    summary: { label: "Business type" },
+    alert: { label: "Segments" },
+  }),
+  email: field({
+    label: "Email",
+    stored: storedRequiredText,
+    column: "text",
+    required: true,
+    section: "contact",
+    csv: true,
+    desk: "email",
+    summary: { label: "Email" },
+    alert: { label: "Email" },
+  }),
+  business_name: field({
+    label: "Business name",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    summary: { label: "Business name" },
+    alert: { label: "Business name" },
+    ask: {
+      ...askText("business-name", 200, "Please enter your business name"),
+      example: "Lakeside Bakery",
+    },
+  }),
+  first_name: field({
+    label: "First name",
+    stored: text,
+    column: "text",
+    section: "contact",
+    csv: true,
+    summary: { label: "Name", show: fullName },
+    alert: { label: "Name", show: fullName },
+    ask: { ...askText("about-you", 100, "Please enter your first name"), example: "Ana" },
+  }),
+  last_name: field({
+    label: "Last name",
+    stored: text,
+    column: "text",
+    section: "contact",
+    csv: true,
+    ask: { ...askText("about-you", 100, "Please enter your last name"), example: "Ruiz" },
+  }),
+  phone_number: field({
+    label: "Phone number",
+    stored: text,
+    column: "text",
+    section: "contact",
+    csv: true,
+    desk: "phone",
+    text: formatUsPhone,
+    summary: { label: "Phone number", show: (values) => phoneText(values.phone_number) },
+    alert: { label: "Phone", show: (values) => phoneText(values.phone_number) },
+    ask: {
+      step: "about-you",
+      typed: PHONE_MAX_LENGTH,
+      rule: usPhoneNumber,
+      shows: (kept: string) => (/^\+1\d{10}$/.test(kept) ? formatUsPhone(kept) : kept),
+      example: "+15035550123",
+    },
+  }),
+  consent_to_texts: field({
+    label: "Agreed to texts",
+    stored: yesNo,
+    column: "boolean",
+    section: "consent",
+    csv: true,
+    summary: {
+      label: "Texts about products and services",
+      show: (values) => yesNoWords(values.consent_to_texts),
+    },
+    alert: {
+      label: "Texts",
+      show: (values) =>
+        values.consent_to_texts !== true
+          ? "not agreed"
+          : values.consent_given_at
+            ? `agreed on ${plain(values.consent_given_at)}`
+            : "agreed",
+    },
+    ask: { ...askCheckbox("about-you"), example: true },
+  }),
+  consent_given_at: field({
+    label: "Agreed at",
+    stored: storedInstant,
+    column: "timestamptz",
+    section: "consent",
+    desk: "instant",
+  }),
+  consent_text: field({
+    label: "Words agreed to",
+    stored: text,
+    column: "text",
+    section: "consent",
+    desk: "quote",
+  }),
+  legal_business_name: field({
+    label: "Legal business name",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    summary: { label: "Legal business name" },
+    alert: { label: "Legal business name" },
+    ask: {
+      ...askText("about-you", 200, "Please enter your legal business name"),
+      // The legal name starts as the name the visitor gave first.
+      startsAs: "business_name",
+      example: "Lakeside Bakery LLC",
+    },
+  }),
+  primary_location: field({
+    label: "Primary location",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    text: (line, values) =>
+      values.zip_confirmed === true
+        ? `${line} (the visitor confirmed this ZIP code, which is usually in another state)`
+        : line,
+    summary: { label: "Primary location" },
+    alert: { label: "Primary location" },
+  }),
+  /** The unit or suite on its own (decision 018); the primary location holds it too. */
+  unit: field({
+    label: "Unit or suite",
+    stored: text,
+    column: "text",
+    section: "business",
+    desk: "none",
+    ask: { ...askText("about-you", 50), example: "Suite 4" },
+  }),
+  same_address: field({
+    label: "Mailing address same as primary location",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    summary: {
+      label: "Mailing address",
+      show: (values) =>
+        values.same_address === "Yes"
+          ? "Same as the primary location"
+          : plain(values.mailing_address),
+    },
+    alert: {
+      label: "Mailing address",
+      show: (values) =>
+        values.same_address === "Yes" ? "same as primary location" : plain(values.mailing_address),
+    },
+    ask: {
+      ...askChoice(
+        "about-you",
+        ["Yes", "No"],
+        "Please tell us whether your mailing address is the same",
+      ),
+      initial: "Yes",
+      example: "Yes",
+    },
+  }),
+  mailing_address: field({
+    label: "Mailing address",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    ask: {
+      step: "about-you",
+      typed: 300,
+      rule: () => optionalAddress(300),
+      normalise: joinLines,
+      example: "",
+    },
+  }),
+  ownership_structure: field({
+    label: "Ownership structure",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    summary: { label: "Ownership structure" },
+    alert: { label: "Ownership structure" },
+    ask: {
+      ...askChoice("ownership", OWNERSHIP_STRUCTURES, "Please choose your ownership structure"),
+      example: "Limited Liability Company",
+    },
+  }),
+  start_year: field({
+    label: "Year started",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    summary: { label: "Year the business started" },
+    alert: { label: "Year started" },
+    ask: {
+      step: "ownership",
+      typed: 10,
+      rule: startYearRule,
+      // Newest first.
+      suggest: ({ thisYear }: AskContext) =>
+        Array.from({ length: thisYear - FIRST_START_YEAR + 1 }, (_, i) => String(thisYear - i)),
+      example: "2015",
+    },
+  }),
+  /** The 2022 NAICS code the business is filed under, and its title (issue 17). */
+  naics_code: field({
+    label: "NAICS code",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    text: (code, values) => `${code} ${plain(values.naics_title)}`.trim(),
+  }),
+  naics_title: field({
+    label: "NAICS title",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    desk: "none",
+  }),
+  /**
+   * The primary location's parts (issue 27): the business's state is step 1's. The primary
+   * location above is these on one line; a record saved before has only that line.
+   */
+  street_address: field({
+    label: "Street address",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    desk: "none",
+    ask: {
+      ...askText("about-you", 200, "Please enter your business's street address"),
+      example: "12 Main St",
+    },
+  }),
+  city: field({
+    label: "City",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    desk: "none",
+    ask: { ...askText("about-you", 100, "Please enter the city"), example: "Portland" },
+  }),
+  zip_code: field({
+    label: "ZIP code",
+    stored: text,
+    column: "text",
+    section: "business",
+    csv: true,
+    desk: "none",
+    ask: { step: "about-you", typed: 10, rule: zipCodeRule, example: "97201" },
+  }),
+  /** Ticked by a visitor whose ZIP code is usually in another state (zip-codes.ts). */
+  zip_confirmed: field({
+    label: "ZIP code confirmed though usually in another state",
+    stored: yesNo,
+    column: "boolean",
+    section: "business",
+    desk: "none",
+    ask: { ...askCheckbox("about-you"), example: false },
+  }),
+  full_time_employees: field({
+    label: "Full-time employees",
+    stored: count,
+    column: "integer",
+    section: "answers",
+    csv: true,
+  }),
+  part_time_employees: field({
+    label: "Part-time employees",
+    stored: count,
+    column: "integer",
+    section: "answers",
+    csv: true,
+  }),
+  annual_revenue: field({
+    label: "Annual revenue",
+    stored: count,
+    column: "bigint",
+    section: "answers",
+    csv: true,
+    text: (amount) => `$${amount.toLocaleString("en-US")}`,
+    // The range, when the visitor gave one instead of the amount.
+    whenEmpty: (values) =>
+      typeof values.revenue_band === "string" ? revenueBandLabel(values.revenue_band) : null,
+  }),
+  /** Asked instead of the amount when the visitor would rather give a range. */
+  revenue_band: field({
+    label: "Annual revenue (range)",
+    stored: text,
+    column: "text",
+    section: "answers",
+    csv: true,
+    desk: "none",
+    text: revenueBandLabel,
+  }),
+  claims_last_3_years: field({
+    label: "Claims in the last 3 years",
+    stored: yesNo,
+    column: "boolean",
+    section: "answers",
+    csv: true,
+    whenEmpty: notAnswered,
+  }),
+  currently_insured: field({
+    label: "Insured now",
+    stored: yesNo,
+    column: "boolean",
+    section: "answers",
+    csv: true,
+    whenEmpty: notAnswered,
+  }),
+  /** Owners, officers or members who work in the business (issue 26). */
+  working_owners: field({
+    label: "Owners or officers working in the business",
+    stored: count,
+    column: "integer",
+    section: "answers",
+    csv: true,
+  }),
+  vehicles: field({
+    label: "Vehicles used for work",
+    stored: text,
+    column: "text",
+    section: "answers",
+    csv: true,
+    text: vehicleUseLabel,
+  }),
+};
+
+type Fields = typeof APPLICATION_FIELDS;
+/** A field's column name (its key in the registry, and in a version's values). */
+export type FieldColumn = keyof Fields;
+type StoredOf<Spec> = Spec extends FieldSpec<infer Stored> ? Stored : never;
+
+/** The record's values as one version holds them: what submissionValuesSchema reads. */
+export type SubmissionValues = { [Column in FieldColumn]: StoredOf<Fields[Column]> };
+
+/** A column's value as the database drivers read it, by its SQL type. */
+interface ColumnRead {
+  text: string;
+  "text[]": string[];
+  boolean: boolean;
+  integer: number;
+  /** pg returns a bigint as text, PGlite as a number. */
+  bigint: string | number;
+  timestamptz: Date;
+}
+
+/** What a write may give a column, by its SQL type. */
+interface ColumnWrite {
+  text: string;
+  "text[]": string[];
+  boolean: boolean;
+  integer: number;
+  bigint: number;
+  timestamptz: Date | string;
+}
+
+type IsRequired<Spec> = Spec extends { required?: infer Required } ? Required : undefined;
+type OrNull<Column extends FieldColumn, Value> =
+  IsRequired<Fields[Column]> extends true ? Value : Value | null;
+
+/** The application's columns of a row as read (the table's type is built from these). */
+export type FieldRow = {
+  [Column in FieldColumn]: OrNull<Column, ColumnRead[Fields[Column]["column"]]>;
+};
+
+/** What a write may give each of the application's columns. */
+export type FieldWrite = {
+  [Column in FieldColumn]: OrNull<Column, ColumnWrite[Fields[Column]["column"]]>;
+};
+
+/** The registry's columns, in its order. */
+export const FIELD_COLUMNS = Object.keys(APPLICATION_FIELDS) as FieldColumn[]; // Object.keys loses the key type.
+
+/** Whether a name is one of the application's fields. */
+export function isFieldColumn(name: string): name is FieldColumn {
+  return Object.hasOwn(APPLICATION_FIELDS, name);
+}
+
+/** A field's declaration. */
+export function fieldSpec(column: FieldColumn): FieldSpec<FieldValue> {
+  // Each entry's value type narrows FieldValue; read as the wide type it is declared with.
+  return APPLICATION_FIELDS[column] as FieldSpec<FieldValue>;
+}
+
+/**
+ * A version as the database keeps it (the row, or a revision's JSON copy of it): unknown keys are
+ * dropped, an instant (a Date in the row, text in JSON) is spelled as ISO 8601.
+ */
+export const submissionValuesSchema = z.object(
+  Object.fromEntries(FIELD_COLUMNS.map((column) => [column, fieldSpec(column).stored])) as {
+    // Built from the registry: each column's schema is its entry's `stored`.
+    [Column in FieldColumn]: Fields[Column]["stored"];
+  },
+);
+
+/** The fields in the lead desk's order: section by section, the registry's order within each. */
+export const DESK_FIELD_ORDER: readonly FieldColumn[] = FIELD_SECTIONS.flatMap((section) =>
+  FIELD_COLUMNS.filter((column) => APPLICATION_FIELDS[column].section === section.id),
+);
+
+/** Each field's label, in the lead desk's order (the history compares fields in this order). */
+export const SUBMISSION_FIELD_LABELS = Object.fromEntries(
+  DESK_FIELD_ORDER.map((column) => [column, APPLICATION_FIELDS[column].label]),
+) as Record<FieldColumn, string>; // Built from every column above.
+
+/** The export's columns from the application, in the registry's order. */
+export const APPLICATION_EXPORT_COLUMNS: readonly FieldColumn[] = FIELD_COLUMNS.filter(
+  (column) => fieldSpec(column).csv,
+);
+
+/** Whether a value counts as not given. */
+export function isEmptyValue(value: FieldValue): boolean {
+  return value === null || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
+/** A value as an operator reads it in the history; null when not given. */
+export function fieldText(
+  column: FieldColumn,
+  value: FieldValue,
+  values: RecordValues = {},
+): string | null {
+  if (value === null || isEmptyValue(value)) return null;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.join("; ");
+  const spec = fieldSpec(column);
+  return spec.text ? spec.text(value, values) : String(value);
+}
+
+/** A field's value as the lead desk's row shows it: its text, or what it says when not given. */
+export function deskText(column: FieldColumn, values: RecordValues): string | null {
+  const value = values[column] ?? null;
+  if (isEmptyValue(value)) return fieldSpec(column).whenEmpty?.(values) ?? null;
+  return fieldText(column, value, values);
+}
+
+/** How the lead desk shows a field. */
+export function deskDisplay(column: FieldColumn): DeskDisplay {
+  return fieldSpec(column).desk ?? "text";
+}
+
+/** The rows of the visitor's summary or the agency's alert, from a complete record. */
+export function viewRows(
+  view: "summary" | "alert",
+  values: RecordValues,
+): { label: string; value: string }[] {
+  return FIELD_COLUMNS.flatMap((column) => {
+    const row = fieldSpec(column)[view];
+    if (!row) return [];
+    return [{ label: row.label, value: row.show ? row.show(values) : plain(values[column]) }];
+  });
+}
+
+/** The columns the wizard asks for after the email step (those with an `ask`). */
+export type AskedColumn = {
+  [Column in FieldColumn]: [NonNullable<Fields[Column]["ask"]>] extends [never] ? never : Column;
+}[FieldColumn];
+
+/** A column's name in camel case (`start_year`: `startYear`). */
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+
+/** An answer's name: its form control's and the draft's (its column's, in camel case). */
+export type AnswerName = CamelCase<AskedColumn>;
+
+type AskOf<Column extends AskedColumn> = NonNullable<Fields[Column]["ask"]>;
+
+/** A step's answers by name, as its screen shows them: text, or whether a box is ticked. */
+export type StepAnswers<Step extends AnswerStepId> = {
+  [
+    Column in AskedColumn as AskOf<Column>["step"] extends Step ? CamelCase<Column> : never
+  ]: AskOf<Column>["typed"] extends "checkbox" ? boolean : string;
+};
+
+/** The answers the draft keeps, as last checked or typed: text, or whether a box is ticked. */
+export type Answers = Partial<Record<AnswerName, string | boolean>>;
+
+/** The asked columns, in the registry's order. */
+export const ASKED_COLUMNS: readonly AskedColumn[] = FIELD_COLUMNS.filter(
+  (column): column is AskedColumn => fieldSpec(column).ask !== undefined,
+);
+
+/** A column's answer name. */
+export function answerName<Column extends AskedColumn>(column: Column): CamelCase<Column> {
+  // The template type spells what this replacement does.
+  return column.replace(/_([a-z0-9])/g, (_, letter: string) =>
+    letter.toUpperCase(),
+  ) as CamelCase<Column>;
+}
+
+/** Every answer's name, in the registry's order. */
+export const ANSWER_NAMES: readonly AnswerName[] = ASKED_COLUMNS.map(answerName);
+
+/** Whether a name is a column the wizard asks for. */
+export function isAskedColumn(name: string): name is AskedColumn {
+  return (ASKED_COLUMNS as readonly string[]).includes(name);
+}
+
+/** How the wizard asks for an asked column. */
+export function askOf(column: AskedColumn): FieldAsk {
+  // ASKED_COLUMNS holds only columns whose entry has an ask.
+  return fieldSpec(column).ask as FieldAsk;
+}
+
+/** The columns a step asks for, in the registry's order. */
+export function columnsAskedOn(step: AnswerStepId): AskedColumn[] {
+  return ASKED_COLUMNS.filter((column) => askOf(column).step === step);
+}
+
+/**
+ * A step's answers as Continue checks them: an object of each answer's rule, the same in the
+ * browser and on the server. A step may add checks across its answers (wizard.ts).
+ */
+export function answersSchema(step: AnswerStepId, context: AskContext) {
+  return z.object(
+    Object.fromEntries(
+      columnsAskedOn(step).map((column) => [answerName(column), askOf(column).rule(context)]),
+    ),
+  );
+}
+
+/** The most characters a text answer takes, by answer name (its input's maxlength). */
+export const ANSWER_MAX_LENGTH = Object.fromEntries(
+  ASKED_COLUMNS.flatMap((column) => {
+    const { typed } = askOf(column);
+    return typed === "checkbox" ? [] : [[answerName(column), typed]];
+  }),
+  // Built from every asked column above; a checkbox has no length.
+) as Record<AnswerName, number>;
+
+/** The values an answer's screen suggests, if its field has any. */
+export function answerSuggestions(name: AnswerName, context: AskContext): string[] {
+  const column = ASKED_COLUMNS.find((candidate) => answerName(candidate) === name);
+  return column ? (askOf(column).suggest?.(context) ?? []) : [];
+}
+
+/** An example of every answer, by column (application-fields.ts's `example`s). */
+export function exampleAnswers(): { [Column in AskedColumn]: string | boolean } {
+  // One entry per asked column, as the type spells.
+  return Object.fromEntries(ASKED_COLUMNS.map((column) => [column, askOf(column).example])) as {
+    [Column in AskedColumn]: string | boolean;
+  };
+}
+
+/**
+ * The field a lead goes by on the lead desk, in the agency's alerts and in the visitor's emails:
+ * the name the owner gave the business (the legal name is asked later, and may differ).
+ */
+export const LEAD_NAME_COLUMN = "business_name" satisfies FieldColumn;
+
+/** What a lead goes by: its name, or null while it has none. */
+export function leadNameOf(values: { readonly [LEAD_NAME_COLUMN]?: unknown }): string | null {
+  const name = values[LEAD_NAME_COLUMN];
+  return typeof name === "string" && name.trim() !== "" ? name : null;
+}

@@ -1,0 +1,222 @@
+import { readFileSync } from "node:fs";
+
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+
+import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
+import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import {
+  buildLeadRecord,
+  LEAD_RECORD_SCHEMA_VERSION,
+  leadRecordJsonSchema,
+  splitAddress,
+  type LeadSource,
+} from "#app/domain/leads/lead-record.ts";
+
+const PUBLISHED = JSON.parse(readFileSync("docs/lead-record.schema.json", "utf8")) as object;
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validate = ajv.compile(PUBLISHED);
+
+const complete: LeadSource["submission"] = {
+  id: "6f1c2a4e-8b7d-4c3e-9a1f-2b3c4d5e6f70",
+  industry: "construction",
+  state: "Ohio",
+  segments: ["Carpentry", "Handyperson"],
+  email: "ana@example.com",
+  business_name: "Ana's Carpentry",
+  first_name: "Ana",
+  last_name: "Ruiz",
+  phone_number: "+15552345678",
+  consent_to_texts: true,
+  consent_text: "I agree to receive texts",
+  consent_given_at: new Date("2026-11-20T10:00:00Z"),
+  legal_business_name: "Ruiz Woodworks LLC",
+  primary_location: "12 Main St, Columbus, OH 43215, Suite 4",
+  unit: "Suite 4",
+  street_address: null,
+  city: null,
+  zip_code: null,
+  zip_confirmed: null,
+  same_address: "No",
+  mailing_address: "PO Box 7, Dayton, Ohio 45401",
+  ownership_structure: "Limited Liability Company",
+  start_year: "2015",
+  created_at: new Date("2026-11-20T09:00:00Z"),
+  updated_at: new Date("2026-11-20T10:05:00Z"),
+  completed_at: new Date("2026-11-20T10:05:00Z"),
+  full_time_employees: 3,
+  part_time_employees: 1,
+  annual_revenue: "250000",
+  revenue_band: null,
+  claims_last_3_years: false,
+  currently_insured: true,
+  working_owners: 1,
+  vehicles: "owned",
+  naics_code: "238350",
+  naics_title: "Finish Carpentry Contractors",
+};
+
+const plan = coveragePlan({
+  industry: "construction",
+  segments: ["Carpentry"],
+  state: "Ohio",
+  ownership: "Limited Liability Company",
+  fullTimeEmployees: 3,
+}).lines;
+
+describe("the lead record", () => {
+  it("publishes exactly the schema the code checks records with", () => {
+    expect(PUBLISHED).toEqual(JSON.parse(JSON.stringify(leadRecordJsonSchema())));
+  });
+
+  it("shapes a complete application with its quote request after ACORD 125, valid against the schema", () => {
+    const record = buildLeadRecord({
+      submission: complete,
+      plan,
+      quoteRequest: {
+        reference: "CP-7K3F9Q",
+        status: "new",
+        lines: ["general-liability", "workers-comp"],
+        startDate: "2026-12-01",
+        contactChannel: "phone",
+        note: null,
+        createdAt: new Date("2026-11-20T10:10:00Z"),
+        updatedAt: new Date("2026-11-20T10:10:00Z"),
+      },
+    });
+    expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    expect(record).toMatchObject({
+      schemaVersion: LEAD_RECORD_SCHEMA_VERSION,
+      status: "complete",
+      applicant: {
+        legalName: "Ruiz Woodworks LLC",
+        dba: "Ana's Carpentry",
+        entityType: "llc",
+        yearStarted: 2015,
+        yearsInBusiness: 11,
+        primaryAddress: {
+          street: "12 Main St",
+          unit: "Suite 4",
+          city: "Columbus",
+          state: "OH",
+          postalCode: "43215",
+        },
+        mailingAddressSameAsPrimary: false,
+        mailingAddress: { street: "PO Box 7", city: "Dayton", state: "OH", postalCode: "45401" },
+      },
+      contact: {
+        email: "ana@example.com",
+        phone: "+15552345678",
+        textsConsent: { agreed: true, agreedAt: "2026-11-20T10:00:00.000Z" },
+      },
+      natureOfBusiness: {
+        industry: { id: "construction", label: "Construction" },
+        naics: { code: "238350", title: "Finish Carpentry Contractors" },
+      },
+      optionalAnswers: { annualRevenue: 250000, fullTimeEmployees: 3 },
+      quoteRequest: {
+        reference: "CP-7K3F9Q",
+        lines: [
+          { line: "general-liability", name: expect.any(String) },
+          { line: "workers-comp", name: expect.any(String) },
+        ],
+      },
+    });
+    expect(record.coveragePlan).toHaveLength(PRODUCT_LINES.length);
+  });
+
+  it("takes the primary location's parts as the wizard asked them, where the line would not split", () => {
+    const record = buildLeadRecord({
+      submission: {
+        ...complete,
+        primary_location: "Unit 7, 40 Harbor Rd, Saint Paul, MN 55101",
+        street_address: "Unit 7, 40 Harbor Rd",
+        unit: null,
+        city: "Saint Paul",
+        zip_code: "55101",
+        state: "Minnesota",
+      },
+    });
+    expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    expect(record.applicant.primaryAddress).toEqual({
+      line: "Unit 7, 40 Harbor Rd, Saint Paul, MN 55101",
+      street: "Unit 7, 40 Harbor Rd",
+      unit: null,
+      city: "Saint Paul",
+      state: "MN",
+      postalCode: "55101",
+    });
+  });
+
+  it("shapes an email-step lead with what is known and nulls for the rest, valid too", () => {
+    const record = buildLeadRecord({
+      submission: {
+        ...complete,
+        business_name: null,
+        first_name: null,
+        last_name: null,
+        phone_number: null,
+        consent_to_texts: null,
+        consent_text: null,
+        consent_given_at: null,
+        legal_business_name: null,
+        primary_location: null,
+        unit: null,
+        same_address: null,
+        mailing_address: null,
+        ownership_structure: null,
+        start_year: null,
+        completed_at: null,
+        full_time_employees: null,
+        part_time_employees: null,
+        annual_revenue: null,
+        claims_last_3_years: null,
+        currently_insured: null,
+        working_owners: null,
+        vehicles: null,
+        naics_code: null,
+        naics_title: null,
+      },
+    });
+    expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    expect(record).toMatchObject({
+      status: "email-step",
+      applicant: { legalName: null, entityType: null, primaryAddress: null },
+      coveragePlan: null,
+      quoteRequest: null,
+    });
+  });
+
+  it("refuses a document that breaks the schema", () => {
+    const record = buildLeadRecord({ submission: complete, plan });
+    expect(validate({ ...record, schemaVersion: "0.9" })).toBe(false);
+    expect(validate({ ...record, status: "pending" })).toBe(false);
+  });
+});
+
+describe("addresses as entered", () => {
+  it("are split only where the end reads as city, state and ZIP", () => {
+    expect(splitAddress("5 Elm Ave, Austin, Texas 73301-1234", null, "Texas")).toEqual({
+      line: "5 Elm Ave, Austin, Texas 73301-1234",
+      street: "5 Elm Ave",
+      unit: null,
+      city: "Austin",
+      state: "TX",
+      postalCode: "73301-1234",
+    });
+    // Nothing guessed: the whole line is the street, the state is the business's.
+    expect(splitAddress("5 Elm Ave", null, "Texas")).toMatchObject({
+      street: "5 Elm Ave",
+      city: null,
+      state: "TX",
+      postalCode: null,
+    });
+    expect(splitAddress("5 Elm Ave, Austin, Narnia 73301", null, undefined)).toMatchObject({
+      street: "5 Elm Ave, Austin, Narnia 73301",
+      city: null,
+      state: null,
+    });
+  });
+});

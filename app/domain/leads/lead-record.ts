@@ -1,0 +1,302 @@
+/**
+ * One lead as structured data (issue 17): a versioned JSON document shaped after the ACORD 125
+ * commercial insurance application, so an agent recognises every field and an agency management
+ * system (or Zapier, Make, AgencyZoom) can take it without re-typing. The lead desk's Download
+ * JSON, `npm run leads:export -- --format json` and every webhook send this document; its JSON
+ * Schema is published in docs/lead-record.schema.json (generated from `leadRecordSchema`).
+ */
+import { lineName } from "#app/domain/quote/quote-request.ts";
+import { industryLabel } from "#app/domain/reference/industries.ts";
+import type { Recommendation } from "#app/domain/quote/coverage-plan.ts";
+import type { FieldRow } from "#app/domain/application/application-fields.ts";
+import { stateNamed, uspsCode } from "#app/domain/reference/states.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+/** The document's version: a new field is a minor change, a changed or removed one a major. */
+export const LEAD_RECORD_SCHEMA_VERSION = "1.0";
+
+const text = z.string();
+const nullableText = z.nullable(z.string());
+const instant = z.string().check(z.iso.datetime({ offset: true }));
+
+const addressSchema = z.object({
+  /** The address as the visitor entered it, on one line. */
+  line: text,
+  /** The street part: the whole line when city and ZIP could not be told apart. */
+  street: text,
+  unit: nullableText,
+  city: nullableText,
+  /** Two-letter USPS code. */
+  state: nullableText,
+  postalCode: nullableText,
+});
+
+/** The lead record (LEAD_RECORD_SCHEMA_VERSION). */
+export const leadRecordSchema = z.object({
+  schemaVersion: z.literal(LEAD_RECORD_SCHEMA_VERSION),
+  id: z.uuid(),
+  /** "email-step": only the first screens were sent; "complete": the whole application. */
+  status: z.enum(["email-step", "complete"]),
+  createdAt: instant,
+  updatedAt: instant,
+  completedAt: z.nullable(instant),
+  applicant: z.object({
+    /** ACORD 125 "Name (First Named Insured)". */
+    legalName: nullableText,
+    /** "Doing business as": the name the owner gave first, when it differs from the legal name. */
+    dba: nullableText,
+    businessName: nullableText,
+    /** ACORD 125's entity type, from the ownership structure chosen. */
+    entityType: z.nullable(
+      z.enum(["individual", "partnership", "llc", "corporation", "trust", "other"]),
+    ),
+    ownershipStructure: nullableText,
+    yearStarted: z.nullable(z.int()),
+    yearsInBusiness: z.nullable(z.int()),
+    primaryAddress: z.nullable(addressSchema),
+    mailingAddressSameAsPrimary: z.nullable(z.boolean()),
+    mailingAddress: z.nullable(addressSchema),
+  }),
+  contact: z.object({
+    firstName: nullableText,
+    lastName: nullableText,
+    email: text,
+    /** E.164, e.g. +15552345678. */
+    phone: nullableText,
+    textsConsent: z.object({
+      agreed: z.boolean(),
+      /** The exact words agreed to, and when. */
+      text: nullableText,
+      agreedAt: z.nullable(instant),
+    }),
+  }),
+  natureOfBusiness: z.object({
+    state: text,
+    industry: z.object({ id: text, label: text }),
+    segments: z.array(text),
+    naics: z.nullable(z.object({ code: z.string().check(z.regex(/^\d{6}$/)), title: text })),
+  }),
+  optionalAnswers: z.object({
+    fullTimeEmployees: z.nullable(z.int()),
+    partTimeEmployees: z.nullable(z.int()),
+    annualRevenue: z.nullable(z.number()),
+    revenueBand: nullableText,
+    claimsLast3Years: z.nullable(z.boolean()),
+    currentlyInsured: z.nullable(z.boolean()),
+    workingOwners: z.nullable(z.int()),
+    vehicles: nullableText,
+  }),
+  coveragePlan: z.nullable(z.array(z.object({ line: text, name: text, recommendation: text }))),
+  quoteRequest: z.nullable(
+    z.object({
+      reference: text,
+      status: text,
+      lines: z.array(z.object({ line: text, name: text })),
+      startDate: z.string().check(z.iso.date()),
+      contactChannel: text,
+      note: nullableText,
+      createdAt: instant,
+      updatedAt: instant,
+    }),
+  ),
+});
+
+export type LeadRecord = z.output<typeof leadRecordSchema>;
+
+/** What a lead record is built from: the submission's row, its newest request, its plan. */
+export interface LeadSource {
+  submission: FieldRow & {
+    id: string;
+    created_at: Date;
+    updated_at: Date;
+    completed_at: Date | null;
+  };
+  quoteRequest?: {
+    reference: string;
+    status: string;
+    lines: string[];
+    startDate: string;
+    contactChannel: string;
+    note: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+  plan?: ReadonlyArray<{ slug: string; name: string; recommendation: Recommendation }>;
+}
+
+const ENTITY_TYPES: Record<string, LeadRecord["applicant"]["entityType"]> = {
+  "Individual / Sole Proprietorship": "individual",
+  Partnership: "partnership",
+  "Limited Liability Company": "llc",
+  Corporation: "corporation",
+  Trust: "trust",
+  "Other Entity": "other",
+};
+
+/** "…, City, ST 12345" (or the state's name; ZIP+4 too) at the end of an address line. */
+const CITY_STATE_ZIP = /^(.*),\s*([^,]+?),\s*([A-Za-z][A-Za-z .]*?)\s+(\d{5}(?:-\d{4})?)$/;
+
+/**
+ * An address as entered, split where its end reads as "city, state ZIP"; otherwise the whole line
+ * is the street and city and ZIP are unknown (nothing is guessed). `state` is the state to assume
+ * when the line names none (the business's state, for its primary location).
+ */
+export function splitAddress(
+  line: string,
+  unit: string | null,
+  state: string | undefined,
+): z.output<typeof addressSchema> {
+  const street = unit && line.endsWith(`, ${unit}`) ? line.slice(0, -(unit.length + 2)) : line;
+  const [, before, city, stateText, postalCode] = CITY_STATE_ZIP.exec(street.slice(0, 500)) ?? [];
+  const named = stateText ? stateNamed(stateText) : undefined;
+  const assumed = state ? stateNamed(state) : undefined;
+  if (before !== undefined && city !== undefined && postalCode !== undefined && named) {
+    return {
+      line,
+      street: before.trim(),
+      unit,
+      city: city.trim(),
+      state: uspsCode(named),
+      postalCode,
+    };
+  }
+  return {
+    line,
+    street,
+    unit,
+    city: null,
+    state: assumed ? uspsCode(assumed) : null,
+    postalCode: null,
+  };
+}
+
+/**
+ * The primary location: from its parts, as the wizard asks for them (issue 27), or for a record
+ * saved before, its one line split as well as it reads.
+ */
+function primaryAddressOf(row: FieldRow): z.output<typeof addressSchema> | null {
+  if (row.primary_location === null) return null;
+  if (row.street_address === null || row.city === null || row.zip_code === null) {
+    return splitAddress(row.primary_location, row.unit, row.state);
+  }
+  const state = stateNamed(row.state);
+  return {
+    line: row.primary_location,
+    street: row.street_address,
+    unit: row.unit,
+    city: row.city,
+    state: state ? uspsCode(state) : null,
+    postalCode: row.zip_code,
+  };
+}
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+/** The lead record of a submission, with its newest quote request and its coverage plan. */
+export function buildLeadRecord({ submission: row, quoteRequest, plan }: LeadSource): LeadRecord {
+  const complete = row.completed_at !== null;
+  const yearStarted = row.start_year === null ? null : Number(row.start_year);
+  const recordYear = (row.completed_at ?? row.updated_at).getUTCFullYear();
+  const legalName = row.legal_business_name;
+  return {
+    schemaVersion: LEAD_RECORD_SCHEMA_VERSION,
+    id: row.id,
+    status: complete ? "complete" : "email-step",
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    completedAt: iso(row.completed_at),
+    applicant: {
+      legalName,
+      dba:
+        row.business_name && legalName && row.business_name !== legalName
+          ? row.business_name
+          : null,
+      businessName: row.business_name,
+      entityType: row.ownership_structure
+        ? (ENTITY_TYPES[row.ownership_structure] ?? "other")
+        : null,
+      ownershipStructure: row.ownership_structure,
+      yearStarted,
+      yearsInBusiness: yearStarted === null ? null : Math.max(0, recordYear - yearStarted),
+      primaryAddress: primaryAddressOf(row),
+      mailingAddressSameAsPrimary: row.same_address === null ? null : row.same_address === "Yes",
+      mailingAddress:
+        row.mailing_address === null ? null : splitAddress(row.mailing_address, null, undefined),
+    },
+    contact: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      phone: row.phone_number,
+      textsConsent: {
+        agreed: row.consent_to_texts === true,
+        text: row.consent_to_texts ? row.consent_text : null,
+        agreedAt: row.consent_to_texts ? iso(row.consent_given_at) : null,
+      },
+    },
+    natureOfBusiness: {
+      state: row.state,
+      industry: { id: row.industry, label: industryLabel(row.industry) },
+      segments: row.segments,
+      naics:
+        row.naics_code && row.naics_title ? { code: row.naics_code, title: row.naics_title } : null,
+    },
+    optionalAnswers: {
+      fullTimeEmployees: row.full_time_employees,
+      partTimeEmployees: row.part_time_employees,
+      annualRevenue: row.annual_revenue === null ? null : Number(row.annual_revenue),
+      revenueBand: row.revenue_band,
+      claimsLast3Years: row.claims_last_3_years,
+      currentlyInsured: row.currently_insured,
+      workingOwners: row.working_owners,
+      vehicles: row.vehicles,
+    },
+    coveragePlan:
+      complete && plan
+        ? plan.map((line) => ({
+            line: line.slug,
+            name: line.name,
+            recommendation: line.recommendation,
+          }))
+        : null,
+    quoteRequest: quoteRequest
+      ? {
+          reference: quoteRequest.reference,
+          status: quoteRequest.status,
+          lines: quoteRequest.lines.map((line) => ({ line, name: lineName(line) })),
+          startDate: quoteRequest.startDate,
+          contactChannel: quoteRequest.contactChannel,
+          note: quoteRequest.note,
+          createdAt: quoteRequest.createdAt.toISOString(),
+          updatedAt: quoteRequest.updatedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** The published JSON Schema of the lead record (docs/lead-record.schema.json is this, written out). */
+export function leadRecordJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(leadRecordSchema, { target: "draft-2020-12" }),
+    $id: "https://coverpilot.example/schemas/lead-record-1.0.json",
+    title: "CoverPilot lead record",
+    description:
+      "One lead, shaped after the ACORD 125 commercial insurance application (schemaVersion 1.0).",
+  };
+}
+
+/** A delivery as the lead desk lists it. */
+export interface WebhookDelivery {
+  id: string;
+  event: string;
+  url: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  deliveredAt: Date | null;
+  failedAt: Date | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+}

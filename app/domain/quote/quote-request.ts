@@ -1,0 +1,354 @@
+/**
+ * The Quote step's forms and rules (issue 15, decision 017): the optional questions that sharpen the
+ * coverage plan, the quote request (which lines, when, a note, how to be contacted), its reference
+ * and the statuses the lead desk gives it. Pure TypeScript: the browser and the server validate with
+ * the same schemas.
+ */
+import {
+  REVENUE_BANDS,
+  revenueBandFor,
+  VEHICLE_USES,
+  type RevenueBand,
+  type VehicleUse,
+} from "#app/domain/quote/answer-choices.ts";
+import { PLAN_LINES, type PlanAnswers } from "#app/domain/quote/coverage-plan.ts";
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
+import { formList, optionalText } from "#app/domain/values/fields.ts";
+import { isIndustryId } from "#app/domain/reference/industries.ts";
+import { isDay } from "#app/domain/values/days.ts";
+import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures.ts";
+import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
+import { site } from "#app/domain/site/site.ts";
+import { isUsState } from "#app/domain/reference/states.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+/** Where "Request my quotes" leads: the request's reference and what happens next. */
+export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
+/** The query parameter that tells that page a copy of the request was just emailed. */
+export const EMAILED_PARAM = "emailed";
+/** The words of every link to the plan (home page, summary, /login, emails). */
+export const SEE_PLAN_LABEL = "See your coverage plan";
+
+export const quoteMessages = {
+  employeesInvalid: "Please enter a whole number from 0 to 100,000",
+  workingOwnersInvalid: "Please enter a whole number from 0 to 1,000",
+  vehiclesInvalid: "Please choose one of the answers",
+  revenueInvalid: "Please enter a whole number of dollars, or choose a band",
+  linesRequired: "Please choose at least one line to have quoted",
+  lineUnknown: "Please choose from the list",
+  startDateRequired: "Please choose a preferred start date",
+  startDateInvalid: "Please enter a date as YYYY-MM-DD",
+  startDatePast: "Please choose today or a later date",
+  startDateTooFar: "Please choose a date within a year from today",
+  channelRequired: "Please choose how the agent should contact you",
+  answersSaved: "Thanks, your plan has been updated.",
+} as const;
+
+/** The most employees the questions take: any more is a typing slip, and the plan reads no more. */
+export const MAX_EMPLOYEES = 100_000;
+/** The most working owners, officers or members the question takes. */
+export const MAX_WORKING_OWNERS = 1000;
+/** The largest revenue taken, in dollars. */
+export const MAX_REVENUE = 100_000_000_000;
+/** The longest note a visitor may add to a request. */
+export const NOTE_MAX_LENGTH = 1000;
+
+/** A whole number typed in a field ("1,200" and "1200" alike), within `max`; empty is unanswered. */
+function optionalWholeNumber(max: number, error: string) {
+  return z.optional(
+    z.pipe(
+      z.string().check(
+        z.overwrite((text) => text.replace(/[\s,$]/g, "")),
+        z.regex(/^\d{1,12}$/, { error }),
+      ),
+      z.pipe(
+        z.transform((text: string) => Number(text)),
+        z.number().check(z.maximum(max, { error })),
+      ),
+    ),
+  );
+}
+
+const yesNo = z.optional(z.enum(["yes", "no"], { error: "Please choose Yes or No" }));
+
+/** The plan page's optional questions: every field may be left empty. */
+export const optionalAnswersSchema = z.object({
+  fullTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, quoteMessages.employeesInvalid),
+  partTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, quoteMessages.employeesInvalid),
+  annualRevenue: optionalWholeNumber(MAX_REVENUE, quoteMessages.revenueInvalid),
+  revenueBand: z.optional(
+    z.enum(
+      REVENUE_BANDS.map((band) => band.id) as [RevenueBand, ...RevenueBand[]],
+      quoteMessages.revenueInvalid,
+    ),
+  ),
+  claimsInLast3Years: yesNo,
+  currentlyInsured: yesNo,
+  workingOwners: optionalWholeNumber(MAX_WORKING_OWNERS, quoteMessages.workingOwnersInvalid),
+  vehicles: z.optional(
+    z.enum(
+      VEHICLE_USES.map((use) => use.id) as [VehicleUse, ...VehicleUse[]],
+      quoteMessages.vehiclesInvalid,
+    ),
+  ),
+});
+
+/** The optional answers as the application keeps them (null: not answered). */
+export interface OptionalAnswers {
+  fullTimeEmployees: number | null;
+  partTimeEmployees: number | null;
+  /** The revenue as typed, in dollars, when a number was given. */
+  annualRevenue: number | null;
+  /** The band chosen, or the band of the number typed. */
+  revenueBand: RevenueBand | null;
+  claimsInLast3Years: boolean | null;
+  currentlyInsured: boolean | null;
+  /** Owners, officers or members who work in the business. */
+  workingOwners: number | null;
+  /** Whether the business owns, or its people use, vehicles for work. */
+  vehicles: VehicleUse | null;
+}
+
+export const NO_OPTIONAL_ANSWERS: OptionalAnswers = {
+  fullTimeEmployees: null,
+  partTimeEmployees: null,
+  annualRevenue: null,
+  revenueBand: null,
+  claimsInLast3Years: null,
+  currentlyInsured: null,
+  workingOwners: null,
+  vehicles: null,
+};
+
+/** What the optional questions' form gave, as kept: a typed revenue decides the band. */
+export function toOptionalAnswers(value: z.output<typeof optionalAnswersSchema>): OptionalAnswers {
+  const yes = (answer: "yes" | "no" | undefined) =>
+    answer === undefined ? null : answer === "yes";
+  return {
+    fullTimeEmployees: value.fullTimeEmployees ?? null,
+    partTimeEmployees: value.partTimeEmployees ?? null,
+    annualRevenue: value.annualRevenue ?? null,
+    revenueBand:
+      value.annualRevenue !== undefined
+        ? revenueBandFor(value.annualRevenue)
+        : (value.revenueBand ?? null),
+    claimsInLast3Years: yes(value.claimsInLast3Years),
+    currentlyInsured: yes(value.currentlyInsured),
+    workingOwners: value.workingOwners ?? null,
+    vehicles: value.vehicles ?? null,
+  };
+}
+
+/** A stored yes/no answer in words. */
+export function yesNoText(answer: boolean | null): string {
+  return answer === null ? "Not answered" : answer ? "Yes" : "No";
+}
+
+/** What the plan is worked out from: a complete application's record and its optional answers. */
+export function planAnswersOf(
+  record: { industry: string; segments: string[]; state: string; ownershipStructure: string },
+  optional: OptionalAnswers,
+): PlanAnswers | undefined {
+  const { industry, state } = record;
+  const ownership = OWNERSHIP_STRUCTURES.find(
+    (structure) => structure === record.ownershipStructure,
+  );
+  if (!isIndustryId(industry) || !isUsState(state) || !ownership) return undefined;
+  return withOptionalAnswers({ industry, segments: record.segments, state, ownership }, optional);
+}
+
+/** The plan's answers with the plan page's optional answers in place of any given before. */
+export function withOptionalAnswers(answers: PlanAnswers, optional: OptionalAnswers): PlanAnswers {
+  return {
+    industry: answers.industry,
+    segments: answers.segments,
+    state: answers.state,
+    ownership: answers.ownership,
+    fullTimeEmployees: optional.fullTimeEmployees ?? undefined,
+    partTimeEmployees: optional.partTimeEmployees ?? undefined,
+    revenue: optional.revenueBand ?? undefined,
+    claimsInLast3Years: optional.claimsInLast3Years ?? undefined,
+    currentlyInsured: optional.currentlyInsured ?? undefined,
+    workingOwners: optional.workingOwners ?? undefined,
+    vehicles: optional.vehicles ?? undefined,
+  };
+}
+
+/** How the visitor wants the agent to reach them. */
+export const CONTACT_CHANNELS = [
+  { id: "email", label: "Email" },
+  { id: "phone", label: "Phone call" },
+] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number]["id"];
+
+/** A channel's label. */
+export function contactChannelLabel(id: string): string {
+  return CONTACT_CHANNELS.find((channel) => channel.id === id)?.label ?? id;
+}
+
+/** The lines a request may name: every line the plan can show. */
+export const QUOTABLE_LINES = PLAN_LINES.map((line) => line.slug);
+
+/** A line's name from its slug. */
+export function lineName(slug: string): string {
+  return PLAN_LINES.find((line) => line.slug === slug)?.name ?? slug;
+}
+
+/** The latest preferred start date: a year after `today` (YYYY-MM-DD). */
+export function latestStartDate(today: string): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The words the visitor agrees to by requesting, stored with the request as evidence. They call
+ * the agency licensed only when its own details are set: sample details name no real agency.
+ */
+export function quoteConsentText(agency: Pick<Agency, "name" | "sample">): string {
+  const who = agency.sample ? agency.name : `${agency.name}, a licensed insurance agency,`;
+  return `By selecting "Request my quotes", I ask ${who} to review my application and contact me about quotes for the lines I chose, by the channel I chose above. This is a request, not a purchase: nothing is bound or charged.`;
+}
+
+/**
+ * The quote request form for a day `today` (YYYY-MM-DD, `usToday()`, injected so that tests can fix it):
+ * at least one of the plan's lines, a preferred start date from today to a year ahead, how to be
+ * contacted, and an optional note.
+ */
+export function quoteRequestSchema(today: string) {
+  const latest = latestStartDate(today);
+  return z.object({
+    lines: formList(
+      z.array(z.string().check(z.maxLength(60))).check(
+        z.minLength(1, quoteMessages.linesRequired),
+        z.maxLength(QUOTABLE_LINES.length, quoteMessages.lineUnknown),
+        z.refine((chosen) => chosen.every((slug) => QUOTABLE_LINES.includes(slug)), {
+          error: quoteMessages.lineUnknown,
+        }),
+        z.refine((chosen) => new Set(chosen).size === chosen.length, {
+          error: quoteMessages.lineUnknown,
+        }),
+      ),
+    ),
+    startDate: z.string({ error: quoteMessages.startDateRequired }).check(
+      z.trim(),
+      z.refine((text) => isDay(text), { error: quoteMessages.startDateInvalid, abort: true }),
+      z.refine((text) => text >= today, { error: quoteMessages.startDatePast, abort: true }),
+      z.refine((text) => text <= latest, { error: quoteMessages.startDateTooFar }),
+    ),
+    contactChannel: z.enum(
+      CONTACT_CHANNELS.map((channel) => channel.id) as [ContactChannel, ...ContactChannel[]],
+      { error: quoteMessages.channelRequired },
+    ),
+    note: optionalText(NOTE_MAX_LENGTH),
+  });
+}
+
+export type QuoteRequestInput = z.output<ReturnType<typeof quoteRequestSchema>>;
+
+/**
+ * Today (YYYY-MM-DD) in Hawaii, the last of the fifty states to reach each day: in UTC an evening
+ * visitor in New York or California would already be in tomorrow, and their today refused as past.
+ */
+export function usToday(now: Date = new Date()): string {
+  // en-CA writes a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Honolulu" }).format(now);
+}
+
+/**
+ * Letters and digits a person can read over the phone without mixing them up: no 0/O, 1/I/L, 5/S,
+ * 2/Z, 8/B or U/V.
+ */
+export const REFERENCE_ALPHABET = "34679ACDEFGHJKMNPQRTWXY";
+export const REFERENCE_LENGTH = 6;
+export const REFERENCE_PATTERN = new RegExp(`^CP-[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);
+
+/**
+ * A new reference like CP-7K3F9Q from `randomBytes` (at least REFERENCE_LENGTH bytes). The bytes
+ * are taken modulo the alphabet's size after dropping the few that would favour some characters.
+ */
+export function quoteReference(randomBytes: (size: number) => Uint8Array): string {
+  const size = REFERENCE_ALPHABET.length;
+  const fair = 256 - (256 % size);
+  let reference = "";
+  while (reference.length < REFERENCE_LENGTH) {
+    for (const byte of randomBytes(REFERENCE_LENGTH * 2)) {
+      if (byte < fair && reference.length < REFERENCE_LENGTH)
+        reference += REFERENCE_ALPHABET[byte % size];
+    }
+  }
+  return `CP-${reference}`;
+}
+
+/**
+ * What happens after a request, as the confirmation page and email say it. It names no time: the
+ * spec's "within one business day" is the agency's promise to make, not the site's (issue 26).
+ */
+export function whatHappensNext(channel: string, agency: Pick<Agency, "phone" | "sample">): string {
+  const by = channel === "phone" ? "by phone" : "by email";
+  // "Licensed" only when the agency's own details are set (sample details name no real agency).
+  const who = agency.sample ? "An agent" : "A licensed agent";
+  return `${who} reviews your request and contacts you ${by}. Questions in the meantime? Call us on ${agency.phone}.`;
+}
+
+/** A start date in words: "Tuesday, December 1, 2026" (the date as chosen, no time zone). */
+export function startDateText(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+}
+
+/**
+ * The email that confirms a quote request to the visitor (decision 032), as text and HTML with the
+ * same words: greeted by first name, what they asked for (the business, the lines, the start date,
+ * the contact channel), what happens next with one phone number (the agency's), a one-time link
+ * back, and the agency's identity. The note is not repeated: the address may be one the session
+ * has not proven, and the site must not carry anyone's free text to it; the email says it is kept.
+ */
+export function quoteConfirmationEmail(options: {
+  firstName: string | null;
+  /** What the lead goes by: the business's name. */
+  leadName: string | null;
+  reference: string;
+  lines: readonly string[];
+  startDate: string;
+  contactChannel: string;
+  hasNote: boolean;
+  updated: boolean;
+  resumeLink: string;
+  agency: Agency;
+}): RenderedEmail {
+  const { reference, agency } = options;
+  const business = options.leadName?.trim();
+  return renderEmail({
+    subject: `${options.updated ? "Your updated quote request" : "Your quote request"} ${reference}`,
+    paragraphs: [
+      [greeting(options.firstName)],
+      [
+        options.updated
+          ? `We've updated your quote request ${reference} with ${site.brand}.`
+          : `Thanks for your quote request with ${site.brand}. Your reference is ${reference}.`,
+      ],
+      [
+        ...(business ? [`Business: ${business}`] : []),
+        "Lines to be quoted:",
+        ...options.lines.map((slug) => ({ item: lineName(slug) })),
+        `Preferred start date: ${startDateText(options.startDate)}`,
+        `How the agent contacts you: ${contactChannelLabel(options.contactChannel)}`,
+        ...(options.hasNote ? ["Your note for the agent is kept with your request."] : []),
+      ],
+      [whatHappensNext(options.contactChannel, agency)],
+      [
+        `This is a request, not a quote or a policy. Your application and your coverage plan, any time in the next ${RESUME_LINK_DAYS} days (the link works once):`,
+        { link: options.resumeLink },
+      ],
+    ],
+    footer: agencyLines(agency),
+  });
+}

@@ -1,0 +1,82 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+import {
+  agencyFrom,
+  agencyLines,
+  agencyStamp,
+  agencyTitle,
+  parseAgencyLicenses,
+  SAMPLE_AGENCY,
+  SAMPLE_AGENCY_NOTE,
+  stateCode,
+} from "#app/domain/site/agency.ts";
+
+const settings = {
+  AGENCY_NAME: `O'Brien & "Sons" <Insurance>`,
+  AGENCY_HOME_STATE: "CA",
+  AGENCY_NPN: "12345678",
+  AGENCY_LICENSES: [{ state: "CA", number: "0K12345" }],
+  AGENCY_ADDRESS: "1 Harbor Way (Suite 2), San Diego!",
+  AGENCY_PHONE: "(619) 555-0100",
+};
+
+describe("the agency", () => {
+  it("reads licences as state codes and numbers, upper-cased", () => {
+    expect(parseAgencyLicenses(" ca:0k12345 , TX:2345678")).toEqual({
+      ok: true,
+      licenses: [
+        { state: "CA", number: "0K12345" },
+        { state: "TX", number: "2345678" },
+      ],
+    });
+    expect(parseAgencyLicenses("PR:123")).toMatchObject({ ok: false });
+  });
+
+  it("reads a home state as the two-letter code of one of the 50 states", () => {
+    expect(stateCode(" oh ")).toBe("OH");
+    for (const bad of ["", "DC", "PR", "Ohio", "O H", "XX"])
+      expect(stateCode(bad), bad).toBe(undefined);
+  });
+
+  it("names its home state with its name, with the right article", () => {
+    expect(agencyTitle(agencyFrom(settings))).toBe(
+      `${settings.AGENCY_NAME}, a California insurance agency`,
+    );
+    expect(agencyTitle({ ...agencyFrom(settings), homeState: "OH" })).toMatch(
+      /, an Ohio insurance agency$/,
+    );
+    expect(agencyTitle(agencyFrom({}))).toBe(`${SAMPLE_AGENCY.name}, a Texas insurance agency`);
+  });
+
+  it("is the sample while any setting is unset, the home state too", () => {
+    expect(agencyFrom(settings).sample).toBe(false);
+    expect(agencyFrom({ ...settings, AGENCY_HOME_STATE: undefined })).toMatchObject({
+      ...SAMPLE_AGENCY,
+      sample: true,
+    });
+  });
+
+  it("signs emails with its identity, and says plainly when the details are samples", () => {
+    expect(agencyLines(agencyFrom(settings))).toEqual([
+      `${settings.AGENCY_NAME}, a California insurance agency`,
+      "National Producer Number 12345678; insurance licences CA 0K12345",
+      settings.AGENCY_ADDRESS,
+      settings.AGENCY_PHONE,
+    ]);
+    expect(agencyLines(agencyFrom({}))).toContain(SAMPLE_AGENCY_NOTE);
+    expect(SAMPLE_AGENCY_NOTE).toContain("not yet operated by a licensed insurance agency");
+  });
+
+  it("stamps a page with text React writes as it is, so the server can find it in a built page", () => {
+    const stamp = agencyStamp(agencyFrom(settings));
+    const html = renderToStaticMarkup(createElement("p", { "data-agency": stamp }));
+    expect(html).toContain(`data-agency="${stamp}"`);
+    expect(agencyStamp(agencyFrom({ ...settings, AGENCY_NPN: "87654321" }))).not.toBe(stamp);
+    expect(agencyStamp(agencyFrom({ ...settings, AGENCY_HOME_STATE: "TX" }))).not.toBe(stamp);
+    // A page built with the sample carries the sample notice: it is never served for set details.
+    const sample = agencyFrom({});
+    expect(agencyStamp({ ...sample, sample: false })).not.toBe(agencyStamp(sample));
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The agency behind the site: its legal name, home state, National Producer Number, state licences,
+ * address and phone (issue 15). Several states require a site that quotes their residents to name
+ * the agency and its licence number (Cal. Ins. Code 1726), so it shows in every page's footer, on
+ * the plan page and in every email. Set by AGENCY_* settings; until then the sample below shows,
+ * marked as a sample, and every page says the site is not yet operated by a licensed agency
+ * (decision 031).
+ */
+import { stateOfCode, uspsCode } from "#app/domain/reference/states.ts";
+
+/** One state licence: the state's two-letter code and the licence number it issued. */
+export interface AgencyLicense {
+  state: string;
+  number: string;
+}
+
+export interface Agency {
+  name: string;
+  /** The two-letter code of the state the agency is based in (its home, or resident, state). */
+  homeState: string;
+  npn: string;
+  licenses: readonly AgencyLicense[];
+  address: string;
+  phone: string;
+  /** True while any of the settings is unset: the page then says these are sample details. */
+  sample: boolean;
+}
+
+/** The sample details shown until the agency's own are set. */
+export const SAMPLE_AGENCY: Omit<Agency, "sample"> = {
+  name: "CoverPilot Insurance Services LLC",
+  homeState: "TX",
+  npn: "00000000",
+  licenses: [
+    { state: "CA", number: "0K00000" },
+    { state: "TX", number: "0000000" },
+  ],
+  address: "100 Sample Street, Suite 1, Austin, TX 78701",
+  phone: "(888) 555-0199",
+};
+
+/**
+ * Shown beside sample details (the footer, the plan, every email) and at the top of every page:
+ * plainly, that no licensed agency runs the site yet (decision 031).
+ */
+export const SAMPLE_AGENCY_NOTE =
+  "Sample agency details: this site is not yet operated by a licensed insurance agency, and the agency named here is a placeholder.";
+
+/** The AGENCY_* settings, as the environment's schema gives them (app/server/env.server.ts). */
+export interface AgencySettings {
+  AGENCY_NAME?: string;
+  AGENCY_HOME_STATE?: string;
+  AGENCY_NPN?: string;
+  AGENCY_LICENSES?: readonly AgencyLicense[];
+  AGENCY_ADDRESS?: string;
+  AGENCY_PHONE?: string;
+}
+
+/** The agency the site names (footer, plan page, emails): the settings, or while any is unset the sample. */
+export function agencyFrom(settings: AgencySettings): Agency {
+  const { AGENCY_NAME, AGENCY_HOME_STATE, AGENCY_NPN, AGENCY_LICENSES } = settings;
+  const { AGENCY_ADDRESS, AGENCY_PHONE } = settings;
+  if (
+    !AGENCY_NAME ||
+    !AGENCY_HOME_STATE ||
+    !AGENCY_NPN ||
+    !AGENCY_LICENSES ||
+    !AGENCY_ADDRESS ||
+    !AGENCY_PHONE
+  ) {
+    return { ...SAMPLE_AGENCY, sample: true };
+  }
+  return {
+    name: AGENCY_NAME,
+    homeState: AGENCY_HOME_STATE,
+    npn: AGENCY_NPN,
+    licenses: AGENCY_LICENSES,
+    address: AGENCY_ADDRESS,
+    phone: AGENCY_PHONE,
+    sample: false,
+  };
+}
+
+/** A licence number: letters and digits, 1 to 20 of them (states write them differently). */
+const LICENSE_NUMBER = /^[A-Z0-9-]{1,20}$/;
+
+/**
+ * AGENCY_LICENSES (`CA:0K12345,TX:2345678`) as licences, or the reason it is not valid: each entry
+ * a state's two-letter code, a colon and a licence number; no state twice.
+ */
+export function parseAgencyLicenses(
+  text: string,
+): { ok: true; licenses: AgencyLicense[] } | { ok: false; error: string } {
+  const licenses: AgencyLicense[] = [];
+  for (const entry of text.split(",")) {
+    const [code = "", number = "", ...rest] = entry.trim().split(":");
+    const state = code.trim().toUpperCase();
+    const licence = number.trim().toUpperCase();
+    if (rest.length > 0 || !stateOfCode(state) || !LICENSE_NUMBER.test(licence)) {
+      return {
+        ok: false,
+        error: "must be STATE:NUMBER pairs separated by commas, e.g. CA:0K12345,TX:2345678",
+      };
+    }
+    if (licenses.some((known) => known.state === state)) {
+      return { ok: false, error: `names ${state} twice` };
+    }
+    licenses.push({ state, number: licence });
+  }
+  return { ok: true, licenses };
+}
+
+/**
+ * A state's two-letter code (any case, spaces around it allowed) as the upper-case code of one of
+ * the 50 states, or undefined (AGENCY_HOME_STATE).
+ */
+export function stateCode(text: string): string | undefined {
+  const state = stateOfCode(text);
+  return state ? uspsCode(state) : undefined;
+}
+
+/**
+ * Who the agency is, in a few words, with its home state: "Harbor Insurance Agency LLC, a
+ * California insurance agency" ("an Ohio insurance agency": no state's name starts with a U).
+ */
+export function agencyTitle(agency: Agency): string {
+  const home = stateOfCode(agency.homeState) ?? agency.homeState;
+  return `${agency.name}, ${/^[AEIO]/.test(home) ? "an" : "a"} ${home} insurance agency`;
+}
+
+/** The licences as one line: "CA 0K12345, TX 2345678". */
+export function licensesText(licenses: readonly AgencyLicense[]): string {
+  return licenses.map((license) => `${license.state} ${license.number}`).join(", ");
+}
+
+/** The agency's identity as lines of text, for the foot of every email. */
+export function agencyLines(agency: Agency): string[] {
+  return [
+    agencyTitle(agency),
+    `National Producer Number ${agency.npn}; insurance licences ${licensesText(agency.licenses)}`,
+    agency.address,
+    agency.phone,
+    ...(agency.sample ? [SAMPLE_AGENCY_NOTE] : []),
+  ];
+}
+
+/**
+ * The agency's details in a form that the footer puts in an attribute and server.ts looks for in a
+ * prerendered page: a page built with other details is rendered on request instead.
+ */
+export function agencyStamp(agency: Agency): string {
+  const details = [agency.name, agency.homeState, agency.npn, licensesText(agency.licenses)];
+  // The sample flag too: a sample page carries the notice at its top (decision 031).
+  const all = [...details, agency.address, agency.phone, agency.sample ? "sample" : "set"];
+  // encodeURIComponent leaves ' alone, which React writes as &#x27; in an attribute.
+  return encodeURIComponent(JSON.stringify(all)).replace(/'/g, "%27");
+}

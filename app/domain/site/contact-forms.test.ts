@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+
+import {
+  bestTimeLabel,
+  callbackRequestSchema,
+  CONTACT_FIELD_LIMITS,
+  contactFormMessages,
+  contactMessageSchema,
+} from "#app/domain/site/contact-forms.ts";
+import { messages } from "#app/domain/site/messages.ts";
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+describe("the call-back request form", () => {
+  it("accepts a name, a US phone number and a time, and keeps the phone in E.164 form", () => {
+    const submission = parseWithZod(
+      form({ name: "  Ana Diaz ", phone: "(555) 234-5678", bestTime: "morning" }),
+      { schema: callbackRequestSchema },
+    );
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({
+      name: "Ana Diaz",
+      phone: "+15552345678",
+      bestTime: "morning",
+      product: undefined,
+    });
+  });
+
+  it("gives one clear message per missing field", () => {
+    const submission = parseWithZod(form({ name: " ", phone: "", bestTime: "" }), {
+      schema: callbackRequestSchema,
+    });
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error).toEqual({
+      name: [contactFormMessages.nameRequired],
+      phone: [messages.phoneRequired],
+      bestTime: [contactFormMessages.bestTimeRequired],
+    });
+  });
+
+  it("refuses a phone number that is not a US one, an unknown time and an overlong name", () => {
+    const submission = parseWithZod(
+      form({
+        name: "x".repeat(CONTACT_FIELD_LIMITS.name + 1),
+        phone: "12345",
+        bestTime: "midnight",
+      }),
+      { schema: callbackRequestSchema },
+    );
+    expect(submission.reply().error).toEqual({
+      name: [messages.textTooLong(CONTACT_FIELD_LIMITS.name)],
+      phone: [messages.phoneInvalid],
+      bestTime: [contactFormMessages.bestTimeRequired],
+    });
+  });
+
+  it("passes on the product page it came from, and drops anything that is not one", () => {
+    const base = { name: "Ana", phone: "555 234 5678", bestTime: "anytime" };
+    const known = parseWithZod(form({ ...base, product: "cyber-insurance" }), {
+      schema: callbackRequestSchema,
+    });
+    const unknown = parseWithZod(form({ ...base, product: "<script>" }), {
+      schema: callbackRequestSchema,
+    });
+    expect(known.status === "success" && known.value.product).toBe("cyber-insurance");
+    expect(unknown.status === "success" && unknown.value.product).toBeUndefined();
+    expect(bestTimeLabel("anytime")).toBe("Any time");
+  });
+});
+
+describe("the contact message form", () => {
+  it("accepts a name, an email address and a message", () => {
+    const submission = parseWithZod(
+      form({ name: "Ana", email: "ana@example.com", message: " Do you cover food trucks? " }),
+      { schema: contactMessageSchema },
+    );
+    expect(submission.status === "success" && submission.value).toEqual({
+      name: "Ana",
+      email: "ana@example.com",
+      message: "Do you cover food trucks?",
+    });
+  });
+
+  it("uses the spec's email messages and limits the message's length", () => {
+    const empty = parseWithZod(form({}), { schema: contactMessageSchema });
+    expect(empty.reply().error).toEqual({
+      name: [contactFormMessages.nameRequired],
+      email: [messages.emailRequired],
+      message: [contactFormMessages.messageRequired],
+    });
+    const bad = parseWithZod(
+      form({
+        name: "Ana",
+        email: "ana@example",
+        message: "x".repeat(CONTACT_FIELD_LIMITS.message + 1),
+      }),
+      { schema: contactMessageSchema },
+    );
+    expect(bad.reply().error).toEqual({
+      email: [messages.emailInvalid],
+      message: [messages.textTooLong(CONTACT_FIELD_LIMITS.message)],
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import type { IndustryId } from "#app/domain/reference/industries.ts";
+import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
+
+/** Where every "Get a quote" link goes: the wizard's first step. */
+export const QUOTE_PATH = "/business-wizard";
+
+/**
+ * The words of every link to the wizard (the header, the side menu, the hero, the closing call to
+ * action, Log in). The spec's "Get Instant Quote" promised a quote on the spot; the wizard takes an
+ * application, and a licensed agent sends the quotes later (decision 014, issue 26).
+ */
+export const QUOTE_LINK_LABEL = "Get a quote";
+
+/** Whether a path is one of the wizard's screens (/business-wizard and below). */
+export function isWizardPath(pathname: string): boolean {
+  const path = pagePath(pathname);
+  return path === QUOTE_PATH || path.startsWith(`${QUOTE_PATH}/`);
+}
+
+/**
+ * The wizard's first step with an industry chosen (the product pages' industry grid). A plain
+ * link, so that it works without JavaScript.
+ */
+export function quotePathForIndustry(industry: IndustryId): string {
+  return `${QUOTE_PATH}?${new URLSearchParams({ industry })}`;
+}
+
+/**
+ * A location's path as the site's links name it, without a trailing slash: React Router's
+ * prerendering renders each page at its path with one (/workers-comp/).
+ */
+export function pagePath(pathname: string): string {
+  return pathname.replace(/(.)\/+$/, "$1");
+}
+
+/** The page of a product line. */
+export function productPath(slug: string): string {
+  return `/${slug}`;
+}
+
+/** The landing page's coverage carousel (docs/product.md, "Pages and addresses": anchor id how-it-works). */
+export const PRODUCTS_ANCHOR = "how-it-works";
+
+/** The pages of the marketing site: rendered at build time (react-router.config.ts). */
+export const MARKETING_PATHS: readonly string[] = [
+  "/",
+  ...PRODUCT_LINES.map((line) => productPath(line.slug)),
+  "/about",
+  "/contact",
+  "/talk-to-an-expert",
+  "/privacy",
+  "/terms",
+  "/cookies",
+  "/login",
+];
+
+/** Pages search engines should not list: /login is a placeholder until sign-in exists. */
+export const UNLISTED_PATHS: readonly string[] = ["/login"];
+
+/** Every public page, for /sitemap.xml: the marketing pages and the wizard's first step. */
+export const SITEMAP_PATHS: readonly string[] = [
+  ...MARKETING_PATHS.filter((path) => !UNLISTED_PATHS.includes(path)),
+  QUOTE_PATH,
+];

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+
+import { wordsOfHtml, wordsOfText } from "#tests/support/email-words.ts";
+
+import { SAMPLE_AGENCY, type Agency } from "#app/domain/site/agency.ts";
+import { quoteConfirmationEmail } from "#app/domain/quote/quote-request.ts";
+import { resumeEmail } from "#app/domain/wizard/resume-links.ts";
+import { site } from "#app/domain/site/site.ts";
+
+/** An agency as set, whose phone is neither of the site's own lines. */
+const AGENCY: Agency = {
+  ...SAMPLE_AGENCY,
+  name: "Harbor Insurance Agency LLC",
+  npn: "12345678",
+  phone: "(619) 555-0100",
+  sample: false,
+};
+const LINK = `https://coverpilot.example/resume/${"A".repeat(43)}`;
+
+function confirmation(overrides: Partial<Parameters<typeof quoteConfirmationEmail>[0]> = {}) {
+  return quoteConfirmationEmail({
+    firstName: "Rae",
+    leadName: "Rise Bakery",
+    reference: "CP-7K3F9Q",
+    lines: ["business-owners-policy", "cyber-insurance"],
+    startDate: "2026-12-01",
+    contactChannel: "phone",
+    hasNote: false,
+    updated: false,
+    resumeLink: LINK,
+    agency: AGENCY,
+    ...overrides,
+  });
+}
+
+/** Every US phone number an email's text shows. */
+function phonesIn(text: string): string[] {
+  return [...new Set(text.match(/\(\d{3}\) \d{3}-\d{4}/g) ?? [])];
+}
+
+describe("the quote request's confirmation email", () => {
+  it("greets the applicant by first name and sums up what they asked for", () => {
+    const email = confirmation();
+    expect(email.subject).toBe("Your quote request CP-7K3F9Q");
+    expect(email.text.startsWith("Hello Rae,\n\n")).toBe(true);
+    expect(email.text).toContain(
+      "Thanks for your quote request with CoverPilot. Your reference is CP-7K3F9Q.",
+    );
+    expect(email.text).toContain(
+      [
+        "Business: Rise Bakery",
+        "Lines to be quoted:",
+        "- Business Owner's Policy",
+        "- Cyber Insurance",
+        "Preferred start date: Tuesday, December 1, 2026",
+        "How the agent contacts you: Phone call",
+      ].join("\n"),
+    );
+    expect(email.text).toContain(
+      "A licensed agent reviews your request and contacts you by phone.",
+    );
+    expect(email.text).toContain(`(the link works once):\n${LINK}`);
+    expect(email.text).toContain("Harbor Insurance Agency LLC");
+    expect(email.text).toContain("National Producer Number 12345678");
+    expect(confirmation({ contactChannel: "email" }).text).toContain(
+      "How the agent contacts you: Email",
+    );
+  });
+
+  it("says hello without a name when there is none, and says an update is one", () => {
+    const email = confirmation({ firstName: null, leadName: null, updated: true });
+    expect(email.subject).toBe("Your updated quote request CP-7K3F9Q");
+    expect(email.text.startsWith("Hello,\n\n")).toBe(true);
+    expect(email.text).toContain("We've updated your quote request CP-7K3F9Q with CoverPilot.");
+    expect(email.text).not.toContain("Business:");
+  });
+
+  it("gives one phone number, the agency's", () => {
+    for (const email of [confirmation(), confirmation({ contactChannel: "email" })]) {
+      expect(phonesIn(email.text)).toEqual([AGENCY.phone]);
+      expect(email.text).toContain(`Questions in the meantime? Call us on ${AGENCY.phone}.`);
+      expect(email.html).not.toContain(site.salesPhone.label);
+      expect(email.html).not.toContain(site.supportPhone.label);
+    }
+  });
+
+  it("says a note is kept, without repeating it", () => {
+    expect(confirmation({ hasNote: true }).text).toContain(
+      "Your note for the agent is kept with your request.",
+    );
+    expect(confirmation().text).not.toContain("note");
+  });
+
+  it("has an HTML part with the same words, its link, and no image", () => {
+    const email = confirmation();
+    expect(email.html).toContain("<p style=");
+    expect(email.html).toContain("Hello Rae,");
+    expect(email.html).toContain(`<a href="${LINK}"`);
+    expect(email.html).not.toMatch(/<img|<script|<style|url\(/i);
+    expect(wordsOfHtml(email.html)).toBe(wordsOfText(email.text));
+  });
+
+  it("escapes what the visitor typed in the HTML: the business name and the first name", () => {
+    const email = confirmation({
+      firstName: `Ann<img src=x onerror="alert(1)">`,
+      leadName: `Tom & Jerry's <script>alert("x")</script>`,
+    });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).not.toContain("<img");
+    expect(email.html).toContain(
+      "Business: Tom &amp; Jerry&#39;s &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;",
+    );
+    expect(email.html).toContain("Hello Ann&lt;img src=x onerror=&quot;alert(1)&quot;&gt;,");
+    // The text part is text: it shows what was typed, as typed.
+    expect(email.text).toContain(`Business: Tom & Jerry's <script>alert("x")</script>`);
+    expect(wordsOfHtml(email.html)).toBe(wordsOfText(email.text));
+  });
+});
+
+describe("the email that carries an application link", () => {
+  it("gives the link, one phone number (the agency's) and an HTML part with the same words", () => {
+    const email = resumeEmail(LINK, AGENCY);
+    expect(email.subject).toBe("Finish your CoverPilot application");
+    expect(email.text).toContain(`on any device:\n\n${LINK}\n\n`);
+    expect(email.text).toContain(`Questions? Call us on ${AGENCY.phone}.`);
+    expect(phonesIn(email.text)).toEqual([AGENCY.phone]);
+    expect(email.html).toContain(`<a href="${LINK}"`);
+    expect(wordsOfHtml(email.html)).toBe(wordsOfText(email.text));
+  });
+});

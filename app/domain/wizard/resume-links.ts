@@ -1,0 +1,57 @@
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
+import { emailAddress } from "#app/domain/values/fields.ts";
+import { site } from "#app/domain/site/site.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+/** How long an emailed link to an application works (issue 8). */
+export const RESUME_LINK_DAYS = 7;
+
+/** Tokens are 32 random bytes, base64url: 43 characters. Anything else is not a link of ours. */
+export const RESUME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const RESUME_PATH_PREFIX = "/resume/";
+
+/** The path of an application link. */
+export function resumePath(token: string): string {
+  return `${RESUME_PATH_PREFIX}${token}`;
+}
+
+/**
+ * A request's path as the access log may keep it: an application link's token is a key to
+ * someone's answers, so it is never written down (the database keeps only its hash).
+ */
+export function pathForLogs(path: string): string {
+  return path.startsWith(RESUME_PATH_PREFIX) ? `${RESUME_PATH_PREFIX}:token` : path;
+}
+
+/** The /login form: the address the application was saved under. */
+export const loginSchema = z.object({ email: emailAddress() });
+
+/**
+ * How long after the email step the "finish your application" email waits (decision 032): it goes
+ * only to someone who has not finished by then, and the final step's save cancels it. The server's
+ * setting RESUME_REMINDER_DELAY_MS defaults to this.
+ */
+export const RESUME_REMINDER_DELAY_MS = 30 * 60 * 1000;
+
+/**
+ * The email that carries the link (the email step's reminder, or a link asked for at /login), as
+ * text and HTML, with the agency's phone and identity.
+ */
+export function resumeEmail(link: string, agency: Agency): RenderedEmail {
+  return renderEmail({
+    subject: `Finish your ${site.brand} application`,
+    paragraphs: [
+      [greeting(null)],
+      [`You can pick up your ${site.brand} application where you left off, on any device:`],
+      [{ link }],
+      [
+        `The link works once and for ${RESUME_LINK_DAYS} days. If it has expired, ask for a new one at the Log in page.`,
+      ],
+      [`If you didn't start an application with ${site.brand}, you can ignore this email.`],
+      [`Questions? Call us on ${agency.phone}.`],
+    ],
+    footer: agencyLines(agency),
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The quote wizard's first forms (docs/product.md, "How the wizard moves" and "Validation rules"):
+ * step 1 and the email step, and the texts consent's words. The later steps' checks are in
+ * wizard-answers.ts, the draft that keeps the answers between steps in wizard-draft.ts, the steps
+ * themselves in wizard-steps.ts, the segments rule in segment-choice.ts, the saved record in
+ * application-record.ts. Pure TypeScript: the browser and the server validate with the same schemas.
+ * It imports nothing of the field registry, so that step 1's scripts stay small (issue 18).
+ */
+import { z } from "#app/domain/values/zod.ts";
+
+import { INDUSTRY_IDS } from "#app/domain/reference/industries.ts";
+import { EMAIL_MAX_LENGTH, emailAddress } from "#app/domain/values/fields.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import { SEGMENT_TEXT_MAX } from "#app/domain/wizard/segment-choice.ts";
+import { site } from "#app/domain/site/site.ts";
+import { US_STATES } from "#app/domain/reference/states.ts";
+
+/** The first steps' text fields and how long each may be (the later steps' are the registry's). */
+export const TEXT_LIMITS = {
+  segmentText: SEGMENT_TEXT_MAX,
+  email: EMAIL_MAX_LENGTH,
+} as const;
+
+/** Step 1: an industry and a state. */
+export const industryStateSchema = z.object({
+  industry: z.enum(INDUSTRY_IDS, { error: messages.industryRequired }),
+  state: z.enum(US_STATES, { error: messages.stateRequired }),
+});
+
+/** The email step: stored trimmed and lowercased. */
+export const emailSchema = z.object({ email: emailAddress() });
+
+/**
+ * The consent to texts, word for word as questionnaire 2 shows it; when a visitor agrees, these words
+ * are stored beside the record as evidence. They name who would send the texts: the licensed
+ * agency (`agencyName`, the AGENCY_NAME setting's Agency.name), as well as the brand (issue 26).
+ */
+export function textsConsentText(agencyName: string): string {
+  return `I agree to receive texts, including automated texts, from ${agencyName} (${site.brand}) about its products and services at the phone number above. Consent is not required to purchase. Message and data rates may apply. Reply STOP to opt out.`;
+}
