@@ -321,3 +321,42 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
   });
   await expectFullSizeChoices();
 });
+
+test("a ZIP code usually in another state asks to be confirmed as it is typed, and is kept once it is", async ({
+  page,
+}) => {
+  await page.goto("/business-wizard");
+  await chooseIndustryAndState(page, "Food & Beverage", "Ohio");
+  await chooseSegments(page, ["Bakery"]);
+  await enterEmail(page, uniqueEmail("zip"));
+  await enterBusinessName(page, "Lakeside Bakery");
+  const zip = page.getByLabel("ZIP code", { exact: true });
+  const confirm = page.getByRole("checkbox", { name: "This ZIP code is right" });
+  await expect(confirm).toHaveCount(0);
+  // Chicago's ZIP code for a business in Ohio: the box appears; Columbus's takes it away.
+  await zip.fill("60601");
+  await expect(confirm).toBeVisible();
+  await zip.fill("43215");
+  await expect(confirm).toHaveCount(0);
+  await zip.fill("60601");
+  await page.getByLabel("First name", { exact: true }).fill("Ana");
+  await page.getByLabel("Last name", { exact: true }).fill("Ruiz");
+  await page.getByLabel("Phone number", { exact: true }).fill("(614) 555-0101");
+  await page.getByLabel("Primary location: street address", { exact: true }).fill("12 Main St");
+  await page.getByLabel("City", { exact: true }).fill("Columbus");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(
+    page.getByText(
+      'This ZIP code usually belongs to Illinois, not Ohio. Please check it, or tick "This ZIP code is right".',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/questionnaire-2$/);
+  await expectNoAxeViolations(page);
+  await confirm.check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/questionnaire-3$/);
+  // Back keeps the ZIP code and its confirmation.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(zip).toHaveValue("60601");
+  await expect(confirm).toBeChecked();
+});

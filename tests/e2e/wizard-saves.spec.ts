@@ -81,7 +81,7 @@ test.describe("with JavaScript off", () => {
     ).toBeVisible();
     await expect(
       page.getByText(
-        'This ZIP code is usually in Washington, not Oregon. Please check it, or tick "This ZIP code is right".',
+        'This ZIP code usually belongs to Washington, not Oregon. Please check it, or tick "This ZIP code is right".',
       ),
     ).toBeVisible();
     await page.getByRole("checkbox", { name: "This ZIP code is right" }).check();

@@ -113,6 +113,10 @@ describe("the application's field registry", () => {
     expect(deskText("naics_code", values)).toBe("451211 Book Stores");
     expect(fieldText("naics_code", "451211")).toBe("451211");
     expect(deskText("phone_number", values)).toBe("(503) 555-0188");
+    expect(deskText("primary_location", values)).toBe("5 Pine St, Suite 2");
+    expect(deskText("primary_location", { ...values, zip_confirmed: true })).toBe(
+      "5 Pine St, Suite 2 (the visitor confirmed this ZIP code, which is usually in another state)",
+    );
     expect(deskText("annual_revenue", values)).toBe("$500,000 to $999,999");
     expect(deskText("annual_revenue", { ...values, revenue_band: null })).toBeNull();
     expect(fieldText("annual_revenue", 1200000)).toBe("$1,200,000");

@@ -8,7 +8,8 @@
  * (app/server/db/database-schema.server.ts). A test holds it against the migrated table.
  *
  * The entries are in the export's order: the record's original columns first (docs/product.md,
- * "Record fields"), then the industry code, then the Quote step's optional answers. The lead desk
+ * "Record fields"), then the industry code, the primary location's parts, then the Quote step's
+ * optional answers. The lead desk
  * shows and compares them section by section, in this order within each section.
  *
  * Pure. How to add a field: docs/architecture.md.
@@ -130,7 +131,7 @@ function askCheckbox<Step extends AnswerStepId>(
 }
 
 /** The earliest year a business may have started in. */
-export const FIRST_START_YEAR = 1800;
+const FIRST_START_YEAR = 1800;
 
 /** A year the business started in: four digits, from FIRST_START_YEAR to this year. */
 function startYearRule({ thisYear }: AskContext) {

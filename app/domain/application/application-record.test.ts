@@ -251,6 +251,21 @@ describe("the saved application and the draft, both ways", () => {
     expect(fromRecord({ ...older, unit: null }, SUBMISSION_ID).answers).toMatchObject({
       streetAddress: "12 Main St, Suite 4",
     });
+    // A line that ends "City, ST 12345" gives its city and ZIP code: nothing is left to ask.
+    const whole = fromRecord(
+      { ...older, primary_location: "12 Main St, Columbus, OH 43215, Suite 4" },
+      SUBMISSION_ID,
+    );
+    expect(whole.answers).toMatchObject({
+      streetAddress: "12 Main St",
+      unit: "Suite 4",
+      city: "Columbus",
+      zipCode: "43215",
+    });
+    expect(firstIncompleteStep(whole, THIS_YEAR)).toBeUndefined();
+    expect(toRecord(whole, THIS_YEAR).primary_location).toBe(
+      "12 Main St, Suite 4, Columbus, OH 43215",
+    );
   });
 
   it("brings the email step's record back as the first three steps, the rest to do", () => {

@@ -15,6 +15,7 @@ import {
   type FieldWrite,
   type SubmissionValues,
 } from "#app/domain/application/application-fields.ts";
+import { splitAddress } from "#app/domain/leads/lead-record.ts";
 import { isUsState, uspsCode } from "#app/domain/reference/states.ts";
 import { emailSchema, industryStateSchema } from "#app/domain/wizard/wizard.ts";
 import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
@@ -64,7 +65,7 @@ export function toEmailStepRecord(draft: WizardDraft, email: string): EmailStepR
 }
 
 /** The primary location as one line: street, unit or suite, city, state (USPS code) and ZIP. */
-export function primaryLocation(parts: {
+function primaryLocation(parts: {
   street: string;
   unit: string | null;
   city: string;
@@ -115,15 +116,6 @@ export function toRecord(draft: WizardDraft, thisYear: number): CompleteRecord {
 }
 
 /**
- * The street address of a primary location saved with `unit` apart: the location less its
- * ", unit" ending. A record saved before the unit had a column of its own keeps it in the street.
- */
-function streetOf(location: string, unit: string | null): string {
-  const ending = unit ? `, ${unit}` : "";
-  return ending && location.endsWith(ending) ? location.slice(0, -ending.length) : location;
-}
-
-/**
  * A saved version of the application (the email step's four fields, or the whole record) as the
  * draft of the session that wrote it, for submission `submissionId`.
  */
@@ -142,10 +134,20 @@ export function fromRecord(record: SubmissionValues, submissionId: string): Wiza
       answers[answerName(column)] = value;
     }
   }
-  // A record saved before the address had its parts (issue 27) holds it on one line: the wizard
-  // starts from that line as the street, and asks for the city and ZIP code.
+  // A record saved before the address had its parts (issue 27) holds it on one line, less its
+  // unit: read as the lead record reads it. Where it ends "City, ST 12345", those are the city and
+  // ZIP code; otherwise the whole line is the street, and the wizard asks for the rest.
   if (record.street_address === null && record.primary_location !== null) {
-    answers.streetAddress = streetOf(record.primary_location, record.unit);
+    const { street, city, postalCode } = splitAddress(
+      record.primary_location,
+      record.unit,
+      record.state,
+    );
+    answers.streetAddress = street;
+    if (city !== null && postalCode !== null) {
+      answers.city = city;
+      answers.zipCode = postalCode;
+    }
   }
   if (Object.keys(answers).length > 0) draft.answers = answers;
   if (record.consent_to_texts && record.consent_text && record.consent_given_at) {
@@ -154,7 +156,8 @@ export function fromRecord(record: SubmissionValues, submissionId: string): Wiza
   // Other's code choice, made once the whole application was sent (none kept: own words).
   if (
     isCompleteRecord(record) &&
-    getIndustryOrUndefined(record.industry)?.selection === "free-text"
+    isIndustryId(record.industry) &&
+    getIndustry(record.industry).selection === "free-text"
   ) {
     draft.naicsCode = record.naics_code ?? NO_NAICS_CODE;
   }
@@ -164,8 +167,4 @@ export function fromRecord(record: SubmissionValues, submissionId: string): Wiza
 /** Whether a saved version is a whole application (the final step saved it), not the email step's. */
 export function isCompleteRecord(record: Pick<SubmissionValues, "ownership_structure">): boolean {
   return record.ownership_structure !== null;
-}
-
-function getIndustryOrUndefined(id: string) {
-  return isIndustryId(id) ? getIndustry(id) : undefined;
 }

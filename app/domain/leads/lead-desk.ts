@@ -17,7 +17,8 @@ export const PAGE_SIZE = 50;
 
 /**
  * The export's columns: the record's id, then its fields (APPLICATION_FIELDS in their order: the
- * original record's columns, the industry code, the Quote step's optional answers), then the newest
+ * original record's columns, the industry code, the primary location's parts, the Quote step's
+ * optional answers), then the newest
  * quote request (decision 017); empty when not given or not asked.
  */
 export const SUBMISSION_EXPORT_COLUMNS = ["id", ...APPLICATION_EXPORT_COLUMNS] as const;

@@ -16,7 +16,7 @@ import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { formList, optionalText } from "#app/domain/values/fields.ts";
 import { isIndustryId } from "#app/domain/reference/industries.ts";
-import { isDay } from "#app/domain/values/days.ts";
+import { isDay, utcDay } from "#app/domain/values/days.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
 import { site } from "#app/domain/site/site.ts";
@@ -200,7 +200,7 @@ export function lineName(slug: string): string {
 export function latestStartDate(today: string): string {
   const date = new Date(`${today}T00:00:00Z`);
   date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return date.toISOString().slice(0, 10);
+  return utcDay(date);
 }
 
 /**

@@ -31,8 +31,12 @@ describe("where a ZIP code usually is", () => {
     expect(zipUsuallyElsewhere("42223", "Kentucky")).toBeUndefined();
   });
 
-  it("names no place for a prefix no range holds, and asks nothing then", () => {
+  it("asks nothing of a prefix no range holds, a ZIP code not yet whole, or without a state", () => {
     expect(usualPlaceOfZip("00100")).toBeUndefined();
     expect(zipUsuallyElsewhere("00100", "Ohio")).toBeUndefined();
+    expect(zipUsuallyElsewhere("6060", "Ohio")).toBeUndefined();
+    expect(zipUsuallyElsewhere("60601", undefined)).toBeUndefined();
+    expect(zipUsuallyElsewhere(" 60601-1234 ", "Ohio")).toBe("Illinois");
+    expect(zipUsuallyElsewhere("09001", "Ohio")).toBe("military mail (APO/FPO)");
   });
 });

@@ -17,7 +17,7 @@ type ZipPlace =
   | "the District of Columbia"
   | "Puerto Rico"
   | "the U.S. Virgin Islands"
-  | "a military (APO/FPO) address"
+  | "military mail (APO/FPO)"
   | "Guam or the Pacific islands";
 
 /** First and last three-digit prefix of a range, and where its ZIP codes are. */
@@ -35,7 +35,7 @@ const PREFIX_RANGES: readonly (readonly [number, number, ZipPlace])[] = [
   [56, 59, "Vermont"],
   [60, 69, "Connecticut"],
   [70, 89, "New Jersey"],
-  [90, 99, "a military (APO/FPO) address"],
+  [90, 99, "military mail (APO/FPO)"],
   [100, 149, "New York"],
   [150, 196, "Pennsylvania"],
   [197, 199, "Delaware"],
@@ -49,7 +49,7 @@ const PREFIX_RANGES: readonly (readonly [number, number, ZipPlace])[] = [
   [290, 299, "South Carolina"],
   [300, 319, "Georgia"],
   [320, 339, "Florida"],
-  [340, 340, "a military (APO/FPO) address"],
+  [340, 340, "military mail (APO/FPO)"],
   [341, 349, "Florida"],
   [350, 369, "Alabama"],
   [370, 385, "Tennessee"],
@@ -85,7 +85,7 @@ const PREFIX_RANGES: readonly (readonly [number, number, ZipPlace])[] = [
   [885, 885, "Texas"],
   [889, 898, "Nevada"],
   [900, 961, "California"],
-  [962, 966, "a military (APO/FPO) address"],
+  [962, 966, "military mail (APO/FPO)"],
   [967, 968, "Hawaii"],
   [969, 969, "Guam or the Pacific islands"],
   [970, 979, "Oregon"],
@@ -103,10 +103,16 @@ export function usualPlaceOfZip(zip: string): ZipPlace | undefined {
 }
 
 /**
- * Where a ZIP code usually is, when that is not `state`: the wizard then asks the visitor to check
- * it. Undefined when the prefix is `state`'s, or names no place.
+ * Where a ZIP code as typed (spaces around it allowed) usually is, when that is not `state`: the
+ * wizard then asks the visitor to check it. Undefined when it is not yet a whole ZIP code, when its
+ * prefix is `state`'s or names no place, and when there is no state to check against.
  */
-export function zipUsuallyElsewhere(zip: string, state: string): ZipPlace | undefined {
+export function zipUsuallyElsewhere(
+  typed: string,
+  state: string | undefined,
+): ZipPlace | undefined {
+  const zip = typed.trim();
+  if (!state || !ZIP_CODE_PATTERN.test(zip)) return undefined;
   const place = usualPlaceOfZip(zip);
   return place === undefined || place === state ? undefined : place;
 }

@@ -35,7 +35,7 @@ export const messages = {
   phoneInvalid: "Please enter a valid 10-digit US phone number",
   mailingAddressRequired: "Please enter your mailing address or PO Box",
   zipUsuallyElsewhere: (place: string, state: string) =>
-    `This ZIP code is usually in ${place}, not ${state}. Please check it, or tick "This ZIP code is right".`,
+    `This ZIP code usually belongs to ${place}, not ${state}. Please check it, or tick "This ZIP code is right".`,
 
   /** What a disabled Continue waits for, shown next to it (ours: the spec only disables it). */
   continueHints: {

@@ -11,7 +11,7 @@ import {
 } from "#app/domain/application/application-fields.ts";
 import { CHECKBOX_TICKED } from "#app/domain/values/fields.ts";
 import { messages } from "#app/domain/site/messages.ts";
-import { ZIP_CODE_PATTERN, zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
+import { zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
 import { z } from "#app/domain/values/zod.ts";
 
 /** The checks of a step's answers: each answer's rule (application-fields.ts), and the step's own. */
@@ -54,8 +54,7 @@ function aboutYouChecks(
   const isObject = (payload: { value: unknown }) =>
     typeof payload.value === "object" && payload.value !== null;
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-  const elsewhere = (zip: string) =>
-    state && ZIP_CODE_PATTERN.test(zip) ? zipUsuallyElsewhere(zip, state) : undefined;
+  const elsewhere = (zip: string) => zipUsuallyElsewhere(zip, state);
   return z.pipe(
     answers.check(
       // Checked even while other fields are wrong, so that every message shows at once.

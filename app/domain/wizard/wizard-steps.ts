@@ -367,11 +367,6 @@ export function previousStep(id: WizardStepId): WizardStepId | undefined {
   return WIZARD_STEPS[index - 1]?.id;
 }
 
-/** Whether a step's part of the draft is complete and valid. */
-export function isStepComplete(id: WizardStepId, draft: WizardDraft, thisYear: number): boolean {
-  return STEPS[id].isComplete(draft, thisYear);
-}
-
 /**
  * The first step before `id` whose part of the draft is missing: where a visitor who opens `id`
  * directly is sent. Undefined when every earlier step is complete.

@@ -9,7 +9,7 @@ import {
 } from "#app/domain/application/application-fields.ts";
 import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
 import { textsConsentText } from "#app/domain/wizard/wizard.ts";
-import { ZIP_CODE_PATTERN, zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
+import { zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
@@ -54,9 +54,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
     fields.zipCode.name,
     ui.initialText(fields.zipCode.initialValue),
   );
-  const typedZip = zip.trim();
-  const zipElsewhere =
-    ZIP_CODE_PATTERN.test(typedZip) && state ? zipUsuallyElsewhere(typedZip, state) : undefined;
+  const zipElsewhere = zipUsuallyElsewhere(zip, state);
 
   const textField = (
     name: Exclude<AnswerName & keyof AboutYouForm, "consentToTexts" | "zipConfirmed">,
@@ -139,7 +137,8 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             })}
           </div>
           <p className="text-sm text-muted">
-            The state is the one you chose on the first screen: Back leads there to change it.
+            This is the state you chose on the first screen. To change it, go back to that screen
+            with Back: what you typed here is kept.
           </p>
           {zipElsewhere || fields.zipConfirmed.initialValue === "on" ? (
             <label
