@@ -20,7 +20,10 @@ import {
   type PrerenderedPage,
 } from "#app/server/http/prerendered-pages.server.ts";
 import { headersSetBy, securityHeaders } from "#app/server/http/security-headers.server.ts";
-import { restartWithSettings, type ProcessSettings } from "#app/server/process-settings.server.ts";
+import {
+  restartWithSettings,
+  SERVER_MEMORY_SETTINGS,
+} from "#app/server/process-settings.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 /** After SIGTERM, requests still in flight this long are cut off. */
@@ -34,19 +37,7 @@ const LOG_CLOSE_MS = 500;
 // (The app's own log lines go through app/server/logger.server.ts, which drops them itself.)
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
 
-/**
- * Process settings that keep the server's memory down (decision 021), read only when a process
- * starts. glibc's allocator otherwise raises its thresholds after each large block it frees and
- * then keeps what V8's compiler frees (some 100 MB once PGlite's SQL parser is compiled);
- * V8's young generation otherwise grows under load to a size that follows the machine's memory
- * (64 MB a half on 24 GB) and stays so until V8 finds the process idle.
- */
-const MEMORY_SETTINGS: ProcessSettings = {
-  flags: ["--max-semi-space-size=16"],
-  env: { MALLOC_TRIM_THRESHOLD_: "131072" },
-};
-
-restartWithSettings(MEMORY_SETTINGS);
+restartWithSettings(SERVER_MEMORY_SETTINGS);
 
 const viteServer = DEVELOPMENT
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))

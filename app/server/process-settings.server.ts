@@ -11,6 +11,18 @@ export interface ProcessSettings {
 }
 
 /**
+ * Process settings that keep the server's memory down (decision 021), read only when a process
+ * starts (server.ts starts itself again with them). glibc's allocator otherwise raises its thresholds after each large block it frees and
+ * then keeps what V8's compiler frees (some 100 MB once PGlite's SQL parser is compiled);
+ * V8's young generation otherwise grows under load to a size that follows the machine's memory
+ * (64 MB a half on 24 GB) and stays so until V8 finds the process idle.
+ */
+export const SERVER_MEMORY_SETTINGS: ProcessSettings = {
+  flags: ["--max-semi-space-size=16"],
+  env: { MALLOC_TRIM_THRESHOLD_: "131072" },
+};
+
+/**
  * Starts this process again in its place (same process id, same standard streams, same arguments)
  * with `settings`, unless it already has them: however it was started, it runs with them. A setting
  * already given (in the environment, NODE_OPTIONS or Node's own arguments) is left as it is, so a

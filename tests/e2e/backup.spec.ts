@@ -33,8 +33,13 @@ test.beforeAll(async () => {
   writeFileSync(path.join(dataDir, "outbox", "00000000.eml"), "To: old@example.com\n\nold", {
     mode: 0o644,
   });
-  // The email step's link written at once (by default it waits half an hour, decision 032).
-  server = await startServer({ dataDir, env: { RESUME_REMINDER_DELAY_MS: "0" } });
+  // The email step's link written at once (by default it waits half an hour, decision 032). Started
+  // as an operator would, so that it takes its memory settings itself.
+  server = await startServer({
+    dataDir,
+    env: { RESUME_REMINDER_DELAY_MS: "0" },
+    ownSettings: true,
+  });
 });
 
 test.afterAll(async () => stopServer(server));

@@ -9,8 +9,9 @@ import { rmSync } from "node:fs";
 
 import { openDatabase } from "#app/server/db/database.server.ts";
 
-import { TEMPLATE_DATA_DIR } from "./server-process.ts";
+import { DATA_DIRS, TEMPLATE_DATA_DIR } from "./server-process.ts";
 
+rmSync(DATA_DIRS, { recursive: true, force: true });
 rmSync(TEMPLATE_DATA_DIR, { recursive: true, force: true });
 const database = await openDatabase({ kind: "pglite", dataDir: TEMPLATE_DATA_DIR });
 await database.close();

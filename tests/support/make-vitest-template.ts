@@ -1,9 +1,10 @@
 /**
- * Makes the Vitest run's PGlite template (PGLITE_TEMPLATE_FILE): one embedded database, migrated,
- * saved as PGlite's data-directory archive. Run by tests/support/vitest-global-setup.ts in a
- * process of its own.
+ * Makes the Vitest run's PGlite templates: one embedded database, migrated, saved as PGlite's
+ * data-directory archive (PGLITE_TEMPLATE_FILE, for the tests of backups and restores) and as a
+ * data directory (PGLITE_TEMPLATE_DIR, which each test file copies). Run by
+ * tests/support/vitest-global-setup.ts in a process of its own.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
@@ -11,14 +12,19 @@ import { Kysely, PGliteDialect } from "kysely";
 
 import { migrateToLatest, type DatabaseSchema } from "#app/server/db/database.server.ts";
 
-import { PGLITE_TEMPLATE_FILE } from "./databases.ts";
+import { PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_FILE } from "./databases.ts";
 
 const pglite = await PGlite.create();
+let archive: Blob;
 try {
   await migrateToLatest(new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) }));
-  const archive = await pglite.dumpDataDir("none");
+  archive = await pglite.dumpDataDir("none");
   mkdirSync(path.dirname(PGLITE_TEMPLATE_FILE), { recursive: true });
   writeFileSync(PGLITE_TEMPLATE_FILE, Buffer.from(await archive.arrayBuffer()));
 } finally {
   await pglite.close();
 }
+
+rmSync(PGLITE_TEMPLATE_DIR, { recursive: true, force: true });
+const onDisk = await PGlite.create({ dataDir: PGLITE_TEMPLATE_DIR, loadDataDir: archive });
+await onDisk.close();

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { SERVER_MEMORY_SETTINGS } from "#app/server/process-settings.server.ts";
 
 /** A built production server running in a child process. */
 export interface ServerProcess {
@@ -35,11 +36,20 @@ export const TEMPLATE_DATA_DIR = path.resolve(
 );
 
 /**
+ * Where the run's data directories go, each some 40 MB: a worker removes its own when it exits,
+ * and tests/support/make-e2e-template.ts what a killed worker left, when the next run starts.
+ */
+export const DATA_DIRS = path.resolve(`.tmp/e2e-data-dirs-${process.env.E2E_PORT ?? "3210"}`);
+const madeDataDirs: string[] = [];
+
+/**
  * A fresh directory for one server's embedded database: a copy of the run's migrated template when
  * there is one (as if a server had started there once and stopped), else empty.
  */
 export function makeDataDir(): string {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-data-"));
+  mkdirSync(DATA_DIRS, { recursive: true });
+  const dataDir = mkdtempSync(path.join(DATA_DIRS, "data-"));
+  madeDataDirs.push(dataDir);
   if (existsSync(TEMPLATE_DATA_DIR)) cpSync(TEMPLATE_DATA_DIR, dataDir, { recursive: true });
   return dataDir;
 }
@@ -67,36 +77,47 @@ export const TEST_NODE_ENV: Readonly<Record<string, string>> = {
 /** Every server this test worker started and has not seen exit. */
 const running = new Set<ChildProcess>();
 // A journey that fails before its stopServer would leave its server running after the run, holding
-// a port and a DATA_DIR: whatever is still running when the worker exits is killed with it.
+// a port and a DATA_DIR: whatever is still running when the worker exits is killed with it. The
+// worker's data directories go with it.
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
+  for (const dataDir of madeDataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /**
  * Starts `node server.ts` (the build must exist) on a free port and, unless told otherwise, waits
- * until /healthz answers.
+ * until /healthz answers. The server's memory settings are given on its command line, as it would
+ * give them itself by starting again (restartWithSettings: a second start of Node, some 0.6 s of
+ * CPU), unless `ownSettings` asks to see it do so.
  */
 export async function startServer(options: {
   dataDir: string;
   env?: Record<string, string>;
   waitUntilReady?: boolean;
+  ownSettings?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, "server.ts"], {
-    env: {
-      ...process.env,
-      ...TEST_NODE_ENV,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "info",
-      RATE_LIMIT_PER_MINUTE: "100000",
-      ...options.env,
+  const given = options.ownSettings ? undefined : SERVER_MEMORY_SETTINGS;
+  const child = spawn(
+    process.execPath,
+    [...TEST_NODE_FLAGS, ...(given?.flags ?? []), "server.ts"],
+    {
+      env: {
+        ...process.env,
+        ...TEST_NODE_ENV,
+        ...given?.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "info",
+        RATE_LIMIT_PER_MINUTE: "100000",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   running.add(child);
   child.once("exit", () => running.delete(child));
   let printed = "";
