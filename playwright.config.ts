@@ -1,8 +1,14 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 
 import { defineConfig, devices } from "@playwright/test";
 
+import { E2E_TMPDIR } from "./tests/support/run-dirs.ts";
+
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+// The journeys' temporary files, and their servers' and scripts', go with the run (run-dirs.ts).
+mkdirSync(E2E_TMPDIR, { recursive: true });
+process.env.TMPDIR = E2E_TMPDIR;
 
 /**
  * Debian's Chromium; a test tool never downloads a browser of its own here. Its old headless shell

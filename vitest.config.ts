@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
 
+import { VITEST_TMPDIR } from "./tests/support/run-dirs.ts";
+
 export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts"],
     environment: "node",
+    env: { TMPDIR: VITEST_TMPDIR },
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     // PGlite instances are heavy; two cores run two files at a time at most.

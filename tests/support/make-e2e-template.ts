@@ -5,13 +5,20 @@
  * before the shared server starts: a global setup would run only after that server is ready, and
  * the shared server would pay for an initdb of its own.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
 
 import { openDatabase } from "#app/server/db/database.server.ts";
 
+import { E2E_TMPDIR } from "./run-dirs.ts";
 import { DATA_DIRS, TEMPLATE_DATA_DIR } from "./server-process.ts";
 
+// What the last run left (its workers remove their data directories, unless they were killed).
 rmSync(DATA_DIRS, { recursive: true, force: true });
+mkdirSync(E2E_TMPDIR, { recursive: true });
+for (const entry of readdirSync(E2E_TMPDIR)) {
+  rmSync(path.join(E2E_TMPDIR, entry), { recursive: true, force: true });
+}
 rmSync(TEMPLATE_DATA_DIR, { recursive: true, force: true });
 const database = await openDatabase({ kind: "pglite", dataDir: TEMPLATE_DATA_DIR });
 await database.close();

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { promisify } from "node:util";
 
 import { PGLITE_COPIES_DIR, PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_FILE } from "./databases.ts";
+import { VITEST_TMPDIR } from "./run-dirs.ts";
 
 /**
  * Before the run: one embedded database, migrated, saved as PGlite's data-directory archive and as
@@ -14,6 +15,8 @@ import { PGLITE_COPIES_DIR, PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_FILE } from "./
  * optimising compiler went on compiling PostgreSQL's hot paths there for the whole run.
  */
 export async function setup(): Promise<void> {
+  rmSync(VITEST_TMPDIR, { recursive: true, force: true });
+  mkdirSync(VITEST_TMPDIR, { recursive: true });
   await promisify(execFile)(process.execPath, [
     "--liftoff-only",
     "tests/support/make-vitest-template.ts",
@@ -21,7 +24,12 @@ export async function setup(): Promise<void> {
 }
 
 export function teardown(): void {
-  for (const made of [PGLITE_TEMPLATE_FILE, PGLITE_TEMPLATE_DIR, PGLITE_COPIES_DIR]) {
+  for (const made of [
+    PGLITE_TEMPLATE_FILE,
+    PGLITE_TEMPLATE_DIR,
+    PGLITE_COPIES_DIR,
+    VITEST_TMPDIR,
+  ]) {
     rmSync(made, { recursive: true, force: true });
   }
 }
