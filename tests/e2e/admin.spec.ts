@@ -284,7 +284,7 @@ test("the list pages, searches and filters; the detail shows every field and the
   await expect(rows.nth(1)).toContainText("older55@shops.example");
 
   await page.goto(`${server.url}/admin`);
-  await page.getByLabel("Search email or business name").fill("CHAPTER one");
+  await page.getByLabel("Search by reference, phone, email or name").fill("CHAPTER one");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/\/admin\?q=CHAPTER\+one&/);
   await expect(rows).toHaveCount(2);

@@ -315,6 +315,18 @@ test("the lead desk shows the plan, the answers and the request, and sets its st
   expect(noJs).toMatch(REFERENCE);
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
   await expect(page.getByRole("row", { name: /baker@example\.com/ })).toContainText(`${js}: New`);
+  // The reference as a customer reads it out on the phone, and a phone number typed another way.
+  const search = page.getByLabel("Search by reference, phone, email or name");
+  for (const [typed, found, other] of [
+    [(js ?? "").slice("CP-".length).toLowerCase(), "baker@example.com", "nojs@example.com"],
+    ["614.555.0102", "nojs@example.com", "baker@example.com"],
+  ] as const) {
+    await search.fill(typed);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page.getByRole("link", { name: found })).toBeVisible();
+    await expect(page.getByRole("link", { name: other })).toHaveCount(0);
+  }
+  await page.getByRole("link", { name: "Clear" }).click();
   await page.getByRole("link", { name: "baker@example.com" }).click();
   await expect(page.getByRole("heading", { name: "Quote request", exact: true })).toBeVisible();
   await expect(

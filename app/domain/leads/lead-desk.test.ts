@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, isDay } from "#app/domain/values/days.ts";
 import { industryLabel } from "#app/domain/reference/industries.ts";
 import {
+  leadSearch,
   CURSOR_MAX_LENGTH,
   decodeCursor,
   encodeCursor,
@@ -75,6 +76,31 @@ const KEY: ListKey = {
   createdAtMicros: "1767225600000001",
   id: "0b9d6a7e-3c1f-4e2a-9f00-5d6c7b8a9e10",
 };
+
+describe("the search box", () => {
+  it("reads a reference however it is read out, and a US phone number however it is written", () => {
+    for (const typed of ["CP-7K3F9Q", "cp-7k3f9q", "CP 7K3F9Q", "cp7k3f9q", "7k3f9q"]) {
+      expect(leadSearch(typed), typed).toEqual({ text: typed, reference: "CP-7K3F9Q" });
+    }
+    for (const typed of ["(614) 555-0102", "614-555-0102", "+1 614.555.0102", "16145550102"]) {
+      expect(leadSearch(typed), typed).toEqual({ text: typed, phone: "+16145550102" });
+    }
+  });
+
+  it("searches text alone when it is neither", () => {
+    // O, I, L, 0, 1, 5 and B are not in references (they read as one another).
+    for (const typed of [
+      "CP-7K3F9",
+      "CP-7K3F9QQ",
+      "CP-OIL015",
+      "bakery",
+      "555-0102",
+      "CP--7K3F9Q",
+    ]) {
+      expect(leadSearch(typed), typed).toEqual({ text: typed });
+    }
+  });
+});
 
 describe("page cursors", () => {
   it("round-trip a row's key through short, URL-safe text", () => {

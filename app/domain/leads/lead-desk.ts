@@ -4,7 +4,9 @@
  * by the admin routes, the repositories and the command-line scripts.
  */
 import { APPLICATION_EXPORT_COLUMNS } from "#app/domain/application/application-fields.ts";
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from "#app/domain/quote/quote-request.ts";
 import { isDay } from "#app/domain/values/days.ts";
+import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 import { emailAddress } from "#app/domain/values/fields.ts";
 import { INDUSTRY_IDS } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
@@ -96,6 +98,38 @@ export function productName(slug: string): string {
 /** The longest search text taken (the longest email address). */
 export const SEARCH_MAX_LENGTH = 254;
 
+/** The search box's label: what it finds. */
+export const SEARCH_LABEL = "Search by reference, phone, email or name";
+
+/**
+ * What the desk's one search box looks for in what an operator typed (issue 28): the text anywhere
+ * in the email, the business names and the contact's name, ignoring case; and, when the text reads
+ * as one, a quote request's reference (as the customer quotes it: "CP-7K3F9Q", "cp 7k3f9q",
+ * "7K3F9Q") or a US phone number however it is written, each matched exactly.
+ */
+export interface LeadSearch {
+  text: string;
+  /** The reference in its stored form, "CP-7K3F9Q". */
+  reference?: string;
+  /** The phone number in its stored form, "+15552345678". */
+  phone?: string;
+}
+
+const REFERENCE_TYPED = new RegExp(
+  `^(?:CP[\\s-]?)?([${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}})$`,
+);
+
+/** The searches in `text` (already trimmed, at most SEARCH_MAX_LENGTH characters). */
+export function leadSearch(text: string): LeadSearch {
+  const reference = REFERENCE_TYPED.exec(text.toUpperCase())?.[1];
+  const phone = normalizeUsPhone(text);
+  return {
+    text,
+    ...(reference ? { reference: `CP-${reference}` } : {}),
+    ...(phone ? { phone } : {}),
+  };
+}
+
 /** A day (YYYY-MM-DD) or nothing: a bad value in a link is ignored, not an error page. */
 const optionalDay = z.catch(
   z.pipe(
@@ -110,8 +144,8 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(values: 
 }
 
 /**
- * The filter of the submissions list, from the page's query string: search text (email or business
- * name), industry, state, status, the quote request's status and a date range (days, UTC, both ends
+ * The filter of the submissions list, from the page's query string: search text (leadSearch),
+ * industry, state, status, the quote request's status and a date range (days, UTC, both ends
  * included). Values that make no sense are dropped, so an edited link still shows something.
  */
 export const submissionFilterSchema = z.object({

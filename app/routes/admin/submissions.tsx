@@ -22,6 +22,7 @@ import {
   parseSubmissionFilter,
   QUOTE_FILTERS,
   quoteStatusLabel,
+  SEARCH_LABEL,
   SEARCH_MAX_LENGTH,
   SUBMISSION_STATUSES,
   type SubmissionFilter,
@@ -127,7 +128,7 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
     >
       <div className="sm:col-span-2">
         <label htmlFor="filter-q" className="block text-sm font-medium text-ink">
-          Search email or business name
+          {SEARCH_LABEL}
         </label>
         <input
           id="filter-q"

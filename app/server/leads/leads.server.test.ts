@@ -228,6 +228,61 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
     });
   });
 
+  it("find a lead by a request's reference as read out, a phone number typed any way, or the contact's name", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const [quoted, other] = await db
+        .insertInto("business_wizard_submissions")
+        .values([
+          submission({
+            email: "kim@bakery.example",
+            first_name: "Kim",
+            last_name: "Oven",
+            phone_number: "+16145550101",
+          }),
+          submission({
+            email: "lou@deli.example",
+            first_name: "Lou",
+            last_name: "Slicer",
+            phone_number: "+16145550102",
+          }),
+        ])
+        .returning("id")
+        .execute();
+      for (const [id, reference] of [
+        [quoted!.id, "CP-7K3F9Q"],
+        [other!.id, "CP-9QQ4AA"],
+      ] as const) {
+        await db
+          .insertInto("quote_requests")
+          .values({
+            submission_id: id,
+            reference,
+            lines: ["general-liability"],
+            start_date: "2026-12-01",
+            contact_channel: "phone",
+            consent_text: "I agree.",
+            consent_given_at: new Date(),
+          })
+          .execute();
+      }
+      for (const typed of ["CP-7K3F9Q", "7K3F9Q", "cp-7k3f9q", "cp 7k3f9q"]) {
+        expect(await emails(db, `q=${encodeURIComponent(typed)}`), typed).toEqual([
+          "kim@bakery.example",
+        ]);
+      }
+      for (const typed of ["(614) 555-0102", "614.555.0102", "+1 614 555 0102", "6145550102"]) {
+        expect(await emails(db, `q=${encodeURIComponent(typed)}`), typed).toEqual([
+          "lou@deli.example",
+        ]);
+      }
+      expect(await emails(db, "q=kim%20oven")).toEqual(["kim@bakery.example"]);
+      expect(await emails(db, "q=SLICER")).toEqual(["lou@deli.example"]);
+      // Neither a reference nor a phone number: nothing matches only part of one.
+      expect(await emails(db, "q=CP-7K3F9")).toEqual([]);
+      expect(await emails(db, "q=555-0102")).toEqual([]);
+    });
+  });
+
   it("filter by industry, state, status and days received (UTC, both ends included)", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       await db

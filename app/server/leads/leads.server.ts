@@ -4,6 +4,7 @@ import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts"
 import { isUuid } from "#app/domain/values/ids.ts";
 import { addDays } from "#app/domain/values/days.ts";
 import {
+  leadSearch,
   PAGE_SIZE,
   type ListKey,
   type ListPosition,
@@ -122,19 +123,34 @@ function containsPattern(text: string): string {
 type SubmissionsWhere = ExpressionBuilder<DatabaseSchema, "business_wizard_submissions">;
 
 /**
- * The filter as a condition: search in the email and the business names, industry, state, status,
+ * The filter as a condition: the search (leadSearch: the email, the business and contact names, a
+ * reference, a phone number), industry, state, status,
  * the newest quote request's status (or none), and creation days from `from` to `to` (UTC, both included).
  */
 function matches(filter: SubmissionFilter) {
   return (eb: SubmissionsWhere) => {
     const conditions = [];
     if (filter.q) {
-      const pattern = containsPattern(filter.q);
+      const search = leadSearch(filter.q);
+      const pattern = containsPattern(search.text);
       conditions.push(
         eb.or([
           eb("email", "ilike", pattern),
           eb(LEAD_NAME_COLUMN, "ilike", pattern),
           eb("legal_business_name", "ilike", pattern),
+          eb(sql<string>`first_name || ' ' || last_name`, "ilike", pattern),
+          ...(search.phone ? [eb("phone_number", "=", search.phone)] : []),
+          ...(search.reference
+            ? [
+                eb.exists(
+                  eb
+                    .selectFrom("quote_requests as q")
+                    .select("q.id")
+                    .whereRef("q.submission_id", "=", "business_wizard_submissions.id")
+                    .where("q.reference", "=", search.reference),
+                ),
+              ]
+            : []),
         ]),
       );
     }
