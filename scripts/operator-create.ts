@@ -6,17 +6,22 @@
  * read from a prompt that does not echo it, or from the first line of standard input when that is
  * no terminal (`printf '%s\n' "$PASSWORD" | npm run operator:create -- --email …`). It never goes
  * on the command line, where other users and shell histories could read it.
+ *
+ * While the server runs on the embedded database, which only one process may open, the command is
+ * sent to the server itself, through the socket `npm run db:backup` uses (issue 28): the first
+ * operator of a fresh install is made without stopping the site.
  */
 import { parseArgs } from "node:util";
 
 import { isEmailAddress } from "#app/domain/values/fields.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/leads/lead-desk.ts";
+import { passwordLengthProblem } from "#app/domain/leads/lead-desk.ts";
 import {
   CliError,
   describeCliFailure,
   openCliDatabase,
   passwordFromInput,
 } from "#app/server/admin/cli.server.ts";
+import { askRunningServer } from "#app/server/db/backup.server.ts";
 import { getEnv } from "#app/server/env.server.ts";
 import {
   createOperator,
@@ -70,6 +75,29 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
+const alreadyExists = (email: string) =>
+  `An operator with the email address ${email} already exists. To give them a new password, add --reset-password.`;
+const noSuchOperator = (email: string) => `No operator has the email address ${email}.`;
+
+/** What the running server's answer means, as the command says it; a refusal is a CliError. */
+function describeAnswer(
+  answer: { status: number; body: Record<string, unknown> },
+  email: string,
+  reset: boolean,
+  siteUrl: string,
+): string {
+  if (answer.status === 201) {
+    return `Operator ${email} created (by the running server). Sign in at ${siteUrl}/admin/login`;
+  }
+  if (answer.status === 200 && reset) {
+    return `New password set for ${email} (by the running server); their other sessions have ended.`;
+  }
+  if (answer.status === 409) throw new CliError(alreadyExists(email));
+  if (answer.status === 422) throw new CliError(noSuchOperator(email));
+  const error = typeof answer.body.error === "string" ? answer.body.error : "";
+  throw new CliError(`The running server refused the command (${answer.status}). ${error}`.trim());
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -85,28 +113,29 @@ async function main(): Promise<void> {
   }
   const env = getEnv();
   const password = await readPassword();
-  if ([...password].length < PASSWORD_MIN_LENGTH) {
-    throw new CliError(`The password must have at least ${PASSWORD_MIN_LENGTH} characters.`);
-  }
-  if ([...password].length > PASSWORD_MAX_LENGTH) {
-    throw new CliError(`The password may have at most ${PASSWORD_MAX_LENGTH} characters.`);
+  const lengthProblem = passwordLengthProblem(password);
+  if (lengthProblem) throw new CliError(lengthProblem);
+  const reset = values["reset-password"];
+
+  if (!env.DATABASE_URL) {
+    const answer = await askRunningServer(env.DATA_DIR, "/operators", { email, password, reset });
+    if (answer !== "no server") {
+      process.stdout.write(`${describeAnswer(answer, email, reset, env.SITE_URL)}\n`);
+      return;
+    }
   }
 
   const database = await openCliDatabase(env);
   try {
-    if (values["reset-password"]) {
+    if (reset) {
       const operator = await resetOperatorPassword(database.db, email, password);
-      if (!operator) throw new CliError(`No operator has the email address ${email}.`);
+      if (!operator) throw new CliError(noSuchOperator(email));
       process.stdout.write(
         `New password set for ${operator.email}; their other sessions have ended.\n`,
       );
     } else {
       const operator = await createOperator(database.db, email, password).catch((error) => {
-        if (error instanceof OperatorExistsError) {
-          throw new CliError(
-            `An operator with the email address ${email} already exists. To give them a new password, add --reset-password.`,
-          );
-        }
+        if (error instanceof OperatorExistsError) throw new CliError(alreadyExists(email));
         throw error;
       });
       process.stdout.write(

@@ -5,6 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/context.ts";
 import { countedAddress } from "#app/domain/site/client-address.ts";
 
+import { operatorCommand } from "#app/server/admin/operators.server.ts";
 import { startBackupEndpoint } from "#app/server/db/backup.server.ts";
 import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
 import { openDatabase, type Database } from "#app/server/db/database.server.ts";
@@ -77,10 +78,13 @@ export async function startApp(): Promise<RunningApp> {
   // Leads' webhooks (issue 17): queued by the saves, posted and retried by this worker.
   const webhooks = new WebhookWorker({ db: database.db, env });
   webhooks.start();
-  // `npm run db:backup` asks the server itself: no other process may open the embedded database.
+  // `npm run db:backup` and `npm run operator:create` ask the server itself: no other process may
+  // open the embedded database.
   const backups =
     database.kind === "pglite"
-      ? await startBackupEndpoint(env.DATA_DIR, database, logger)
+      ? await startBackupEndpoint(env.DATA_DIR, database, logger, {
+          "/operators": operatorCommand(database.db),
+        })
       : undefined;
   const handler = createRequestHandler({
     // In development, a fresh import per request picks up edits to the routes.

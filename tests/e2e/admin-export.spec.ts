@@ -17,21 +17,45 @@ test.describe.configure({ mode: "serial" });
 
 const PASSWORD = "export desk password 2026";
 
-test("operator:create makes an account from standard input, once, and resets it on request", async () => {
+test("operator:create makes the first account while the server runs, once, and resets it on request", async () => {
   const dataDir = makeDataDir();
   const create = (args: string[], input: string) =>
     runScript("operator-create", args, { dataDir, input });
 
-  const made = await create(["--email", "Desk@Agency.example"], `${PASSWORD}\n`);
-  expect(made.stderr).toBe("");
-  expect(made.code).toBe(0);
-  expect(made.stdout).toContain("Operator desk@agency.example created.");
-  expect(made.stdout).not.toContain(PASSWORD);
+  // A fresh install, the site running on the embedded database: the command goes to the server
+  // (issue 28), which only one process may open.
+  const server = await startServer({ dataDir });
+  try {
+    const made = await create(["--email", "Desk@Agency.example"], `${PASSWORD}\n`);
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain("Operator desk@agency.example created (by the running server).");
+    expect(made.stdout).not.toContain(PASSWORD);
 
-  const again = await create(["--email", "desk@agency.example"], "another password 123\n");
-  expect(again.code).toBe(1);
-  expect(again.stderr).toContain("already exists");
-  expect(again.stderr).toContain("--reset-password");
+    const again = await create(["--email", "desk@agency.example"], "another password 123\n");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("already exists");
+    expect(again.stderr).toContain("--reset-password");
+    const nobody = await create(
+      ["--email", "nobody@agency.example", "--reset-password"],
+      `${PASSWORD}\n`,
+    );
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain("No operator has the email address nobody@agency.example.");
+    const reset = await create(
+      ["--email", "DESK@agency.example", "--reset-password"],
+      "a brand new passphrase\r\nignored second line\n",
+    );
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toContain(
+      "New password set for desk@agency.example (by the running server)",
+    );
+    // The server's log keeps neither the password nor the address.
+    expect(server.output()).not.toContain("passphrase");
+    expect(server.output()).not.toContain("desk@agency.example");
+  } finally {
+    await stopServer(server);
+  }
 
   expect((await create(["--email", "new@agency.example"], "too short\n")).stderr).toContain(
     "at least 12 characters",
@@ -42,38 +66,27 @@ test("operator:create makes an account from standard input, once, and resets it 
   expect((await create(["--email", "not-an-email"], `${PASSWORD}\n`)).code).toBe(1);
   const unknown = await create(["--email", "a@b.example", "--admin"], `${PASSWORD}\n`);
   expect(unknown.stderr).toContain("Unknown option '--admin'");
+  // With the server stopped, the command opens the database itself.
+  const second = await create(["--email", "second@agency.example"], `${PASSWORD}\n`);
+  expect(second.stderr).toBe("");
+  expect(second.stdout).toContain("Operator second@agency.example created. Sign in at");
 
-  // While the server runs on the embedded database, the script says so and changes nothing.
-  const server = await startServer({ dataDir });
-  try {
-    const busy = await create(["--email", "second@agency.example"], `${PASSWORD}\n`);
-    expect(busy.code).toBe(1);
-    expect(busy.stderr).toContain(
-      "The server is running on the embedded database (PGlite), which only one process can open at a time.",
-    );
-    expect(busy.stderr).toContain(`process ${server.child.pid}`);
-    expect(busy.stderr).not.toContain("    at ");
-  } finally {
-    await stopServer(server);
-  }
-
-  const reset = await create(
-    ["--email", "DESK@agency.example", "--reset-password"],
-    "a brand new passphrase\r\nignored second line\n",
-  );
-  expect(reset.code).toBe(0);
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
-    expect(await findOperatorByEmail(database.db, "second@agency.example")).toBeUndefined();
-    const attempt = (password: string) => ({
-      email: "desk@agency.example",
+    expect(await findOperatorByEmail(database.db, "new@agency.example")).toBeUndefined();
+    const attempt = (email: string, password: string) => ({
+      email,
       password,
       clientAddress: "127.0.0.1",
     });
-    expect((await checkSignIn(database.db, attempt(PASSWORD))).outcome).toBe("invalid");
-    expect((await checkSignIn(database.db, attempt("a brand new passphrase"))).outcome).toBe(
+    const desk = "desk@agency.example";
+    expect((await checkSignIn(database.db, attempt(desk, PASSWORD))).outcome).toBe("invalid");
+    expect((await checkSignIn(database.db, attempt(desk, "a brand new passphrase"))).outcome).toBe(
       "signed-in",
     );
+    expect(
+      (await checkSignIn(database.db, attempt("second@agency.example", PASSWORD))).outcome,
+    ).toBe("signed-in");
   } finally {
     await database.close();
   }

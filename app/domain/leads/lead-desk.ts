@@ -283,6 +283,37 @@ export function isFunnelStep(text: string): text is FunnelStep {
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
 
+/** What is wrong with a new operator's password's length (in characters), or undefined. */
+export function passwordLengthProblem(password: string): string | undefined {
+  const characters = [...password].length;
+  if (characters < PASSWORD_MIN_LENGTH) {
+    return `The password must have at least ${PASSWORD_MIN_LENGTH} characters.`;
+  }
+  if (characters > PASSWORD_MAX_LENGTH) {
+    return `The password may have at most ${PASSWORD_MAX_LENGTH} characters.`;
+  }
+  return undefined;
+}
+
+/**
+ * `npm run operator:create` as the running server takes it (issue 28): a new operator, or a new
+ * password for one (`reset`). Checked again on the server, as every input is.
+ */
+export const operatorCommandSchema = z.object({
+  email: z.pipe(
+    emailAddress(),
+    z.transform((email) => email.toLowerCase()),
+  ),
+  password: z.string().check(
+    z.maxLength(PASSWORD_MAX_LENGTH * 4),
+    z.superRefine((password, ctx) => {
+      const problem = passwordLengthProblem(password);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: password });
+    }),
+  ),
+  reset: z.boolean(),
+});
+
 /**
  * The lockout: this many failed sign-ins for one email from one client address within the window
  * lock that email, from that address, for a while.

@@ -13,6 +13,7 @@ import {
   createOperator,
   failureKey,
   findOperatorByEmail,
+  operatorCommand,
   OperatorExistsError,
   resetOperatorPassword,
   signIn,
@@ -56,6 +57,51 @@ describe.each(testDatabaseKinds)("operators on $name", (kind) => {
       const [row] = await db.selectFrom("operators").selectAll().execute();
       expect(row!.password_hash).toMatch(/^scrypt\$/);
       expect(JSON.stringify(row)).not.toContain("horse");
+    });
+  });
+
+  it("are made and reset by the running server's command, which checks its body again", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const command = operatorCommand(db);
+      const password = "a long enough password";
+      expect(await command({ email: "First@Agency.example", password, reset: false })).toEqual({
+        status: 201,
+        body: { email: "first@agency.example" },
+      });
+      expect(
+        (await command({ email: "first@agency.example", password, reset: false })).status,
+      ).toBe(409);
+      expect((await command({ email: "none@agency.example", password, reset: true })).status).toBe(
+        422,
+      );
+      expect(
+        await command({ email: "first@agency.example", password: "short", reset: true }),
+      ).toEqual({
+        status: 400,
+        body: { error: "The password must have at least 12 characters." },
+      });
+      for (const wrong of [
+        null,
+        [],
+        "text",
+        { email: "x", password, reset: false },
+        { email: "a@b.example", password },
+      ]) {
+        expect((await command(wrong)).status, JSON.stringify(wrong)).toBe(400);
+      }
+      expect(
+        (
+          await command({
+            email: "first@agency.example",
+            password: "new long passphrase",
+            reset: true,
+          })
+        ).status,
+      ).toBe(200);
+      const attempt = { email: "first@agency.example", password: "new long passphrase" };
+      expect((await signIn(db, { ...attempt, clientAddress: "10.0.0.1" })).outcome).toBe(
+        "signed-in",
+      );
     });
   });
 

@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 
 import { sql } from "kysely";
 
-import { SIGN_IN_POLICY } from "#app/domain/leads/lead-desk.ts";
+import { operatorCommandSchema, SIGN_IN_POLICY } from "#app/domain/leads/lead-desk.ts";
+import { z } from "#app/domain/values/zod.ts";
 
+import type { CommandAnswer } from "#app/server/db/backup.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { deleteOperatorSessions } from "#app/server/admin/operator-sessions.server.ts";
 import {
@@ -194,4 +196,33 @@ async function recordFailure(db: Db, key: string, now: Date): Promise<Date | und
     .returning(["failures", "locked_until"])
     .executeTakeFirstOrThrow();
   return row.locked_until ?? undefined;
+}
+
+/**
+ * `npm run operator:create` while the server runs on the embedded database (issue 28: the first
+ * operator of a fresh install is made while the site runs): the command's body, checked, then the
+ * account made (201) or its password reset (200); 409 when it exists already, 422 when a reset
+ * names nobody, 400 with the message when the body is wrong. The answer names the address only.
+ */
+export function operatorCommand(db: Db): (body: unknown) => Promise<CommandAnswer> {
+  return async (body) => {
+    const parsed = z.safeParse(operatorCommandSchema, body);
+    if (!parsed.success) {
+      return { status: 400, body: { error: parsed.error.issues[0]?.message ?? "invalid" } };
+    }
+    const { email, password, reset } = parsed.data;
+    if (reset) {
+      const operator = await resetOperatorPassword(db, email, password);
+      return operator
+        ? { status: 200, body: { email: operator.email } }
+        : { status: 422, body: { error: "no such operator" } };
+    }
+    try {
+      const operator = await createOperator(db, email, password);
+      return { status: 201, body: { email: operator.email } };
+    } catch (error) {
+      if (error instanceof OperatorExistsError) return { status: 409, body: { error: "exists" } };
+      throw error;
+    }
+  };
 }

@@ -29,7 +29,7 @@ const envFor = (dataDir: string) => parseEnv({ DATA_DIR: dataDir, SESSION_SECRET
 /** Posts to the endpoint's socket as a client of this machine would; answers status and body. */
 function post(
   socketPath: string,
-  options: { path?: string; method?: string; headers?: Record<string, string> },
+  options: { path?: string; method?: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request({
@@ -44,7 +44,7 @@ function post(
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -147,6 +147,37 @@ describe("the backup endpoint", () => {
     }
     expect(existsSync(path.join(dataDir, BACKUP_ENDPOINT_FILE))).toBe(false);
     expect(existsSync(socket)).toBe(false);
+  });
+
+  it("takes a registered command's JSON for the token only, and reads at most 4 KB of it", async () => {
+    const dataDir = tempDir();
+    const endpoint = await startBackupEndpoint(
+      dataDir,
+      { snapshot: async () => new Blob(["unused"]) },
+      logger,
+      { "/echo": async (body) => ({ status: 200, body: { got: body } }) },
+    );
+    const socket = path.join(dataDir, BACKUP_SOCKET_FILE);
+    try {
+      const { token } = JSON.parse(
+        readFileSync(path.join(dataDir, BACKUP_ENDPOINT_FILE), "utf8"),
+      ) as {
+        token: string;
+      };
+      const owner = { Authorization: `Bearer ${token}` };
+      const ask = (body: string, headers: Record<string, string> = owner, at = "/echo") =>
+        post(socket, { path: at, headers, body });
+      expect((await ask('{"a":1}', {})).status).toBe(401);
+      const answered = await ask('{"a":1}');
+      expect(answered.status).toBe(200);
+      expect(JSON.parse(answered.body.toString())).toEqual({ got: { a: 1 } });
+      expect((await ask("not json")).status).toBe(400);
+      expect((await ask(JSON.stringify({ a: "x".repeat(5000) }))).status).toBe(413);
+      expect((await ask("{}", owner, "/other")).status).toBe(404);
+      expect((await ask("{}", owner, "/__proto__")).status).toBe(404);
+    } finally {
+      await endpoint.close();
+    }
   });
 
   it("restores only into an empty DATA_DIR", async () => {

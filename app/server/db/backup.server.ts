@@ -6,6 +6,10 @@
  * sure that the server the lock names is alive, is the one that published the endpoint, and that
  * only DATA_DIR's owner could have made the socket; with no server running it opens the database
  * itself. Either way it checks the archive it wrote before it reports a backup.
+ *
+ * The same endpoint takes the few other commands that must reach the embedded database while the
+ * server runs (`npm run operator:create`, issue 28): each is a JSON body posted to a path of its
+ * own, with the same token, answered by a handler the server registers (EndpointCommands).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import {
@@ -21,7 +25,13 @@ import {
   writeFileSync,
   type Stats,
 } from "node:fs";
-import { request, createServer, STATUS_CODES, type IncomingMessage } from "node:http";
+import {
+  request,
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -62,6 +72,18 @@ interface Endpoint {
   pid: number;
   token: string;
 }
+
+/** The longest command body the endpoint reads (an operator's email and password, as JSON). */
+export const COMMAND_BODY_MAX_BYTES = 4096;
+
+/** What a command's handler answers: an HTTP status and a JSON body. */
+export interface CommandAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** The endpoint's commands besides /backup, by path ("/operators"); each gets the parsed body. */
+export type EndpointCommands = Readonly<Record<string, (body: unknown) => Promise<CommandAnswer>>>;
 
 /** A running backup endpoint. */
 export interface BackupEndpoint {
@@ -109,6 +131,7 @@ export async function startBackupEndpoint(
   dataDir: string,
   database: Pick<Database, "snapshot">,
   log: typeof Logger,
+  commands: EndpointCommands = {},
 ): Promise<BackupEndpoint> {
   const { snapshot } = database;
   if (!snapshot) throw new Error("Backups through the server are for the embedded database.");
@@ -129,14 +152,18 @@ export async function startBackupEndpoint(
   const expected = digest(`Bearer ${token}`);
   let busy = false;
   const server = createServer((req, res) => {
-    req.resume();
     const refuse = (status: number) => {
+      req.resume();
       res.writeHead(status, { "Content-Type": "text/plain", "Cache-Control": "no-store" });
       res.end(`${STATUS_CODES[status]}\n`);
     };
     if (req.headers.origin !== undefined) return refuse(403);
-    if (req.method !== "POST" || req.url !== "/backup") return refuse(404);
+    const command =
+      req.url !== undefined && Object.hasOwn(commands, req.url) ? commands[req.url] : undefined;
+    if (req.method !== "POST" || (req.url !== "/backup" && !command)) return refuse(404);
     if (!timingSafeEqual(digest(req.headers.authorization ?? ""), expected)) return refuse(401);
+    if (command) return void answerCommand(req, res, command, log);
+    req.resume();
     if (busy) return refuse(409);
     busy = true;
     const started = Date.now();
@@ -177,6 +204,48 @@ export async function startBackupEndpoint(
       rmSync(socket, { force: true });
     },
   };
+}
+
+/**
+ * Reads a command's JSON body (at most COMMAND_BODY_MAX_BYTES: past that it is refused with 413,
+ * and what follows is dropped unread) and answers with its handler's answer. What the body holds is
+ * never logged.
+ */
+async function answerCommand(
+  req: IncomingMessage,
+  res: ServerResponse,
+  command: (body: unknown) => Promise<CommandAnswer>,
+  log: typeof Logger,
+): Promise<void> {
+  const answer = (status: number, body: Record<string, unknown>) => {
+    res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    res.end(`${JSON.stringify(body)}\n`);
+  };
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > COMMAND_BODY_MAX_BYTES) {
+        // The rest is read and dropped, keeping nothing: the owner's command was too long.
+        answer(413, { error: "too long" });
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return answer(400, { error: "not JSON" });
+    }
+    const { status, body: answered } = await command(body);
+    answer(status, answered);
+  } catch (error) {
+    log.error({ err: error, path: req.url }, "endpoint command failed");
+    if (!res.headersSent) answer(500, { error: "failed" });
+  }
 }
 
 /** The endpoint file's contents; undefined when there is none, or none of this version. */
@@ -294,6 +363,67 @@ function askServer(server: {
       return code === "ECONNREFUSED" || code === "ENOENT" ? resolve(undefined) : reject(error);
     });
     req.end();
+  });
+}
+
+/**
+ * Posts `body` as JSON to `command` ("/operators") on the server running on DATA_DIR, when one can
+ * be asked (serverToAsk); "no server" when none runs there (the caller opens the database itself).
+ * A server that holds DATA_DIR but cannot be asked is a CliError saying why.
+ */
+export async function askRunningServer(
+  dataDir: string,
+  command: string,
+  body: Record<string, unknown>,
+): Promise<CommandAnswer | "no server"> {
+  const server = serverToAsk(dataDir);
+  if (server.kind === "none") return "no server";
+  if (server.kind === "busy") {
+    throw new CliError(`The server is running on DATA_DIR and cannot be asked. ${server.why}`);
+  }
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      agent: false,
+      socketPath: server.address,
+      method: "POST",
+      path: command,
+      headers: {
+        Authorization: `Bearer ${server.token}`,
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(text),
+      },
+    });
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        let answered: unknown;
+        try {
+          answered = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        } catch {
+          answered = undefined;
+        }
+        if (typeof answered !== "object" || answered === null || res.statusCode === 404) {
+          reject(
+            new CliError(
+              `The running server did not take the command (${res.statusCode ?? "?"}): is it an older version? Stop it and try again.`,
+            ),
+          );
+          return;
+        }
+        // An object, checked just above; its fields are the handler's to read.
+        resolve({ status: res.statusCode ?? 0, body: answered as Record<string, unknown> });
+      });
+    });
+    req.on("error", (error) => {
+      const code = errorCode(error);
+      // Nothing listens any more: the server stopped meanwhile.
+      if (code === "ECONNREFUSED" || code === "ENOENT") resolve("no server");
+      else reject(error);
+    });
+    req.end(text);
   });
 }
 
