@@ -9,35 +9,10 @@ import {
   submissionValuesSchema,
   viewRows,
 } from "#app/domain/application/application-fields.ts";
-import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { completeRecord } from "#tests/support/application-records.ts";
 
-const record: CompleteRecord = {
-  industry: "retail",
-  state: "Oregon",
-  segments: ["Bookstore", "Florist"],
-  email: "rae@chapterone.example",
-  business_name: "Chapter One",
-  first_name: "Rae",
-  last_name: "Ng",
-  phone_number: "+15035550188",
-  consent_to_texts: true,
-  consent_text: "I agree to receive texts.",
-  consent_given_at: "2026-03-01T10:00:00.000Z",
-  legal_business_name: "Chapter One LLC",
-  primary_location: "5 Pine St, Suite 2",
-  unit: "Suite 2",
-  street_address: null,
-  city: null,
-  zip_code: null,
-  zip_confirmed: null,
-  same_address: "No",
-  mailing_address: "PO Box 5, Portland OR",
-  ownership_structure: "Corporation",
-  start_year: "2019",
-  naics_code: "451211",
-  naics_title: "Book Stores",
-};
+const record = completeRecord();
 
 describe("the application's field registry", () => {
   it("gives the visitor's summary its rows, labels and words, in the application's order", () => {

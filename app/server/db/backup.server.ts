@@ -224,6 +224,7 @@ async function answerCommand(
   const chunks: Buffer[] = [];
   let bytes = 0;
   try {
+    // A request without setEncoding yields Buffers; Node types its chunks as any.
     for await (const chunk of req as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > COMMAND_BODY_MAX_BYTES) {

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { LEAD_EXPORT_COLUMNS } from "#app/domain/leads/lead-desk.ts";
 import { leadRecordSchema } from "#app/domain/leads/lead-record.ts";
 import { z } from "#app/domain/values/zod.ts";
-import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { parseCsv } from "#tests/support/csv.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
@@ -17,6 +16,7 @@ import {
   saveCompleteSubmission,
   saveEmailStep,
 } from "#app/server/wizard/submission-saves.server.ts";
+import { completeRecord } from "#tests/support/application-records.ts";
 
 async function csv(database: Database, selection?: Parameters<typeof submissionsCsv>[1]) {
   let text = "";
@@ -24,32 +24,15 @@ async function csv(database: Database, selection?: Parameters<typeof submissions
   return text;
 }
 
-const complete: CompleteRecord = {
-  industry: "retail",
-  state: "Oregon",
-  segments: ["Bookstore", "Florist"],
+const complete = completeRecord({
   email: "books@example.com",
   business_name: 'Chapter "One", Books',
   first_name: "=Rae",
-  last_name: "Ng",
-  phone_number: "+15035550188",
-  consent_to_texts: true,
-  consent_text: "I agree to receive texts.",
-  consent_given_at: "2026-03-01T10:00:00.000Z",
-  legal_business_name: "Chapter One LLC",
   primary_location: "5 Pine St\nSuite 2",
   unit: null,
-  street_address: null,
-  city: null,
-  zip_code: null,
-  zip_confirmed: null,
-  same_address: "No",
-  mailing_address: "PO Box 5, Portland OR",
-  ownership_structure: "Corporation",
-  start_year: "2019",
   naics_code: null,
   naics_title: null,
-};
+});
 
 describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
   it("has the spec's header and one safe, quoted row per submission, newest first", async () => {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import { parseEnv } from "#app/server/env.server.ts";
@@ -12,6 +11,7 @@ import {
 } from "#app/server/leads/lead-notifications.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
+import { completeRecord } from "#tests/support/application-records.ts";
 
 function envWith(notify: string) {
   return parseEnv({
@@ -22,32 +22,10 @@ function envWith(notify: string) {
   });
 }
 
-const record: CompleteRecord = {
-  industry: "retail",
-  state: "Oregon",
-  segments: ["Bookstore", "Florist"],
-  email: "rae@chapterone.example",
-  business_name: "Chapter One",
-  first_name: "Rae",
-  last_name: "Ng",
-  phone_number: "+15035550188",
-  consent_to_texts: true,
-  consent_text: "I agree to receive texts.",
-  consent_given_at: "2026-03-01T10:00:00.000Z",
-  legal_business_name: "Chapter One LLC",
-  primary_location: "5 Pine St, Suite 2",
-  unit: "Suite 2",
-  street_address: null,
-  city: null,
-  zip_code: null,
-  zip_confirmed: null,
-  same_address: "No",
-  mailing_address: "PO Box 5, Portland OR",
-  ownership_structure: "Corporation",
-  start_year: "2019",
+const record = completeRecord({
   naics_code: null,
   naics_title: null,
-};
+});
 
 const callback = {
   id: "6f1c1a52-1d7e-4a59-9d43-0c1f0d5e8a11",

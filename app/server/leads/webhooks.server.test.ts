@@ -14,7 +14,6 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";
@@ -29,6 +28,7 @@ import {
   WebhookWorker,
   webhookSignature,
 } from "#app/server/leads/webhooks.server.ts";
+import { completeRecord } from "#tests/support/application-records.ts";
 
 const SECRET = "a-webhook-secret-of-some-length";
 
@@ -165,7 +165,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-const record: CompleteRecord = {
+const record = completeRecord({
   industry: "construction",
   state: "Ohio",
   segments: ["Carpentry"],
@@ -180,17 +180,13 @@ const record: CompleteRecord = {
   legal_business_name: "Hook Carpentry LLC",
   primary_location: "1 Main St, Columbus, OH 43215",
   unit: null,
-  street_address: null,
-  city: null,
-  zip_code: null,
-  zip_confirmed: null,
   same_address: "Yes",
   mailing_address: null,
   ownership_structure: "Limited Liability Company",
   start_year: "2012",
   naics_code: "238350",
   naics_title: "Finish Carpentry Contractors",
-};
+});
 
 function servicesFor(database: Database, url: string): AppServices {
   return createServices(

@@ -5,7 +5,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote/quote-request.ts";
-import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import { parseEnv } from "#app/server/env.server.ts";
@@ -21,14 +20,13 @@ import {
 import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
 import { saveCompleteSubmission } from "#app/server/wizard/submission-saves.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
+import { completeRecord } from "#tests/support/application-records.ts";
 
-const record: CompleteRecord = {
-  industry: "retail",
+const record = completeRecord({
   state: "California",
   segments: ["Bookstore"],
   email: "owner@example.com",
   business_name: "Chapter One Books",
-  first_name: "Rae",
   last_name: "Lead",
   phone_number: "+15552345678",
   consent_to_texts: false,
@@ -37,17 +35,13 @@ const record: CompleteRecord = {
   legal_business_name: "Chapter One Books LLC",
   primary_location: "1 Main St",
   unit: null,
-  street_address: null,
-  city: null,
-  zip_code: null,
-  zip_confirmed: null,
   same_address: "Yes",
   mailing_address: null,
   ownership_structure: "Limited Liability Company",
   start_year: "2015",
   naics_code: null,
   naics_title: null,
-};
+});
 
 const request: QuoteRequestInput = {
   lines: ["business-owners-policy", "cyber-insurance"],

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";
@@ -9,6 +8,7 @@ import {
   saveCompleteSubmission,
   saveEmailStep,
 } from "#app/server/wizard/submission-saves.server.ts";
+import { completeRecord } from "#tests/support/application-records.ts";
 
 const emailStep = {
   industry: "construction" as const,
@@ -17,29 +17,21 @@ const emailStep = {
   email: "owner@example.com",
 };
 
-const complete: CompleteRecord = {
+const complete = completeRecord({
   ...emailStep,
   business_name: "Lone Star Plumbing",
   first_name: "Sam",
   last_name: "Hill",
   phone_number: "+15552345678",
-  consent_to_texts: true,
-  consent_text: "I agree to receive texts.",
   consent_given_at: "2026-11-21T10:00:00.000Z",
   legal_business_name: "Lone Star Plumbing LLC",
   primary_location: "1 Main St, Suite 2",
-  unit: "Suite 2",
-  street_address: null,
-  city: null,
-  zip_code: null,
-  zip_confirmed: null,
-  same_address: "No",
   mailing_address: "PO Box 7, Austin TX 78701",
   ownership_structure: "Limited Liability Company",
   start_year: "2012",
   naics_code: null,
   naics_title: null,
-};
+});
 
 async function rows(database: Database) {
   return database.db.selectFrom("business_wizard_submissions").selectAll().execute();

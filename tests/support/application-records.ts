@@ -1,0 +1,36 @@
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
+
+/**
+ * A complete application as the final step saves it (every column of APPLICATION_FIELDS), with
+ * `changes` over it: each test names only the values it is about, and a new field is added here
+ * once rather than to every test's copy.
+ */
+export function completeRecord(changes: Partial<CompleteRecord> = {}): CompleteRecord {
+  return {
+    industry: "retail",
+    state: "Oregon",
+    segments: ["Bookstore", "Florist"],
+    email: "rae@chapterone.example",
+    business_name: "Chapter One",
+    first_name: "Rae",
+    last_name: "Ng",
+    phone_number: "+15035550188",
+    consent_to_texts: true,
+    consent_text: "I agree to receive texts.",
+    consent_given_at: "2026-03-01T10:00:00.000Z",
+    legal_business_name: "Chapter One LLC",
+    primary_location: "5 Pine St, Suite 2",
+    unit: "Suite 2",
+    street_address: null,
+    city: null,
+    zip_code: null,
+    zip_confirmed: null,
+    same_address: "No",
+    mailing_address: "PO Box 5, Portland OR",
+    ownership_structure: "Corporation",
+    start_year: "2019",
+    naics_code: "451211",
+    naics_title: "Book Stores",
+    ...changes,
+  };
+}
