@@ -50,7 +50,8 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     layout("routes/admin/layout.tsx", [
-      index("routes/admin/submissions.tsx"),
+      index("routes/admin/queue.tsx"),
+      route("submissions", "routes/admin/submissions.tsx"),
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),
       route("submissions/:id/lead.json", "routes/admin/submission-json.ts"),

@@ -195,7 +195,7 @@ async function timed(run: () => Promise<unknown>): Promise<PageTiming & { what: 
 async function listPage(db: Db, query: string, position?: ListPosition) {
   const today = utcDay(new Date());
   const [page] = await Promise.all([
-    listSubmissions(db, parseSubmissionFilter(new URLSearchParams(query)), position),
+    listSubmissions(db, parseSubmissionFilter(new URLSearchParams(query)), "UTC", position),
     readFunnel(db, addDays(today, -6), today),
   ]);
   await latestQuoteRequests(

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/site/agency.ts";
 import { isEmailAddress } from "#app/domain/values/fields.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "#app/domain/values/time-zones.ts";
 import { RESUME_REMINDER_DELAY_MS } from "#app/domain/wizard/resume-links.ts";
 import { z } from "#app/domain/values/zod.ts";
 
@@ -140,6 +141,19 @@ const settingsSchema = z
     ),
     AGENCY_ADDRESS: agencyText(300),
     AGENCY_PHONE: agencyText(40),
+    // The lead desk's clock: its times, "today" and the received-on filters (issue 28).
+    AGENCY_TIME_ZONE: z._default(
+      z.string().check(
+        z.refine(isTimeZone, {
+          error: "must be an IANA time zone name, e.g. America/Chicago",
+        }),
+      ),
+      DEFAULT_TIME_ZONE,
+    ),
+    // The agency's promise to call back, in hours; unset: the site promises no time (decision 038).
+    AGENCY_RESPONSE_HOURS: z.optional(
+      z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(168))),
+    ),
     LOG_LEVEL: z._default(
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
       "info",

@@ -22,6 +22,7 @@ import * as m0019 from "./0019-state-waitlist.ts";
 import * as m0020 from "./0020-outbox-html-and-send-after.ts";
 import * as m0021 from "./0021-step-ids-by-what-they-ask.ts";
 import * as m0022 from "./0022-primary-location-parts.ts";
+import * as m0023 from "./0023-lead-work-and-timeline.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0020-outbox-html-and-send-after": m0020,
   "0021-step-ids-by-what-they-ask": m0021,
   "0022-primary-location-parts": m0022,
+  "0023-lead-work-and-timeline": m0023,
 };

@@ -101,8 +101,10 @@ test("the funnel counts each visitor once per step reached, and each completion,
     expect(FUNNEL_STEPS.map((step) => step.id)).toEqual(Object.keys(expected));
 
     await signIn(page, server.url, "desk@agency.example", "funnel desk password 1");
-    // The lead desk's first page: the last week's totals, each with its share of the first step.
-    const chart = page.getByRole("table", { name: /Visitors who reached each step/ });
+    // The desk's funnel page: the last 30 days' totals, each with its share of the first step.
+    await page.getByRole("link", { name: "Funnel", exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/admin/funnel`);
+    const chart = page.getByRole("table", { name: /Visitors at each step/ });
     for (const step of FUNNEL_STEPS) {
       const row = chart.getByRole("row", { name: new RegExp(`^${step.label}\\b`) });
       const share = `${Math.round((expected[step.id] / expected["industry-and-state"]) * 100)}%`;
@@ -110,8 +112,6 @@ test("the funnel counts each visitor once per step reached, and each completion,
     }
 
     // Day by day: today's row holds the same counts.
-    await page.getByRole("link", { name: "Day by day" }).click();
-    await expect(page).toHaveURL(`${server.url}/admin/funnel`);
     const today = new Date().toISOString().slice(0, 10);
     const days = page.getByRole("table", { name: /per day/ });
     await expect(

@@ -106,8 +106,11 @@ function adminPaths(): string[] {
   return [
     "/admin",
     "/admin/",
-    "/admin?q=chapter&industry=food&state=Ohio&status=complete&from=2026-01-01&to=2030-01-01",
-    "/admin?after=not-a-cursor",
+    "/admin?view=mine",
+    "/admin?view=overdue",
+    "/admin/submissions",
+    "/admin/submissions?q=chapter&industry=food&state=Ohio&status=complete&from=2026-01-01&to=2030-01-01",
+    "/admin/submissions?after=not-a-cursor",
     "/admin/messages?before=not-a-cursor",
     `/admin/submissions/${completeId}`,
     "/admin/submissions/not-a-uuid",
@@ -260,6 +263,7 @@ test("the list pages, searches and filters; the detail shows every field and the
   page,
 }) => {
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  await page.getByRole("link", { name: "Submissions", exact: true }).click();
   const rows = page.getByRole("table", { name: /^Submissions, newest first/ }).getByRole("row");
   await expect(rows).toHaveCount(51);
   await expect(rows.nth(1)).toContainText("rae.lead@chapter.example");
@@ -269,7 +273,7 @@ test("the list pages, searches and filters; the detail shows every field and the
   await expect(page.getByText("50 submissions on this page, newest first")).toBeVisible();
   await expect(page.getByRole("link", { name: "Newer", exact: true })).toHaveCount(0);
   await page.getByRole("link", { name: "Older", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\?after=[\w-]+$/);
+  await expect(page).toHaveURL(/\/admin\/submissions\?after=[\w-]+$/);
   await expect(rows).toHaveCount(7);
   await expect(rows.last()).toContainText("older1@shops.example");
   await expect(page.getByText("6 submissions on this page, newest first")).toBeVisible();
@@ -278,23 +282,23 @@ test("the list pages, searches and filters; the detail shows every field and the
   await expect(rows).toHaveCount(51);
   await expect(rows.nth(1)).toContainText("rae.lead@chapter.example");
   // A page link edited by hand: the newest page, saying why.
-  await page.goto(`${server.url}/admin?state=Texas&after=${"x".repeat(500)}`);
+  await page.goto(`${server.url}/admin/submissions?state=Texas&after=${"x".repeat(500)}`);
   await expect(page.getByText(INVALID_CURSOR_MESSAGE)).toBeVisible();
   await expect(rows).toHaveCount(51);
   await expect(rows.nth(1)).toContainText("older55@shops.example");
 
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${server.url}/admin/submissions`);
   await page.getByLabel("Search by reference, phone, email or name").fill("CHAPTER one");
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page).toHaveURL(/\/admin\?q=CHAPTER\+one&/);
+  await expect(page).toHaveURL(/\/admin\/submissions\?q=CHAPTER\+one&/);
   await expect(rows).toHaveCount(2);
   await expect(page.getByText("1 submission on this page, newest first")).toBeVisible();
 
   await page.getByRole("link", { name: "Clear" }).click();
   await page.getByLabel("State").selectOption("Texas");
   await page.getByLabel("Status").selectOption("email-step");
-  await page.getByLabel("Received from (UTC)").fill("2026-01-10");
-  await page.getByLabel("Received to (UTC)").fill("2026-01-12");
+  await page.getByLabel("Received from").fill("2026-01-10");
+  await page.getByLabel("Received to").fill("2026-01-12");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(1)).toContainText("older11@shops.example");
@@ -303,7 +307,7 @@ test("the list pages, searches and filters; the detail shows every field and the
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("No submission matches this filter.")).toBeVisible();
 
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${server.url}/admin/submissions`);
   await page.getByRole("link", { name: "rae.lead@chapter.example" }).click();
   await expect(page).toHaveURL(`${server.url}/admin/submissions/${completeId}`);
   for (const [label, value] of [
@@ -349,7 +353,7 @@ test("the CSV download holds every row of the current filter, with the spec's co
   page,
 }) => {
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
-  await page.goto(`${server.url}/admin?state=Texas&from=2026-01-02&to=2026-01-04`);
+  await page.goto(`${server.url}/admin/submissions?state=Texas&from=2026-01-02&to=2026-01-04`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV of this filter" }).click();
   const download = await downloading;

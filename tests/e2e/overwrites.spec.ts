@@ -158,6 +158,7 @@ test("knowing an email reveals and changes nothing of the application saved unde
     // The desk shows both, the stranger's marked as not proven, each with its history.
     await page.context().clearCookies();
     await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+    await page.getByRole("link", { name: "Submissions", exact: true }).click();
     const rows = page.getByRole("row", { name: new RegExp(EMAIL.replaceAll(".", "\\.")) });
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: "Beta Florist" })).toContainText("Email not proven");
@@ -180,7 +181,7 @@ test("knowing an email reveals and changes nothing of the application saved unde
     ).toContainText("Beta Florist");
     // The quote request's history: the owner's one request, once (the resend changed nothing),
     // then a status an operator set.
-    await page.getByLabel("Set the status").selectOption("contacted");
+    await page.getByLabel("Quote request status").selectOption("contacted");
     await page.getByRole("button", { name: "Save status" }).click();
     const requestHistory = page.getByRole("region", { name: "Quote request history" });
     await expect(requestHistory.getByRole("heading", { level: 3 })).toHaveText([

@@ -68,6 +68,7 @@ test.beforeAll(async () => {
       LEAD_WEBHOOK_URL: await receiver.listen(),
       LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
       WEBHOOK_RETRY_BASE_MS: "500",
+      AGENCY_RESPONSE_HOURS: "4",
       ...AGENCY,
     },
   });
@@ -184,7 +185,7 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   references.js = reference;
   await expect(
     page.getByText(
-      /A licensed agent reviews your request and contacts you by phone\. Questions in the meantime\?/,
+      /A licensed agent reviews your request and contacts you by phone within 4 hours\. Questions in the meantime\?/,
     ),
   ).toBeVisible();
   // Where the copy goes: the address this visitor saved the application under (decision 032).
@@ -307,25 +308,37 @@ test("without JavaScript: the plan, an answer and a request work the same", asyn
   expect(await layoutProblems(page)).toEqual([]);
 });
 
-test("the lead desk shows the plan, the answers and the request, and sets its status", async ({
+test("the lead desk works the request: queue, search, owner, touches, next action, status", async ({
   page,
 }) => {
   const { js, noJs } = references;
   expect(js).toMatch(REFERENCE);
   expect(noJs).toMatch(REFERENCE);
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
-  await expect(page.getByRole("row", { name: /baker@example\.com/ })).toContainText(`${js}: New`);
+  // The desk opens on the queue: both requests, oldest first, each with what a call needs.
+  const queue = page.getByRole("list", { name: "Needs action" }).getByRole("listitem");
+  await expect(queue).toHaveCount(2);
+  await expect(queue.first()).toContainText(`${js} New`);
+  await expect(queue.first()).toContainText("Phone call");
+  await expect(queue.first()).toContainText("Cyber Insurance");
+  await expect(queue.first()).toContainText("Unassigned");
+  await expect(queue.first()).toContainText("Promised a response by");
+  await expect(queue.first()).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} E[SD]T/);
+  await expect(queue.last()).toContainText(String(noJs));
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The reference as a customer reads it out on the phone, and a phone number typed another way.
   const search = page.getByLabel("Search by reference, phone, email or name");
-  for (const [typed, found, other] of [
-    [(js ?? "").slice("CP-".length).toLowerCase(), "baker@example.com", "nojs@example.com"],
-    ["614.555.0102", "nojs@example.com", "baker@example.com"],
-  ] as const) {
-    await search.fill(typed);
-    await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page.getByRole("link", { name: found })).toBeVisible();
-    await expect(page.getByRole("link", { name: other })).toHaveCount(0);
-  }
+  await search.fill((js ?? "").slice("CP-".length).toLowerCase());
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("link", { name: "baker@example.com" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "nojs@example.com" })).toHaveCount(0);
+  await search.fill("614.555.0102");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByRole("link", { name: "nojs@example.com" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "baker@example.com" })).toHaveCount(0);
   await page.getByRole("link", { name: "Clear" }).click();
   await page.getByRole("link", { name: "baker@example.com" }).click();
   await expect(page.getByRole("heading", { name: "Quote request", exact: true })).toBeVisible();
@@ -342,14 +355,60 @@ test("the lead desk shows the plan, the answers and the request, and sets its st
       .getByRole("region", { name: "Optional answers (Quote step)" })
       .getByText("Just starting (no revenue yet)"),
   ).toBeVisible();
-  await page.getByLabel("Set the status").selectOption("contacted");
-  await page.getByRole("button", { name: "Save status" }).click();
-  await expect(page.getByLabel("Set the status")).toHaveValue("contacted");
 
-  await page.goto(`${server.url}/admin?quote=contacted`);
+  // Worked from the panel at the top: each change confirmed, and on the timeline with who.
+  const saved = page.getByRole("status");
+  const timeline = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
+  await expect(timeline).toHaveText([
+    new RegExp(`the visitor\\s*Quote request: ${js}, \\d+ lines`),
+  ]);
+  await page.getByRole("button", { name: "Assign to me" }).click();
+  await expect(saved).toContainText(`Saved: Owner changed, Assigned to ${OPERATOR.email}`);
+  await expect(page.getByLabel("Who works this lead")).toHaveValue(/[0-9a-f-]{36}/);
+  await page.getByRole("radio", { name: "Call" }).check();
+  await page.getByLabel(/^Details/).fill("Talked about the ovens; sending the BOP quote.");
+  await page.getByRole("button", { name: "Add to timeline" }).click();
+  await expect(saved).toContainText("Saved: Call, Talked about the ovens; sending the BOP quote.");
+  await page.getByRole("radio", { name: "Note", exact: true }).check();
+  await page.getByRole("button", { name: "Add to timeline" }).click();
+  await expect(page.getByText("Write the note")).toBeVisible();
+  await page.getByLabel("What is to be done next").fill("Send the BOP quote");
+  await page.getByRole("button", { name: "Save next action" }).click();
+  await expect(saved).toContainText("Saved: Next action set, Send the BOP quote (due ");
+  await page.getByLabel("Quote request status").selectOption("contacted");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(saved).toContainText(
+    `Saved: Status changed, ${js}: New → Contacted, by ${OPERATOR.email} at`,
+  );
+  await expect(page.getByLabel("Quote request status")).toHaveValue("contacted");
+  await expect(timeline).toHaveCount(5);
+  await expect(timeline.first()).toContainText(
+    `${OPERATOR.email}Status changed: ${js}: New → Contacted`,
+  );
+  await expect(timeline.nth(2)).toContainText("Call: Talked about the ovens");
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // The queue's views: it has left Needs action, and is mine and due today.
+  await page.goto(`${server.url}/admin`);
+  await expect(queue).toHaveCount(1);
+  await expect(queue.first()).toContainText(String(noJs));
+  for (const view of ["My leads", "Due today"]) {
+    await page.getByRole("link", { name: view, exact: true }).click();
+    const leads = page.getByRole("list", { name: view }).getByRole("listitem");
+    await expect(leads).toHaveCount(1);
+    await expect(leads.first()).toContainText(`${js} Contacted`);
+    await expect(leads.first()).toContainText("Send the BOP quote");
+  }
+  await page.getByRole("link", { name: "Overdue", exact: true }).click();
+  await expect(page.getByText("Nothing here: no lead is waiting in this view.")).toBeVisible();
+
+  await page.goto(`${server.url}/admin/submissions?quote=contacted`);
   await expect(page.getByRole("link", { name: "baker@example.com" })).toBeVisible();
   await expect(page.getByRole("link", { name: "nojs@example.com" })).toHaveCount(0);
-  await page.goto(`${server.url}/admin?quote=new`);
+  await page.goto(`${server.url}/admin/submissions?quote=new`);
   await expect(page.getByRole("link", { name: "nojs@example.com" })).toBeVisible();
   await expect(page.getByRole("link", { name: "baker@example.com" })).toHaveCount(0);
   const csv = await (await page.request.get(`${server.url}/admin/submissions.csv`)).text();
@@ -387,7 +446,7 @@ test("the lead desk shows the plan, the answers and the request, and sets its st
     quoteRequest: { reference: js },
   });
   // The lead desk lists them, and gives the lead's JSON record.
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${server.url}/admin/submissions`);
   await page.getByRole("link", { name: "baker@example.com" }).click();
   const deliveries = page.getByRole("table", { name: /Webhook deliveries/ });
   await expect(deliveries.getByRole("row")).toHaveCount(1 + 3 + 1);

@@ -1,4 +1,7 @@
+import { createContext, useContext } from "react";
 import type { MetaDescriptor } from "react-router";
+
+import { zoneNameAt } from "#app/domain/values/time-zones.ts";
 
 import { INVALID_CURSOR_MESSAGE, type ListPosition } from "#app/domain/leads/lead-desk.ts";
 import { mailtoUrl } from "#app/domain/site/mailto.ts";
@@ -15,7 +18,8 @@ export function adminMeta(title: string): MetaDescriptor[] {
 }
 
 const NAV = [
-  { href: "/admin", label: "Submissions" },
+  { href: "/admin", label: "Work queue" },
+  { href: "/admin/submissions", label: "Submissions" },
   { href: "/admin/funnel", label: "Funnel" },
   { href: "/admin/call-backs", label: "Call-backs" },
   { href: "/admin/messages", label: "Messages" },
@@ -23,7 +27,7 @@ const NAV = [
 
 /** Whether a nav entry is the section of `pathname`. */
 function isCurrent(href: string, pathname: string): boolean {
-  if (href === "/admin") return pathname === "/admin" || pathname.startsWith("/admin/submissions");
+  if (href === "/admin") return pathname === "/admin";
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
@@ -111,25 +115,44 @@ export function AdminPageHeading({
   );
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** An instant as the lead desk shows it: in UTC, said so. */
-export function formatDateTime(value: Date | string): string {
-  return `${dateTime.format(new Date(value))} UTC`;
+/**
+ * The agency's time zone (AGENCY_TIME_ZONE), which the desk's layout provides to every page below
+ * it: the desk's times are the agency's, as its call-backs are.
+ */
+const DeskTimeZone = createContext<string>("UTC");
+export const DeskTimeZoneProvider = DeskTimeZone.Provider;
+
+/** The time zone the desk shows its times in. */
+export function useDeskTimeZone(): string {
+  return useContext(DeskTimeZone);
+}
+
+/** An instant as the lead desk shows it: in the agency's time zone, named ("Nov 26, 2026, 09:05 EST"). */
+export function formatDateTime(value: Date | string, timeZone: string): string {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const date = new Date(value);
+  return `${format.format(date)} ${zoneNameAt(date, timeZone)}`;
 }
 
 /** A time element for an instant, machine-readable too. */
 export function DateTime({ value }: { value: Date | string }) {
+  const timeZone = useDeskTimeZone();
   const date = new Date(value);
-  return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
+  return <time dateTime={date.toISOString()}>{formatDateTime(date, timeZone)}</time>;
 }
 
 /**
@@ -237,7 +260,8 @@ export const adminControlClasses =
 
 /** The look of the lead desk's tables. */
 export const tableClasses = {
-  wrapper: "mt-4 overflow-x-auto rounded-xl border border-line bg-white",
+  // Relative: a visually hidden label inside a wide table scrolls with it, not past the page.
+  wrapper: "relative mt-4 overflow-x-auto rounded-xl border border-line bg-white",
   table: "min-w-full divide-y divide-line text-left text-sm",
   head: "bg-surface",
   th: "px-4 py-3 font-semibold whitespace-nowrap text-ink print:py-0.5",

@@ -1,6 +1,7 @@
 import {
   DateTime,
   formatDateTime,
+  useDeskTimeZone,
   NotGiven,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
@@ -19,12 +20,16 @@ import type {
 } from "#app/domain/application/record-versions.ts";
 
 /** A quote request's field in one version, as an operator reads it. */
-function quoteFieldText(field: string, value: string | number | string[]): string {
+function quoteFieldText(
+  field: string,
+  value: string | number | string[],
+  timeZone: string,
+): string {
   if (Array.isArray(value)) return (field === "lines" ? value.map(lineName) : value).join("; ");
   if (typeof value === "number") return value.toString();
   switch (field) {
     case "consent_given_at":
-      return formatDateTime(value);
+      return formatDateTime(value, timeZone);
     case "status":
       return quoteStatusLabel(value);
     case "contact_channel":
@@ -35,19 +40,28 @@ function quoteFieldText(field: string, value: string | number | string[]): strin
 }
 
 /** A field's value in one version, as an operator reads it: an application's field by its entry. */
-function fieldValueText(field: string, value: Exclude<FieldValue, null | boolean>): string {
-  if (!isFieldColumn(field)) return quoteFieldText(field, value);
-  if (deskDisplay(field) === "instant" && typeof value === "string") return formatDateTime(value);
+function fieldValueText(
+  field: string,
+  value: Exclude<FieldValue, null | boolean>,
+  timeZone: string,
+): string {
+  if (!isFieldColumn(field)) return quoteFieldText(field, value, timeZone);
+  if (deskDisplay(field) === "instant" && typeof value === "string") {
+    return formatDateTime(value, timeZone);
+  }
   return fieldText(field, value) ?? "";
 }
 
 function HistoryValue({ change, side }: { change: FieldChange; side: "before" | "after" }) {
+  const timeZone = useDeskTimeZone();
   const value = change[side];
   if (value === null || value === "" || (Array.isArray(value) && value.length === 0)) {
     return <NotGiven />;
   }
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  return <span className="whitespace-pre-line">{fieldValueText(change.field, value)}</span>;
+  return (
+    <span className="whitespace-pre-line">{fieldValueText(change.field, value, timeZone)}</span>
+  );
 }
 
 /** Who saved a version, as an operator can tell visitors apart without their addresses. */

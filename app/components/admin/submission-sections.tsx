@@ -8,6 +8,7 @@ import {
   DateTime,
   EmailLink,
   formatDateTime,
+  useDeskTimeZone,
   NotGiven,
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
@@ -160,6 +161,7 @@ export function SameEmail({
 
 /** The webhook posts of this lead (issue 17): each event to each receiver, and "Send again". */
 export function WebhookDeliveries({ deliveries }: { deliveries: readonly WebhookDelivery[] }) {
+  const timeZone = useDeskTimeZone();
   if (deliveries.length === 0) return null;
   return (
     <section aria-labelledby="webhooks-title" className="mt-8 print:hidden">
@@ -195,7 +197,7 @@ export function WebhookDeliveries({ deliveries }: { deliveries: readonly Webhook
                   </div>
                 </td>
                 <td className={`${tableClasses.td} break-all`}>{delivery.url}</td>
-                <td className={tableClasses.td}>{deliveryStatus(delivery)}</td>
+                <td className={tableClasses.td}>{deliveryStatus(delivery, timeZone)}</td>
                 <td className={tableClasses.td}>
                   <form method="post">
                     <input type="hidden" name="intent" value="resend-webhook" />
@@ -215,10 +217,10 @@ export function WebhookDeliveries({ deliveries }: { deliveries: readonly Webhook
 }
 
 /** A delivery's state in words: delivered, given up, or waiting for its next attempt. */
-function deliveryStatus(delivery: WebhookDelivery): string {
+function deliveryStatus(delivery: WebhookDelivery, timeZone: string): string {
   const answer = delivery.lastError ?? (delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : "");
-  if (delivery.deliveredAt) return `Delivered (${formatDateTime(delivery.deliveredAt)})`;
+  if (delivery.deliveredAt) return `Delivered (${formatDateTime(delivery.deliveredAt, timeZone)})`;
   if (delivery.failedAt) return `Given up after ${delivery.attempts} attempts (${answer})`;
   if (delivery.attempts === 0) return "Waiting to be sent";
-  return `Retrying: ${delivery.attempts} attempts so far (${answer}), next at ${formatDateTime(delivery.nextAttemptAt)}`;
+  return `Retrying: ${delivery.attempts} attempts so far (${answer}), next at ${formatDateTime(delivery.nextAttemptAt, timeZone)}`;
 }

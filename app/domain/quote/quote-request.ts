@@ -283,14 +283,22 @@ export function quoteReference(randomBytes: (size: number) => Uint8Array): strin
 }
 
 /**
- * What happens after a request, as the confirmation page and email say it. It names no time: the
- * spec's "within one business day" is the agency's promise to make, not the site's (issue 26).
+ * What happens after a request, as the confirmation page and email say it. It names a time only
+ * when the agency promises one (AGENCY_RESPONSE_HOURS): the spec's "within one business day" is the
+ * agency's promise to make, not the site's (issue 26, decision 038).
  */
-export function whatHappensNext(channel: string, agency: Pick<Agency, "phone" | "sample">): string {
+export function whatHappensNext(
+  channel: string,
+  agency: Pick<Agency, "phone" | "sample" | "responseHours">,
+): string {
   const by = channel === "phone" ? "by phone" : "by email";
+  const within =
+    agency.responseHours === undefined
+      ? ""
+      : ` within ${agency.responseHours} ${agency.responseHours === 1 ? "hour" : "hours"}`;
   // "Licensed" only when the agency's own details are set (sample details name no real agency).
   const who = agency.sample ? "An agent" : "A licensed agent";
-  return `${who} reviews your request and contacts you ${by}. Questions in the meantime? Call us on ${agency.phone}.`;
+  return `${who} reviews your request and contacts you ${by}${within}. Questions in the meantime? Call us on ${agency.phone}.`;
 }
 
 /** A start date in words: "Tuesday, December 1, 2026" (the date as chosen, no time zone). */

@@ -24,6 +24,11 @@ export interface Agency {
   phone: string;
   /** True while any of the settings is unset: the page then says these are sample details. */
   sample: boolean;
+  /**
+   * The agency's promise to contact a visitor who asks for quotes, in hours (AGENCY_RESPONSE_HOURS);
+   * undefined: the site promises no time (decision 038).
+   */
+  responseHours?: number;
 }
 
 /** The sample details shown until the agency's own are set. */
@@ -54,12 +59,15 @@ export interface AgencySettings {
   AGENCY_LICENSES?: readonly AgencyLicense[];
   AGENCY_ADDRESS?: string;
   AGENCY_PHONE?: string;
+  AGENCY_RESPONSE_HOURS?: number;
 }
 
 /** The agency the site names (footer, plan page, emails): the settings, or while any is unset the sample. */
 export function agencyFrom(settings: AgencySettings): Agency {
   const { AGENCY_NAME, AGENCY_HOME_STATE, AGENCY_NPN, AGENCY_LICENSES } = settings;
-  const { AGENCY_ADDRESS, AGENCY_PHONE } = settings;
+  const { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_RESPONSE_HOURS } = settings;
+  const promise =
+    AGENCY_RESPONSE_HOURS === undefined ? {} : { responseHours: AGENCY_RESPONSE_HOURS };
   if (
     !AGENCY_NAME ||
     !AGENCY_HOME_STATE ||
@@ -68,7 +76,7 @@ export function agencyFrom(settings: AgencySettings): Agency {
     !AGENCY_ADDRESS ||
     !AGENCY_PHONE
   ) {
-    return { ...SAMPLE_AGENCY, sample: true };
+    return { ...SAMPLE_AGENCY, sample: true, ...promise };
   }
   return {
     name: AGENCY_NAME,
@@ -78,6 +86,7 @@ export function agencyFrom(settings: AgencySettings): Agency {
     address: AGENCY_ADDRESS,
     phone: AGENCY_PHONE,
     sample: false,
+    ...promise,
   };
 }
 

@@ -96,6 +96,13 @@ describe("the site's copy (issue 26)", () => {
         /business day|hours?\b|within|today|tomorrow/i,
       );
     }
+    // The agency's own promise, as its setting says it.
+    expect(
+      quoteRequest.whatHappensNext("phone", { ...SAMPLE_AGENCY, sample: false, responseHours: 4 }),
+    ).toMatch(/^A licensed agent reviews your request and contacts you by phone within 4 hours\./);
+    expect(
+      quoteRequest.whatHappensNext("email", { ...SAMPLE_AGENCY, sample: true, responseHours: 1 }),
+    ).toMatch(/contacts you by email within 1 hour\./);
   });
 
   it("calls the agency licensed only once its own details are set, not with the samples", () => {

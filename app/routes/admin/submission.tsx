@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 
 import {
-  adminControlClasses,
   AdminPageHeading,
   adminMeta,
   buttonClasses,
@@ -13,11 +12,32 @@ import {
 } from "#app/components/admin/admin-ui.tsx";
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
+import { quoteStatusLabel, quoteStatusSchema } from "#app/domain/leads/lead-desk.ts";
 import {
-  QUOTE_STATUSES,
-  quoteStatusLabel,
-  quoteStatusSchema,
-} from "#app/domain/leads/lead-desk.ts";
+  ACTIVITY_KINDS,
+  activityFormSchema,
+  nextActionFormSchema,
+  ownerFormSchema,
+  TIMELINE_LIMIT,
+  type ActivityKind,
+} from "#app/domain/leads/lead-work.ts";
+import { formatUsPhone } from "#app/domain/values/phone.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
+import {
+  ActionPanel,
+  Timeline,
+  type LeadFormErrors,
+  type LeadIntent,
+} from "#app/components/admin/lead-panel.tsx";
+import {
+  addActivity,
+  getLeadWork,
+  getTimeline,
+  listOperators,
+  setLeadOwner,
+  setLeadStatus,
+  setNextAction,
+} from "#app/server/leads/desk-work.server.ts";
 import { contactChannelLabel, lineName, planAnswersOf } from "#app/domain/quote/quote-request.ts";
 import {
   leadNameOf,
@@ -45,7 +65,6 @@ import {
   getQuoteRequestHistory,
   latestQuoteRequest,
   optionalAnswersOf,
-  setQuoteRequestStatus,
 } from "#app/server/wizard/quote-requests.server.ts";
 import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 import { listWebhookDeliveries, resendWebhookDelivery } from "#app/server/leads/webhooks.server.ts";
@@ -58,17 +77,24 @@ export const meta: Route.MetaFunction = () => adminMeta("Submission");
  * One submission, every field, the evidence of consent to texts, and its history: every earlier
  * version, when and by whom it was saved, and what each save changed (decision 013).
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  getOperator(context);
-  const db = getServices(context).database.db;
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const operator = getOperator(context);
+  const { database, env } = getServices(context);
+  const { db } = database;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
-  const [history, request, deliveries, sameEmail] = await Promise.all([
+  const [history, request, deliveries, sameEmail, work, timeline, operators] = await Promise.all([
     getSubmissionHistory(db, row),
     latestQuoteRequest(db, row.id),
     listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
     applicationsWithEmail(db, row.email, row.id),
+    getLeadWork(db, row.id),
+    getTimeline(db, row.id),
+    listOperators(db),
   ]);
+  // After a change, the page confirms it with the timeline's newest entry of that kind.
+  const savedKind = savedKindOf(url.searchParams.get("saved"));
+  const saved = savedKind ? timeline.find((entry) => entry.kind === savedKind) : undefined;
   const requestHistory = request ? await getQuoteRequestHistory(db, request) : undefined;
   const optional = optionalAnswersOf(row);
   // The plan as the visitor's page works it out, from the record as it is now.
@@ -82,6 +108,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     optional,
   );
   return {
+    me: operator.id,
+    today: dayIn(new Date(), env.AGENCY_TIME_ZONE),
+    work,
+    timeline,
+    operators,
+    saved,
+    phone: row.phone_number
+      ? { e164: row.phone_number, text: formatUsPhone(row.phone_number) }
+      : null,
     submission: row,
     complete: submissionStatus(row) === "complete",
     history,
@@ -106,9 +141,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
+/** The `saved` a confirmation carries, as the timeline kind it confirms. */
+function savedKindOf(text: string | null): ActivityKind | undefined {
+  return ACTIVITY_KINDS.find((kind) => kind.id === text)?.id;
+}
+
+/** After a change: the page again, confirming it at the panel. */
+function savedRedirect(submissionId: string, kind: ActivityKind) {
+  return redirect(`/admin/submissions/${submissionId}?saved=${kind}#actions-title`);
+}
+
+function refused(intent: LeadIntent, problem: Omit<LeadFormErrors, "intent">, status = 400) {
+  return data({ errors: { intent, ...problem } satisfies LeadFormErrors }, { status });
+}
+
 /**
- * Sets the status of the submission's newest quote request (an operator's post: the desk's
- * middleware has checked the origin), then shows the page again.
+ * An operator's change to the lead (the desk's middleware has checked the origin): its status,
+ * owner or next action, a touch logged, or a webhook sent again. Each change enters the timeline
+ * and the page confirms it.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = getOperator(context);
@@ -116,37 +166,74 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
   const form = await request.formData();
-  if (form.get("intent") === "resend-webhook") {
-    // Only a delivery of this submission: the id comes from the page, the submission from the URL.
-    const resent = await resendWebhookDelivery(db, String(form.get("deliveryId")), row.id);
-    if (!resent)
-      return data({ error: "That delivery is not one of this submission's." }, { status: 404 });
-    return redirect(`/admin/submissions/${row.id}#webhooks-title`);
+  const intent = form.get("intent");
+  switch (intent) {
+    case "resend-webhook": {
+      // Only a delivery of this submission: the id comes from the page, the submission from the URL.
+      const resent = await resendWebhookDelivery(db, String(form.get("deliveryId")), row.id);
+      if (!resent) {
+        return data({ error: "That delivery is not one of this submission's." }, { status: 404 });
+      }
+      return redirect(`/admin/submissions/${row.id}#webhooks-title`);
+    }
+    case "owner": {
+      const parsed = parseForm(form, ownerFormSchema);
+      const owner = parsed.status === "success" ? parsed.value.owner : undefined;
+      if (owner === undefined || !(await setLeadOwner(db, row.id, owner || null, operator.id))) {
+        return refused("owner", { fields: {}, form: "Choose one of the operators, or nobody." });
+      }
+      return savedRedirect(row.id, "owner");
+    }
+    case "next-action": {
+      const parsed = parseForm(form, nextActionFormSchema);
+      if (parsed.status !== "success") {
+        return refused("next-action", { fields: parsed.error ?? {} });
+      }
+      await setNextAction(db, row.id, parsed.value, operator.id);
+      return savedRedirect(row.id, "next-action");
+    }
+    case "clear-next-action":
+      await setNextAction(db, row.id, null, operator.id);
+      return savedRedirect(row.id, "next-action");
+    case "log": {
+      const parsed = parseForm(form, activityFormSchema);
+      if (parsed.status !== "success") return refused("log", { fields: parsed.error ?? {} });
+      await addActivity(db, {
+        submissionId: row.id,
+        operatorId: operator.id,
+        kind: parsed.value.kind,
+        body: parsed.value.body,
+      });
+      return savedRedirect(row.id, parsed.value.kind);
+    }
+    case "status": {
+      const parsed = parseForm(form, quoteStatusSchema);
+      const latest = await latestQuoteRequest(db, row.id);
+      if (parsed.status !== "success" || !latest) {
+        return refused("status", { fields: {}, form: "Choose one of the statuses." });
+      }
+      try {
+        await setLeadStatus(db, latest, parsed.value.status, operator.id);
+      } catch (error) {
+        // Reopening an old request while a newer one is open: one open request per submission.
+        logger.warn({ err: error, quoteRequestId: latest.id }, "quote status not set");
+        return refused(
+          "status",
+          { fields: {}, form: "That would make two open requests for this submission." },
+          409,
+        );
+      }
+      return savedRedirect(row.id, "status");
+    }
+    default:
+      return refused("log", { fields: {}, form: "That form is not one of this page's." });
   }
-  const parsed = parseForm(form, quoteStatusSchema);
-  const latest = await latestQuoteRequest(db, row.id);
-  if (parsed.status !== "success" || !latest) {
-    return data({ error: "Choose one of the statuses." }, { status: 400 });
-  }
-  try {
-    await setQuoteRequestStatus(db, latest.id, parsed.value.status, operator.id);
-  } catch (error) {
-    // Reopening an old request while a newer one is open: one open request per submission.
-    logger.warn({ err: error, quoteRequestId: latest.id }, "quote status not set");
-    return data(
-      { error: "That would make two open requests for this submission." },
-      { status: 409 },
-    );
-  }
-  return redirect(`/admin/submissions/${row.id}#quote-title`);
 }
 
 function QuoteRequestSection({
   request,
-  error,
 }: {
   request: NonNullable<Route.ComponentProps["loaderData"]["request"]>;
-  error: string | undefined;
 }) {
   return (
     <section aria-labelledby="quote-title" className="mt-8 break-inside-avoid print:mt-3">
@@ -187,33 +274,6 @@ function QuoteRequestSection({
           </p>
         </Field>
       </dl>
-      <form method="post" className="mt-4 flex flex-wrap items-end gap-3 print:hidden">
-        <div>
-          <label htmlFor="quote-status" className="block text-sm font-medium text-ink">
-            Set the status
-          </label>
-          <select
-            id="quote-status"
-            name="status"
-            defaultValue={request.status}
-            className={adminControlClasses}
-          >
-            {QUOTE_STATUSES.map((status) => (
-              <option key={status.id} value={status.id}>
-                {status.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClasses("primary", "sm")}>
-          Save status
-        </button>
-      </form>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
     </section>
   );
 }
@@ -229,11 +289,20 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
     plan,
     request,
     deliveries,
+    me,
+    today,
+    work,
+    timeline,
+    operators,
+    saved,
+    phone,
   } = loaderData;
+  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const webhookError = actionData && "error" in actionData ? actionData.error : undefined;
   return (
     <>
       <p className="print:hidden">
-        <a href="/admin" className="text-sm font-semibold text-brand-700 underline">
+        <a href="/admin/submissions" className="text-sm font-semibold text-brand-700 underline">
           Back to submissions
         </a>
       </p>
@@ -243,6 +312,19 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
           {row.email_not_proven ? <EmailNotProvenBadge /> : null}
         </AdminPageHeading>
       </div>
+      <ActionPanel
+        phone={phone}
+        email={row.email}
+        request={request}
+        owner={{ id: work.ownerId, email: work.ownerEmail }}
+        operators={operators}
+        me={me}
+        nextAction={{ action: work.nextAction, due: work.nextActionDue }}
+        today={today}
+        saved={saved}
+        errors={errors}
+      />
+      <Timeline entries={timeline} limit={TIMELINE_LIMIT} />
       <SameEmail emailNotProven={row.email_not_proven} applications={sameEmail} />
       <p className="mt-4 flex flex-wrap gap-3 print:hidden">
         <a
@@ -274,7 +356,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
       <ApplicationSection section="contact" values={values} />
       <ApplicationSection section="consent" values={values} />
 
-      {request ? <QuoteRequestSection request={request} error={actionData?.error} /> : null}
+      {request ? <QuoteRequestSection request={request} /> : null}
       {requestHistory ? (
         <div className="print:hidden">
           <RecordHistory
@@ -334,6 +416,11 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
 
+      {webhookError ? (
+        <p role="alert" className="mt-8 text-sm font-medium text-danger-700">
+          {webhookError}
+        </p>
+      ) : null}
       <WebhookDeliveries deliveries={deliveries} />
       <div className="print:hidden">
         <RecordHistory

@@ -16,7 +16,10 @@ import type { Route } from "./+types/submissions-csv";
 export function loader({ context, url }: Route.LoaderArgs) {
   const operator = getOperator(context);
   const filter = parseSubmissionFilter(url.searchParams);
-  const chunks = submissionsCsv(getServices(context).database.db, { filter });
+  const { database, env } = getServices(context);
+  const chunks = submissionsCsv(database.db, {
+    filter: { filter, timeZone: env.AGENCY_TIME_ZONE },
+  });
   const encoder = new TextEncoder();
   let started = false;
   const body = new ReadableStream<Uint8Array>({

@@ -11,9 +11,7 @@ import {
   tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import { leadNameOf } from "#app/domain/application/application-fields.ts";
-import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
 import { INDUSTRIES } from "#app/domain/reference/industries.ts";
-import { addDays, utcDay } from "#app/domain/values/days.ts";
 import { industryLabel } from "#app/domain/reference/industries.ts";
 import {
   filterQuery,
@@ -29,7 +27,6 @@ import {
 } from "#app/domain/leads/lead-desk.ts";
 import { US_STATES } from "#app/domain/reference/states.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
-import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 import { listSubmissions, submissionStatus } from "#app/server/leads/leads.server.ts";
 import { latestQuoteRequests } from "#app/server/wizard/quote-requests.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -38,21 +35,14 @@ import type { Route } from "./+types/submissions";
 
 export const meta: Route.MetaFunction = () => adminMeta("Submissions");
 
-/** The funnel beside the list covers this many days, today included. */
-const FUNNEL_DAYS = 7;
-
-/** A page of submissions for the filter in the address, and the last week's funnel. */
+/** A page of submissions for the filter in the address. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   getOperator(context);
   const services = getServices(context);
   const { db } = services.database;
   const filter = parseSubmissionFilter(url.searchParams);
   const { position, invalid } = parseListPosition(url.searchParams);
-  const today = utcDay(new Date());
-  const [page, funnel] = await Promise.all([
-    listSubmissions(db, filter, position),
-    readFunnel(db, addDays(today, 1 - FUNNEL_DAYS), today, services.funnel),
-  ]);
+  const page = await listSubmissions(db, filter, services.env.AGENCY_TIME_ZONE, position);
   const requests = await latestQuoteRequests(
     db,
     page.rows.map((row) => row.id),
@@ -80,7 +70,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         };
       }),
     },
-    funnelTotals: funnel.totals,
   };
 }
 
@@ -121,7 +110,7 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
   return (
     <form
       method="get"
-      action="/admin"
+      action="/admin/submissions"
       role="search"
       aria-label="Filter submissions"
       className="mt-6 grid gap-4 rounded-xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
@@ -165,7 +154,7 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
       />
       <div>
         <label htmlFor="filter-from" className="block text-sm font-medium text-ink">
-          Received from (UTC)
+          Received from
         </label>
         <input
           id="filter-from"
@@ -177,7 +166,7 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
       </div>
       <div>
         <label htmlFor="filter-to" className="block text-sm font-medium text-ink">
-          Received to (UTC)
+          Received to
         </label>
         <input
           id="filter-to"
@@ -191,7 +180,7 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
         <button type="submit" className={buttonClasses("primary", "sm")}>
           Apply filters
         </button>
-        <a href="/admin" className={buttonClasses("ghost", "sm")}>
+        <a href="/admin/submissions" className={buttonClasses("ghost", "sm")}>
           Clear
         </a>
       </div>
@@ -200,7 +189,7 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
 }
 
 export default function Submissions({ loaderData }: Route.ComponentProps) {
-  const { filter, paged, invalidCursor, page, funnelTotals } = loaderData;
+  const { filter, paged, invalidCursor, page } = loaderData;
   const query = filterQuery(filter);
   const filtered = query !== "";
   return (
@@ -220,22 +209,7 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
         Newest first. Complete means the visitor finished the last questionnaire.
       </AdminPageHeading>
 
-      <section aria-labelledby="funnel-title" className="mt-8">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="funnel-title" className="text-lg font-semibold text-ink">
-            Wizard funnel, last {FUNNEL_DAYS} days
-          </h2>
-          <a href="/admin/funnel" className="text-sm font-semibold text-brand-700 underline">
-            Day by day
-          </a>
-        </div>
-        <FunnelChart
-          totals={funnelTotals}
-          caption={`Visitors who reached each step in the last ${FUNNEL_DAYS} days (UTC)`}
-        />
-      </section>
-
-      <section aria-labelledby="list-title" className="mt-10">
+      <section aria-labelledby="list-title" className="mt-6">
         <h2 id="list-title" className="text-lg font-semibold text-ink">
           {filtered ? "Matching submissions" : "All submissions"}
         </h2>
@@ -321,7 +295,7 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
           older={page.older}
           shown={page.rows.length}
           noun={{ one: "submission", other: "submissions" }}
-          href={(position) => listHref("/admin", filter, position)}
+          href={(position) => listHref("/admin/submissions", filter, position)}
         />
       </section>
     </>

@@ -232,6 +232,27 @@ export interface OperatorSignInFailuresTable {
   locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** One entry of a lead's timeline at the desk (issue 28): only ever added. */
+export interface LeadActivitiesTable {
+  /** bigint: the order of the entries (pg returns it as text, PGlite as a number). */
+  id: ColumnType<string | number, never, never>;
+  submission_id: string;
+  operator_id: string;
+  kind: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** Where a lead stands at the desk: its owner, and its next action and the day it is due. */
+export interface LeadWorkTable {
+  submission_id: string;
+  owner_id: string | null;
+  next_action: string | null;
+  /** A day (YYYY-MM-DD) at the agency; select it as `next_action_due::text`. */
+  next_action_due: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
 /** Visitors who reached a wizard step (or completed) on a day (UTC). */
 export interface WizardFunnelDailyTable {
   /** YYYY-MM-DD; select it as `day::text` (drivers would turn a date into a local Date). */
@@ -260,4 +281,6 @@ export interface DatabaseSchema {
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;
   wizard_funnel_daily: WizardFunnelDailyTable;
+  lead_activities: LeadActivitiesTable;
+  lead_work: LeadWorkTable;
 }

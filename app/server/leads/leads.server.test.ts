@@ -33,8 +33,8 @@ function filter(query: string): SubmissionFilter {
   return parseSubmissionFilter(new URLSearchParams(query));
 }
 
-async function emails(db: Db, query: string): Promise<string[]> {
-  return (await listSubmissions(db, filter(query))).rows.map((row) => row.email);
+async function emails(db: Db, query: string, timeZone = "UTC"): Promise<string[]> {
+  return (await listSubmissions(db, filter(query), timeZone)).rows.map((row) => row.email);
 }
 
 /** Adds `count` submissions n1@…, n2@…, one minute apart from 2026-01-01T00:00Z on. */
@@ -74,36 +74,36 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
   it("list submissions newest first, 50 at a time, older and newer by keyset links", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       await addMany(db, 120);
-      const first = await listSubmissions(db, filter(""));
+      const first = await listSubmissions(db, filter(""), "UTC");
       expect(first.rows).toHaveLength(PAGE_SIZE);
       expect(first.rows[0]!.email).toBe("n120@example.com");
       expect(first.rows[49]!.email).toBe("n71@example.com");
       expect(first.newer).toBeUndefined();
       expect(Object.keys(first.rows[0]!)).not.toContain("cursor_micros");
-      const second = await listSubmissions(db, filter(""), first.older);
+      const second = await listSubmissions(db, filter(""), "UTC", first.older);
       expect(second.rows[0]!.email).toBe("n70@example.com");
       expect(second.newer).toBeDefined();
-      const third = await listSubmissions(db, filter(""), second.older);
+      const third = await listSubmissions(db, filter(""), "UTC", second.older);
       expect(third.rows.map((row) => row.email)).toEqual(
         Array.from({ length: 20 }, (_, index) => `n${20 - index}@example.com`),
       );
       expect(third.older).toBeUndefined();
       // Back from the oldest page: the page before it, then the newest (always a full page).
-      const backToSecond = await listSubmissions(db, filter(""), third.newer);
+      const backToSecond = await listSubmissions(db, filter(""), "UTC", third.newer);
       expect(backToSecond.rows.map((row) => row.email)).toEqual(
         second.rows.map((row) => row.email),
       );
       expect(backToSecond.older).toEqual(second.older);
-      const backToFirst = await listSubmissions(db, filter(""), backToSecond.newer);
+      const backToFirst = await listSubmissions(db, filter(""), "UTC", backToSecond.newer);
       expect(backToFirst.rows.map((row) => row.email)).toEqual(first.rows.map((row) => row.email));
       expect(backToFirst.newer).toBeUndefined();
       // A cursor older than every row: an empty page that still leads back.
-      const past = await listSubmissions(db, filter(""), {
+      const past = await listSubmissions(db, filter(""), "UTC", {
         direction: "older",
         key: { createdAtMicros: "0", id: "00000000-0000-4000-8000-000000000000" },
       });
       expect(past).toEqual({ rows: [], newer: undefined, older: undefined });
-      const empty = await listSubmissions(db, filter("q=nothing-like-this"));
+      const empty = await listSubmissions(db, filter("q=nothing-like-this"), "UTC");
       expect(empty).toEqual({ rows: [], newer: undefined, older: undefined });
     });
   });
@@ -141,6 +141,7 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
           const page = await listSubmissions(
             db,
             filter(query),
+            "UTC",
             position && { direction: position.direction, key: decodeCursor(text!)! },
           );
           pages.push(page);
@@ -151,7 +152,7 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
         // And back up, newer page by newer page, to the newest.
         let page = pages.at(-1)!;
         for (let index = pages.length - 2; index >= 0; index--) {
-          page = await listSubmissions(db, filter(query), page.newer);
+          page = await listSubmissions(db, filter(query), "UTC", page.newer);
           expect(page.rows.map((row) => row.email)).toEqual(
             pages[index]!.rows.map((row) => row.email),
           );
@@ -164,7 +165,7 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
   it("read each list page from an index in list order: no sort, no offset, no count", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       await addMany(db, 60);
-      const first = await listSubmissions(db, filter(""));
+      const first = await listSubmissions(db, filter(""), "UTC");
       const later = first.older!;
       const plans: Record<string, string> = {};
       await db.connection().execute(async (connection) => {
@@ -180,7 +181,7 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
             ["email step", "status=email-step", later],
           ] as const) {
             plans[name] = await plansOf(connection, (recording) =>
-              listSubmissions(recording, filter(query), position),
+              listSubmissions(recording, filter(query), "UTC", position),
             );
           }
         } finally {
@@ -283,7 +284,7 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
     });
   });
 
-  it("filter by industry, state, status and days received (UTC, both ends included)", async () => {
+  it("filter by industry, state, status and days received (the agency's, both ends included)", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       await db
         .insertInto("business_wizard_submissions")
@@ -324,6 +325,12 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
         "last@x.com",
       ]);
       expect(await emails(db, "from=2026-04-02&to=2026-03-01")).toEqual([]);
+      // The same days at an agency in New York: they start five hours later (four in daylight saving).
+      expect(await emails(db, "from=2026-03-01&to=2026-03-31", "America/New_York")).toEqual([
+        "after@x.com",
+        "last@x.com",
+        "middle@x.com",
+      ]);
     });
   });
 
@@ -416,7 +423,9 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
         "updated@x.com",
       ]);
       expect(await collect({ changedSince: new Date("2026-03-05T08:00:00.001Z") })).toEqual([]);
-      expect(await collect({ filter: filter("state=Texas") })).toEqual(["updated@x.com"]);
+      expect(await collect({ filter: { filter: filter("state=Texas"), timeZone: "UTC" } })).toEqual(
+        ["updated@x.com"],
+      );
       expect(await collect({})).toEqual(["new@x.com", "updated@x.com", "old@x.com"]);
     });
   });

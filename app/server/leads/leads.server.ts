@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type RawBuilder, type Selectable } from "k
 
 import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
-import { addDays } from "#app/domain/values/days.ts";
+import { dayEndIn, dayStartIn } from "#app/domain/values/time-zones.ts";
 import {
   leadSearch,
   PAGE_SIZE,
@@ -125,9 +125,10 @@ type SubmissionsWhere = ExpressionBuilder<DatabaseSchema, "business_wizard_submi
 /**
  * The filter as a condition: the search (leadSearch: the email, the business and contact names, a
  * reference, a phone number), industry, state, status,
- * the newest quote request's status (or none), and creation days from `from` to `to` (UTC, both included).
+ * the newest quote request's status (or none), and creation days from `from` to `to` (both
+ * included) in the agency's time zone.
  */
-function matches(filter: SubmissionFilter) {
+function matches(filter: SubmissionFilter, timeZone: string) {
   return (eb: SubmissionsWhere) => {
     const conditions = [];
     if (filter.q) {
@@ -169,19 +170,23 @@ function matches(filter: SubmissionFilter) {
       );
     }
     if (filter.from) {
-      conditions.push(eb("created_at", ">=", new Date(`${filter.from}T00:00:00Z`)));
+      conditions.push(eb("created_at", ">=", dayStartIn(filter.from, timeZone)));
     }
     if (filter.to) {
-      conditions.push(eb("created_at", "<", new Date(`${addDays(filter.to, 1)}T00:00:00Z`)));
+      conditions.push(eb("created_at", "<", dayEndIn(filter.to, timeZone)));
     }
     return eb.and(conditions);
   };
 }
 
-/** A page of the submissions that match the filter, newest first, from a position (or the newest). */
+/**
+ * A page of the submissions that match the filter (its days in `timeZone`), newest first, from a
+ * position (or the newest).
+ */
 export async function listSubmissions(
   db: Db,
   filter: SubmissionFilter,
+  timeZone: string,
   position?: ListPosition,
 ): Promise<Page<SubmissionRow>> {
   return keysetPage(position, ({ past, order, limit }) =>
@@ -189,7 +194,7 @@ export async function listSubmissions(
       .selectFrom("business_wizard_submissions")
       .selectAll()
       .select(cursorMicros)
-      .where(matches(filter))
+      .where(matches(filter, timeZone))
       .where(past)
       .orderBy("created_at", order)
       .orderBy("id", order)
@@ -238,7 +243,8 @@ export async function getSubmission(db: Db, id: string): Promise<SubmissionRow |
 
 /** Which submissions an export takes: a filter, and optionally those changed since an instant. */
 export interface ExportSelection {
-  filter?: SubmissionFilter;
+  /** The filter, its days in the time zone (the agency's). */
+  filter?: { filter: SubmissionFilter; timeZone: string };
   /** Only submissions created or changed at or after this instant. */
   changedSince?: Date;
 }
@@ -271,7 +277,9 @@ export async function* exportSubmissions(
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(batchSize);
-    if (selection.filter) query = query.where(matches(selection.filter));
+    if (selection.filter) {
+      query = query.where(matches(selection.filter.filter, selection.filter.timeZone));
+    }
     if (selection.changedSince) query = query.where("updated_at", ">=", selection.changedSince);
     if (after) query = query.where(pastKey(after, "<"));
     const batch = await query.execute();

@@ -1,0 +1,330 @@
+/**
+ * The lead page's action panel and timeline (issue 28): status, owner, next action, a touch to
+ * log and the ways to reach the visitor, first; then every touch, with who and when. Plain forms
+ * that post to the page, as every desk form does: no script needed.
+ */
+import {
+  adminControlClasses,
+  buttonClasses,
+  DateTime,
+  EmailLink,
+} from "#app/components/admin/admin-ui.tsx";
+import { QUOTE_STATUSES } from "#app/domain/leads/lead-desk.ts";
+import {
+  ACTIVITY_NOTE_MAX,
+  activityLabel,
+  LOGGED_KINDS,
+  NEXT_ACTION_MAX,
+} from "#app/domain/leads/lead-work.ts";
+
+/** The panel's forms, each posted with its `intent`. */
+export type LeadIntent = "status" | "owner" | "next-action" | "clear-next-action" | "log";
+
+/** What the action answers a form it refused with: which form, and each field's messages. */
+export interface LeadFormErrors {
+  intent: LeadIntent;
+  fields: Record<string, readonly string[] | null | undefined>;
+  form?: string;
+}
+
+export interface TimelineItem {
+  id: string;
+  kind: string;
+  body: string;
+  by: string | null;
+  at: Date | string;
+}
+
+export interface ActionPanelProps {
+  phone: { e164: string; text: string } | null;
+  email: string;
+  request: { status: string } | undefined;
+  owner: { id: string | null; email: string | null };
+  operators: readonly { id: string; email: string }[];
+  me: string;
+  nextAction: { action: string | null; due: string | null };
+  today: string;
+  /** The change just saved, to confirm on screen: the timeline's entry for it. */
+  saved: TimelineItem | undefined;
+  errors: LeadFormErrors | undefined;
+}
+
+function FieldMessage({
+  id,
+  messages,
+}: {
+  id: string;
+  messages: readonly string[] | null | undefined;
+}) {
+  if (!messages || messages.length === 0) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+function errorsOf(errors: LeadFormErrors | undefined, intent: LeadIntent) {
+  return errors?.intent === intent ? errors : undefined;
+}
+
+function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <div className="rounded-xl border border-line bg-white p-4">
+      <h3 id={id} className="font-semibold text-ink">
+        {title}
+      </h3>
+      {children}
+    </div>
+  );
+}
+
+function FormProblem({ errors }: { errors: LeadFormErrors | undefined }) {
+  return errors?.form ? (
+    <p role="alert" className="mt-2 text-sm font-medium text-danger-700">
+      {errors.form}
+    </p>
+  ) : null;
+}
+
+/** The panel at the top of a lead's page. */
+export function ActionPanel(props: ActionPanelProps) {
+  const { phone, email, request, owner, operators, me, nextAction, today, saved, errors } = props;
+  const statusErrors = errorsOf(errors, "status");
+  const ownerErrors = errorsOf(errors, "owner");
+  const nextErrors = errorsOf(errors, "next-action");
+  const logErrors = errorsOf(errors, "log");
+  return (
+    <section aria-labelledby="actions-title" className="mt-6 print:hidden">
+      <h2 id="actions-title" className="sr-only">
+        Work this lead
+      </h2>
+      {saved ? (
+        <p
+          role="status"
+          className="mb-4 rounded-xl border border-success-700 bg-success-50 p-4 text-success-700"
+        >
+          Saved: {activityLabel(saved.kind)}, {saved.body}, by {saved.by ?? "the visitor"} at{" "}
+          <DateTime value={saved.at} />.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {phone ? (
+          <a href={`tel:${phone.e164}`} className={buttonClasses("secondary", "sm")}>
+            Call {phone.text}
+          </a>
+        ) : null}
+        <EmailLink address={email} className={`${buttonClasses("secondary", "sm")} break-all`} />
+      </div>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        {request ? (
+          <Card title="Status" id="status-title">
+            <form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="status" />
+              <div>
+                <label htmlFor="quote-status" className="block text-sm font-medium text-ink">
+                  Quote request status
+                </label>
+                <select
+                  id="quote-status"
+                  name="status"
+                  defaultValue={request.status}
+                  className={adminControlClasses}
+                >
+                  {QUOTE_STATUSES.map((status) => (
+                    <option key={status.id} value={status.id}>
+                      {status.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className={buttonClasses("primary", "sm")}>
+                Save status
+              </button>
+            </form>
+            <FormProblem errors={statusErrors} />
+          </Card>
+        ) : null}
+        <Card title="Owner" id="owner-title">
+          <form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="owner" />
+            <div>
+              <label htmlFor="lead-owner" className="block text-sm font-medium text-ink">
+                Who works this lead
+              </label>
+              <select
+                id="lead-owner"
+                name="owner"
+                defaultValue={owner.id ?? ""}
+                className={adminControlClasses}
+              >
+                <option value="">Nobody (unassigned)</option>
+                {operators.map((operator) => (
+                  <option key={operator.id} value={operator.id}>
+                    {operator.email}
+                    {operator.id === me ? " (you)" : ""}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={buttonClasses("primary", "sm")}>
+              Save owner
+            </button>
+          </form>
+          {owner.id !== me ? (
+            <form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="owner" />
+              <input type="hidden" name="owner" value={me} />
+              <button type="submit" className={buttonClasses("secondary", "sm")}>
+                Assign to me
+              </button>
+            </form>
+          ) : null}
+          <FormProblem errors={ownerErrors} />
+        </Card>
+        <Card title="Next action" id="next-title">
+          <p className="mt-1 text-sm text-muted">
+            {nextAction.action ? (
+              <>
+                Now: {nextAction.action} (due {nextAction.due}
+                {nextAction.due !== null && nextAction.due < today ? ", overdue" : ""})
+              </>
+            ) : (
+              "None set."
+            )}
+          </p>
+          <form method="post" className="mt-2 grid gap-3 sm:grid-cols-[1fr_auto]" noValidate>
+            <input type="hidden" name="intent" value="next-action" />
+            <div>
+              <label htmlFor="next-action" className="block text-sm font-medium text-ink">
+                What is to be done next
+              </label>
+              <input
+                id="next-action"
+                name="action"
+                type="text"
+                maxLength={NEXT_ACTION_MAX}
+                defaultValue={nextAction.action ?? ""}
+                aria-invalid={nextErrors?.fields.action ? true : undefined}
+                aria-describedby={nextErrors?.fields.action ? "next-action-error" : undefined}
+                className={adminControlClasses}
+              />
+              <FieldMessage id="next-action-error" messages={nextErrors?.fields.action} />
+            </div>
+            <div>
+              <label htmlFor="next-due" className="block text-sm font-medium text-ink">
+                Due by
+              </label>
+              <input
+                id="next-due"
+                name="due"
+                type="date"
+                defaultValue={nextAction.due ?? today}
+                aria-invalid={nextErrors?.fields.due ? true : undefined}
+                aria-describedby={nextErrors?.fields.due ? "next-due-error" : undefined}
+                className={adminControlClasses}
+              />
+              <FieldMessage id="next-due-error" messages={nextErrors?.fields.due} />
+            </div>
+            <div className="flex flex-wrap gap-2 sm:col-span-2">
+              <button type="submit" className={buttonClasses("primary", "sm")}>
+                Save next action
+              </button>
+            </div>
+          </form>
+          {nextAction.action ? (
+            <form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="clear-next-action" />
+              <button type="submit" className={buttonClasses("ghost", "sm")}>
+                Mark done (clear)
+              </button>
+            </form>
+          ) : null}
+        </Card>
+        <Card title="Log a touch" id="log-title">
+          <form method="post" className="mt-2 grid gap-3" noValidate>
+            <input type="hidden" name="intent" value="log" />
+            <fieldset>
+              <legend className="text-sm font-medium text-ink">What happened</legend>
+              <div className="mt-1 flex flex-wrap gap-4">
+                {LOGGED_KINDS.map((kind, index) => (
+                  <label key={kind.id} className="flex items-center gap-2 text-ink">
+                    <input
+                      type="radio"
+                      name="kind"
+                      value={kind.id}
+                      defaultChecked={index === 0}
+                      className="size-4"
+                    />
+                    {kind.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div>
+              <label htmlFor="log-body" className="block text-sm font-medium text-ink">
+                Details (needed for a note, optional for a call or voicemail)
+              </label>
+              <textarea
+                id="log-body"
+                name="body"
+                rows={3}
+                maxLength={ACTIVITY_NOTE_MAX}
+                aria-invalid={logErrors?.fields.body ? true : undefined}
+                aria-describedby={logErrors?.fields.body ? "log-body-error" : undefined}
+                className={adminControlClasses}
+              />
+              <FieldMessage id="log-body-error" messages={logErrors?.fields.body} />
+              <FieldMessage id="log-kind-error" messages={logErrors?.fields.kind} />
+            </div>
+            <div>
+              <button type="submit" className={buttonClasses("primary", "sm")}>
+                Add to timeline
+              </button>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+/** A lead's timeline, newest first. */
+export function Timeline({ entries, limit }: { entries: readonly TimelineItem[]; limit: number }) {
+  return (
+    <section aria-labelledby="timeline-title" className="mt-8 print:hidden">
+      <h2 id="timeline-title" className="text-lg font-semibold text-ink">
+        Timeline
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Every touch, newest first, with who and when
+        {entries.length === limit ? ` (the newest ${limit})` : ""}.
+      </p>
+      {entries.length === 0 ? (
+        <p className="mt-3 rounded-xl border border-line bg-white p-4 text-muted">
+          Nothing logged yet.
+        </p>
+      ) : (
+        <ol className="mt-3 divide-y divide-line rounded-xl border border-line bg-white">
+          {entries.map((entry) => (
+            <li key={entry.id} className="p-4">
+              <p className="text-sm text-muted">
+                <DateTime value={entry.at} />, {entry.by ?? "the visitor"}
+              </p>
+              <p className="mt-1 text-ink">
+                <span className="font-semibold">
+                  {entry.kind === "request" ? "Quote request" : activityLabel(entry.kind)}
+                </span>
+                {entry.body ? (
+                  <>
+                    : <span className="whitespace-pre-line">{entry.body}</span>
+                  </>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { sql } from "kysely";
+import { describe, expect, it, vi } from "vitest";
+
+import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+
+import type { Db } from "#app/server/db/database.server.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import {
+  addActivity,
+  getLeadWork,
+  getTimeline,
+  listQueue,
+  setLeadOwner,
+  setLeadStatus,
+  setNextAction,
+} from "#app/server/leads/desk-work.server.ts";
+
+vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
+  cheapPasswords(await original()),
+);
+
+/** A lead with a quote request made at `requestedAt`; its ids and reference. */
+async function lead(db: Db, name: string, requestedAt: string, status = "new") {
+  const { id } = await db
+    .insertInto("business_wizard_submissions")
+    .values({
+      industry: "food",
+      state: "Ohio",
+      segments: ["Bakery"],
+      email: `${name.toLowerCase()}@shops.example`,
+      business_name: name,
+      first_name: "Ana",
+      last_name: name,
+      phone_number: "+15552345678",
+      created_at: requestedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const reference = `CP-${name.slice(0, 6).toUpperCase().padEnd(6, "X")}`;
+  const request = await db
+    .insertInto("quote_requests")
+    .values({
+      submission_id: id,
+      reference,
+      lines: ["general-liability", "workers-comp"],
+      start_date: "2027-01-01",
+      contact_channel: "phone",
+      consent_text: "I agree.",
+      consent_given_at: requestedAt,
+      status,
+      created_at: requestedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { submissionId: id, request: { id: request.id, submissionId: id, reference } };
+}
+
+const names = (rows: { name: string | null }[]) => rows.map((row) => row.name);
+
+describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => {
+  it("keeps every touch on the lead's timeline, with who and when, newest first", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const ben = await createOperator(db, "ben@agency.example", "a long enough password");
+      const { submissionId, request } = await lead(db, "Bakery", "2026-11-20T15:00:00Z");
+
+      await addActivity(db, {
+        submissionId,
+        operatorId: ana.id,
+        kind: "voicemail",
+        body: "Left a voicemail about the ZIP code",
+      });
+      expect(await setLeadStatus(db, request, "contacted", ben.id)).toBe(true);
+      // The same status again changes nothing and adds nothing.
+      expect(await setLeadStatus(db, request, "contacted", ben.id)).toBe(true);
+      expect(await setLeadOwner(db, submissionId, ana.id, ben.id)).toBe(true);
+      await setNextAction(db, submissionId, { action: "Call back", due: "2026-11-26" }, ana.id);
+
+      const timeline = await getTimeline(db, submissionId);
+      expect(timeline.map((entry) => [entry.kind, entry.body, entry.by])).toEqual([
+        ["next-action", "Call back (due 2026-11-26)", "ana@agency.example"],
+        ["owner", "Assigned to ana@agency.example", "ben@agency.example"],
+        ["status", "CP-BAKERY: New → Contacted", "ben@agency.example"],
+        ["voicemail", "Left a voicemail about the ZIP code", "ana@agency.example"],
+        ["request", "CP-BAKERY, 2 lines", null],
+      ]);
+      // The status is the request's, and its revision names the operator who set it.
+      const stored = await db
+        .selectFrom("quote_requests")
+        .select("status")
+        .where("id", "=", request.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe("contacted");
+      const revision = await db
+        .selectFrom("quote_request_revisions")
+        .select("operator_id")
+        .where("quote_request_id", "=", request.id)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(revision.operator_id).toBe(ben.id);
+
+      expect(await getLeadWork(db, submissionId)).toEqual({
+        ownerId: ana.id,
+        ownerEmail: "ana@agency.example",
+        nextAction: "Call back",
+        nextActionDue: "2026-11-26",
+      });
+    });
+  });
+
+  it("gives a lead an owner only among the operators, and leaves it as it was otherwise", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const { submissionId } = await lead(db, "Bakery", "2026-11-20T15:00:00Z");
+      expect(await setLeadOwner(db, submissionId, "not-an-id", ana.id)).toBe(false);
+      expect(
+        await setLeadOwner(db, submissionId, "00000000-0000-4000-8000-000000000000", ana.id),
+      ).toBe(false);
+      expect((await getLeadWork(db, submissionId)).ownerId).toBeNull();
+      expect(await setLeadOwner(db, submissionId, ana.id, ana.id)).toBe(true);
+      expect(await setLeadOwner(db, submissionId, null, ana.id)).toBe(true);
+      expect((await getLeadWork(db, submissionId)).ownerId).toBeNull();
+      const bodies = (await getTimeline(db, submissionId)).map((entry) => entry.body);
+      expect(bodies.slice(0, 2)).toEqual(["Unassigned", "Assigned to ana@agency.example"]);
+    });
+  });
+
+  it("sorts the queue's views: new requests and unassigned ones oldest first, mine, due today, overdue", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const ben = await createOperator(db, "ben@agency.example", "a long enough password");
+      const newest = await lead(db, "Newest", "2026-11-25T15:00:00Z");
+      const oldest = await lead(db, "Oldest", "2026-11-18T15:00:00Z");
+      const worked = await lead(db, "Worked", "2026-11-19T15:00:00Z", "contacted");
+      const closed = await lead(db, "Closed", "2026-11-17T15:00:00Z", "bound");
+      await setLeadOwner(db, worked.submissionId, ana.id, ana.id);
+      await setLeadOwner(db, closed.submissionId, ana.id, ana.id);
+      await setLeadOwner(db, newest.submissionId, ben.id, ben.id);
+      await setNextAction(db, worked.submissionId, { action: "Quote", due: "2026-11-26" }, ana.id);
+      await setNextAction(db, closed.submissionId, { action: "Thank", due: "2026-11-24" }, ana.id);
+      await setNextAction(db, oldest.submissionId, { action: "Call", due: "2026-11-20" }, ben.id);
+      await addActivity(db, {
+        submissionId: oldest.submissionId,
+        operatorId: ben.id,
+        kind: "call",
+        body: "",
+      });
+      const options = { operatorId: ana.id, today: "2026-11-26", limit: 50 };
+
+      const needs = await listQueue(db, "needs-action", options);
+      expect(names(needs)).toEqual(["Oldest", "Newest"]);
+      expect(needs[0]).toMatchObject({
+        contact: "Ana Oldest",
+        phone: "+15552345678",
+        ownerEmail: null,
+        nextAction: "Call",
+        nextActionDue: "2026-11-20",
+        request: {
+          reference: "CP-OLDEST",
+          status: "new",
+          lines: ["general-liability", "workers-comp"],
+          contactChannel: "phone",
+        },
+      });
+      expect(needs[0]!.reachedAt).toBeInstanceOf(Date);
+      expect(needs[1]).toMatchObject({ ownerEmail: "ben@agency.example", reachedAt: null });
+      expect(names(await listQueue(db, "unassigned", options))).toEqual(["Oldest"]);
+      expect(names(await listQueue(db, "mine", options))).toEqual(["Closed", "Worked"]);
+      expect(names(await listQueue(db, "mine", { ...options, operatorId: ben.id }))).toEqual([
+        "Newest",
+      ]);
+      expect(names(await listQueue(db, "due-today", options))).toEqual(["Worked"]);
+      expect(names(await listQueue(db, "overdue", options))).toEqual(["Oldest", "Closed"]);
+      expect(await listQueue(db, "needs-action", { ...options, limit: 1 })).toHaveLength(1);
+    });
+  });
+
+  it("refuses a timeline entry of a kind it does not know, or longer than the limit", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const { submissionId } = await lead(db, "Bakery", "2026-11-20T15:00:00Z");
+      await expect(
+        sql`insert into lead_activities (submission_id, operator_id, kind, body)
+            values (${submissionId}, ${ana.id}, 'gossip', '')`.execute(db),
+      ).rejects.toThrow();
+      await expect(
+        addActivity(db, { submissionId, operatorId: ana.id, kind: "note", body: "x".repeat(4001) }),
+      ).rejects.toThrow();
+      expect(await getTimeline(db, submissionId)).toHaveLength(1);
+    });
+  });
+});
