@@ -18,7 +18,7 @@ import { signIn } from "../support/lead-desk.ts";
 import { startServerWithDatabase, type ServerWithDatabase } from "../support/served-database.ts";
 import type { ServerProcess } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
-import { expect, expectNoAxeViolations, test } from "./helpers.ts";
+import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
 
 const OPERATOR = { email: "desk@agency.example", password: "a long desk password 2026" };
 const LOCKABLE = { email: "lockable@agency.example", password: "another long password 77" };
@@ -478,6 +478,10 @@ test("the lead desk ships no script, is kept out of search engines, and has no a
     );
     expect(await page.locator("script").count(), path).toBe(0);
     await expectNoAxeViolations(page);
+    // On a phone: lists as cards, nothing sideways, nothing on top of anything.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await layoutProblems(page), `${path} at 360 px`).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
   }
 });
 

@@ -176,9 +176,9 @@ test("knowing an email reveals and changes nothing of the application saved unde
     await expect(page.getByRole("region", { name: "Quote request", exact: true })).toContainText(
       OWNER_NOTE,
     );
-    await expect(
-      page.getByRole("region", { name: "Other applications with this email" }),
-    ).toContainText("Beta Florist");
+    await expect(page.getByRole("region", { name: "Possibly the same business" })).toContainText(
+      "Beta Florist (same email",
+    );
     // The quote request's history: the owner's one request, once (the resend changed nothing),
     // then a status an operator set.
     await page.getByLabel("Quote request status").selectOption("contacted");

@@ -9,6 +9,7 @@ import type { Page } from "@playwright/test";
 
 import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 
+import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import {
@@ -187,6 +188,27 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   await page.getByRole("button", { name: "Continue my application" }).click();
   await expect(page).toHaveURL(/\/business-wizard\/summary$/);
   await pages.check("the application's summary");
+
+  // The lead desk's pages, signed in as an operator made through the running server (decision
+  // 037), this application among its leads.
+  const desk = { email: "quality-desk@agency.example", password: "quality desk password 1" };
+  await createOperatorWithCli(SERVER_DATA_DIR, desk.email, desk.password);
+  await signIn(page, origin, desk.email, desk.password);
+  for (const [path, name] of [
+    ["/admin", "the work queue"],
+    ["/admin?view=mine", "the queue's My leads"],
+    ["/admin/submissions", "the submissions"],
+    ["/admin/funnel", "the funnel"],
+    ["/admin/call-backs", "the call-back requests"],
+    ["/admin/messages", "the contact messages"],
+  ] as const) {
+    await pages.open(path, name);
+  }
+  await pages.open(`/admin/submissions?q=${encodeURIComponent(email)}`, "a search");
+  await page.getByRole("link", { name: email }).click();
+  await pages.check("a lead");
+  await pages.post(page.url(), { intent: "log", kind: "note", body: "" }, origin);
+  await page.getByRole("button", { name: "Sign out" }).click();
 
   // Where the wizard stops for a state the agency holds no licence in (decision 031): only with
   // the agency's own details set, so on a server of its own.

@@ -314,6 +314,19 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   const { js, noJs } = references;
   expect(js).toMatch(REFERENCE);
   expect(noJs).toMatch(REFERENCE);
+  // A third application, with the baker's phone number typed another way.
+  const other = new HttpVisitor(server.url);
+  expect(await other.saveEmailStep("dup@example.com")).toBe(true);
+  expect(
+    await other.completeApplication({
+      businessName: "Second Oven",
+      firstName: "Dee",
+      lastName: "Baker",
+      phoneNumber: "614-555-0101",
+      streetAddress: "5 Oven St",
+      mailingAddress: "PO Box 5, Columbus OH",
+    }),
+  ).toBe(true);
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
   // The desk opens on the queue: both requests, oldest first, each with what a call needs.
   const queue = page.getByRole("list", { name: "Needs action" }).getByRole("listitem");
@@ -325,6 +338,8 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   await expect(queue.first()).toContainText("Promised a response by");
   await expect(queue.first()).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} E[SD]T/);
   await expect(queue.last()).toContainText(String(noJs));
+  await expect(queue.first()).toContainText("Possible duplicate");
+  await expect(queue.last()).not.toContainText("Possible duplicate");
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await layoutProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -347,6 +362,9 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
       .getByRole("region", { name: "Quote request", exact: true })
       .getByText("Mornings are best."),
   ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Possibly the same business" })).toContainText(
+    "Second Oven (same phone; received",
+  );
   await expect(page.getByRole("row", { name: /Employment Practices Liability/ })).toContainText(
     "Not usually needed for this business",
   );

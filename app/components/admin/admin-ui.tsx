@@ -258,14 +258,4 @@ export function EmailLink({ address, className = "" }: { address: string; classN
 export const adminControlClasses =
   "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger-700";
 
-/** The look of the lead desk's tables. */
-export const tableClasses = {
-  // Relative: a visually hidden label inside a wide table scrolls with it, not past the page.
-  wrapper: "relative mt-4 overflow-x-auto rounded-xl border border-line bg-white",
-  table: "min-w-full divide-y divide-line text-left text-sm",
-  head: "bg-surface",
-  th: "px-4 py-3 font-semibold whitespace-nowrap text-ink print:py-0.5",
-  td: "px-4 py-3 align-top text-ink print:py-0.5",
-} as const;
-
 export { buttonClasses };

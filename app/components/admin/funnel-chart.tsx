@@ -1,7 +1,6 @@
+import { tableClasses } from "#app/components/admin/desk-table.tsx";
 import { FUNNEL_STEPS, type FunnelStep } from "#app/domain/leads/lead-desk.ts";
 import { FIRST_STEP } from "#app/domain/wizard/wizard-screens.ts";
-
-import { tableClasses } from "#app/components/admin/admin-ui.tsx";
 
 /** A share as people read it: "42%", "<1%" for a sliver, "–" when there is nothing to share. */
 function share(part: number, whole: number): string {

@@ -1,9 +1,9 @@
+import { tableClasses } from "#app/components/admin/desk-table.tsx";
 import {
   DateTime,
   formatDateTime,
   useDeskTimeZone,
   NotGiven,
-  tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import {
   deskDisplay,

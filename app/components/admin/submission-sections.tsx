@@ -1,3 +1,4 @@
+import { tableClasses } from "#app/components/admin/desk-table.tsx";
 /**
  * The parts of the lead desk's page for one submission: its application's fields section by
  * section (from the field registry, app/domain/application/application-fields.ts), the applications that share
@@ -10,7 +11,6 @@ import {
   formatDateTime,
   useDeskTimeZone,
   NotGiven,
-  tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import {
   APPLICATION_FIELDS,
@@ -111,29 +111,30 @@ export function Section({
 }
 
 /**
- * The applications that share this one's email, each a link, and what "Email not proven" means
- * (decision 030).
+ * The other leads that share this one's email, phone number or business name, each a link with
+ * what it shares (issue 28), and what "Email not proven" means (decision 030).
  */
-export function SameEmail({
+export function RelatedLeads({
   emailNotProven,
-  applications,
+  leads,
 }: {
   emailNotProven: boolean;
-  applications: readonly {
+  leads: readonly {
     id: string;
     name: string | null;
     createdAt: Date;
     emailNotProven: boolean;
+    shares: readonly string[];
   }[];
 }) {
-  if (!emailNotProven && applications.length === 0) return null;
+  if (!emailNotProven && leads.length === 0) return null;
   return (
     <section
-      aria-labelledby="same-email-title"
+      aria-labelledby="related-title"
       className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-ink print:hidden"
     >
-      <h2 id="same-email-title" className="font-semibold">
-        {emailNotProven ? "Email not proven" : "Other applications with this email"}
+      <h2 id="related-title" className="font-semibold">
+        {emailNotProven ? "Email not proven" : "Possibly the same business"}
       </h2>
       {emailNotProven ? (
         <p className="mt-1">
@@ -142,18 +143,23 @@ export function SameEmail({
           are before you act on it.
         </p>
       ) : null}
-      {applications.length > 0 ? (
-        <ul className="mt-2 list-inside list-disc">
-          {applications.map((application) => (
-            <li key={application.id}>
-              <a href={`/admin/submissions/${application.id}`} className="text-brand-700 underline">
-                {application.name ?? "Not named yet"}
-              </a>{" "}
-              (received <DateTime value={application.createdAt} />
-              {application.emailNotProven ? ", email not proven" : ""})
-            </li>
-          ))}
-        </ul>
+      {leads.length > 0 ? (
+        <>
+          {emailNotProven ? (
+            <h3 className="mt-3 font-semibold">Possibly the same business</h3>
+          ) : null}
+          <ul className="mt-2 list-inside list-disc">
+            {leads.map((lead) => (
+              <li key={lead.id}>
+                <a href={`/admin/submissions/${lead.id}`} className="text-brand-700 underline">
+                  {lead.name ?? "Not named yet"}
+                </a>{" "}
+                (same {lead.shares.join(" and ")}; received <DateTime value={lead.createdAt} />
+                {lead.emailNotProven ? "; email not proven" : ""})
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
     </section>
   );

@@ -87,6 +87,13 @@ export const ownerFormSchema = z.object({
   owner: z._default(z.string().check(z.trim(), z.maxLength(36)), ""),
 });
 
+/**
+ * What two leads may share that makes them possibly the same business, for an operator to check:
+ * the same email (any case), phone number, or business name (any case, spaces around ignored).
+ */
+export const SAME_LEAD_SIGNS = ["email", "phone", "business name"] as const;
+export type SameLeadSign = (typeof SAME_LEAD_SIGNS)[number];
+
 /** The views of the desk's work queue, the first the desk opens on. */
 export const QUEUE_VIEWS = [
   {

@@ -1,10 +1,10 @@
+import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
 import {
   AdminPageHeading,
   adminMeta,
   DateTime,
   InvalidCursorNotice,
   Pagination,
-  tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import { bestTimeLabel, type BestTimeToCall } from "#app/domain/site/contact-forms.ts";
 import { listHref, parseListPosition, productName } from "#app/domain/leads/lead-desk.ts";
@@ -37,6 +37,28 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** The list's columns, in order. */
+const CALLBACK_COLUMNS: DeskColumn<Row>[] = [
+  { label: "Received", nowrap: true, cell: (row) => <DateTime value={row.createdAt} /> },
+  { label: "Name", cell: (row) => row.name },
+  {
+    label: "Phone",
+    nowrap: true,
+    cell: (row) => (
+      <a href={`tel:${row.phone}`} className="text-brand-700 underline">
+        {formatUsPhone(row.phone)}
+      </a>
+    ),
+  },
+  { label: "Best time to call", cell: (row) => row.bestTime },
+  {
+    label: "Asked from",
+    cell: (row) => row.product ?? <span className="text-muted">Talk to an Expert page</span>,
+  },
+];
+
 export default function CallBacks({ loaderData: page }: Route.ComponentProps) {
   return (
     <>
@@ -49,49 +71,12 @@ export default function CallBacks({ loaderData: page }: Route.ComponentProps) {
           {page.paged ? "This page is past the last one." : "No call-back requests yet."}
         </p>
       ) : (
-        <div className={tableClasses.wrapper}>
-          <table className={tableClasses.table}>
-            <caption className="sr-only">Call-back requests, newest first</caption>
-            <thead className={tableClasses.head}>
-              <tr>
-                <th scope="col" className={tableClasses.th}>
-                  Received
-                </th>
-                <th scope="col" className={tableClasses.th}>
-                  Name
-                </th>
-                <th scope="col" className={tableClasses.th}>
-                  Phone
-                </th>
-                <th scope="col" className={tableClasses.th}>
-                  Best time to call
-                </th>
-                <th scope="col" className={tableClasses.th}>
-                  Asked from
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {page.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${tableClasses.td} whitespace-nowrap`}>
-                    <DateTime value={row.createdAt} />
-                  </td>
-                  <td className={tableClasses.td}>{row.name}</td>
-                  <td className={`${tableClasses.td} whitespace-nowrap`}>
-                    <a href={`tel:${row.phone}`} className="text-brand-700 underline">
-                      {formatUsPhone(row.phone)}
-                    </a>
-                  </td>
-                  <td className={tableClasses.td}>{row.bestTime}</td>
-                  <td className={tableClasses.td}>
-                    {row.product ?? <span className="text-muted">Talk to an Expert page</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DeskTable
+          caption="Call-back requests, newest first"
+          columns={CALLBACK_COLUMNS}
+          rows={page.rows}
+          rowKey={(row) => row.id}
+        />
       )}
       <Pagination
         newer={page.newer}

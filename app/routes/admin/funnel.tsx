@@ -1,9 +1,9 @@
+import { tableClasses } from "#app/components/admin/desk-table.tsx";
 import {
   adminControlClasses,
   AdminPageHeading,
   adminMeta,
   buttonClasses,
-  tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import { FunnelChart } from "#app/components/admin/funnel-chart.tsx";
 import { addDays, isDay, utcDay } from "#app/domain/values/days.ts";

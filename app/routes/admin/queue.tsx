@@ -76,6 +76,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         nextAction: row.nextAction,
         nextActionDue: row.nextActionDue,
         reachedAt: row.reachedAt,
+        possibleDuplicate: row.possibleDuplicate,
       };
     }),
   };
@@ -169,6 +170,11 @@ function LeadCard({ lead, today }: { lead: Lead; today: string }) {
         </Detail>
       </dl>
       <ResponseNote response={lead.response} />
+      {lead.possibleDuplicate ? (
+        <p className="mt-3 inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 text-sm font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset">
+          Possible duplicate: another lead has the same email, phone or business name
+        </p>
+      ) : null}
     </li>
   );
 }

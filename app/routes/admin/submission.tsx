@@ -1,3 +1,4 @@
+import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
 import { data, redirect } from "react-router";
 
 import {
@@ -8,7 +9,6 @@ import {
   EmailNotProvenBadge,
   NotGiven,
   StatusBadge,
-  tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
@@ -49,16 +49,12 @@ import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import {
   ApplicationSection,
   Field,
-  SameEmail,
+  RelatedLeads,
   Section,
   WebhookDeliveries,
 } from "#app/components/admin/submission-sections.tsx";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
-import {
-  applicationsWithEmail,
-  getSubmission,
-  submissionStatus,
-} from "#app/server/leads/leads.server.ts";
+import { relatedLeads, getSubmission, submissionStatus } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
@@ -83,11 +79,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { db } = database;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
-  const [history, request, deliveries, sameEmail, work, timeline, operators] = await Promise.all([
+  const [history, request, deliveries, related, work, timeline, operators] = await Promise.all([
     getSubmissionHistory(db, row),
     latestQuoteRequest(db, row.id),
     listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
-    applicationsWithEmail(db, row.email, row.id),
+    relatedLeads(db, row),
     getLeadWork(db, row.id),
     getTimeline(db, row.id),
     listOperators(db),
@@ -121,7 +117,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     complete: submissionStatus(row) === "complete",
     history,
     requestHistory,
-    sameEmail,
+    related,
     values: submissionValuesSchema.parse(row),
     deliveries,
     plan: answers
@@ -278,13 +274,22 @@ function QuoteRequestSection({
   );
 }
 
+type PlanLine = NonNullable<Route.ComponentProps["loaderData"]["plan"]>[number];
+
+/** The coverage plan's columns, as the desk shows it (the reasons not in print). */
+const PLAN_COLUMNS: DeskColumn<PlanLine>[] = [
+  { label: "Line", rowHeader: true, cell: (line) => line.name },
+  { label: "Recommendation", cell: (line) => line.recommendation },
+  { label: "Why", className: "print:hidden", cell: (line) => line.reason },
+];
+
 export default function Submission({ loaderData, actionData }: Route.ComponentProps) {
   const {
     submission: row,
     complete,
     history,
     requestHistory,
-    sameEmail,
+    related,
     values,
     plan,
     request,
@@ -312,6 +317,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
           {row.email_not_proven ? <EmailNotProvenBadge /> : null}
         </AdminPageHeading>
       </div>
+      <RelatedLeads emailNotProven={row.email_not_proven} leads={related} />
       <ActionPanel
         phone={phone}
         email={row.email}
@@ -325,7 +331,6 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         errors={errors}
       />
       <Timeline entries={timeline} limit={TIMELINE_LIMIT} />
-      <SameEmail emailNotProven={row.email_not_proven} applications={sameEmail} />
       <p className="mt-4 flex flex-wrap gap-3 print:hidden">
         <a
           href={`/admin/submissions/${row.id}/lead.json`}
@@ -382,37 +387,12 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 text-sm text-muted print:hidden">
             As the visitor&apos;s plan page works it out from this record and the optional answers.
           </p>
-          <div className={tableClasses.wrapper}>
-            <table className={tableClasses.table}>
-              <caption className="sr-only">
-                The coverage plan, strongest recommendation first
-              </caption>
-              <thead className={tableClasses.head}>
-                <tr>
-                  <th scope="col" className={tableClasses.th}>
-                    Line
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Recommendation
-                  </th>
-                  <th scope="col" className={`${tableClasses.th} print:hidden`}>
-                    Why
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {plan.map((line) => (
-                  <tr key={line.name}>
-                    <th scope="row" className={`${tableClasses.td} font-medium`}>
-                      {line.name}
-                    </th>
-                    <td className={tableClasses.td}>{line.recommendation}</td>
-                    <td className={`${tableClasses.td} print:hidden`}>{line.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeskTable
+            caption="The coverage plan, strongest recommendation first"
+            columns={PLAN_COLUMNS}
+            rows={plan}
+            rowKey={(line) => line.name}
+          />
         </section>
       ) : null}
 

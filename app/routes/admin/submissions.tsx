@@ -1,3 +1,4 @@
+import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
 import {
   adminControlClasses,
   AdminPageHeading,
@@ -8,7 +9,6 @@ import {
   Pagination,
   EmailNotProvenBadge,
   StatusBadge,
-  tableClasses,
 } from "#app/components/admin/admin-ui.tsx";
 import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import { INDUSTRIES } from "#app/domain/reference/industries.ts";
@@ -188,6 +188,46 @@ function FilterForm({ filter }: { filter: SubmissionFilter }) {
   );
 }
 
+type Row = Route.ComponentProps["loaderData"]["page"]["rows"][number];
+
+/** The list's columns, in order. */
+const SUBMISSION_COLUMNS: DeskColumn<Row>[] = [
+  { label: "Received", nowrap: true, cell: (row) => <DateTime value={row.createdAt} /> },
+  {
+    label: "Email",
+    cell: (row) => (
+      <a href={`/admin/submissions/${row.id}`} className="font-semibold text-brand-700 underline">
+        {row.email}
+      </a>
+    ),
+  },
+  {
+    label: "Business name",
+    cell: (row) => row.name ?? <span className="text-muted">Not given yet</span>,
+  },
+  { label: "Industry", cell: (row) => row.industry },
+  { label: "State", cell: (row) => row.state },
+  {
+    label: "Status",
+    cell: (row) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge complete={row.complete} />
+        {row.emailNotProven ? <EmailNotProvenBadge /> : null}
+      </span>
+    ),
+  },
+  {
+    label: "Quote request",
+    nowrap: true,
+    cell: (row) =>
+      row.quote ? (
+        `${row.quote.reference}: ${row.quote.status}`
+      ) : (
+        <span className="text-muted">None</span>
+      ),
+  },
+];
+
 export default function Submissions({ loaderData }: Route.ComponentProps) {
   const { filter, paged, invalidCursor, page } = loaderData;
   const query = filterQuery(filter);
@@ -224,71 +264,12 @@ export default function Submissions({ loaderData }: Route.ComponentProps) {
                 : "No submissions yet."}
           </p>
         ) : (
-          <div className={tableClasses.wrapper}>
-            <table className={tableClasses.table}>
-              <caption className="sr-only">Submissions, newest first</caption>
-              <thead className={tableClasses.head}>
-                <tr>
-                  <th scope="col" className={tableClasses.th}>
-                    Received
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Email
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Business name
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Industry
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    State
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Status
-                  </th>
-                  <th scope="col" className={tableClasses.th}>
-                    Quote request
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {page.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className={`${tableClasses.td} whitespace-nowrap`}>
-                      <DateTime value={row.createdAt} />
-                    </td>
-                    <td className={`${tableClasses.td} break-all`}>
-                      <a
-                        href={`/admin/submissions/${row.id}`}
-                        className="font-semibold text-brand-700 underline"
-                      >
-                        {row.email}
-                      </a>
-                    </td>
-                    <td className={tableClasses.td}>
-                      {row.name ?? <span className="text-muted">Not given yet</span>}
-                    </td>
-                    <td className={tableClasses.td}>{row.industry}</td>
-                    <td className={tableClasses.td}>{row.state}</td>
-                    <td className={tableClasses.td}>
-                      <span className="flex flex-wrap gap-1">
-                        <StatusBadge complete={row.complete} />
-                        {row.emailNotProven ? <EmailNotProvenBadge /> : null}
-                      </span>
-                    </td>
-                    <td className={`${tableClasses.td} whitespace-nowrap`}>
-                      {row.quote ? (
-                        `${row.quote.reference}: ${row.quote.status}`
-                      ) : (
-                        <span className="text-muted">None</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeskTable
+            caption="Submissions, newest first"
+            columns={SUBMISSION_COLUMNS}
+            rows={page.rows}
+            rowKey={(row) => row.id}
+          />
         )}
         <Pagination
           newer={page.newer}

@@ -20,8 +20,14 @@ vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
   cheapPasswords(await original()),
 );
 
-/** A lead with a quote request made at `requestedAt`; its ids and reference. */
-async function lead(db: Db, name: string, requestedAt: string, status = "new") {
+/** A lead with a quote request made at `requestedAt` (and a phone, if given); its ids and reference. */
+async function lead(
+  db: Db,
+  name: string,
+  requestedAt: string,
+  status = "new",
+  phone: string | null = null,
+) {
   const { id } = await db
     .insertInto("business_wizard_submissions")
     .values({
@@ -32,7 +38,7 @@ async function lead(db: Db, name: string, requestedAt: string, status = "new") {
       business_name: name,
       first_name: "Ana",
       last_name: name,
-      phone_number: "+15552345678",
+      phone_number: phone,
       created_at: requestedAt,
     })
     .returning("id")
@@ -130,8 +136,9 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
     await withDatabase(kind.open, async ({ db }) => {
       const ana = await createOperator(db, "ana@agency.example", "a long enough password");
       const ben = await createOperator(db, "ben@agency.example", "a long enough password");
-      const newest = await lead(db, "Newest", "2026-11-25T15:00:00Z");
-      const oldest = await lead(db, "Oldest", "2026-11-18T15:00:00Z");
+      // Newest shares Oldest's phone: both flagged as possibly the same business.
+      const newest = await lead(db, "Newest", "2026-11-25T15:00:00Z", "new", "+15552345678");
+      const oldest = await lead(db, "Oldest", "2026-11-18T15:00:00Z", "new", "+15552345678");
       const worked = await lead(db, "Worked", "2026-11-19T15:00:00Z", "contacted");
       const closed = await lead(db, "Closed", "2026-11-17T15:00:00Z", "bound");
       await setLeadOwner(db, worked.submissionId, ana.id, ana.id);
@@ -165,6 +172,8 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
       });
       expect(needs[0]!.reachedAt).toBeInstanceOf(Date);
       expect(needs[1]).toMatchObject({ ownerEmail: "ben@agency.example", reachedAt: null });
+      expect(needs.map((row) => row.possibleDuplicate)).toEqual([true, true]);
+      expect((await listQueue(db, "due-today", options))[0]!.possibleDuplicate).toBe(false);
       expect(names(await listQueue(db, "unassigned", options))).toEqual(["Oldest"]);
       expect(names(await listQueue(db, "mine", options))).toEqual(["Closed", "Worked"]);
       expect(names(await listQueue(db, "mine", { ...options, operatorId: ben.id }))).toEqual([

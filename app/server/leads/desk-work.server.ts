@@ -21,6 +21,7 @@ import { isUuid } from "#app/domain/values/ids.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
+import { HAS_RELATED_LEAD } from "#app/server/leads/leads.server.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
 
 /** One entry of a lead's timeline, as the desk shows it. */
@@ -252,6 +253,8 @@ export interface QueueRow {
   nextActionDue: string | null;
   /** The last call, voicemail or email to the visitor, if any. */
   reachedAt: Date | null;
+  /** Another lead shares its email, phone number or business name. */
+  possibleDuplicate: boolean;
 }
 
 interface QueueSqlRow {
@@ -271,6 +274,7 @@ interface QueueSqlRow {
   next_action: string | null;
   next_action_due: string | null;
   reached_at: Date | string | null;
+  has_related: boolean;
 }
 
 function queueRow(row: QueueSqlRow): QueueRow {
@@ -296,6 +300,7 @@ function queueRow(row: QueueSqlRow): QueueRow {
     nextAction: row.next_action,
     nextActionDue: row.next_action_due,
     reachedAt: row.reached_at === null ? null : new Date(row.reached_at),
+    possibleDuplicate: row.has_related,
   };
 }
 
@@ -310,7 +315,8 @@ function queueSelect(): RawBuilder<unknown> {
     q.reference, q.status, q.lines, q.contact_channel, q.created_at AS requested_at,
     o.email AS owner_email, w.next_action, w.next_action_due::text AS next_action_due,
     (SELECT max(a.created_at) FROM lead_activities AS a
-      WHERE a.submission_id = s.id AND a.kind IN (${REACHING})) AS reached_at`;
+      WHERE a.submission_id = s.id AND a.kind IN (${REACHING})) AS reached_at,
+    ${HAS_RELATED_LEAD} AS has_related`;
 }
 
 /** A lead's newest quote request, beside a view that starts from the lead's work. */

@@ -19,6 +19,7 @@ import {
   listCallbackRequests,
   listContactMessages,
   listSubmissions,
+  relatedLeads,
   submissionStatus,
   type Page,
 } from "#app/server/leads/leads.server.ts";
@@ -331,6 +332,59 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
         "last@x.com",
         "middle@x.com",
       ]);
+    });
+  });
+
+  it("link leads that share an email, a phone number or a business name, saying which", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      await db
+        .insertInto("business_wizard_submissions")
+        .values([
+          submission({
+            email: "Rae@Shop.example",
+            business_name: "Rise Bakery",
+            phone_number: "+16145550101",
+            created_at: "2026-03-01T00:00:00Z",
+          }),
+          submission({
+            email: "other@shop.example",
+            business_name: " rise bakery ",
+            phone_number: "+16145550101",
+            created_at: "2026-03-02T00:00:00Z",
+          }),
+          submission({
+            email: "rae@shop.example",
+            email_not_proven: true,
+            created_at: "2026-03-03T00:00:00Z",
+          }),
+          submission({
+            email: "stranger@shop.example",
+            business_name: "Rise Bakery Two",
+            phone_number: "+16145550199",
+            created_at: "2026-03-04T00:00:00Z",
+          }),
+        ])
+        .execute();
+      const rae = await db
+        .selectFrom("business_wizard_submissions")
+        .selectAll()
+        .where("email", "=", "Rae@Shop.example")
+        .executeTakeFirstOrThrow();
+      const related = await relatedLeads(db, rae);
+      expect(related.map((lead) => [lead.name, lead.shares, lead.emailNotProven])).toEqual([
+        [null, ["email"], true],
+        [" rise bakery ", ["phone", "business name"], false],
+      ]);
+      // A lead with no phone or name yet is linked by its email alone.
+      const stranger = await db
+        .selectFrom("business_wizard_submissions")
+        .selectAll()
+        .where("email", "=", "stranger@shop.example")
+        .executeTakeFirstOrThrow();
+      expect(await relatedLeads(db, stranger)).toEqual([]);
+      expect(
+        await relatedLeads(db, { ...stranger, phone_number: null, business_name: null }),
+      ).toEqual([]);
     });
   });
 

@@ -11,6 +11,7 @@ import {
   type SubmissionFilter,
   type SubmissionStatus,
 } from "#app/domain/leads/lead-desk.ts";
+import { SAME_LEAD_SIGNS, type SameLeadSign } from "#app/domain/leads/lead-work.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import type {
@@ -203,33 +204,82 @@ export async function listSubmissions(
   );
 }
 
-/** How many other applications with one email the lead desk lists (newest first). */
-const SAME_EMAIL_LIMIT = 20;
+/** How many other leads that may be the same the lead desk lists (newest first). */
+const RELATED_LIMIT = 20;
+
+/** Another lead that shares something with this one, and what it shares. */
+export interface RelatedLead {
+  id: string;
+  name: string | null;
+  createdAt: Date;
+  emailNotProven: boolean;
+  shares: SameLeadSign[];
+}
 
 /**
- * The other applications saved under this email (decision 030: a visitor who has not proven an
- * email gets an application of its own beside the one that holds it), newest first.
+ * The lead's phone number and business name as the duplicate lookups compare them (the indexes
+ * of migration 0024); the email as every email lookup does.
  */
-export async function applicationsWithEmail(
+const SAME_EMAIL = sql<string>`lower(email)`;
+const SAME_NAME = sql<string>`lower(btrim(business_name))`;
+
+/**
+ * The other leads that share this one's email (decision 030: a visitor who has not proven an email
+ * gets an application of its own beside the one that holds it), phone number or business name,
+ * newest first (issue 28): possibly the same business, for an operator to check.
+ */
+export async function relatedLeads(
   db: Db,
-  email: string,
-  exceptId: string,
-): Promise<{ id: string; name: string | null; createdAt: Date; emailNotProven: boolean }[]> {
+  lead: { id: string; email: string; phone_number: string | null; business_name: string | null },
+): Promise<RelatedLead[]> {
+  const name = lead.business_name?.trim().toLowerCase() || null;
   const rows = await db
     .selectFrom("business_wizard_submissions")
-    .select(["id", LEAD_NAME_COLUMN, "created_at", "email_not_proven"])
-    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-    .where("id", "<>", exceptId)
+    .select([
+      "id",
+      LEAD_NAME_COLUMN,
+      "created_at",
+      "email_not_proven",
+      sql<boolean>`${SAME_EMAIL} = ${lead.email.toLowerCase()}`.as("same_email"),
+      sql<boolean>`coalesce(phone_number = ${lead.phone_number}, false)`.as("same_phone"),
+      sql<boolean>`coalesce(${SAME_NAME} = ${name}, false)`.as("same_name"),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb(SAME_EMAIL, "=", lead.email.toLowerCase()),
+        ...(lead.phone_number ? [eb("phone_number", "=", lead.phone_number)] : []),
+        ...(name ? [eb(SAME_NAME, "=", name)] : []),
+      ]),
+    )
+    .where("id", "<>", lead.id)
     .orderBy("created_at", "desc")
-    .limit(SAME_EMAIL_LIMIT)
+    .limit(RELATED_LIMIT)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row[LEAD_NAME_COLUMN],
-    createdAt: row.created_at,
-    emailNotProven: row.email_not_proven,
-  }));
+  return rows.map((row) => {
+    const shared: Record<SameLeadSign, boolean> = {
+      email: row.same_email,
+      phone: row.same_phone,
+      "business name": row.same_name,
+    };
+    return {
+      id: row.id,
+      name: row[LEAD_NAME_COLUMN],
+      createdAt: row.created_at,
+      emailNotProven: row.email_not_proven,
+      shares: SAME_LEAD_SIGNS.filter((sign) => shared[sign]),
+    };
+  });
 }
+
+/**
+ * Whether another lead shares the email, phone number or business name of the submission `s` in a
+ * query: the queue's "Possible duplicate" flag.
+ */
+export const HAS_RELATED_LEAD = sql<boolean>`EXISTS (
+  SELECT 1 FROM business_wizard_submissions AS other
+  WHERE other.id <> s.id AND (lower(other.email) = lower(s.email)
+    OR other.phone_number = s.phone_number
+    OR lower(btrim(other.business_name)) = lower(btrim(s.business_name))))`;
 
 /** One submission by id, or undefined (also for an id that is no uuid). */
 export async function getSubmission(db: Db, id: string): Promise<SubmissionRow | undefined> {
