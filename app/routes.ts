@@ -58,6 +58,7 @@ export default [
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),
       route("messages", "routes/admin/contact-messages.tsx"),
+      route("templates", "routes/admin/templates.tsx"),
       route("sign-out", "routes/admin/sign-out.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -24,6 +24,7 @@ import * as m0021 from "./0021-step-ids-by-what-they-ask.ts";
 import * as m0022 from "./0022-primary-location-parts.ts";
 import * as m0023 from "./0023-lead-work-and-timeline.ts";
 import * as m0024 from "./0024-lookups-for-possible-duplicates.ts";
+import * as m0025 from "./0025-desk-email-templates.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0022-primary-location-parts": m0022,
   "0023-lead-work-and-timeline": m0023,
   "0024-lookups-for-possible-duplicates": m0024,
+  "0025-desk-email-templates": m0025,
 };

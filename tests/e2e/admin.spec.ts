@@ -120,6 +120,7 @@ function adminPaths(): string[] {
     "/admin/funnel?from=2026-01-01&to=2026-01-31",
     "/admin/call-backs",
     "/admin/messages",
+    "/admin/templates",
     "/admin/sign-out",
     "/admin/no-such-page",
   ];

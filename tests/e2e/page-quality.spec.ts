@@ -201,6 +201,7 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
     ["/admin/funnel", "the funnel"],
     ["/admin/call-backs", "the call-back requests"],
     ["/admin/messages", "the contact messages"],
+    ["/admin/templates", "the email templates"],
   ] as const) {
     await pages.open(path, name);
   }
@@ -208,6 +209,9 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   await page.getByRole("link", { name: email }).click();
   await pages.check("a lead");
   await pages.post(page.url(), { intent: "log", kind: "note", body: "" }, origin);
+  await page.getByRole("button", { name: "Fill in" }).click();
+  await pages.check("a lead, an email filled in");
+  await pages.post("/admin/templates", { name: "", subject: "{zip}", body: "" }, origin);
   await page.getByRole("button", { name: "Sign out" }).click();
 
   // Where the wizard stops for a state the agency holds no licence in (decision 031): only with

@@ -69,6 +69,8 @@ test.beforeAll(async () => {
       LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
       WEBHOOK_RETRY_BASE_MS: "500",
       AGENCY_RESPONSE_HOURS: "4",
+      // The baker's two confirmations, the email step's link and the desk's email; a fifth is held.
+      MAIL_PER_RECIPIENT_PER_HOUR: "4",
       ...AGENCY,
     },
   });
@@ -399,12 +401,39 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
     `Saved: Status changed, ${js}: New → Contacted, by ${OPERATOR.email} at`,
   );
   await expect(page.getByLabel("Quote request status")).toHaveValue("contacted");
-  await expect(timeline).toHaveCount(5);
-  await expect(timeline.first()).toContainText(
+  // An email from a template, filled from the lead, read, then sent: in the outbox and on the
+  // timeline.
+  await page.getByLabel("Start from").selectOption({ label: "We need your ZIP code" });
+  await page.getByRole("button", { name: "Fill in" }).click();
+  const subject = `Your quote request ${js}: one more detail`;
+  await expect(page.getByLabel("Subject")).toHaveValue(subject);
+  await expect(page.getByLabel("The email")).toHaveValue(
+    /^Hello Rae,\n\nThank you for asking us to quote Rise Bakery\./,
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Send email" }).click();
+  await expect(saved).toContainText(`Saved: Email sent, ${subject}, by ${OPERATOR.email} at`);
+  await expect
+    .poll(() => readWrittenEmails(dataDir).filter((email) => email.subject === subject).length)
+    .toBe(1);
+  const zipEmail = readWrittenEmails(dataDir).find((email) => email.subject === subject)!;
+  expect(zipEmail.to).toBe("baker@example.com");
+  expect(zipEmail.body).toContain("we need the ZIP code of the business's main location");
+  await expect(timeline).toHaveCount(6);
+  await expect(timeline.first()).toContainText(`${OPERATOR.email}Email sent: ${subject}`);
+  // Past the inbox's hourly cap: not sent, not logged, and the words kept on the page.
+  await page.getByRole("button", { name: "Fill in" }).click();
+  await page.getByLabel("Subject").fill("Another one");
+  await page.getByRole("button", { name: "Send email" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "Not sent: this inbox has had 4 emails from the site in the last hour.",
+  );
+  await expect(page.getByLabel("Subject")).toHaveValue("Another one");
+  await expect(timeline).toHaveCount(6);
+  await expect(timeline.nth(1)).toContainText(
     `${OPERATOR.email}Status changed: ${js}: New → Contacted`,
   );
-  await expect(timeline.nth(2)).toContainText("Call: Talked about the ovens");
-  await expectNoAxeViolations(page);
+  await expect(timeline.nth(3)).toContainText("Call: Talked about the ovens");
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await layoutProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 720 });

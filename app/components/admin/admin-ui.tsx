@@ -23,6 +23,7 @@ const NAV = [
   { href: "/admin/funnel", label: "Funnel" },
   { href: "/admin/call-backs", label: "Call-backs" },
   { href: "/admin/messages", label: "Messages" },
+  { href: "/admin/templates", label: "Email templates" },
 ] as const;
 
 /** Whether a nav entry is the section of `pathname`. */

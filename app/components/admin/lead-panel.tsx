@@ -9,6 +9,7 @@ import {
   DateTime,
   EmailLink,
 } from "#app/components/admin/admin-ui.tsx";
+import { TEMPLATE_LIMITS } from "#app/domain/leads/desk-emails.ts";
 import { QUOTE_STATUSES } from "#app/domain/leads/lead-desk.ts";
 import {
   ACTIVITY_NOTE_MAX,
@@ -18,13 +19,15 @@ import {
 } from "#app/domain/leads/lead-work.ts";
 
 /** The panel's forms, each posted with its `intent`. */
-export type LeadIntent = "status" | "owner" | "next-action" | "clear-next-action" | "log";
+export type LeadIntent = "status" | "owner" | "next-action" | "clear-next-action" | "log" | "email";
 
 /** What the action answers a form it refused with: which form, and each field's messages. */
 export interface LeadFormErrors {
   intent: LeadIntent;
   fields: Record<string, readonly string[] | null | undefined>;
   form?: string;
+  /** What was typed, to show again (the email's subject and words). */
+  values?: Record<string, string>;
 }
 
 export interface TimelineItem {
@@ -47,6 +50,13 @@ export interface ActionPanelProps {
   /** The change just saved, to confirm on screen: the timeline's entry for it. */
   saved: TimelineItem | undefined;
   errors: LeadFormErrors | undefined;
+  emailing: {
+    /** The desk emails only an address its visitor proved (decision 030). */
+    proven: boolean;
+    templates: readonly { id: string; name: string }[];
+    /** The template chosen, filled from the lead. */
+    chosen: { id: string; subject: string; body: string } | undefined;
+  };
 }
 
 function FieldMessage({
@@ -89,11 +99,25 @@ function FormProblem({ errors }: { errors: LeadFormErrors | undefined }) {
 
 /** The panel at the top of a lead's page. */
 export function ActionPanel(props: ActionPanelProps) {
-  const { phone, email, request, owner, operators, me, nextAction, today, saved, errors } = props;
+  const {
+    phone,
+    email,
+    request,
+    owner,
+    operators,
+    me,
+    nextAction,
+    today,
+    saved,
+    errors,
+    emailing,
+  } = props;
   const statusErrors = errorsOf(errors, "status");
   const ownerErrors = errorsOf(errors, "owner");
   const nextErrors = errorsOf(errors, "next-action");
   const logErrors = errorsOf(errors, "log");
+  const emailErrors = errorsOf(errors, "email");
+  const draft = emailErrors?.values ?? emailing.chosen;
   return (
     <section aria-labelledby="actions-title" className="mt-6 print:hidden">
       <h2 id="actions-title" className="sr-only">
@@ -104,8 +128,8 @@ export function ActionPanel(props: ActionPanelProps) {
           role="status"
           className="mb-4 rounded-xl border border-success-700 bg-success-50 p-4 text-success-700"
         >
-          Saved: {activityLabel(saved.kind)}, {saved.body}, by {saved.by ?? "the visitor"} at{" "}
-          <DateTime value={saved.at} />.
+          Saved: {activityLabel(saved.kind)}, {saved.body.split("\n")[0]}, by{" "}
+          {saved.by ?? "the visitor"} at <DateTime value={saved.at} />.
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -283,6 +307,87 @@ export function ActionPanel(props: ActionPanelProps) {
               </button>
             </div>
           </form>
+        </Card>
+        <Card title="Email the visitor" id="email-title">
+          {emailing.proven ? (
+            <>
+              <form method="get" className="mt-2 flex flex-wrap items-end gap-3">
+                <div>
+                  <label htmlFor="email-template" className="block text-sm font-medium text-ink">
+                    Start from
+                  </label>
+                  <select
+                    id="email-template"
+                    name="template"
+                    defaultValue={emailing.chosen?.id}
+                    className={adminControlClasses}
+                  >
+                    {emailing.templates.map((template) => (
+                      <option key={template.id} value={template.id}>
+                        {template.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className={buttonClasses("secondary", "sm")}>
+                  Fill in
+                </button>
+              </form>
+              {draft ? (
+                <form method="post" className="mt-3 grid gap-3" noValidate>
+                  <input type="hidden" name="intent" value="email" />
+                  <p className="text-sm text-muted">
+                    To {email}. Read it and change what you need: it is sent as it reads here.
+                  </p>
+                  <div>
+                    <label htmlFor="email-subject" className="block text-sm font-medium text-ink">
+                      Subject
+                    </label>
+                    <input
+                      id="email-subject"
+                      name="subject"
+                      type="text"
+                      maxLength={TEMPLATE_LIMITS.subject}
+                      defaultValue={draft.subject}
+                      aria-invalid={emailErrors?.fields.subject ? true : undefined}
+                      aria-describedby={
+                        emailErrors?.fields.subject ? "email-subject-error" : undefined
+                      }
+                      className={adminControlClasses}
+                    />
+                    <FieldMessage id="email-subject-error" messages={emailErrors?.fields.subject} />
+                  </div>
+                  <div>
+                    <label htmlFor="email-body" className="block text-sm font-medium text-ink">
+                      The email
+                    </label>
+                    <textarea
+                      id="email-body"
+                      name="body"
+                      rows={8}
+                      maxLength={TEMPLATE_LIMITS.body}
+                      defaultValue={draft.body}
+                      aria-invalid={emailErrors?.fields.body ? true : undefined}
+                      aria-describedby={emailErrors?.fields.body ? "email-body-error" : undefined}
+                      className={adminControlClasses}
+                    />
+                    <FieldMessage id="email-body-error" messages={emailErrors?.fields.body} />
+                  </div>
+                  <div>
+                    <button type="submit" className={buttonClasses("primary", "sm")}>
+                      Send email
+                    </button>
+                  </div>
+                </form>
+              ) : null}
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-ink">
+              The desk does not email this lead: its address was not proven by the visitor who saved
+              it (or is not one address). Call instead.
+            </p>
+          )}
+          <FormProblem errors={emailErrors} />
         </Card>
       </div>
     </section>

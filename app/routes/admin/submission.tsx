@@ -22,6 +22,15 @@ import {
   type ActivityKind,
 } from "#app/domain/leads/lead-work.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
+import { isEmailAddress } from "#app/domain/values/fields.ts";
+import {
+  deskEmailFormSchema,
+  fillPlaceholders,
+  placeholderValues,
+  TEMPLATE_LIMITS,
+} from "#app/domain/leads/desk-emails.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
+import { listTemplates, sendDeskEmail } from "#app/server/leads/lead-emails.server.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import {
   ActionPanel,
@@ -79,15 +88,27 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { db } = database;
   const row = await getSubmission(db, params.id);
   if (!row) throw data(null, { status: 404 });
-  const [history, request, deliveries, related, work, timeline, operators] = await Promise.all([
-    getSubmissionHistory(db, row),
-    latestQuoteRequest(db, row.id),
-    listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
-    relatedLeads(db, row),
-    getLeadWork(db, row.id),
-    getTimeline(db, row.id),
-    listOperators(db),
-  ]);
+  const [history, request, deliveries, related, work, timeline, operators, templates] =
+    await Promise.all([
+      getSubmissionHistory(db, row),
+      latestQuoteRequest(db, row.id),
+      listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
+      relatedLeads(db, row),
+      getLeadWork(db, row.id),
+      getTimeline(db, row.id),
+      listOperators(db),
+      listTemplates(db),
+    ]);
+  // A template chosen to email the visitor, filled from the lead, for the operator to read.
+  const template = templates.find((candidate) => candidate.id === url.searchParams.get("template"));
+  const fill = placeholderValues(
+    {
+      firstName: row.first_name,
+      businessName: leadNameOf(row),
+      reference: request?.reference ?? null,
+    },
+    getAgency(context),
+  );
   // After a change, the page confirms it with the timeline's newest entry of that kind.
   const savedKind = savedKindOf(url.searchParams.get("saved"));
   const saved = savedKind ? timeline.find((entry) => entry.kind === savedKind) : undefined;
@@ -105,6 +126,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   );
   return {
     me: operator.id,
+    emailing: {
+      proven: isEmailable(row),
+      templates: templates.map(({ id, name }) => ({ id, name })),
+      chosen: template && {
+        id: template.id,
+        subject: fillPlaceholders(template.subject, fill),
+        body: fillPlaceholders(template.body, fill),
+      },
+    },
     today: dayIn(new Date(), env.AGENCY_TIME_ZONE),
     work,
     timeline,
@@ -140,6 +170,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 /** The `saved` a confirmation carries, as the timeline kind it confirms. */
 function savedKindOf(text: string | null): ActivityKind | undefined {
   return ACTIVITY_KINDS.find((kind) => kind.id === text)?.id;
+}
+
+/** Whether the desk may email this lead: one address, proven by its visitor (decision 030). */
+function isEmailable(row: { email: string; email_not_proven: boolean }): boolean {
+  return !row.email_not_proven && isEmailAddress(row.email);
+}
+
+/** A field as typed, to show again after a refusal (never longer than a form could send). */
+function typedText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, TEMPLATE_LIMITS.body) : "";
 }
 
 /** After a change: the page again, confirming it at the panel. */
@@ -187,6 +228,37 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       }
       await setNextAction(db, row.id, parsed.value, operator.id);
       return savedRedirect(row.id, "next-action");
+    }
+    case "email": {
+      const parsed = parseForm(form, deskEmailFormSchema);
+      const typed = { subject: typedText(form, "subject"), body: typedText(form, "body") };
+      if (parsed.status !== "success") {
+        return refused("email", { fields: parsed.error ?? {}, values: typed });
+      }
+      if (!isEmailable(row)) {
+        return refused("email", { fields: {}, form: "The desk does not email this lead." }, 409);
+      }
+      const { env } = getServices(context);
+      const sent = await sendDeskEmail(db, {
+        submissionId: row.id,
+        to: row.email,
+        ...parsed.value,
+        operatorId: operator.id,
+        agency: getAgency(context),
+        perHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+      });
+      if (!sent) {
+        return refused(
+          "email",
+          {
+            fields: {},
+            values: typed,
+            form: `Not sent: this inbox has had ${env.MAIL_PER_RECIPIENT_PER_HOUR} emails from the site in the last hour. Nothing was sent or logged; try again later, or call.`,
+          },
+          429,
+        );
+      }
+      return savedRedirect(row.id, "email");
     }
     case "clear-next-action":
       await setNextAction(db, row.id, null, operator.id);
@@ -329,6 +401,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         today={today}
         saved={saved}
         errors={errors}
+        emailing={loaderData.emailing}
       />
       <Timeline entries={timeline} limit={TIMELINE_LIMIT} />
       <p className="mt-4 flex flex-wrap gap-3 print:hidden">

@@ -253,6 +253,26 @@ export interface LeadWorkTable {
   updated_at: Timestamp;
 }
 
+/** An email the desk's operators start from (issue 28); placeholders in braces (desk-emails.ts). */
+export interface DeskEmailTemplatesTable {
+  id: Generated<string>;
+  name: string;
+  subject: string;
+  body: string;
+  updated_at: Timestamp;
+}
+
+/** Each save of a template: what it said, the operator who saved it (null: as the site started). */
+export interface DeskEmailTemplateVersionsTable {
+  id: ColumnType<string | number, never, never>;
+  template_id: string;
+  name: string;
+  subject: string;
+  body: string;
+  saved_by: string | null;
+  saved_at: Timestamp;
+}
+
 /** Visitors who reached a wizard step (or completed) on a day (UTC). */
 export interface WizardFunnelDailyTable {
   /** YYYY-MM-DD; select it as `day::text` (drivers would turn a date into a local Date). */
@@ -283,4 +303,6 @@ export interface DatabaseSchema {
   wizard_funnel_daily: WizardFunnelDailyTable;
   lead_activities: LeadActivitiesTable;
   lead_work: LeadWorkTable;
+  desk_email_templates: DeskEmailTemplatesTable;
+  desk_email_template_versions: DeskEmailTemplateVersionsTable;
 }

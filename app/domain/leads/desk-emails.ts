@@ -1,0 +1,125 @@
+/**
+ * The desk's emails to a visitor (issue 28): templates the agency edits, with placeholders the desk
+ * fills from the lead, and the email an operator sends after reading (and, if need be, changing)
+ * the filled text. Pure TypeScript: the routes, the data layer and the tests share it.
+ */
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import {
+  renderEmail,
+  type EmailParagraph,
+  type RenderedEmail,
+} from "#app/domain/site/email-content.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+/** The longest template name, subject and body. */
+export const TEMPLATE_LIMITS = { name: 80, subject: 150, body: 3000 } as const;
+
+/** What a template may say in braces, each filled from the lead (or said plainly without it). */
+export const PLACEHOLDERS = [
+  { id: "first_name", means: "the contact's first name", otherwise: "there" },
+  { id: "business_name", means: "the business's name", otherwise: "your business" },
+  { id: "reference", means: "the newest quote request's reference", otherwise: "your request" },
+  { id: "agency_name", means: "the agency's name", otherwise: "" },
+  { id: "agency_phone", means: "the agency's phone number", otherwise: "" },
+] as const;
+
+export type PlaceholderId = (typeof PLACEHOLDERS)[number]["id"];
+
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+
+/** The names in braces that are no placeholder (a template with one is refused). */
+export function unknownPlaceholders(text: string): string[] {
+  const known = new Set<string>(PLACEHOLDERS.map((placeholder) => placeholder.id));
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((match) => match[1] ?? "")
+    .filter((name) => !known.has(name));
+}
+
+/** What the placeholders stand for on one lead. */
+export type PlaceholderValues = Partial<Record<PlaceholderId, string | null>>;
+
+/** The placeholders' values for a lead and the agency. */
+export function placeholderValues(
+  lead: { firstName: string | null; businessName: string | null; reference: string | null },
+  agency: Pick<Agency, "name" | "phone">,
+): PlaceholderValues {
+  return {
+    first_name: lead.firstName,
+    business_name: lead.businessName,
+    reference: lead.reference,
+    agency_name: agency.name,
+    agency_phone: agency.phone,
+  };
+}
+
+/** `text` with each placeholder filled: its value, or its plain words when the lead has none. */
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const placeholder = PLACEHOLDERS.find((candidate) => candidate.id === name);
+    if (!placeholder) return whole;
+    const value = values[placeholder.id]?.trim();
+    return value || placeholder.otherwise;
+  });
+}
+
+const templateText = (max: number, missing: string) =>
+  z.string({ error: missing }).check(
+    z.trim(),
+    z.minLength(1, missing),
+    z.maxLength(max, `Keep it to ${max} characters or fewer`),
+    z.refine((text) => unknownPlaceholders(text).length === 0, {
+      error: `Use only these placeholders: ${PLACEHOLDERS.map((p) => `{${p.id}}`).join(", ")}`,
+    }),
+  );
+
+/** The form that adds or changes a template. */
+export const templateFormSchema = z.object({
+  name: z
+    .string({ error: "Name the template" })
+    .check(
+      z.trim(),
+      z.minLength(1, "Name the template"),
+      z.maxLength(TEMPLATE_LIMITS.name, `Keep it to ${TEMPLATE_LIMITS.name} characters or fewer`),
+    ),
+  subject: templateText(TEMPLATE_LIMITS.subject, "Write the subject"),
+  body: templateText(TEMPLATE_LIMITS.body, "Write the email"),
+});
+
+/** The form that sends an email from a lead's page: the filled subject and text, as read. */
+export const deskEmailFormSchema = z.object({
+  subject: z
+    .string({ error: "Write the subject" })
+    .check(
+      z.trim(),
+      z.minLength(1, "Write the subject"),
+      z.maxLength(
+        TEMPLATE_LIMITS.subject,
+        `Keep it to ${TEMPLATE_LIMITS.subject} characters or fewer`,
+      ),
+    ),
+  body: z
+    .string({ error: "Write the email" })
+    .check(
+      z.trim(),
+      z.minLength(1, "Write the email"),
+      z.maxLength(TEMPLATE_LIMITS.body, `Keep it to ${TEMPLATE_LIMITS.body} characters or fewer`),
+    ),
+});
+
+/**
+ * The email as the visitor gets it (decision 032): the operator's words, a paragraph per block of
+ * lines, then the agency's identity at the foot, as text and as HTML with the same words.
+ */
+export function deskEmail(subject: string, body: string, agency: Agency): RenderedEmail {
+  const paragraphs: EmailParagraph[] = body
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((block) => block.split("\n").map((line) => line.trimEnd()))
+    .filter((lines) => lines.some((line) => line.trim() !== ""));
+  return renderEmail({ subject, paragraphs, footer: agencyLines(agency) });
+}
+
+/** The timeline's record of an email sent: its subject, then its words. */
+export function sentEmailRecord(subject: string, body: string): string {
+  return `${subject}\n\n${body}`;
+}
