@@ -1,8 +1,22 @@
 import { CAPPED_HEAP_MB, DESK_PAGES, type DeskFigures, type DeskSize } from "./desk.ts";
 import type { TargetCheck } from "./report.ts";
 
-/** The list pages held to the time limit: the pages an index serves in list order. */
-const LIMITED_PAGES: string[] = [DESK_PAGES.first, DESK_PAGES.filtered, DESK_PAGES.older];
+/**
+ * The pages held to the time limit: the list pages an index serves in list order, the work queue's
+ * views and the searches an agent makes on the phone (issue 28).
+ */
+const LIMITED_PAGES: string[] = [
+  DESK_PAGES.needsAction,
+  DESK_PAGES.mine,
+  DESK_PAGES.dueToday,
+  DESK_PAGES.overdue,
+  DESK_PAGES.first,
+  DESK_PAGES.filtered,
+  DESK_PAGES.older,
+  DESK_PAGES.search,
+  DESK_PAGES.reference,
+  DESK_PAGES.phone,
+];
 
 const LIMITS = { listPageMs: 50, exportRssGrowthMb: 50 };
 

@@ -18,15 +18,26 @@ import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 
 import { exampleAnswers } from "#app/domain/application/application-fields.ts";
-import { addDays, utcDay } from "#app/domain/values/days.ts";
-import { parseSubmissionFilter, type ListPosition } from "#app/domain/leads/lead-desk.ts";
+import {
+  PAGE_SIZE,
+  parseSubmissionFilter,
+  type ListPosition,
+} from "#app/domain/leads/lead-desk.ts";
 import { INDUSTRY_IDS } from "#app/domain/reference/industries.ts";
 import { US_STATES } from "#app/domain/reference/states.ts";
 import { openDatabase, type Db } from "#app/server/db/database.server.ts";
 import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
-import { getSubmission, listSubmissions } from "#app/server/leads/leads.server.ts";
+import { getSubmission, listSubmissions, relatedLeads } from "#app/server/leads/leads.server.ts";
+import {
+  getLeadWork,
+  getTimeline,
+  listOperators,
+  listQueue,
+} from "#app/server/leads/desk-work.server.ts";
+import { listTemplates } from "#app/server/leads/lead-emails.server.ts";
+import type { QueueView } from "#app/domain/leads/lead-work.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
 import { listWebhookDeliveries } from "#app/server/leads/webhooks.server.ts";
-import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 import {
   latestQuoteRequest,
   latestQuoteRequests,
@@ -98,10 +109,16 @@ export interface DeskFigures {
 
 /** The pages measured, by name; their order is the report's. */
 export const DESK_PAGES = {
+  needsAction: "Work queue, Needs action",
+  mine: "Work queue, My leads",
+  dueToday: "Work queue, Due today",
+  overdue: "Work queue, Overdue",
   first: "Submissions, first page",
   filtered: "Submissions filtered by industry and state, first page",
   older: "Submissions, an older page halfway down the list",
   search: "Submissions searched for one business name",
+  reference: "Submissions searched for a quote reference as read out",
+  phone: "Submissions searched for a phone number as typed",
   submission: "One submission's page",
 } as const;
 
@@ -167,6 +184,24 @@ export async function seed(db: Db, count: number): Promise<number> {
       where hashtext(email) % 3 = 0
       returning 1)
     select count(*)::int as made from made`.execute(db);
+  // The desk's work (issue 28): two operators; a quarter of the leads owned, with a next action due
+  // from 30 days ago to 30 days ahead; a call and a note on every third.
+  await sql`
+    insert into operators (email, password_hash)
+    values ('ana@bench.example', 'not a hash: nobody signs in'),
+           ('ben@bench.example', 'not a hash: nobody signs in')`.execute(db);
+  await sql`
+    insert into lead_work (submission_id, owner_id, next_action, next_action_due)
+    select s.id, (select id from operators order by email limit 1 offset (g % 2)),
+           'Call back', current_date + ((g % 61) - 30)::int
+    from (select id, row_number() over (order by created_at) as g
+          from business_wizard_submissions) as s
+    where g % 4 = 0`.execute(db);
+  await sql`
+    insert into lead_activities (submission_id, operator_id, kind, body, created_at)
+    select s.id, (select id from operators order by email limit 1), kind, 'Bench touch', s.created_at
+    from business_wizard_submissions as s, unnest(array['call', 'note']) as kind
+    where hashtext(s.email) % 3 = 1`.execute(db);
   return rows[0]?.made ?? 0;
 }
 
@@ -193,11 +228,12 @@ async function timed(run: () => Promise<unknown>): Promise<PageTiming & { what: 
 
 /** The submissions list loader's database work (app/routes/admin/submissions.tsx). */
 async function listPage(db: Db, query: string, position?: ListPosition) {
-  const today = utcDay(new Date());
-  const [page] = await Promise.all([
-    listSubmissions(db, parseSubmissionFilter(new URLSearchParams(query)), "UTC", position),
-    readFunnel(db, addDays(today, -6), today),
-  ]);
+  const page = await listSubmissions(
+    db,
+    parseSubmissionFilter(new URLSearchParams(query)),
+    TIME_ZONE,
+    position,
+  );
   await latestQuoteRequests(
     db,
     page.rows.map((row) => row.id),
@@ -213,7 +249,24 @@ async function submissionPage(db: Db, id: string) {
     getSubmissionHistory(db, row),
     latestQuoteRequest(db, row.id),
     listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
+    relatedLeads(db, row),
+    getLeadWork(db, row.id),
+    getTimeline(db, row.id),
+    listOperators(db),
+    listTemplates(db),
   ]);
+}
+
+/** The agency's zone the desk's days are in (the default of AGENCY_TIME_ZONE). */
+const TIME_ZONE = "America/New_York";
+
+/** The work queue loader's database work (app/routes/admin/queue.tsx), for an operator. */
+async function queuePage(db: Db, view: QueueView, operatorId: string) {
+  return listQueue(db, view, {
+    operatorId,
+    today: dayIn(new Date(), TIME_ZONE),
+    limit: PAGE_SIZE,
+  });
 }
 
 /** Runs `npm run leads:export` on a data directory; its output is counted, never kept. */
@@ -310,7 +363,23 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
       const one = await listPage(db, "");
       const target = one.rows[7]?.id;
       if (!target) throw new Error("No submission to open");
+      const ana = await sql<{ id: string }>`
+        select id from operators where email = 'ana@bench.example'`.execute(db);
+      const operatorId = ana.rows[0]?.id;
+      if (!operatorId) throw new Error("No operator");
+      // A reference and a phone number from halfway down, as a customer reads them out.
+      const deep = await sql<{ reference: string; phone: string }>`
+        select q.reference, s.phone_number as phone from quote_requests as q
+        join business_wizard_submissions as s on s.id = q.submission_id
+        order by q.created_at offset ${Math.floor(quoteRequests / 2)} limit 1`.execute(db);
+      const spoken = deep.rows[0];
+      if (!spoken) throw new Error("No quote request to search for");
+      const phoneTyped = spoken.phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3");
       const measured: [keyof typeof DESK_PAGES, () => Promise<unknown>][] = [
+        ["needsAction", () => queuePage(db, "needs-action", operatorId)],
+        ["mine", () => queuePage(db, "mine", operatorId)],
+        ["dueToday", () => queuePage(db, "due-today", operatorId)],
+        ["overdue", () => queuePage(db, "overdue", operatorId)],
         ["first", () => listPage(db, "")],
         ["filtered", () => listPage(db, "industry=food&state=Texas")],
         [
@@ -322,6 +391,11 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
             }),
         ],
         ["search", () => listPage(db, `q=${encodeURIComponent(`Bench Shop ${count - 100} LLC`)}`)],
+        [
+          "reference",
+          () => listPage(db, `q=${encodeURIComponent(spoken.reference.slice(3).toLowerCase())}`),
+        ],
+        ["phone", () => listPage(db, `q=${encodeURIComponent(phoneTyped)}`)],
         ["submission", () => submissionPage(db, target)],
       ];
       for (const [name, run] of measured) {

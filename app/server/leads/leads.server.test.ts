@@ -281,6 +281,12 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
       expect(await emails(db, "q=SLICER")).toEqual(["lou@deli.example"]);
       // Neither a reference nor a phone number: nothing matches only part of one.
       expect(await emails(db, "q=CP-7K3F9")).toEqual([]);
+      // Read as a reference that no request has, a name is looked for as text.
+      await db
+        .insertInto("business_wizard_submissions")
+        .values(submission({ email: "pat@parker.example", last_name: "Parker" }))
+        .execute();
+      expect(await emails(db, "q=PARKER")).toEqual(["pat@parker.example"]);
       expect(await emails(db, "q=555-0102")).toEqual([]);
     });
   });

@@ -5,6 +5,7 @@ import { isUuid } from "#app/domain/values/ids.ts";
 import { dayEndIn, dayStartIn } from "#app/domain/values/time-zones.ts";
 import {
   leadSearch,
+  type LeadSearch,
   PAGE_SIZE,
   type ListKey,
   type ListPosition,
@@ -124,37 +125,74 @@ function containsPattern(text: string): string {
 type SubmissionsWhere = ExpressionBuilder<DatabaseSchema, "business_wizard_submissions">;
 
 /**
- * The filter as a condition: the search (leadSearch: the email, the business and contact names, a
- * reference, a phone number), industry, state, status,
- * the newest quote request's status (or none), and creation days from `from` to `to` (both
- * included) in the agency's time zone.
+ * A search once the database has said whether it names a lead exactly: a reference or a phone
+ * number that some lead has finds those leads only, by their indexes; any other text is looked for
+ * in the email and the names (leadSearch).
  */
-function matches(filter: SubmissionFilter, timeZone: string) {
+export type ResolvedSearch = { exact: LeadSearch } | { text: string };
+
+/** The leads a reference or a phone number names exactly. */
+function exactly(eb: SubmissionsWhere, search: LeadSearch) {
+  return eb.or([
+    ...(search.phone ? [eb("phone_number", "=", search.phone)] : []),
+    ...(search.reference
+      ? [
+          eb.exists(
+            eb
+              .selectFrom("quote_requests as q")
+              .select("q.id")
+              .whereRef("q.submission_id", "=", "business_wizard_submissions.id")
+              .where("q.reference", "=", search.reference),
+          ),
+        ]
+      : []),
+  ]);
+}
+
+/** The leads whose email, business names or contact's name hold the text, ignoring case. */
+function containing(eb: SubmissionsWhere, text: string) {
+  const pattern = containsPattern(text);
+  return eb.or([
+    eb("email", "ilike", pattern),
+    eb(LEAD_NAME_COLUMN, "ilike", pattern),
+    eb("legal_business_name", "ilike", pattern),
+    eb(sql<string>`first_name || ' ' || last_name`, "ilike", pattern),
+  ]);
+}
+
+/**
+ * What the search box's text looks for (issue 28): when it reads as a reference or a phone number
+ * (leadSearch) that a lead has, that lead; otherwise the text in the email and the names. "PARKER"
+ * reads as a reference too, and finds the Parkers when no request has it.
+ */
+export async function resolveSearch(
+  db: Db,
+  q: string | undefined,
+): Promise<ResolvedSearch | undefined> {
+  if (!q) return undefined;
+  const search = leadSearch(q);
+  if (search.reference || search.phone) {
+    const named = await db
+      .selectFrom("business_wizard_submissions")
+      .select("id")
+      .where((eb) => exactly(eb, search))
+      .limit(1)
+      .executeTakeFirst();
+    if (named) return { exact: search };
+  }
+  return { text: search.text };
+}
+
+/**
+ * The filter as a condition: the search (resolved: resolveSearch), industry, state, status, the
+ * newest quote request's status (or none), and creation days from `from` to `to` (both included)
+ * in the agency's time zone.
+ */
+function matches(filter: SubmissionFilter, timeZone: string, search: ResolvedSearch | undefined) {
   return (eb: SubmissionsWhere) => {
     const conditions = [];
-    if (filter.q) {
-      const search = leadSearch(filter.q);
-      const pattern = containsPattern(search.text);
-      conditions.push(
-        eb.or([
-          eb("email", "ilike", pattern),
-          eb(LEAD_NAME_COLUMN, "ilike", pattern),
-          eb("legal_business_name", "ilike", pattern),
-          eb(sql<string>`first_name || ' ' || last_name`, "ilike", pattern),
-          ...(search.phone ? [eb("phone_number", "=", search.phone)] : []),
-          ...(search.reference
-            ? [
-                eb.exists(
-                  eb
-                    .selectFrom("quote_requests as q")
-                    .select("q.id")
-                    .whereRef("q.submission_id", "=", "business_wizard_submissions.id")
-                    .where("q.reference", "=", search.reference),
-                ),
-              ]
-            : []),
-        ]),
-      );
+    if (search) {
+      conditions.push("exact" in search ? exactly(eb, search.exact) : containing(eb, search.text));
     }
     if (filter.industry) conditions.push(eb("industry", "=", filter.industry));
     if (filter.state) conditions.push(eb("state", "=", filter.state));
@@ -190,12 +228,13 @@ export async function listSubmissions(
   timeZone: string,
   position?: ListPosition,
 ): Promise<Page<SubmissionRow>> {
+  const search = await resolveSearch(db, filter.q);
   return keysetPage(position, ({ past, order, limit }) =>
     db
       .selectFrom("business_wizard_submissions")
       .selectAll()
       .select(cursorMicros)
-      .where(matches(filter, timeZone))
+      .where(matches(filter, timeZone, search))
       .where(past)
       .orderBy("created_at", order)
       .orderBy("id", order)
@@ -319,6 +358,7 @@ export async function* exportSubmissions(
   { batchSize = EXPORT_BATCH }: ExportOptions = {},
 ): AsyncGenerator<SubmissionRow[]> {
   let after: ListKey | undefined;
+  const search = selection.filter && (await resolveSearch(db, selection.filter.filter.q));
   for (;;) {
     let query = db
       .selectFrom("business_wizard_submissions")
@@ -328,7 +368,7 @@ export async function* exportSubmissions(
       .orderBy("id", "desc")
       .limit(batchSize);
     if (selection.filter) {
-      query = query.where(matches(selection.filter.filter, selection.filter.timeZone));
+      query = query.where(matches(selection.filter.filter, selection.filter.timeZone, search));
     }
     if (selection.changedSince) query = query.where("updated_at", ">=", selection.changedSince);
     if (after) query = query.where(pastKey(after, "<"));
