@@ -24,6 +24,7 @@ import {
   type ListPosition,
 } from "#app/domain/leads/lead-desk.ts";
 import { INDUSTRY_IDS } from "#app/domain/reference/industries.ts";
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from "#app/domain/quote/quote-request.ts";
 import { US_STATES } from "#app/domain/reference/states.ts";
 import { openDatabase, type Db } from "#app/server/db/database.server.ts";
 import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
@@ -171,17 +172,25 @@ export async function seed(db: Db, count: number): Promise<number> {
         'email_not_proven', false))).*
     from generate_series(1, ${count}::int) as g,
          lateral (select now() - (${count}::int - g) * interval '1 minute' as at) as t`.execute(db);
+  const alphabet = REFERENCE_ALPHABET.length;
+  const references = alphabet ** REFERENCE_LENGTH;
   const { rows } = await sql<{ made: number }>`
     with made as (
       insert into quote_requests (
         submission_id, reference, lines, start_date, contact_channel, consent_text,
         consent_given_at, status, created_at, updated_at)
-      select id, 'CP-' || upper(substr(md5(id::text), 1, 12)), array['workers-comp', 'general-liability'],
+      select id, reference, array['workers-comp', 'general-liability'],
              date '2027-01-01', 'phone', 'I agree to be contacted.', created_at,
              (array['new', 'contacted', 'quoted', 'bound', 'lost'])[1 + abs(hashtext(id::text) % 5)],
              created_at, created_at
-      from business_wizard_submissions
-      where hashtext(email) % 3 = 0
+      from (select id, created_at, row_number() over (order by created_at) as n
+            from business_wizard_submissions where hashtext(email) % 3 = 0) as s,
+      -- A reference as the site makes them (its alphabet, its length): the row's number, spread
+      -- over all of them by a factor prime to their count, written in that alphabet.
+      lateral (select 'CP-' || string_agg(
+          substr(${REFERENCE_ALPHABET}, 1 + ((n * 7919 % ${references}) / (${alphabet}::bigint ^ i)::bigint % ${alphabet})::int, 1),
+          '' order by i) as reference
+        from generate_series(0, ${REFERENCE_LENGTH - 1}) as i) as r
       returning 1)
     select count(*)::int as made from made`.execute(db);
   // The desk's work (issue 28): two operators; a quarter of the leads owned, with a next action due

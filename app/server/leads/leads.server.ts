@@ -5,7 +5,6 @@ import { isUuid } from "#app/domain/values/ids.ts";
 import { dayEndIn, dayStartIn } from "#app/domain/values/time-zones.ts";
 import {
   leadSearch,
-  type LeadSearch,
   PAGE_SIZE,
   type ListKey,
   type ListPosition,
@@ -125,29 +124,13 @@ function containsPattern(text: string): string {
 type SubmissionsWhere = ExpressionBuilder<DatabaseSchema, "business_wizard_submissions">;
 
 /**
- * A search once the database has said whether it names a lead exactly: a reference or a phone
- * number that some lead has finds those leads only, by their indexes; any other text is looked for
- * in the email and the names (leadSearch).
+ * A search once the database has said whether it names leads exactly: the leads a reference or a
+ * phone number names, by their ids; or text to look for in the email and the names (leadSearch).
  */
-export type ResolvedSearch = { exact: LeadSearch } | { text: string };
+export type ResolvedSearch = { ids: string[] } | { text: string };
 
-/** The leads a reference or a phone number names exactly. */
-function exactly(eb: SubmissionsWhere, search: LeadSearch) {
-  return eb.or([
-    ...(search.phone ? [eb("phone_number", "=", search.phone)] : []),
-    ...(search.reference
-      ? [
-          eb.exists(
-            eb
-              .selectFrom("quote_requests as q")
-              .select("q.id")
-              .whereRef("q.submission_id", "=", "business_wizard_submissions.id")
-              .where("q.reference", "=", search.reference),
-          ),
-        ]
-      : []),
-  ]);
-}
+/** The most leads one reference or phone number is taken to name (a phone shared by more: text). */
+const NAMED_LEADS_LIMIT = 500;
 
 /** The leads whose email, business names or contact's name hold the text, ignoring case. */
 function containing(eb: SubmissionsWhere, text: string) {
@@ -162,8 +145,9 @@ function containing(eb: SubmissionsWhere, text: string) {
 
 /**
  * What the search box's text looks for (issue 28): when it reads as a reference or a phone number
- * (leadSearch) that a lead has, that lead; otherwise the text in the email and the names. "PARKER"
- * reads as a reference too, and finds the Parkers when no request has it.
+ * (leadSearch) that leads have, those leads, found by the reference's and the phone's indexes;
+ * otherwise the text in the email and the names. "PARKER" reads as a reference too, and finds the
+ * Parkers when no request has it.
  */
 export async function resolveSearch(
   db: Db,
@@ -171,16 +155,26 @@ export async function resolveSearch(
 ): Promise<ResolvedSearch | undefined> {
   if (!q) return undefined;
   const search = leadSearch(q);
-  if (search.reference || search.phone) {
-    const named = await db
+  const named = new Set<string>();
+  if (search.reference) {
+    const requested = await db
+      .selectFrom("quote_requests")
+      .select("submission_id")
+      .where("reference", "=", search.reference)
+      .execute();
+    for (const row of requested) named.add(row.submission_id);
+  }
+  if (search.phone) {
+    const phoned = await db
       .selectFrom("business_wizard_submissions")
       .select("id")
-      .where((eb) => exactly(eb, search))
-      .limit(1)
-      .executeTakeFirst();
-    if (named) return { exact: search };
+      .where("phone_number", "=", search.phone)
+      .limit(NAMED_LEADS_LIMIT)
+      .execute();
+    if (phoned.length === NAMED_LEADS_LIMIT) return { text: search.text };
+    for (const row of phoned) named.add(row.id);
   }
-  return { text: search.text };
+  return named.size > 0 ? { ids: [...named] } : { text: search.text };
 }
 
 /**
@@ -192,7 +186,7 @@ function matches(filter: SubmissionFilter, timeZone: string, search: ResolvedSea
   return (eb: SubmissionsWhere) => {
     const conditions = [];
     if (search) {
-      conditions.push("exact" in search ? exactly(eb, search.exact) : containing(eb, search.text));
+      conditions.push("ids" in search ? eb("id", "in", search.ids) : containing(eb, search.text));
     }
     if (filter.industry) conditions.push(eb("industry", "=", filter.industry));
     if (filter.state) conditions.push(eb("state", "=", filter.state));
