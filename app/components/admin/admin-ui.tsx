@@ -255,6 +255,22 @@ export function EmailLink({ address, className = "" }: { address: string; classN
   );
 }
 
+/** A desk form field's messages after a refused post, under the field it names (by `id`). */
+export function FieldMessage({
+  id,
+  messages,
+}: {
+  id: string;
+  messages: readonly string[] | null | undefined;
+}) {
+  if (!messages || messages.length === 0) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
 /** The look of the lead desk's inputs and selects. */
 export const adminControlClasses =
   "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger-700";

@@ -8,6 +8,7 @@ import {
   buttonClasses,
   DateTime,
   EmailLink,
+  FieldMessage,
 } from "#app/components/admin/admin-ui.tsx";
 import { TEMPLATE_LIMITS } from "#app/domain/leads/desk-emails.ts";
 import { QUOTE_STATUSES } from "#app/domain/leads/lead-desk.ts";
@@ -57,21 +58,6 @@ export interface ActionPanelProps {
     /** The template chosen, filled from the lead. */
     chosen: { id: string; subject: string; body: string } | undefined;
   };
-}
-
-function FieldMessage({
-  id,
-  messages,
-}: {
-  id: string;
-  messages: readonly string[] | null | undefined;
-}) {
-  if (!messages || messages.length === 0) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
-      {messages.join(" ")}
-    </p>
-  );
 }
 
 function errorsOf(errors: LeadFormErrors | undefined, intent: LeadIntent) {

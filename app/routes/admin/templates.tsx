@@ -6,6 +6,7 @@ import {
   adminMeta,
   buttonClasses,
   DateTime,
+  FieldMessage,
 } from "#app/components/admin/admin-ui.tsx";
 import {
   PLACEHOLDERS,
@@ -73,15 +74,6 @@ type Problems = {
   problem: string | undefined;
 };
 
-function Message({ id, messages }: { id: string; messages: readonly string[] | null | undefined }) {
-  if (!messages || messages.length === 0) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
-      {messages.join(" ")}
-    </p>
-  );
-}
-
 function TemplateForm({
   formId,
   template,
@@ -112,21 +104,21 @@ function TemplateForm({
           Name (for operators)
         </label>
         <input type="text" {...field("name")} />
-        <Message id={`${formId}-name-error`} messages={problems?.fields.name} />
+        <FieldMessage id={`${formId}-name-error`} messages={problems?.fields.name} />
       </div>
       <div>
         <label htmlFor={`${formId}-subject`} className="block text-sm font-medium text-ink">
           Subject
         </label>
         <input type="text" {...field("subject")} />
-        <Message id={`${formId}-subject-error`} messages={problems?.fields.subject} />
+        <FieldMessage id={`${formId}-subject-error`} messages={problems?.fields.subject} />
       </div>
       <div>
         <label htmlFor={`${formId}-body`} className="block text-sm font-medium text-ink">
           Email
         </label>
         <textarea rows={8} {...field("body")} />
-        <Message id={`${formId}-body-error`} messages={problems?.fields.body} />
+        <FieldMessage id={`${formId}-body-error`} messages={problems?.fields.body} />
       </div>
       {problems?.problem ? (
         <p role="alert" className="text-sm font-medium text-danger-700">
