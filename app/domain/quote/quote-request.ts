@@ -282,6 +282,11 @@ export function quoteReference(randomBytes: (size: number) => Uint8Array): strin
   return `CP-${reference}`;
 }
 
+/** The agency's promise in words, as the visitor reads it and the desk repeats it: "within 4 hours". */
+export function responsePromiseText(hours: number): string {
+  return `within ${hours} ${hours === 1 ? "hour" : "hours"}`;
+}
+
 /**
  * What happens after a request, as the confirmation page and email say it. It names a time only
  * when the agency promises one (AGENCY_RESPONSE_HOURS): the spec's "within one business day" is the
@@ -293,9 +298,7 @@ export function whatHappensNext(
 ): string {
   const by = channel === "phone" ? "by phone" : "by email";
   const within =
-    agency.responseHours === undefined
-      ? ""
-      : ` within ${agency.responseHours} ${agency.responseHours === 1 ? "hour" : "hours"}`;
+    agency.responseHours === undefined ? "" : ` ${responsePromiseText(agency.responseHours)}`;
   // "Licensed" only when the agency's own details are set (sample details name no real agency).
   const who = agency.sample ? "An agent" : "A licensed agent";
   return `${who} reviews your request and contacts you ${by}${within}. Questions in the meantime? Call us on ${agency.phone}.`;

@@ -13,7 +13,11 @@ import {
   SEARCH_MAX_LENGTH,
 } from "#app/domain/leads/lead-desk.ts";
 import { QUEUE_VIEWS, queueView, responseState, waitedText } from "#app/domain/leads/lead-work.ts";
-import { contactChannelLabel, lineName } from "#app/domain/quote/quote-request.ts";
+import {
+  contactChannelLabel,
+  lineName,
+  responsePromiseText,
+} from "#app/domain/quote/quote-request.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
@@ -188,7 +192,7 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
         What needs someone now. Today is {today} at the agency.
         {promisedHours === undefined
           ? " The site promises visitors no response time (AGENCY_RESPONSE_HOURS is not set)."
-          : ` The site promises visitors a response within ${promisedHours} hours.`}
+          : ` The site promises visitors a response ${responsePromiseText(promisedHours)}.`}
       </AdminPageHeading>
 
       <form
