@@ -13,7 +13,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 
 import { agencyFrom, agencyStamp } from "#app/domain/site/agency.ts";
-import { pathForLogs } from "#app/domain/wizard/resume-links.ts";
+import { pathForLogs } from "#app/domain/site/log-paths.ts";
 import type { RunningApp, startApp as StartApp } from "#app/server/app.server.ts";
 import {
   loadPrerenderedPages,

@@ -49,6 +49,7 @@ export default [
   // The lead desk: operators only. The layout's middleware sends anyone else to the sign-in page.
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    route("join/:token", "routes/admin/join.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/queue.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
@@ -59,6 +60,7 @@ export default [
       route("call-backs", "routes/admin/call-backs.tsx"),
       route("messages", "routes/admin/contact-messages.tsx"),
       route("templates", "routes/admin/templates.tsx"),
+      route("operators", "routes/admin/operators.tsx"),
       route("sign-out", "routes/admin/sign-out.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

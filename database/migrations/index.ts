@@ -25,6 +25,7 @@ import * as m0022 from "./0022-primary-location-parts.ts";
 import * as m0023 from "./0023-lead-work-and-timeline.ts";
 import * as m0024 from "./0024-lookups-for-possible-duplicates.ts";
 import * as m0025 from "./0025-desk-email-templates.ts";
+import * as m0026 from "./0026-operator-invitations-and-events.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0023-lead-work-and-timeline": m0023,
   "0024-lookups-for-possible-duplicates": m0024,
   "0025-desk-email-templates": m0025,
+  "0026-operator-invitations-and-events": m0026,
 };

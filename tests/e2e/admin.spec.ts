@@ -8,12 +8,14 @@ import {
   SIGN_IN_POLICY,
   signInMessages,
 } from "#app/domain/leads/lead-desk.ts";
+import { joinMessages, operatorMessages } from "#app/domain/leads/desk-operators.ts";
 import { messages } from "#app/domain/site/messages.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 import { textsConsentText } from "#app/domain/wizard/wizard.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 
 import { parseCsv } from "../support/csv.ts";
+import { readWrittenEmails } from "../support/outbox-files.ts";
 import { signIn } from "../support/lead-desk.ts";
 import { startServerWithDatabase, type ServerWithDatabase } from "../support/served-database.ts";
 import type { ServerProcess } from "../support/server-process.ts";
@@ -121,6 +123,7 @@ function adminPaths(): string[] {
     "/admin/call-backs",
     "/admin/messages",
     "/admin/templates",
+    "/admin/operators",
     "/admin/sign-out",
     "/admin/no-such-page",
   ];
@@ -451,6 +454,90 @@ test("call-back requests and contact messages have their own lists", async ({ pa
     "href",
     "mailto:ann%3Fcc%3Dboss@asker.example",
   );
+});
+
+test("an operator invites the next, who joins through the emailed link; disabling signs them out", async ({
+  page,
+  browser,
+}) => {
+  const NEW_HIRE = { email: "new.hire@agency.example", password: "my own long password 9" };
+  await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
+  await page.getByRole("link", { name: "Operators" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Operators" })).toBeVisible();
+  const operators = page.getByRole("table", { name: "Operators", exact: true });
+  const invitations = page.getByRole("table", { name: "Invitations not yet used, newest first" });
+  await expect(operators.getByRole("row", { name: new RegExp(OPERATOR.email) })).toContainText(
+    "You",
+  );
+
+  const email = page.getByLabel("Email address");
+  await email.fill(LOCKABLE.email.toUpperCase());
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(operatorMessages.alreadyOperator)).toBeVisible();
+  await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Email address").fill(NEW_HIRE.email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const saved = page.getByRole("status");
+  await expect(saved).toContainText(`Saved: ${operatorMessages.invited(NEW_HIRE.email)}`);
+  await expect(saved).toContainText(`by ${OPERATOR.email}`);
+  await expect(invitations.getByRole("row", { name: new RegExp(NEW_HIRE.email) })).toContainText(
+    "Works until",
+  );
+
+  await expect
+    .poll(() => readWrittenEmails(served.dataDir).filter((m) => m.to === NEW_HIRE.email).length)
+    .toBe(1);
+  const invitation = readWrittenEmails(served.dataDir).find((m) => m.to === NEW_HIRE.email)!;
+  expect(invitation.body).toContain(`${OPERATOR.email} invites you`);
+  const link = /\/admin\/join\/[A-Za-z0-9_-]{43}/.exec(invitation.body)?.[0];
+  expect(link).toBeDefined();
+
+  // The invited person, in a browser of their own.
+  const theirs = await browser.newContext();
+  const joining = await theirs.newPage();
+  await joining.goto(`${server.url}${link}`);
+  await expect(joining.getByRole("heading", { name: "Join the lead desk" })).toBeVisible();
+  await expect(joining.getByLabel("Email address")).toHaveValue(NEW_HIRE.email);
+  await expectNoAxeViolations(joining);
+  await joining.getByLabel("New password").fill(NEW_HIRE.password);
+  await joining.getByLabel("The same password again").fill("not the same password");
+  await joining.getByRole("button", { name: "Join and open the desk" }).click();
+  await expect(joining.getByText(joinMessages.mismatch)).toBeVisible();
+  await expectNoAxeViolations(joining);
+  await joining.getByLabel("New password").fill(NEW_HIRE.password);
+  await joining.getByLabel("The same password again").fill(NEW_HIRE.password);
+  await joining.getByRole("button", { name: "Join and open the desk" }).click();
+  await expect(joining).toHaveURL(`${server.url}/admin`);
+  await expect(joining.getByText(`Signed in as ${NEW_HIRE.email}`)).toBeVisible();
+  // The link worked once; the log never names its token.
+  const again = await fetch(`${server.url}${link}`);
+  expect(again.status).toBe(410);
+  expect(await again.text()).toContain(operatorMessages.invitationGone);
+  expect(server.output()).toContain('"path":"/admin/join/:token"');
+  expect(server.output()).not.toContain(link!);
+
+  // Disabled by the first operator: signed out at once, and refused at the sign-in page.
+  await page.reload();
+  await page.getByRole("button", { name: `Disable ${NEW_HIRE.email}` }).click();
+  await expect(saved).toContainText(`Saved: ${operatorMessages.disabled(NEW_HIRE.email)}`);
+  await expect(operators.getByRole("row", { name: new RegExp(NEW_HIRE.email) })).toContainText(
+    "Disabled since",
+  );
+  await expect(invitations).toHaveCount(0);
+  const history = page.getByRole("table", { name: "Changes to operators, newest first" });
+  await expect(history.getByRole("row").nth(1)).toContainText(
+    `${NEW_HIRE.email}Disabled${OPERATOR.email}`,
+  );
+  await expect(history.getByRole("row").nth(2)).toContainText(
+    `${NEW_HIRE.email}Joined through the invitation${NEW_HIRE.email}`,
+  );
+  await joining.reload();
+  await expect(joining).toHaveURL(/\/admin\/login/);
+  await joining.getByLabel("Email address", { exact: true }).fill(NEW_HIRE.email);
+  await joining.getByLabel("Password", { exact: true }).fill(NEW_HIRE.password);
+  await joining.getByRole("button", { name: "Sign in" }).click();
+  await expect(joining.getByRole("alert")).toHaveText(signInMessages.invalid);
+  await theirs.close();
 });
 
 test("the lead desk ships no script, is kept out of search engines, and has no axe violation", async ({

@@ -212,7 +212,24 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   await page.getByRole("button", { name: "Fill in" }).click();
   await pages.check("a lead, an email filled in");
   await pages.post("/admin/templates", { name: "", subject: "{zip}", body: "" }, origin);
+  await pages.post("/admin/operators", { intent: "invite", email: "" }, origin);
+  const invited = "quality-invited@agency.example";
+  const sentInvitation = await page.request.post("/admin/operators", {
+    form: { intent: "invite", email: invited },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(sentInvitation.status()).toBe(302);
+  await pages.open("/admin/operators", "the operators, with an invitation");
   await page.getByRole("button", { name: "Sign out" }).click();
+  await expect
+    .poll(() => readWrittenEmails(SERVER_DATA_DIR).filter((mail) => mail.to === invited).length)
+    .toBe(1);
+  const invitation = readWrittenEmails(SERVER_DATA_DIR).find((mail) => mail.to === invited)!;
+  const joinPath = /\/admin\/join\/[A-Za-z0-9_-]{43}/.exec(invitation.body)![0];
+  await pages.open(joinPath, "an invitation to the desk");
+  await pages.post(joinPath, { password: "short", confirm: "" }, origin);
+  await pages.open("/admin/join/not-a-link", "an invitation that no longer works");
 
   // Where the wizard stops for a state the agency holds no licence in (decision 031): only with
   // the agency's own details set, so on a server of its own.

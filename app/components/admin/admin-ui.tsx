@@ -24,6 +24,7 @@ const NAV = [
   { href: "/admin/call-backs", label: "Call-backs" },
   { href: "/admin/messages", label: "Messages" },
   { href: "/admin/templates", label: "Email templates" },
+  { href: "/admin/operators", label: "Operators" },
 ] as const;
 
 /** Whether a nav entry is the section of `pathname`. */

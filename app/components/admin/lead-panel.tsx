@@ -169,6 +169,10 @@ export function ActionPanel(props: ActionPanelProps) {
                 className={adminControlClasses}
               >
                 <option value="">Nobody (unassigned)</option>
+                {owner.id !== null && !operators.some((operator) => operator.id === owner.id) ? (
+                  // An owner disabled since stays this lead's owner until someone changes it.
+                  <option value={owner.id}>{owner.email} (disabled)</option>
+                ) : null}
                 {operators.map((operator) => (
                   <option key={operator.id} value={operator.id}>
                     {operator.email}

@@ -10,19 +10,12 @@ export const RESUME_LINK_DAYS = 7;
 /** Tokens are 32 random bytes, base64url: 43 characters. Anything else is not a link of ours. */
 export const RESUME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const RESUME_PATH_PREFIX = "/resume/";
+/** Where an application link leads; the token follows. Never written to a log (log-paths.ts). */
+export const RESUME_PATH_PREFIX = "/resume/";
 
 /** The path of an application link. */
 export function resumePath(token: string): string {
   return `${RESUME_PATH_PREFIX}${token}`;
-}
-
-/**
- * A request's path as the access log may keep it: an application link's token is a key to
- * someone's answers, so it is never written down (the database keeps only its hash).
- */
-export function pathForLogs(path: string): string {
-  return path.startsWith(RESUME_PATH_PREFIX) ? `${RESUME_PATH_PREFIX}:token` : path;
 }
 
 /** The /login form: the address the application was saved under. */

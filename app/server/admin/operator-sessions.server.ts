@@ -39,7 +39,10 @@ export async function createOperatorSession(
   return { token, expiresAt };
 }
 
-/** The operator of a live session, or undefined for an unknown, malformed or expired token. */
+/**
+ * The operator of a live session, or undefined for an unknown, malformed or expired token, or an
+ * operator disabled since (disabling ends their sessions too; this holds even for one in flight).
+ */
 export async function findSessionOperator(
   db: Db,
   token: string,
@@ -52,6 +55,7 @@ export async function findSessionOperator(
     .select(["operators.id", "operators.email"])
     .where("operator_sessions.id", "=", sessionId(token))
     .where("operator_sessions.expires_at", ">", now)
+    .where("operators.disabled_at", "is", null)
     .executeTakeFirst();
 }
 

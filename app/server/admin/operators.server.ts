@@ -2,11 +2,14 @@ import { createHash } from "node:crypto";
 
 import { sql } from "kysely";
 
+import { isOperatorEventKind, type OperatorEventKind } from "#app/domain/leads/desk-operators.ts";
 import { operatorCommandSchema, SIGN_IN_POLICY } from "#app/domain/leads/lead-desk.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
 import { z } from "#app/domain/values/zod.ts";
 
 import type { CommandAnswer } from "#app/server/db/backup.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { deleteOperatorSessions } from "#app/server/admin/operator-sessions.server.ts";
 import {
   hashPassword,
@@ -42,14 +45,160 @@ export async function findOperatorByEmail(db: Db, email: string): Promise<Operat
 /** Makes an operator account; the password is stored as an scrypt hash only. */
 export async function createOperator(db: Db, email: string, password: string): Promise<Operator> {
   const passwordHash = await hashPassword(password);
-  const row = await db
-    .insertInto("operators")
-    .values({ email: normalizeEmail(email), password_hash: passwordHash })
-    .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-    .returning(["id", "email"])
-    .executeTakeFirst();
+  const row = await inTransaction(db, async (trx) => {
+    const made = await trx
+      .insertInto("operators")
+      .values({ email: normalizeEmail(email), password_hash: passwordHash })
+      .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+      .returning(["id", "email"])
+      .executeTakeFirst();
+    if (made) await recordOperatorEvent(trx, made.email, "created", null);
+    return made;
+  });
   if (!row) throw new OperatorExistsError("An operator with this email address already exists.");
   return row;
+}
+
+/** Keeps what happened to an operator's account, and who did it (null: the command line). */
+export async function recordOperatorEvent(
+  db: Db,
+  email: string,
+  kind: OperatorEventKind,
+  byOperatorId: string | null,
+): Promise<string> {
+  const row = await db
+    .insertInto("operator_events")
+    .values({ email, kind, by_operator_id: byOperatorId })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** An operator as the operators' page lists them. */
+export interface OperatorAccount extends Operator {
+  createdAt: Date;
+  /** When they were disabled; null while they may sign in. */
+  disabledAt: Date | null;
+}
+
+/** How many operators the page lists at most: an agency has a handful. */
+const OPERATORS_LISTED = 500;
+
+/** Every operator, those who may work first, then by email. */
+export async function listOperatorAccounts(db: Db): Promise<OperatorAccount[]> {
+  const rows = await db
+    .selectFrom("operators")
+    .select(["id", "email", "created_at", "disabled_at"])
+    .orderBy(sql`disabled_at IS NOT NULL`)
+    .orderBy("email")
+    .limit(OPERATORS_LISTED)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    createdAt: new Date(row.created_at),
+    disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
+  }));
+}
+
+/** What disabling or enabling an operator came to. */
+export type OperatorSwitch =
+  | { outcome: "done"; eventId: string }
+  | { outcome: "unchanged" }
+  | { outcome: "yourself" }
+  | { outcome: "not-found" };
+
+/**
+ * Disables an operator (they cannot sign in, and every session of theirs ends at once) or enables
+ * them again, and keeps the event with who did it, in one transaction. Nothing they did is touched:
+ * their name stays on their timeline entries, quotes and template saves. Nobody disables their own
+ * account, so the desk always keeps an operator who can sign in.
+ */
+export async function setOperatorDisabled(
+  db: Db,
+  operatorId: string,
+  disabled: boolean,
+  byOperatorId: string,
+): Promise<OperatorSwitch> {
+  if (!isUuid(operatorId)) return { outcome: "not-found" };
+  if (disabled && operatorId === byOperatorId) return { outcome: "yourself" };
+  return inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable("operators")
+      .set({ disabled_at: disabled ? sql`now()` : null, updated_at: sql`now()` })
+      .where("id", "=", operatorId)
+      .where("disabled_at", disabled ? "is" : "is not", null)
+      .returning("email")
+      .executeTakeFirst();
+    if (!changed) {
+      const account = await trx
+        .selectFrom("operators")
+        .select("email")
+        .where("id", "=", operatorId)
+        .executeTakeFirst();
+      return account ? { outcome: "unchanged" } : { outcome: "not-found" };
+    }
+    if (disabled) await deleteOperatorSessions(trx, operatorId);
+    const eventId = await recordOperatorEvent(
+      trx,
+      changed.email,
+      disabled ? "disabled" : "enabled",
+      byOperatorId,
+    );
+    return { outcome: "done", eventId };
+  });
+}
+
+/** One event of the operators' history, as the page shows it. */
+export interface OperatorEvent {
+  id: string;
+  email: string;
+  kind: OperatorEventKind;
+  /** The operator who made the change; null when it was made on the command line. */
+  by: string | null;
+  at: Date;
+}
+
+function operatorEvents(db: Db) {
+  return db
+    .selectFrom("operator_events as e")
+    .leftJoin("operators as o", "o.id", "e.by_operator_id")
+    .select(["e.id", "e.email", "e.kind", "o.email as by", "e.created_at"]);
+}
+
+function toOperatorEvents(
+  rows: {
+    id: string | number;
+    email: string;
+    kind: string;
+    by: string | null;
+    created_at: Date;
+  }[],
+): OperatorEvent[] {
+  return rows.flatMap((row) =>
+    isOperatorEventKind(row.kind)
+      ? [
+          {
+            id: String(row.id),
+            email: row.email,
+            kind: row.kind,
+            by: row.by,
+            at: new Date(row.created_at),
+          },
+        ]
+      : [],
+  );
+}
+
+/** The operators' history, newest first (the last `limit` events). */
+export async function listOperatorEvents(db: Db, limit = 50): Promise<OperatorEvent[]> {
+  return toOperatorEvents(await operatorEvents(db).orderBy("e.id", "desc").limit(limit).execute());
+}
+
+/** One event by its id (as a save's confirmation names it), or undefined. */
+export async function getOperatorEvent(db: Db, id: string): Promise<OperatorEvent | undefined> {
+  if (!/^[1-9][0-9]{0,17}$/.test(id)) return undefined;
+  return toOperatorEvents(await operatorEvents(db).where("e.id", "=", id).execute())[0];
 }
 
 /**
@@ -62,14 +211,20 @@ export async function resetOperatorPassword(
   password: string,
 ): Promise<Operator | undefined> {
   const passwordHash = await hashPassword(password);
-  const operator = await db
-    .updateTable("operators")
-    .set({ password_hash: passwordHash, updated_at: sql`now()` })
-    .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
-    .returning(["id", "email"])
-    .executeTakeFirst();
+  const operator = await inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable("operators")
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
+      .returning(["id", "email"])
+      .executeTakeFirst();
+    if (changed) {
+      await deleteOperatorSessions(trx, changed.id);
+      await recordOperatorEvent(trx, changed.email, "password-reset", null);
+    }
+    return changed;
+  });
   if (!operator) return undefined;
-  await deleteOperatorSessions(db, operator.id);
   // Lifts the lockout of this email from every address.
   await db
     .deleteFrom("operator_sign_in_failures")
@@ -128,10 +283,12 @@ export async function signIn(
     .executeTakeFirst();
   if (lock?.locked_until && lock.locked_until > now) return locked(lock.locked_until, now);
 
+  // A disabled operator is as no operator: the decoy is checked, and the failure counted.
   const account = await db
     .selectFrom("operators")
     .select(["id", "email", "password_hash"])
     .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
+    .where("disabled_at", "is", null)
     .executeTakeFirst();
   const matches = account
     ? await verifyPassword(password, account.password_hash)

@@ -214,6 +214,27 @@ export interface OperatorsTable {
   password_hash: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the operator was disabled (no sign-in, no session); null while they may work. */
+  disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A link emailed to a new operator (issue 28), kept by the SHA-256 of its token. */
+export interface OperatorInvitationsTable {
+  id: Generated<string>;
+  token_hash: string;
+  email: string;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** What happened to an operator's account, by whom (null: the command line); only ever added. */
+export interface OperatorEventsTable {
+  id: ColumnType<string | number, never, never>;
+  email: string;
+  kind: string;
+  by_operator_id: string | null;
+  created_at: Timestamp;
 }
 
 /** A signed-in operator's session; `id` is the SHA-256 of the token in the cookie. */
@@ -297,6 +318,8 @@ export interface DatabaseSchema {
   business_wizard_submission_revisions: BusinessWizardSubmissionRevisionsTable;
   quote_requests: QuoteRequestsTable;
   operators: OperatorsTable;
+  operator_invitations: OperatorInvitationsTable;
+  operator_events: OperatorEventsTable;
   quote_request_revisions: QuoteRequestRevisionsTable;
   operator_sessions: OperatorSessionsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;

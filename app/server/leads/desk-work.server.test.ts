@@ -5,7 +5,7 @@ import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { createOperator } from "#app/server/admin/operators.server.ts";
+import { createOperator, setOperatorDisabled } from "#app/server/admin/operators.server.ts";
 import {
   addActivity,
   getLeadWork,
@@ -129,6 +129,16 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
       expect((await getLeadWork(db, submissionId)).ownerId).toBeNull();
       const bodies = (await getTimeline(db, submissionId)).map((entry) => entry.body);
       expect(bodies.slice(0, 2)).toEqual(["Unassigned", "Assigned to ana@agency.example"]);
+
+      // A disabled operator keeps the leads they own, and is given no new one.
+      const ben = await createOperator(db, "ben@agency.example", "a long enough password");
+      expect(await setLeadOwner(db, submissionId, ben.id, ana.id)).toBe(true);
+      expect((await setOperatorDisabled(db, ben.id, true, ana.id)).outcome).toBe("done");
+      expect(await setLeadOwner(db, submissionId, ben.id, ana.id)).toBe(true);
+      expect((await getLeadWork(db, submissionId)).ownerEmail).toBe("ben@agency.example");
+      const { submissionId: other } = await lead(db, "Bistro", "2026-11-21T15:00:00Z");
+      expect(await setLeadOwner(db, other, ben.id, ana.id)).toBe(false);
+      expect((await getLeadWork(db, other)).ownerId).toBeNull();
     });
   });
 

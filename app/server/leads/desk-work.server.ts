@@ -99,7 +99,12 @@ export async function setLeadStatus(
 
 /** The desk's operators, for choosing an owner: by email. */
 export async function listOperators(db: Db): Promise<{ id: string; email: string }[]> {
-  return db.selectFrom("operators").select(["id", "email"]).orderBy("email").execute();
+  return db
+    .selectFrom("operators")
+    .select(["id", "email"])
+    .where("disabled_at", "is", null)
+    .orderBy("email")
+    .execute();
 }
 
 /** Where a lead stands at the desk (nothing set yet: no owner, no next action). */
@@ -126,7 +131,7 @@ export async function getLeadWork(db: Db, submissionId: string): Promise<LeadWor
 
 /**
  * Gives a lead an owner (an operator's id) or none, and enters it on the timeline. False when the
- * owner named is no operator; setting the owner it has changes nothing.
+ * owner named is no operator, or one disabled; setting the owner it has changes nothing.
  */
 export async function setLeadOwner(
   db: Db,
@@ -135,6 +140,9 @@ export async function setLeadOwner(
   operatorId: string,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    const before = await getLeadWork(trx, submissionId);
+    // Saving the owner a lead has changes nothing (also one disabled since).
+    if (before.ownerId === ownerId) return true;
     let ownerEmail: string | null = null;
     if (ownerId !== null) {
       if (!isUuid(ownerId)) return false;
@@ -142,12 +150,11 @@ export async function setLeadOwner(
         .selectFrom("operators")
         .select("email")
         .where("id", "=", ownerId)
+        .where("disabled_at", "is", null)
         .executeTakeFirst();
       if (!owner) return false;
       ownerEmail = owner.email;
     }
-    const before = await getLeadWork(trx, submissionId);
-    if (before.ownerId === ownerId) return true;
     await trx
       .insertInto("lead_work")
       .values({ submission_id: submissionId, owner_id: ownerId })

@@ -1,0 +1,107 @@
+/**
+ * The desk's operators (issue 28, decision 040): an operator invites the next one by email, the
+ * invited person chooses a password through the link, and an operator can disable another without
+ * deleting anything they did. Every change is kept as an operator event, with who made it.
+ */
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
+import { site } from "#app/domain/site/site.ts";
+import { emailAddress } from "#app/domain/values/fields.ts";
+import { z } from "#app/domain/values/zod.ts";
+import { passwordLengthProblem, PASSWORD_MAX_LENGTH } from "#app/domain/leads/lead-desk.ts";
+
+/** How long an invitation's link works. */
+export const INVITATION_HOURS = 72;
+
+/** Invitation tokens are 32 random bytes, base64url: 43 characters. */
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Where an invitation's link leads; the token follows. Never written to a log (log-paths.ts). */
+export const INVITATION_PATH_PREFIX = "/admin/join/";
+
+/** The path of an invitation's link. */
+export function invitationPath(token: string): string {
+  return `${INVITATION_PATH_PREFIX}${token}`;
+}
+
+/** The desk's form to invite an operator: their email address. */
+export const inviteFormSchema = z.object({ email: emailAddress() });
+
+/** What the page to join says when a password is not right. */
+export const joinMessages = {
+  passwordRequired: "Choose a password.",
+  confirmRequired: "Type the password again.",
+  mismatch: "The two passwords are not the same.",
+} as const;
+
+/** The form behind an invitation's link: a password, typed twice. */
+export const joinFormSchema = z
+  .object({
+    password: z.string({ error: joinMessages.passwordRequired }).check(
+      z.maxLength(PASSWORD_MAX_LENGTH * 4),
+      z.superRefine((password, ctx) => {
+        const problem = passwordLengthProblem(password);
+        if (problem) ctx.addIssue({ code: "custom", message: problem, input: password });
+      }),
+    ),
+    confirm: z
+      .string({ error: joinMessages.confirmRequired })
+      .check(z.maxLength(PASSWORD_MAX_LENGTH * 4)),
+  })
+  .check(
+    z.refine((form) => form.password === form.confirm, {
+      error: joinMessages.mismatch,
+      path: ["confirm"],
+    }),
+  );
+
+/** What happened to an operator's account, and how the desk says it. */
+export const OPERATOR_EVENT_KINDS = {
+  created: "Account made on the command line",
+  invited: "Invited",
+  "invitation-withdrawn": "Invitation withdrawn",
+  joined: "Joined through the invitation",
+  disabled: "Disabled",
+  enabled: "Enabled again",
+  "password-reset": "Password reset on the command line",
+} as const;
+
+export type OperatorEventKind = keyof typeof OPERATOR_EVENT_KINDS;
+
+/** Whether a stored text names an operator event. */
+export function isOperatorEventKind(text: string): text is OperatorEventKind {
+  return Object.hasOwn(OPERATOR_EVENT_KINDS, text);
+}
+
+/** What the operators' page says, one place for each message. */
+export const operatorMessages = {
+  invited: (email: string) =>
+    `Invitation sent to ${email}. The link works once, for ${INVITATION_HOURS} hours.`,
+  alreadyOperator: "This address already belongs to an operator.",
+  inboxFull:
+    "This address has had as many emails from the site as it may in an hour. Try again later.",
+  withdrawn: (email: string) => `The invitation to ${email} is withdrawn.`,
+  disabled: (email: string) => `${email} is disabled and signed out everywhere.`,
+  enabled: (email: string) => `${email} may sign in again.`,
+  notYourself: "You cannot disable your own account. Ask another operator.",
+  invitationGone:
+    "This invitation has expired, been used or been withdrawn. Ask an operator of the agency for a new one.",
+} as const;
+
+/** The email that carries an invitation, with who sent it and the agency's identity. */
+export function invitationEmail(link: string, invitedBy: string, agency: Agency): RenderedEmail {
+  return renderEmail({
+    subject: `You are invited to the ${site.brand} lead desk`,
+    paragraphs: [
+      ["Hello,"],
+      [
+        `${invitedBy} invites you to work on ${agency.name}'s lead desk at ${site.brand}. Choose your password here:`,
+      ],
+      [{ link }],
+      [
+        `The link works once, for ${INVITATION_HOURS} hours. If you were not expecting it, you can ignore this email.`,
+      ],
+    ],
+    footer: agencyLines(agency),
+  });
+}
