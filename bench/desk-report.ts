@@ -145,7 +145,7 @@ export function deskMarkdown(desk: DeskFigures | undefined): string[] {
   }
   lines.push(
     "",
-    "The search page has no target: `ILIKE` anywhere in the email and business names cannot use an ordered index, so a search that matches few leads reads them all (decision 008's consequence; a trigram index is the next step if agencies search that much).",
+    "A search by text (a piece of an email, a business or legal name, a contact's name) is served by trigram indexes (decision 041) for any text of three characters or more; one of one or two characters still reads every lead.",
     "",
   );
   return lines;

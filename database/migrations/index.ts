@@ -26,6 +26,7 @@ import * as m0023 from "./0023-lead-work-and-timeline.ts";
 import * as m0024 from "./0024-lookups-for-possible-duplicates.ts";
 import * as m0025 from "./0025-desk-email-templates.ts";
 import * as m0026 from "./0026-operator-invitations-and-events.ts";
+import * as m0027 from "./0027-trigram-search.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0024-lookups-for-possible-duplicates": m0024,
   "0025-desk-email-templates": m0025,
   "0026-operator-invitations-and-events": m0026,
+  "0027-trigram-search": m0027,
 };

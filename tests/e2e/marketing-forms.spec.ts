@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 
 import { messages as fieldMessages } from "#app/domain/site/messages.ts";
+import { PGLITE_OPTIONS } from "#app/server/db/database.server.ts";
 
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { expect, test } from "./helpers.ts";
@@ -98,7 +99,10 @@ test("the call-back request and the contact message are in the database", async 
     await stopServer(server);
   }
   // The server has stopped and released its data directory: read what it stored.
-  const database = await PGlite.create(path.join(dataDir, "pglite"));
+  const database = await PGlite.create({
+    dataDir: path.join(dataDir, "pglite"),
+    ...PGLITE_OPTIONS,
+  });
   try {
     const callbacks = await database.query(
       "select name, phone, best_time, product from callback_requests",

@@ -9,6 +9,7 @@ import pg from "pg";
 import {
   migrateToLatest,
   openDatabase,
+  PGLITE_OPTIONS,
   type Database,
   type DatabaseSchema,
 } from "#app/server/db/database.server.ts";
@@ -96,9 +97,6 @@ export const PGLITE_TEMPLATE_DIR = path.resolve(".tmp/vitest-pglite-template");
 /** Where the test files' copies live; the global teardown removes what a crashed file left. */
 export const PGLITE_COPIES_DIR = path.resolve(".tmp/vitest-pglite-copies");
 
-/** PGlite's settings as the server's (app/server/db/database.server.ts): 16 MB of shared buffers. */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-
 async function sharedPglite(): Promise<SharedDatabase> {
   // A copy of the run's migrated template when there is one; migrating it again finds nothing to do.
   let dataDir: string | undefined;
@@ -107,7 +105,7 @@ async function sharedPglite(): Promise<SharedDatabase> {
     dataDir = mkdtempSync(path.join(PGLITE_COPIES_DIR, "file-"));
     cpSync(PGLITE_TEMPLATE_DIR, dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS });
+  const pglite = await PGlite.create({ dataDir, ...PGLITE_OPTIONS });
   const admin = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) });
   await migrateToLatest(admin);
   return {

@@ -10,11 +10,15 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect } from "kysely";
 
-import { migrateToLatest, type DatabaseSchema } from "#app/server/db/database.server.ts";
+import {
+  migrateToLatest,
+  PGLITE_OPTIONS,
+  type DatabaseSchema,
+} from "#app/server/db/database.server.ts";
 
 import { PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_FILE } from "./databases.ts";
 
-const pglite = await PGlite.create();
+const pglite = await PGlite.create(PGLITE_OPTIONS);
 let archive: Blob;
 try {
   await migrateToLatest(new Kysely<DatabaseSchema>({ dialect: new PGliteDialect({ pglite }) }));
@@ -26,5 +30,9 @@ try {
 }
 
 rmSync(PGLITE_TEMPLATE_DIR, { recursive: true, force: true });
-const onDisk = await PGlite.create({ dataDir: PGLITE_TEMPLATE_DIR, loadDataDir: archive });
+const onDisk = await PGlite.create({
+  dataDir: PGLITE_TEMPLATE_DIR,
+  loadDataDir: archive,
+  ...PGLITE_OPTIONS,
+});
 await onDisk.close();

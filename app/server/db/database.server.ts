@@ -4,7 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import {
   Kysely,
   PGliteAdapter,
@@ -205,6 +206,16 @@ function failingFast(pool: pg.Pool): PostgresPool {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+/**
+ * What every PGlite that opens the app's database starts with (the server's, the tests' and the
+ * benchmark's): the settings above, and the extensions the migrations use (pg_trgm, migration
+ * 0027), which PGlite loads only when asked.
+ */
+export const PGLITE_OPTIONS = {
+  startParams: PGLITE_START_PARAMS,
+  extensions: { pg_trgm },
+} satisfies PGliteOptions;
+
 async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Promise<Database> {
   if (options.dataDir) prepareDataDir(options.dataDir);
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -217,7 +228,7 @@ async function openPglite(options: { dataDir?: string; restoreFrom?: Blob }): Pr
     pglite = await PGlite.create({
       dataDir: pgdata,
       loadDataDir: options.restoreFrom,
-      startParams: PGLITE_START_PARAMS,
+      ...PGLITE_OPTIONS,
     });
     // A new database is copied in by PGlite with modes of its own (0666): take them back.
     if (options.dataDir) restrictDataDir(options.dataDir);

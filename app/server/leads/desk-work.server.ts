@@ -360,32 +360,38 @@ export async function listQueue(
         LIMIT ${limit}`;
       break;
     case "mine":
-      query = sql<QueueSqlRow>`
-        SELECT ${select}
-        FROM lead_work AS w
-        JOIN business_wizard_submissions AS s ON s.id = w.submission_id
-        JOIN operators AS o ON o.id = w.owner_id
-        ${NEWEST_REQUEST}
-        WHERE w.owner_id = ${operatorId}
-        ORDER BY w.next_action_due NULLS LAST, s.created_at, s.id
-        LIMIT ${limit}`;
-      break;
     case "due-today":
-    case "overdue":
+    case "overdue": {
+      const where =
+        view === "mine"
+          ? sql`w.owner_id = ${operatorId}`
+          : view === "due-today"
+            ? sql`w.next_action_due = ${today}::date`
+            : sql`w.next_action_due < ${today}::date`;
+      const order =
+        view === "mine"
+          ? sql`w.next_action_due NULLS LAST, s.created_at, s.id`
+          : sql`w.next_action_due, s.created_at, s.id`;
+      // The page's leads are picked first, and only they are read in full: a day's hundreds of
+      // leads due are sorted by two columns, not each joined to its newest request and its
+      // possible duplicates before the sort (bench/desk.ts, "due today").
       query = sql<QueueSqlRow>`
+        WITH picked AS MATERIALIZED (
+          SELECT w.submission_id
+          FROM lead_work AS w
+          JOIN business_wizard_submissions AS s ON s.id = w.submission_id
+          WHERE ${where}
+          ORDER BY ${order}
+          LIMIT ${limit})
         SELECT ${select}
-        FROM lead_work AS w
+        FROM picked
+        JOIN lead_work AS w ON w.submission_id = picked.submission_id
         JOIN business_wizard_submissions AS s ON s.id = w.submission_id
         LEFT JOIN operators AS o ON o.id = w.owner_id
         ${NEWEST_REQUEST}
-        WHERE ${
-          view === "due-today"
-            ? sql`w.next_action_due = ${today}::date`
-            : sql`w.next_action_due < ${today}::date`
-        }
-        ORDER BY w.next_action_due, s.created_at, s.id
-        LIMIT ${limit}`;
+        ORDER BY ${order}`;
       break;
+    }
   }
   const { rows } = await query.execute(db);
   return rows.map(queueRow);
