@@ -557,7 +557,14 @@ test("the lead desk ships no script, is kept out of search engines, and has no a
   await expectNoAxeViolations(page);
 
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
-  for (const path of adminPaths().filter((candidate) => !/csv|sign-out/.test(candidate))) {
+  // Each kind of page once: the addresses that only repeat one (a trailing slash, another view of
+  // the queue, another list's bad cursor, another range of the funnel) are left to the refusals.
+  const repeats = ["/admin/", "/admin?view=mine", "/admin/messages?before=", "/admin/funnel?"];
+  const pages = adminPaths().filter(
+    (candidate) =>
+      !/csv|sign-out/.test(candidate) && !repeats.some((repeat) => candidate.startsWith(repeat)),
+  );
+  for (const path of pages) {
     const response = await page.goto(`${server.url}${path}`);
     expect(response?.headers()["cache-control"], path).toBe("no-store");
     await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute(

@@ -60,6 +60,22 @@ function isDeliberateHttpError(message: ConsoleMessage): boolean {
   return !pathname.startsWith("/assets/") && !/\.(js|css|svg|png|webp|ico|woff2?)$/.test(pathname);
 }
 
+/**
+ * Records every Content-Security-Policy violation the page reports, from its first script on, in
+ * every document it opens; the function returned reads those of the document open now.
+ */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+}
+
 /** Asserts that axe finds no WCAG 2.x A/AA violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })

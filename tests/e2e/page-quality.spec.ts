@@ -21,6 +21,7 @@ import {
   expect,
   layoutProblems,
   test,
+  watchCsp,
 } from "./helpers.ts";
 
 /** The widths every page is laid out at: a small phone, a tablet, a laptop. */
@@ -48,14 +49,18 @@ interface NuMessage {
 class PageChecker {
   readonly documents = new Map<string, string>();
   readonly problems: string[] = [];
+  readonly cspViolations: string[] = [];
   private readonly page: Page;
+  private readonly csp: () => Promise<string[]>;
 
-  constructor(page: Page) {
+  constructor(page: Page, csp: () => Promise<string[]>) {
     this.page = page;
+    this.csp = csp;
   }
 
   /** Checks the page that is open now, under `name`; its HTML is fetched again unless given. */
   async check(name: string, html?: string): Promise<void> {
+    for (const violation of await this.csp()) this.cspViolations.push(`${name}: ${violation}`);
     this.documents.set(name, html ?? (await (await this.page.request.get(this.page.url())).text()));
     for (const width of WIDTHS) {
       await this.page.setViewportSize({ width, height: 800 });
@@ -124,12 +129,12 @@ async function htmlErrors(documents: Map<string, string>): Promise<string[]> {
   }
 }
 
-test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 and 1280 px, and valid HTML", async ({
+test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 and 1280 px, valid HTML, and nothing the Content-Security-Policy refuses", async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const pages = new PageChecker(page);
+  const pages = new PageChecker(page, await watchCsp(page));
   const origin = baseURL!;
 
   for (const path of MARKETING_PATHS) await pages.open(path);
@@ -269,5 +274,6 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   }
 
   expect(pages.problems, "layout problems").toEqual([]);
+  expect(pages.cspViolations, "Content-Security-Policy violations").toEqual([]);
   expect(await htmlErrors(pages.documents), "Nu HTML Checker errors").toEqual([]);
 });
