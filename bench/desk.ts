@@ -258,7 +258,7 @@ async function submissionPage(db: Db, id: string) {
     getSubmissionHistory(db, row),
     latestQuoteRequest(db, row.id),
     listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
-    relatedLeads(db, row),
+    relatedLeads(db, row.id),
     getLeadWork(db, row.id),
     getTimeline(db, row.id),
     listOperators(db),

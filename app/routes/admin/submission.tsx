@@ -93,7 +93,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       getSubmissionHistory(db, row),
       latestQuoteRequest(db, row.id),
       listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
-      relatedLeads(db, row),
+      relatedLeads(db, row.id),
       getLeadWork(db, row.id),
       getTimeline(db, row.id),
       listOperators(db),

@@ -376,21 +376,22 @@ describe.each(testDatabaseKinds)("the lead desk's queries on $name", (kind) => {
         .selectAll()
         .where("email", "=", "Rae@Shop.example")
         .executeTakeFirstOrThrow();
-      const related = await relatedLeads(db, rae);
+      const related = await relatedLeads(db, rae.id);
       expect(related.map((lead) => [lead.name, lead.shares, lead.emailNotProven])).toEqual([
         [null, ["email"], true],
         [" rise bakery ", ["phone", "business name"], false],
       ]);
-      // A lead with no phone or name yet is linked by its email alone.
-      const stranger = await db
+      // A lead with no phone or name yet is linked by its email alone; one sharing nothing, to none.
+      const ids = await db
         .selectFrom("business_wizard_submissions")
-        .selectAll()
-        .where("email", "=", "stranger@shop.example")
-        .executeTakeFirstOrThrow();
-      expect(await relatedLeads(db, stranger)).toEqual([]);
-      expect(
-        await relatedLeads(db, { ...stranger, phone_number: null, business_name: null }),
-      ).toEqual([]);
+        .select(["id", "email"])
+        .where("email", "in", ["rae@shop.example", "stranger@shop.example"])
+        .execute();
+      const idOf = (email: string) => ids.find((row) => row.email === email)!.id;
+      const unnamed = await relatedLeads(db, idOf("rae@shop.example"));
+      expect(unnamed.map((lead) => [lead.name, lead.shares])).toEqual([["Rise Bakery", ["email"]]]);
+      expect(await relatedLeads(db, idOf("stranger@shop.example"))).toEqual([]);
+      expect(await relatedLeads(db, "not-a-uuid")).toEqual([]);
     });
   });
 

@@ -250,58 +250,62 @@ export interface RelatedLead {
 }
 
 /**
- * The lead's phone number and business name as the duplicate lookups compare them (the indexes
- * of migration 0024); the email as every email lookup does.
+ * What two leads are compared by, for the lead a query names `alias`: the email as every email
+ * lookup compares it, the phone number as stored, and the business name ignoring case and outer
+ * spaces (the indexes of migration 0024 hold exactly these). One rule for the lead's page
+ * (relatedLeads) and the queue's flag (HAS_RELATED_LEAD).
  */
-const SAME_EMAIL = sql<string>`lower(email)`;
-const SAME_NAME = sql<string>`lower(btrim(business_name))`;
+function sameLeadKeys(alias: string): Record<SameLeadSign, RawBuilder<unknown>> {
+  return {
+    email: sql`lower(${sql.ref(`${alias}.email`)})`,
+    phone: sql`${sql.ref(`${alias}.phone_number`)}`,
+    "business name": sql`lower(btrim(${sql.ref(`${alias}.${LEAD_NAME_COLUMN}`)}))`,
+  };
+}
+
+const OTHER = sameLeadKeys("other");
+const LEAD = sameLeadKeys("s");
+
+/** Whether `other` shares this sign with `s`; false, not null, when either value is missing. */
+function shares(sign: SameLeadSign): RawBuilder<boolean> {
+  return sql<boolean>`coalesce(${OTHER[sign]} = ${LEAD[sign]}, false)`;
+}
+
+/** Whether `other` shares any sign with `s`. */
+const SHARES_ANY = sql<boolean>`(${sql.join(
+  SAME_LEAD_SIGNS.map((sign) => sql`${OTHER[sign]} = ${LEAD[sign]}`),
+  sql` OR `,
+)})`;
 
 /**
  * The other leads that share this one's email (decision 030: a visitor who has not proven an email
  * gets an application of its own beside the one that holds it), phone number or business name,
  * newest first (issue 28): possibly the same business, for an operator to check.
  */
-export async function relatedLeads(
-  db: Db,
-  lead: { id: string; email: string; phone_number: string | null; business_name: string | null },
-): Promise<RelatedLead[]> {
-  const name = lead.business_name?.trim().toLowerCase() || null;
-  const rows = await db
-    .selectFrom("business_wizard_submissions")
-    .select([
-      "id",
-      LEAD_NAME_COLUMN,
-      "created_at",
-      "email_not_proven",
-      sql<boolean>`${SAME_EMAIL} = ${lead.email.toLowerCase()}`.as("same_email"),
-      sql<boolean>`coalesce(phone_number = ${lead.phone_number}, false)`.as("same_phone"),
-      sql<boolean>`coalesce(${SAME_NAME} = ${name}, false)`.as("same_name"),
-    ])
-    .where((eb) =>
-      eb.or([
-        eb(SAME_EMAIL, "=", lead.email.toLowerCase()),
-        ...(lead.phone_number ? [eb("phone_number", "=", lead.phone_number)] : []),
-        ...(name ? [eb(SAME_NAME, "=", name)] : []),
-      ]),
-    )
-    .where("id", "<>", lead.id)
-    .orderBy("created_at", "desc")
-    .limit(RELATED_LIMIT)
-    .execute();
-  return rows.map((row) => {
-    const shared: Record<SameLeadSign, boolean> = {
-      email: row.same_email,
-      phone: row.same_phone,
-      "business name": row.same_name,
-    };
-    return {
-      id: row.id,
-      name: row[LEAD_NAME_COLUMN],
-      createdAt: row.created_at,
-      emailNotProven: row.email_not_proven,
-      shares: SAME_LEAD_SIGNS.filter((sign) => shared[sign]),
-    };
-  });
+export async function relatedLeads(db: Db, leadId: string): Promise<RelatedLead[]> {
+  if (!isUuid(leadId)) return [];
+  const { rows } = await sql<{
+    id: string;
+    name: string | null;
+    created_at: Date;
+    email_not_proven: boolean;
+    same: Record<SameLeadSign, boolean>;
+  }>`
+    SELECT other.id, other.${sql.ref(LEAD_NAME_COLUMN)} AS name, other.created_at,
+      other.email_not_proven,
+      json_build_object(${sql.join(SAME_LEAD_SIGNS.map((sign) => sql`${sign}::text, ${shares(sign)}`))}) AS same
+    FROM business_wizard_submissions AS s
+    JOIN business_wizard_submissions AS other ON other.id <> s.id AND ${SHARES_ANY}
+    WHERE s.id = ${leadId}
+    ORDER BY other.created_at DESC
+    LIMIT ${RELATED_LIMIT}`.execute(db);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_at),
+    emailNotProven: row.email_not_proven,
+    shares: SAME_LEAD_SIGNS.filter((sign) => row.same[sign]),
+  }));
 }
 
 /**
@@ -309,10 +313,7 @@ export async function relatedLeads(
  * query: the queue's "Possible duplicate" flag.
  */
 export const HAS_RELATED_LEAD = sql<boolean>`EXISTS (
-  SELECT 1 FROM business_wizard_submissions AS other
-  WHERE other.id <> s.id AND (lower(other.email) = lower(s.email)
-    OR other.phone_number = s.phone_number
-    OR lower(btrim(other.business_name)) = lower(btrim(s.business_name))))`;
+  SELECT 1 FROM business_wizard_submissions AS other WHERE other.id <> s.id AND ${SHARES_ANY})`;
 
 /** One submission by id, or undefined (also for an id that is no uuid). */
 export async function getSubmission(db: Db, id: string): Promise<SubmissionRow | undefined> {
