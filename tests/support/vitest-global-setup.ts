@@ -2,7 +2,16 @@ import { execFile } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { promisify } from "node:util";
 
-import { PGLITE_COPIES_DIR, PGLITE_TEMPLATE_DIR, PGLITE_TEMPLATE_FILE } from "./databases.ts";
+import pg from "pg";
+
+import {
+  PGLITE_COPIES_DIR,
+  PGLITE_TEMPLATE_DIR,
+  PGLITE_TEMPLATE_FILE,
+  POSTGRES_TEMPLATE_ENV,
+  testDatabaseName,
+  testPostgresUrl,
+} from "./databases.ts";
 import { VITEST_TMPDIR } from "./run-dirs.ts";
 
 /**
@@ -17,13 +26,26 @@ import { VITEST_TMPDIR } from "./run-dirs.ts";
 export async function setup(): Promise<void> {
   rmSync(VITEST_TMPDIR, { recursive: true, force: true });
   mkdirSync(VITEST_TMPDIR, { recursive: true });
+  // The PostgreSQL template's name, for the process that makes it and the test files' workers
+  // (which Vitest starts after this, with this process's environment).
+  if (testPostgresUrl) process.env[POSTGRES_TEMPLATE_ENV] = testDatabaseName("template");
   await promisify(execFile)(process.execPath, [
     "--liftoff-only",
     "tests/support/make-vitest-template.ts",
   ]);
 }
 
-export function teardown(): void {
+export async function teardown(): Promise<void> {
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  if (testPostgresUrl && template) {
+    const client = new pg.Client({ connectionString: testPostgresUrl });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${template} with (force)`);
+    } finally {
+      await client.end();
+    }
+  }
   for (const made of [
     PGLITE_TEMPLATE_FILE,
     PGLITE_TEMPLATE_DIR,
