@@ -272,6 +272,24 @@ export function FieldMessage({
   );
 }
 
+/** A save's confirmation on a desk page, read out when it appears. */
+export function SavedNotice({
+  className = "mt-4",
+  children,
+}: {
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <p
+      role="status"
+      className={`${className} rounded-xl border border-success-700 bg-success-50 p-4 text-success-700`}
+    >
+      {children}
+    </p>
+  );
+}
+
 /** The look of the lead desk's inputs and selects. */
 export const adminControlClasses =
   "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink aria-[invalid=true]:border-danger-700";

@@ -9,6 +9,7 @@ import {
   DateTime,
   EmailLink,
   FieldMessage,
+  SavedNotice,
 } from "#app/components/admin/admin-ui.tsx";
 import { TEMPLATE_LIMITS } from "#app/domain/leads/desk-emails.ts";
 import { QUOTE_STATUSES } from "#app/domain/leads/lead-desk.ts";
@@ -110,13 +111,10 @@ export function ActionPanel(props: ActionPanelProps) {
         Work this lead
       </h2>
       {saved ? (
-        <p
-          role="status"
-          className="mb-4 rounded-xl border border-success-700 bg-success-50 p-4 text-success-700"
-        >
+        <SavedNotice className="mb-4">
           Saved: {activityLabel(saved.kind)}, {saved.body.split("\n")[0]}, by{" "}
           {saved.by ?? "the visitor"} at <DateTime value={saved.at} />.
-        </p>
+        </SavedNotice>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {phone ? (

@@ -8,7 +8,7 @@ import { renderEmail, type RenderedEmail } from "#app/domain/site/email-content.
 import { site } from "#app/domain/site/site.ts";
 import { emailAddress } from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
-import { passwordLengthProblem, PASSWORD_MAX_LENGTH } from "#app/domain/leads/lead-desk.ts";
+import { newPassword, PASSWORD_MAX_LENGTH } from "#app/domain/leads/lead-desk.ts";
 
 /** How long an invitation's link works. */
 export const INVITATION_HOURS = 72;
@@ -37,13 +37,7 @@ export const joinMessages = {
 /** The form behind an invitation's link: a password, typed twice. */
 export const joinFormSchema = z
   .object({
-    password: z.string({ error: joinMessages.passwordRequired }).check(
-      z.maxLength(PASSWORD_MAX_LENGTH * 4),
-      z.superRefine((password, ctx) => {
-        const problem = passwordLengthProblem(password);
-        if (problem) ctx.addIssue({ code: "custom", message: problem, input: password });
-      }),
-    ),
+    password: newPassword(joinMessages.passwordRequired),
     confirm: z
       .string({ error: joinMessages.confirmRequired })
       .check(z.maxLength(PASSWORD_MAX_LENGTH * 4)),

@@ -296,6 +296,20 @@ export function passwordLengthProblem(password: string): string | undefined {
 }
 
 /**
+ * A new operator password, by its length in characters (passwordLengthProblem); text far past the
+ * cap is refused before it is counted. The command line and the invitation's page use it alike.
+ */
+export function newPassword(requiredMessage?: string) {
+  return z.string(requiredMessage === undefined ? undefined : { error: requiredMessage }).check(
+    z.maxLength(PASSWORD_MAX_LENGTH * 4),
+    z.superRefine((password, ctx) => {
+      const problem = passwordLengthProblem(password);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: password });
+    }),
+  );
+}
+
+/**
  * `npm run operator:create` as the running server takes it (issue 28): a new operator, or a new
  * password for one (`reset`). Checked again on the server, as every input is.
  */
@@ -304,13 +318,7 @@ export const operatorCommandSchema = z.object({
     emailAddress(),
     z.transform((email) => email.toLowerCase()),
   ),
-  password: z.string().check(
-    z.maxLength(PASSWORD_MAX_LENGTH * 4),
-    z.superRefine((password, ctx) => {
-      const problem = passwordLengthProblem(password);
-      if (problem) ctx.addIssue({ code: "custom", message: problem, input: password });
-    }),
-  ),
+  password: newPassword(),
   reset: z.boolean(),
 });
 

@@ -8,7 +8,7 @@ import {
 } from "#app/components/admin/admin-ui.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { joinFormSchema, operatorMessages } from "#app/domain/leads/desk-operators.ts";
-import { PASSWORD_MIN_LENGTH } from "#app/domain/leads/lead-desk.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/leads/lead-desk.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { startOperatorSession } from "#app/server/admin/admin-auth.server.ts";
 import { acceptInvitation, findInvitation } from "#app/server/admin/operator-invitations.server.ts";
@@ -98,7 +98,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
                     autoComplete="new-password"
                     required
                     minLength={PASSWORD_MIN_LENGTH}
-                    maxLength={1024}
+                    maxLength={PASSWORD_MAX_LENGTH}
                     className={adminControlClasses}
                     {...invalid("password")}
                   />
@@ -114,7 +114,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
                     type="password"
                     autoComplete="new-password"
                     required
-                    maxLength={1024}
+                    maxLength={PASSWORD_MAX_LENGTH}
                     className={adminControlClasses}
                     {...invalid("confirm")}
                   />

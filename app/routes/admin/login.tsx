@@ -2,7 +2,12 @@ import { data, redirect } from "react-router";
 
 import { adminControlClasses, adminMeta, AdminHeader } from "#app/components/admin/admin-ui.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
-import { safeAdminPath, signInMessages, signInSchema } from "#app/domain/leads/lead-desk.ts";
+import {
+  PASSWORD_MAX_LENGTH,
+  safeAdminPath,
+  signInMessages,
+  signInSchema,
+} from "#app/domain/leads/lead-desk.ts";
 import { messages } from "#app/domain/site/messages.ts";
 import { operatorOfRequest, startOperatorSession } from "#app/server/admin/admin-auth.server.ts";
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
@@ -146,7 +151,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 type="password"
                 autoComplete="current-password"
                 required
-                maxLength={1024}
+                maxLength={PASSWORD_MAX_LENGTH}
                 aria-invalid={passwordError || formError ? true : undefined}
                 aria-describedby={
                   passwordError ? "password-error" : formError ? "sign-in-error" : undefined

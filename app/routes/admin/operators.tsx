@@ -8,6 +8,7 @@ import {
   buttonClasses,
   DateTime,
   FieldMessage,
+  SavedNotice,
 } from "#app/components/admin/admin-ui.tsx";
 import {
   INVITATION_HOURS,
@@ -223,13 +224,10 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
         out at once; everything they did keeps their name.
       </AdminPageHeading>
       {saved ? (
-        <p
-          role="status"
-          className="mt-4 rounded-xl border border-success-700 bg-success-50 p-4 text-success-700"
-        >
+        <SavedNotice>
           Saved: {confirmation(saved)} Recorded <DateTime value={saved.at} />
           {saved.by ? ` by ${saved.by}` : ""}.
-        </p>
+        </SavedNotice>
       ) : null}
       {actionData?.problem ? (
         <p

@@ -7,6 +7,7 @@ import {
   buttonClasses,
   DateTime,
   FieldMessage,
+  SavedNotice,
 } from "#app/components/admin/admin-ui.tsx";
 import {
   PLACEHOLDERS,
@@ -145,14 +146,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
         filled text, may change it, then sends it; it goes through the outbox under the hourly cap
         per inbox, and onto the lead&apos;s timeline.
       </AdminPageHeading>
-      {saved ? (
-        <p
-          role="status"
-          className="mt-4 rounded-xl border border-success-700 bg-success-50 p-4 text-success-700"
-        >
-          Saved: {saved}.
-        </p>
-      ) : null}
+      {saved ? <SavedNotice>Saved: {saved}.</SavedNotice> : null}
       <section aria-labelledby="placeholders-title" className="mt-6">
         <h2 id="placeholders-title" className="text-lg font-semibold text-ink">
           Placeholders
