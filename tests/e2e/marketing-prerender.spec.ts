@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 
 import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
-import { expect, test } from "./helpers.ts";
+import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
 // `npm run build` prerenders the marketing pages for the SITE_URL it runs with, by default that of
 // a server on port 3000 (this one runs on another port but names itself so).
@@ -41,7 +41,7 @@ test("a server with another SITE_URL renders the pages itself, for its own addre
   }
 });
 
-test("a prerendered page carries its CSS, asks for the site script after its first paint, and looks as the page rendered on request does", async ({
+test("a prerendered page carries its CSS, asks for the site script after its first paint, looks as the page rendered on request does, and has no axe violations", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -86,6 +86,9 @@ test("a prerendered page carries its CSS, asks for the site script after its fir
         expect(paint, path).toBeDefined();
         expect(script, path).toBeGreaterThan(paint ?? Infinity);
         expect(after.equals(before), `${path} at ${width} px looks the same`).toBe(true);
+        // The page production serves, checked by axe on a laptop's width (marketing-a11y.spec
+        // checks three pages at a phone's): the one visit serves both checks.
+        if (width === 1280) await expectNoAxeViolations(page);
       }
     }
     // What opens over a page: the side menu, and the Talk to an Expert dialog with its messages.
