@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 import { PRODUCT_LINES } from "./domain/reference/products.ts";
 import { NOT_LICENSED_PATH } from "./domain/site/licensed-states.ts";
 import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
+import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
 import {
   QUOTE_STEP_PATH,
   SUMMARY_PATH,
@@ -44,6 +45,7 @@ export default [
       wizardRoute(SUMMARY_PATH, "routes/wizard/summary.tsx"),
       wizardRoute(QUOTE_STEP_PATH, "routes/wizard/quote.tsx"),
       wizardRoute(QUOTE_REQUESTED_PATH, "routes/wizard/quote-requested.tsx"),
+      wizardRoute(QUOTES_PATH, "routes/wizard/quotes.tsx"),
     ]),
   ]),
   // The lead desk: operators only. The layout's middleware sends anyone else to the sign-in page.
@@ -56,6 +58,7 @@ export default [
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),
       route("submissions/:id/lead.json", "routes/admin/submission-json.ts"),
+      route("submissions/:id/quotes", "routes/admin/submission-quotes.tsx"),
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),
       route("messages", "routes/admin/contact-messages.tsx"),

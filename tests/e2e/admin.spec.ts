@@ -132,6 +132,8 @@ function adminPaths(): string[] {
     "/admin/messages?before=not-a-cursor",
     `/admin/submissions/${completeId}`,
     "/admin/submissions/not-a-uuid",
+    // The quotes of the oldest lead's request (issue 29).
+    `/admin/submissions/${olderId}/quotes`,
     "/admin/submissions.csv",
     "/admin/submissions.csv?state=Texas",
     "/admin/funnel",

@@ -1,3 +1,4 @@
+import { QUOTE_REQUESTED_PATH } from "#app/domain/quote/quote-request.ts";
 import { isUsState } from "#app/domain/reference/states.ts";
 import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard/wizard-screens.ts";
 import { sampleZipOf } from "#app/domain/reference/zip-codes.ts";
@@ -185,5 +186,20 @@ export class HttpVisitor {
       intent: "continue",
     });
     return saved.status === 302 && saved.location === QUOTE_STEP_PATH;
+  }
+
+  /**
+   * The Quote step's request, after completeApplication: `lines` (slugs), a start date a month
+   * ahead, contact by email. Resolves true once the server has answered that it was saved.
+   */
+  async requestQuotes(lines: string[]): Promise<boolean> {
+    const startDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const saved = await this.post(QUOTE_STEP_PATH, {
+      lines,
+      startDate,
+      contactChannel: "email",
+      intent: "request",
+    });
+    return saved.status === 302 && saved.location?.startsWith(QUOTE_REQUESTED_PATH) === true;
   }
 }

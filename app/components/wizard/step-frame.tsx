@@ -20,9 +20,12 @@ export function StepFrame({
   title,
   intro,
   toasts = [],
+  width = "narrow",
   children,
 }: {
   step: WizardScreen;
+  /** A screen that compares things side by side (the quotes) takes a wide screen's width. */
+  width?: "narrow" | "wide";
   title: string;
   intro?: ReactNode;
   /** The screen's own toasts (its action's, one it raised); the layout's flashed one is added. */
@@ -32,7 +35,9 @@ export function StepFrame({
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnArrival(heading);
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pt-8 pb-16 sm:pt-12">
+    <div
+      className={`mx-auto w-full ${width === "wide" ? "max-w-6xl" : "max-w-2xl"} px-4 pt-8 pb-16 sm:pt-12`}
+    >
       <ProgressBar step={step} />
       <StepToasts toasts={toasts} />
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">

@@ -15,6 +15,8 @@ export const ACTIVITY_KINDS = [
   { id: "status", label: "Status changed", logged: false, reaches: false },
   { id: "owner", label: "Owner changed", logged: false, reaches: false },
   { id: "next-action", label: "Next action set", logged: false, reaches: false },
+  // The agency's quotes (issue 29): added, changed, withdrawn, published to the visitor.
+  { id: "quote", label: "Quotes", logged: false, reaches: false },
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]["id"];

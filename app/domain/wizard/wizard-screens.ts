@@ -95,12 +95,15 @@ export const STEP_SCREENS = Object.fromEntries(
 /** The wizard's first step. */
 export const FIRST_STEP: WizardStepId = WIZARD_STEP_ORDER[0].id;
 
-/** The wizard's screens with a progress bar: the steps, and the Quote step after them. */
-export type WizardScreen = WizardStepId | "quote";
+/**
+ * The wizard's screens with a progress bar: the steps, the Quote step after them, and the quotes
+ * the agency sends (issue 29), which are still the Quote stage: Purchase is the policy.
+ */
+export type WizardScreen = WizardStepId | "quote" | "quotes";
 
 /** Which progress step a screen marks active. */
 export function activeProgressStep(screen: WizardScreen): ProgressStep {
-  return screen === "quote" ? "Quote" : STEP_SCREENS[screen].progress;
+  return screen === "quote" || screen === "quotes" ? "Quote" : STEP_SCREENS[screen].progress;
 }
 
 /** The path of a step. */

@@ -300,8 +300,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 function QuoteRequestSection({
   request,
+  submissionId,
 }: {
   request: NonNullable<Route.ComponentProps["loaderData"]["request"]>;
+  submissionId: string;
 }) {
   return (
     <section aria-labelledby="quote-title" className="mt-8 break-inside-avoid print:mt-3">
@@ -313,6 +315,14 @@ function QuoteRequestSection({
           <span className="font-mono">{request.reference}</span>
         </Field>
         <Field label="Status">{quoteStatusLabel(request.status)}</Field>
+        <Field label="The agency's quotes">
+          <a
+            href={`/admin/submissions/${submissionId}/quotes`}
+            className="font-semibold text-brand-700 underline print:no-underline"
+          >
+            Enter, change and publish quotes
+          </a>
+        </Field>
         <Field label="Lines">
           <ul className="list-inside list-disc">
             {request.lines.map((line) => (
@@ -434,7 +444,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
       <ApplicationSection section="contact" values={values} />
       <ApplicationSection section="consent" values={values} />
 
-      {request ? <QuoteRequestSection request={request} /> : null}
+      {request ? <QuoteRequestSection request={request} submissionId={row.id} /> : null}
       {requestHistory ? (
         <div className="print:hidden">
           <RecordHistory

@@ -5,6 +5,7 @@ import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts"
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { messages } from "#app/domain/site/messages.ts";
+import { QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
 import { RESUME_TOKEN_PATTERN } from "#app/domain/wizard/resume-links.ts";
 import { stepPath, SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
@@ -32,12 +33,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!RESUME_TOKEN_PATTERN.test(params.token)) return { state: "invalid" as const };
   const link = await checkResumeLink(getServices(context).database.db, params.token);
-  return { state: link.state };
+  return link.state === "valid" ? { state: link.state, opens: link.opens } : { state: link.state };
 }
 
 /**
  * Uses the link: this browser gets the application as its wizard draft (decision 013) and goes to
- * the first step still missing, or to the summary of a complete application.
+ * the first step still missing, or to the summary of a complete application; a link from "Your
+ * quotes are ready" goes to the quotes (issue 29).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -55,7 +57,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const draft = await draftForLink(db, link);
   const cookie = await replaceDraft(services, request, draft);
   const next = firstIncompleteStep(draft, new Date().getFullYear());
-  return redirect(next ? stepPath(next) : SUMMARY_PATH, {
+  const target = link.opens === "quotes" ? QUOTES_PATH : next ? stepPath(next) : SUMMARY_PATH;
+  return redirect(target, {
     headers: { "Set-Cookie": cookie },
   });
 }
@@ -82,16 +85,21 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
       </>
     );
   }
+  const quotes = loaderData.opens === "quotes";
   return (
     <>
-      <PageIntro title="Continue your application">
-        <p>Pick up where you left off. Everything you saved is waiting for you.</p>
+      <PageIntro title={quotes ? "See your quotes" : "Continue your application"}>
+        <p>
+          {quotes
+            ? "Your agent's quotes are waiting for you, side by side."
+            : "Pick up where you left off. Everything you saved is waiting for you."}
+        </p>
       </PageIntro>
       <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
         <Form method="post" className="relative">
           <HoneypotField />
           <button type="submit" className={buttonClasses("primary", "lg")}>
-            Continue my application
+            {quotes ? "See my quotes" : "Continue my application"}
           </button>
         </Form>
       </div>

@@ -156,6 +156,8 @@ export interface ResumeTokensTable {
   created_at: Timestamp;
   /** The wizard session (draft) whose email-step save sent the link; null for a link from /login. */
   draft_id: string | null;
+  /** What the link opens once used: the application, or its published quotes (issue 29). */
+  opens: ColumnType<string, string | undefined, string>;
   /** The newest revision of the application when the link was sent. */
   revision_id: ColumnType<
     string | number | null,
@@ -264,6 +266,31 @@ export interface LeadActivitiesTable {
   created_at: Timestamp;
 }
 
+/** An insurer's quote on a quote request, as an operator entered it (issue 29). */
+export interface InsurerQuotesTable {
+  id: Generated<string>;
+  quote_request_id: string;
+  insurer: string;
+  kind: string;
+  /** bigint: pg returns it as text, PGlite as a number. */
+  premium_cents: ColumnType<string | number, number, number>;
+  pay_in_full: boolean;
+  /** Null: no monthly payments. bigint as above. */
+  monthly_fee_cents: ColumnType<string | number | null, number | null, number | null>;
+  /** Dates (YYYY-MM-DD); select them as `::text` (drivers would make them local Dates). */
+  term_start: ColumnType<string, string, string>;
+  term_end: ColumnType<string, string, string>;
+  valid_until: ColumnType<string, string, string>;
+  notes: string | null;
+  /** The lines' limits and deductibles: JSON text in, parsed JSON out (storedLinesSchema). */
+  lines: ColumnType<unknown, string, string>;
+  status: ColumnType<string, string | undefined, string>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** Where a lead stands at the desk: its owner, and its next action and the day it is due. */
 export interface LeadWorkTable {
   submission_id: string;
@@ -325,6 +352,7 @@ export interface DatabaseSchema {
   operator_sign_in_failures: OperatorSignInFailuresTable;
   wizard_funnel_daily: WizardFunnelDailyTable;
   lead_activities: LeadActivitiesTable;
+  insurer_quotes: InsurerQuotesTable;
   lead_work: LeadWorkTable;
   desk_email_templates: DeskEmailTemplatesTable;
   desk_email_template_versions: DeskEmailTemplateVersionsTable;

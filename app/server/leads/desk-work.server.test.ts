@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+import { leadWithRequest as lead } from "#tests/support/lead-fixtures.ts";
 
-import type { Db } from "#app/server/db/database.server.ts";
 import { createOperator, setOperatorDisabled } from "#app/server/admin/operators.server.ts";
 import {
   addActivity,
@@ -19,48 +19,6 @@ import {
 vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
   cheapPasswords(await original()),
 );
-
-/** A lead with a quote request made at `requestedAt` (and a phone, if given); its ids and reference. */
-async function lead(
-  db: Db,
-  name: string,
-  requestedAt: string,
-  status = "new",
-  phone: string | null = null,
-) {
-  const { id } = await db
-    .insertInto("business_wizard_submissions")
-    .values({
-      industry: "food",
-      state: "Ohio",
-      segments: ["Bakery"],
-      email: `${name.toLowerCase()}@shops.example`,
-      business_name: name,
-      first_name: "Ana",
-      last_name: name,
-      phone_number: phone,
-      created_at: requestedAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const reference = `CP-${name.slice(0, 6).toUpperCase().padEnd(6, "X")}`;
-  const request = await db
-    .insertInto("quote_requests")
-    .values({
-      submission_id: id,
-      reference,
-      lines: ["general-liability", "workers-comp"],
-      start_date: "2027-01-01",
-      contact_channel: "phone",
-      consent_text: "I agree.",
-      consent_given_at: requestedAt,
-      status,
-      created_at: requestedAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { submissionId: id, request: { id: request.id, submissionId: id, reference } };
-}
 
 const names = (rows: { name: string | null }[]) => rows.map((row) => row.name);
 

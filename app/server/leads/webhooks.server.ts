@@ -21,6 +21,8 @@ export const LEAD_EVENTS = [
   "application.updated",
   "quote_request.created",
   "quote_request.updated",
+  // The agency's quotes were published to the visitor (issue 29).
+  "quote.published",
 ] as const;
 export type LeadEvent = (typeof LEAD_EVENTS)[number];
 

@@ -65,9 +65,11 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
     expect(mails[0]?.html_body).toContain('<a href="https://coverpilot.example/resume/');
     const token = /\/resume\/([A-Za-z0-9_-]{43})/.exec(mails[0]?.text_body ?? "")?.[1] ?? "";
     expect(mails[0]?.text_body).toContain(`https://coverpilot.example/resume/${token}`);
+    // An application link: it opens the application, not the agency's quotes.
     expect(await checkResumeLink(database.db, token)).toEqual({
       state: "valid",
       submissionId: id,
+      opens: "application",
     });
   });
 

@@ -197,19 +197,27 @@ export async function sendResumeLink(
 
 /** What a link is now: good (with its application), or why not. */
 export type LinkState =
-  { state: "valid"; submissionId: string } | { state: "expired" | "used" | "invalid" };
+  | { state: "valid"; submissionId: string; opens: LinkOpens }
+  | { state: "expired" | "used" | "invalid" };
+
+/** What a link opens once used: the application (every link but one), or the agency's quotes. */
+export type LinkOpens = "application" | "quotes";
+
+function linkOpens(text: string): LinkOpens {
+  return text === "quotes" ? "quotes" : "application";
+}
 
 /** Looks a link up without using it. */
 export async function checkResumeLink(db: Db, token: string): Promise<LinkState> {
   const row = await db
     .selectFrom("resume_tokens")
-    .select(["submission_id", "expires_at", "used_at"])
+    .select(["submission_id", "expires_at", "used_at", "opens"])
     .where("token_hash", "=", hashOf(token))
     .executeTakeFirst();
   if (!row) return { state: "invalid" };
   if (row.used_at) return { state: "used" };
   if (row.expires_at.getTime() <= Date.now()) return { state: "expired" };
-  return { state: "valid", submissionId: row.submission_id };
+  return { state: "valid", submissionId: row.submission_id, opens: linkOpens(row.opens) };
 }
 
 /** A link just used: its application, and what it may restore (decision 013). */
@@ -219,6 +227,7 @@ export interface RedeemedLink {
   draftId: string | null;
   /** The newest revision when the link was sent. */
   revisionId: number | null;
+  opens: LinkOpens;
 }
 
 /** Uses a link: its application for the one request that does so while it is valid. */
@@ -229,13 +238,14 @@ export async function redeemResumeLink(db: Db, token: string): Promise<RedeemedL
     .where("token_hash", "=", hashOf(token))
     .where("used_at", "is", null)
     .where(sql<boolean>`expires_at > now()`)
-    .returning(["submission_id", "draft_id", "revision_id"])
+    .returning(["submission_id", "draft_id", "revision_id", "opens"])
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     submissionId: row.submission_id,
     draftId: row.draft_id,
     revisionId: row.revision_id === null ? null : Number(row.revision_id),
+    opens: linkOpens(row.opens),
   };
 }
 

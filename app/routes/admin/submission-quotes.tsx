@@ -1,0 +1,527 @@
+import { data, redirect } from "react-router";
+
+import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
+import {
+  adminControlClasses,
+  AdminPageHeading,
+  adminMeta,
+  buttonClasses,
+  DateTime,
+  FieldMessage,
+  SavedNotice,
+} from "#app/components/admin/admin-ui.tsx";
+import {
+  centsAsText,
+  formatCents,
+  INSURER_MAX_LENGTH,
+  insurerQuoteFormSchema,
+  insurerQuoteStatusLabel,
+  LINE_LIMIT_TEXT_MAX_LENGTH,
+  QUOTE_KINDS,
+  QUOTE_NOTES_MAX_LENGTH,
+  quoteFormMessages,
+  type InsurerQuote,
+} from "#app/domain/quote/insurer-quotes.ts";
+import { lineName } from "#app/domain/quote/quote-request.ts";
+import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
+import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
+import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getTimeline } from "#app/server/leads/desk-work.server.ts";
+import {
+  addInsurerQuote,
+  listInsurerQuotes,
+  publishInsurerQuotes,
+  updateInsurerQuote,
+  withdrawInsurerQuote,
+  type QuoteChange,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+import { getSubmission } from "#app/server/leads/leads.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+
+import type { Route } from "./+types/submission-quotes";
+
+export const meta: Route.MetaFunction = () => adminMeta("Quotes");
+
+/** The lead's open request and its quotes: 404 when the lead or its request is not there. */
+async function requestOf(context: Route.LoaderArgs["context"], submissionId: string) {
+  const { db } = getServices(context).database;
+  const submission = await getSubmission(db, submissionId);
+  const request = submission ? await latestQuoteRequest(db, submission.id) : undefined;
+  if (!submission || !request) throw data(null, { status: 404 });
+  return { submission, request };
+}
+
+/**
+ * A quote request's quotes at the desk (issue 29): the quotes entered so far with where each
+ * stands, a form to add one or change one (`?edit=<id>`), and Publish, which shows the drafts to
+ * the visitor and emails them. The newest quote entry of the lead's timeline confirms a save.
+ */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { db } = services.database;
+  const { submission, request } = await requestOf(context, params.id);
+  const [quotes, timeline] = await Promise.all([
+    listInsurerQuotes(db, request.id),
+    getTimeline(db, submission.id),
+  ]);
+  const editing = quotes.find(
+    (quote) => quote.id === url.searchParams.get("edit") && quote.status !== "withdrawn",
+  );
+  const saved = url.searchParams.has("saved")
+    ? timeline.find((entry) => entry.kind === "quote")
+    : undefined;
+  return {
+    submissionId: submission.id,
+    leadName: submission.business_name ?? submission.email,
+    reference: request.reference,
+    status: request.status,
+    open: isOpenQuoteStatus(request.status),
+    lines: request.lines.map((slug) => ({ slug, name: lineName(slug) })),
+    today: dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
+    quotes,
+    editing,
+    saved,
+    notEmailed: url.searchParams.get("emailed") === "0",
+  };
+}
+
+/** What the form showed, to show again after a refusal: every field as typed. */
+type Typed = Record<string, unknown>;
+
+type ActionData = {
+  formId: string;
+  typed: Typed;
+  fields: Record<string, readonly string[] | null | undefined>;
+  problem: string | undefined;
+};
+
+function refused(formId: string, typed: Typed, problem: string, status = 409) {
+  return data<ActionData>({ formId, typed, fields: {}, problem }, { status });
+}
+
+function afterChange(submissionId: string, change: QuoteChange, formId: string, typed: Typed) {
+  if (change.outcome === "not-found") throw data(null, { status: 404 });
+  if (change.outcome === "closed") return refused(formId, typed, quoteFormMessages.notOpen);
+  return redirect(`/admin/submissions/${submissionId}/quotes?saved`);
+}
+
+/** Adds, changes or withdraws a quote, or publishes the drafts; each enters the lead's timeline. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const operator = getOperator(context);
+  const services = getServices(context);
+  const { db } = services.database;
+  const { submission, request: quoteRequest } = await requestOf(context, params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "").slice(0, 64);
+  const typed = parseForm(form, anyForm).payload;
+  const target = {
+    id: quoteRequest.id,
+    submissionId: submission.id,
+    reference: quoteRequest.reference,
+  };
+  switch (intent) {
+    case "add":
+    case "update": {
+      const formId = intent === "add" ? "new" : id;
+      const schema = insurerQuoteFormSchema(
+        quoteRequest.lines,
+        dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
+      );
+      const parsed = parseForm(form, schema);
+      if (parsed.status !== "success") {
+        return data<ActionData>(
+          { formId, typed, fields: parsed.error ?? {}, problem: undefined },
+          { status: 400 },
+        );
+      }
+      const change =
+        intent === "add"
+          ? await addInsurerQuote(db, target, parsed.value, operator.id)
+          : await updateInsurerQuote(db, target, id, parsed.value, operator.id);
+      return afterChange(submission.id, change, formId, typed);
+    }
+    case "withdraw":
+      return afterChange(
+        submission.id,
+        await withdrawInsurerQuote(db, target, id, operator.id),
+        "list",
+        {},
+      );
+    case "publish": {
+      const result = await publishInsurerQuotes(
+        db,
+        target,
+        { email: submission.email, firstName: submission.first_name },
+        {
+          operatorId: operator.id,
+          siteUrl: services.env.SITE_URL,
+          agency: getAgency(context),
+          perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+        },
+      );
+      if (result.outcome !== "published") {
+        if (result.outcome === "not-found") throw data(null, { status: 404 });
+        return refused(
+          "publish",
+          {},
+          result.outcome === "closed"
+            ? quoteFormMessages.notOpen
+            : quoteFormMessages.nothingToPublish,
+        );
+      }
+      await queueLeadEvent(services, "quote.published", submission.id);
+      return redirect(
+        `/admin/submissions/${submission.id}/quotes?saved${result.emailed ? "" : "&emailed=0"}`,
+      );
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+/** The form's values: what was typed after a refusal, else the quote being changed, else empty. */
+function startingValues(quote: InsurerQuote | undefined): Typed {
+  if (!quote) return { payInFull: true, kind: "bindable" };
+  const values: Typed = {
+    insurer: quote.insurer,
+    kind: quote.kind,
+    premium: centsAsText(quote.premiumCents),
+    payInFull: quote.payInFull,
+    monthly: quote.monthlyFeeCents !== null,
+    monthlyFee: centsAsText(quote.monthlyFeeCents),
+    termStart: quote.termStart,
+    termEnd: quote.termEnd,
+    validUntil: quote.validUntil,
+    notes: quote.notes ?? "",
+  };
+  for (const line of quote.lines) {
+    values[line.line] = {
+      included: true,
+      occurrence: centsAsText(line.occurrenceCents),
+      aggregate: centsAsText(line.aggregateCents),
+      limit: line.limitText ?? "",
+      deductible: centsAsText(line.deductibleCents),
+    };
+  }
+  return values;
+}
+
+function QuoteForm({
+  formId,
+  quote,
+  lines,
+  today,
+  action,
+}: {
+  formId: string;
+  quote: InsurerQuote | undefined;
+  lines: { slug: string; name: string }[];
+  today: string;
+  action: ActionData | undefined;
+}) {
+  const mine = action?.formId === formId ? action : undefined;
+  const values = mine ? mine.typed : startingValues(quote);
+  /** A field's value as typed or kept: `name` of the form, or of a line's part (`inside`). */
+  const valueOf = (name: string, inside?: string): unknown => {
+    const holder: unknown = inside ? values[inside] : values;
+    if (typeof holder !== "object" || holder === null) return undefined;
+    return Object.entries(holder).find(([key]) => key === name)?.[1];
+  };
+  const text = (name: string, inside?: string): string => {
+    const value = valueOf(name, inside);
+    return typeof value === "string" ? value : "";
+  };
+  const ticked = (name: string, inside?: string): boolean => {
+    const value = valueOf(name, inside);
+    return value === true || value === "on";
+  };
+  const control = (name: string, max?: number) => {
+    const messages = mine?.fields[name];
+    const invalid = messages && messages.length > 0;
+    return {
+      id: `${formId}-${name}`,
+      name,
+      maxLength: max,
+      "aria-invalid": invalid ? true : undefined,
+      "aria-describedby": invalid ? `${formId}-${name}-error` : undefined,
+      className: adminControlClasses,
+    } as const;
+  };
+  const label = (name: string, words: string) => (
+    <label htmlFor={`${formId}-${name}`} className="block text-sm font-medium text-ink">
+      {words}
+    </label>
+  );
+  const message = (name: string) => (
+    <FieldMessage id={`${formId}-${name}-error`} messages={mine?.fields[name]} />
+  );
+  const money = (name: string, words: string, inside?: string) => {
+    const full = inside ? `${inside}.${name}` : name;
+    return (
+      <div>
+        {label(full, words)}
+        <input
+          type="text"
+          inputMode="decimal"
+          {...control(full, 20)}
+          defaultValue={text(name, inside)}
+        />
+        {message(full)}
+      </div>
+    );
+  };
+  return (
+    <form method="post" className="mt-3 grid gap-4" noValidate>
+      <input type="hidden" name="intent" value={quote ? "update" : "add"} />
+      {quote ? <input type="hidden" name="id" value={quote.id} /> : null}
+      <div>
+        {label("insurer", "Insurer")}
+        <input
+          type="text"
+          {...control("insurer", INSURER_MAX_LENGTH)}
+          defaultValue={text("insurer")}
+        />
+        {message("insurer")}
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">What the insurer gave</legend>
+        {QUOTE_KINDS.map((kind) => (
+          <label key={kind.id} className="mt-1 flex items-center gap-2 text-ink">
+            <input
+              type="radio"
+              name="kind"
+              value={kind.id}
+              defaultChecked={text("kind") === kind.id}
+            />
+            {kind.words}
+          </label>
+        ))}
+        {message("kind")}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {money("premium", "Premium for the term, in dollars")}
+        {money("monthlyFee", "Fee for paying monthly, in dollars (0 if none)")}
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">Ways to pay the insurer offers</legend>
+        <label className="mt-1 flex items-center gap-2 text-ink">
+          <input type="checkbox" name="payInFull" defaultChecked={ticked("payInFull")} />
+          In full
+        </label>
+        <label className="mt-1 flex items-center gap-2 text-ink">
+          <input type="checkbox" name="monthly" defaultChecked={ticked("monthly")} />
+          Monthly
+        </label>
+        {message("payInFull")}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {(
+          [
+            ["termStart", "Term starts"],
+            ["termEnd", "Term ends"],
+            ["validUntil", "Quote valid until"],
+          ] as const
+        ).map(([name, words]) => (
+          <div key={name}>
+            {label(name, words)}
+            <input
+              type="date"
+              {...control(name)}
+              min={name === "validUntil" ? today : undefined}
+              defaultValue={text(name)}
+            />
+            {message(name)}
+          </div>
+        ))}
+      </div>
+      {lines.map((line) => (
+        <fieldset key={line.slug} className="rounded-lg border border-slate-300 p-3">
+          <legend className="px-1 font-semibold text-ink">{line.name}</legend>
+          <label className="flex items-center gap-2 text-ink">
+            <input
+              type="checkbox"
+              name={`${line.slug}.included`}
+              defaultChecked={ticked("included", line.slug)}
+            />
+            This quote covers {line.name}
+          </label>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {money("occurrence", "Per occurrence limit, in dollars", line.slug)}
+            {money("aggregate", "Aggregate limit, in dollars", line.slug)}
+            <div>
+              {label(`${line.slug}.limit`, "Or the line's own limit, in words")}
+              <input
+                type="text"
+                {...control(`${line.slug}.limit`, LINE_LIMIT_TEXT_MAX_LENGTH)}
+                defaultValue={text("limit", line.slug)}
+              />
+              {message(`${line.slug}.limit`)}
+            </div>
+            {money("deductible", "Deductible, in dollars", line.slug)}
+          </div>
+        </fieldset>
+      ))}
+      {message("lines")}
+      <div>
+        {label("notes", "Exclusions and notes worth reading (the visitor sees these)")}
+        <textarea
+          rows={4}
+          {...control("notes", QUOTE_NOTES_MAX_LENGTH)}
+          defaultValue={text("notes")}
+        />
+        {message("notes")}
+      </div>
+      {mine?.problem ? (
+        <p role="alert" className="text-sm font-medium text-danger-700">
+          {mine.problem}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className={buttonClasses("primary", "sm")}>
+          {quote ? "Save changes" : "Add quote"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function quoteColumns(submissionId: string, open: boolean): DeskColumn<InsurerQuote>[] {
+  return [
+    { label: "Insurer", rowHeader: true, cell: (quote) => quote.insurer },
+    { label: "Kind", cell: (quote) => (quote.kind === "estimate" ? "Estimate" : "Bindable") },
+    { label: "Premium", nowrap: true, cell: (quote) => formatCents(quote.premiumCents) },
+    { label: "Valid until", nowrap: true, cell: (quote) => quote.validUntil },
+    {
+      label: "Where it stands",
+      cell: (quote) => (
+        <>
+          {insurerQuoteStatusLabel(quote.status)}
+          {quote.publishedAt ? (
+            <>
+              {" "}
+              <DateTime value={quote.publishedAt} />
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      label: "Action",
+      cell: (quote) =>
+        open && quote.status !== "withdrawn" ? (
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={`/admin/submissions/${submissionId}/quotes?edit=${quote.id}`}
+              className={buttonClasses("secondary", "sm")}
+            >
+              Change<span className="sr-only"> {quote.insurer}&apos;s quote</span>
+            </a>
+            <form method="post">
+              <input type="hidden" name="id" value={quote.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="withdraw"
+                className={buttonClasses("secondary", "sm")}
+              >
+                Withdraw<span className="sr-only"> {quote.insurer}&apos;s quote</span>
+              </button>
+            </form>
+          </div>
+        ) : null,
+    },
+  ];
+}
+
+export default function SubmissionQuotes({ loaderData, actionData }: Route.ComponentProps) {
+  const { quotes, editing, saved, open } = loaderData;
+  const drafts = quotes.filter((quote) => quote.status === "draft").length;
+  const publishProblem = actionData?.formId === "publish" ? actionData.problem : undefined;
+  const listProblem = actionData?.formId === "list" ? actionData.problem : undefined;
+  return (
+    <>
+      <AdminPageHeading title={`Quotes for ${loaderData.reference}`}>
+        For{" "}
+        <a
+          href={`/admin/submissions/${loaderData.submissionId}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          {loaderData.leadName}
+        </a>
+      </AdminPageHeading>
+      <p className="mt-2 text-ink">
+        Request {loaderData.reference}: {quoteStatusLabel(loaderData.status)}. Lines asked for:{" "}
+        {loaderData.lines.map((line) => line.name).join(", ")}.
+      </p>
+      {saved ? (
+        <SavedNotice>
+          Saved: {saved.body}. Recorded <DateTime value={saved.at} /> by {saved.by}.
+          {loaderData.notEmailed
+            ? " The visitor's inbox has had its emails for the hour, so none was sent: call them, or publish again later."
+            : ""}
+        </SavedNotice>
+      ) : null}
+      {listProblem ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-danger-700">
+          {listProblem}
+        </p>
+      ) : null}
+
+      <h2 className="mt-8 text-lg font-semibold text-ink">The quotes</h2>
+      {quotes.length === 0 ? (
+        <p className="mt-2 text-ink">No quote yet.</p>
+      ) : (
+        <DeskTable
+          caption={`Quotes for ${loaderData.reference}`}
+          columns={quoteColumns(loaderData.submissionId, open)}
+          rows={quotes}
+          rowKey={(quote) => quote.id}
+        />
+      )}
+      {open ? (
+        <form method="post" className="mt-4">
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            className={buttonClasses("primary", "sm")}
+          >
+            {drafts === 1 ? "Publish 1 quote" : `Publish ${drafts} quotes`} and email the visitor
+          </button>
+          {publishProblem ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-danger-700">
+              {publishProblem}
+            </p>
+          ) : null}
+        </form>
+      ) : (
+        <p className="mt-4 text-ink">{quoteFormMessages.notOpen}</p>
+      )}
+
+      {open ? (
+        <>
+          <h2 className="mt-10 text-lg font-semibold text-ink">
+            {editing ? `Change ${editing.insurer}'s quote` : "Add a quote"}
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Type each figure from the insurer&apos;s quote. The visitor sees the quote once it is
+            published; a published quote they see changed as soon as it is saved.
+          </p>
+          <QuoteForm
+            key={editing?.id ?? "new"}
+            formId={editing?.id ?? "new"}
+            quote={editing}
+            lines={loaderData.lines}
+            today={loaderData.today}
+            action={actionData}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it, vi } from "vitest";
+
+import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
+
+import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
+import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import { getTimeline } from "#app/server/leads/desk-work.server.ts";
+import { recipientKey } from "#app/server/mail/outbox.server.ts";
+import {
+  addInsurerQuote,
+  getInsurerQuote,
+  listInsurerQuotes,
+  publishInsurerQuotes,
+  updateInsurerQuote,
+  withdrawInsurerQuote,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+import { checkResumeLink, redeemResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
+
+vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
+  cheapPasswords(await original()),
+);
+
+/** A lead with a quote request (lead-fixtures.ts), as the quote functions take it. */
+async function lead(db: Db, name: string, status = "new") {
+  const made = await leadWithRequest(db, name, "2026-11-20T15:00:00Z", status);
+  return { ...made.request, email: made.email };
+}
+
+const QUOTE: InsurerQuoteInput = {
+  insurer: "Acme Mutual",
+  kind: "bindable",
+  premiumCents: 240_050,
+  payInFull: true,
+  monthlyFeeCents: 900,
+  termStart: "2027-01-01",
+  termEnd: "2028-01-01",
+  validUntil: "2026-12-31",
+  notes: "Excludes work above three stories.",
+  lines: [
+    {
+      line: "general-liability",
+      occurrenceCents: 100_000_000,
+      aggregateCents: 200_000_000,
+      limitText: null,
+      deductibleCents: 100_000,
+    },
+  ],
+};
+
+const PUBLISH = {
+  siteUrl: "https://coverpilot.example",
+  agency: { ...SAMPLE_AGENCY, sample: true },
+  perHour: 5,
+};
+
+describe.each(testDatabaseKinds)("the agency's quotes on $name", (kind) => {
+  it("keeps a quote exactly as entered, a draft until published, on the lead's timeline", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      const added = await addInsurerQuote(db, request, QUOTE, ana.id);
+      expect(added.outcome).toBe("saved");
+      const [quote] = await listInsurerQuotes(db, request.id);
+      expect(quote).toMatchObject({ ...QUOTE, status: "draft", publishedAt: null });
+      expect(await listInsurerQuotes(db, request.id, "published")).toEqual([]);
+      const [entry] = await getTimeline(db, request.submissionId);
+      expect(entry).toMatchObject({
+        kind: "quote",
+        by: "ana@agency.example",
+        body: "CP-ROOFER: quote added (Acme Mutual, bindable, $2,400.50)",
+      });
+    });
+  });
+
+  it("publishes the drafts together: Quoted, one email with a link that opens the quotes", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers", "contacted");
+      await addInsurerQuote(db, request, QUOTE, ana.id);
+      await addInsurerQuote(db, request, { ...QUOTE, insurer: "Beacon", kind: "estimate" }, ana.id);
+      const visitor = { email: request.email, firstName: "Ana" };
+      const published = await publishInsurerQuotes(db, request, visitor, {
+        ...PUBLISH,
+        operatorId: ana.id,
+      });
+      expect(published).toEqual({ outcome: "published", count: 2, emailed: true });
+
+      const quotes = await listInsurerQuotes(db, request.id, "published");
+      expect(quotes.map((quote) => quote.insurer)).toEqual(["Acme Mutual", "Beacon"]);
+      const stored = await db
+        .selectFrom("quote_requests")
+        .select("status")
+        .where("id", "=", request.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.status).toBe("quoted");
+      const emails = await db
+        .selectFrom("outbox")
+        .select(["recipients", "subject", "text_body"])
+        .execute();
+      expect(emails).toHaveLength(1);
+      expect(emails[0]?.recipients).toEqual([request.email]);
+      expect(emails[0]?.subject).toBe("Your quotes are ready (CP-ROOFER)");
+      const token = /\/resume\/([A-Za-z0-9_-]{43})/.exec(emails[0]?.text_body ?? "")?.[1] ?? "";
+      expect(await checkResumeLink(db, token)).toEqual({
+        state: "valid",
+        submissionId: request.submissionId,
+        opens: "quotes",
+      });
+      expect((await redeemResumeLink(db, token))?.opens).toBe("quotes");
+
+      // Nothing left to publish: nothing changes, nobody is emailed again.
+      expect(
+        await publishInsurerQuotes(db, request, visitor, { ...PUBLISH, operatorId: ana.id }),
+      ).toEqual({ outcome: "nothing-to-publish" });
+      expect(await db.selectFrom("outbox").select("id").execute()).toHaveLength(1);
+      const timeline = await getTimeline(db, request.submissionId);
+      expect(timeline.map((entry) => entry.body)).toContain(
+        "CP-ROOFER: 2 quotes published to the visitor",
+      );
+      expect(timeline.map((entry) => entry.body)).toContain("CP-ROOFER: Contacted → Quoted");
+    });
+  });
+
+  it("publishes even when the visitor's inbox is full for the hour, and says no email went", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      await addInsurerQuote(db, request, QUOTE, ana.id);
+      // The inbox has had its one email of the hour.
+      await db
+        .insertInto("mail_recipient_sends")
+        .values({ recipient_key: recipientKey(request.email), sent_at: [new Date()] })
+        .execute();
+      const published = await publishInsurerQuotes(
+        db,
+        request,
+        { email: request.email, firstName: null },
+        { ...PUBLISH, perHour: 1, operatorId: ana.id },
+      );
+      expect(published).toEqual({ outcome: "published", count: 1, emailed: false });
+      expect(await db.selectFrom("outbox").select("id").execute()).toEqual([]);
+      expect(await db.selectFrom("resume_tokens").select("token_hash").execute()).toEqual([]);
+    });
+  });
+
+  it("changes and withdraws a quote of its own request only, and nothing of a closed request", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const mine = await lead(db, "Roofers");
+      const theirs = await lead(db, "Bakers");
+      const added = await addInsurerQuote(db, mine, QUOTE, ana.id);
+      if (added.outcome !== "saved") throw new Error("not added");
+
+      // Another request's id does not reach this quote, whatever is posted.
+      expect(await getInsurerQuote(db, theirs.id, added.quoteId)).toBeUndefined();
+      expect(await updateInsurerQuote(db, theirs, added.quoteId, QUOTE, ana.id)).toEqual({
+        outcome: "not-found",
+      });
+      expect(await withdrawInsurerQuote(db, theirs, added.quoteId, ana.id)).toEqual({
+        outcome: "not-found",
+      });
+      expect(await updateInsurerQuote(db, mine, "not-a-uuid", QUOTE, ana.id)).toEqual({
+        outcome: "not-found",
+      });
+
+      const changed = { ...QUOTE, premiumCents: 199_900, notes: null };
+      expect((await updateInsurerQuote(db, mine, added.quoteId, changed, ana.id)).outcome).toBe(
+        "saved",
+      );
+      expect(await getInsurerQuote(db, mine.id, added.quoteId)).toMatchObject(changed);
+      expect((await withdrawInsurerQuote(db, mine, added.quoteId, ana.id)).outcome).toBe("saved");
+      expect((await getInsurerQuote(db, mine.id, added.quoteId))?.status).toBe("withdrawn");
+      // A withdrawn quote takes no change.
+      expect(await updateInsurerQuote(db, mine, added.quoteId, QUOTE, ana.id)).toEqual({
+        outcome: "not-found",
+      });
+
+      const lost = await lead(db, "Painters", "lost");
+      expect(await addInsurerQuote(db, lost, QUOTE, ana.id)).toEqual({ outcome: "closed" });
+      expect(await listInsurerQuotes(db, lost.id)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,342 @@
+/**
+ * The agency's quotes on a quote request (issue 29, decision 042): entered, edited and withdrawn by
+ * operators, then published together, which moves the request to Quoted and emails the visitor a
+ * link that signs them in to compare them. Every change enters the lead's timeline in the same
+ * transaction, with the operator. A request that is closed (bound or lost) takes no change.
+ */
+import { randomBytes } from "node:crypto";
+
+import { sql } from "kysely";
+
+import {
+  formatCents,
+  quotesReadyEmail,
+  storedLinesSchema,
+  type InsurerQuote,
+  type InsurerQuoteInput,
+  type InsurerQuoteStatus,
+  type QuoteKind,
+} from "#app/domain/quote/insurer-quotes.ts";
+import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
+import type { Agency } from "#app/domain/site/agency.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts";
+
+import type { Db } from "#app/server/db/database.server.ts";
+import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
+import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { addActivity } from "#app/server/leads/desk-work.server.ts";
+import { hashOf } from "#app/server/wizard/resume-tokens.server.ts";
+import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
+
+/** The request a quote belongs to, as these functions need it. */
+export interface QuotedRequest {
+  id: string;
+  submissionId: string;
+  reference: string;
+}
+
+type QuoteRow = {
+  id: string;
+  insurer: string;
+  kind: string;
+  premium_cents: string | number;
+  pay_in_full: boolean;
+  monthly_fee_cents: string | number | null;
+  term_start: string;
+  term_end: string;
+  valid_until: string;
+  notes: string | null;
+  lines: unknown;
+  status: string;
+  published_at: Date | string | null;
+  updated_at: Date | string;
+};
+
+function toQuote(row: QuoteRow): InsurerQuote {
+  return {
+    id: row.id,
+    insurer: row.insurer,
+    kind: row.kind === "estimate" ? "estimate" : "bindable",
+    premiumCents: Number(row.premium_cents),
+    payInFull: row.pay_in_full,
+    monthlyFeeCents: row.monthly_fee_cents === null ? null : Number(row.monthly_fee_cents),
+    termStart: row.term_start,
+    termEnd: row.term_end,
+    validUntil: row.valid_until,
+    notes: row.notes,
+    // Written by this module from the domain's schema; read back through it all the same.
+    lines: storedLinesSchema.parse(row.lines),
+    status:
+      (["draft", "published", "withdrawn"] as const).find((status) => status === row.status) ??
+      "withdrawn",
+    publishedAt: row.published_at === null ? null : new Date(row.published_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function selectQuotes(db: Db) {
+  return db
+    .selectFrom("insurer_quotes")
+    .select([
+      "id",
+      "insurer",
+      "kind",
+      "premium_cents",
+      "pay_in_full",
+      "monthly_fee_cents",
+      sql<string>`term_start::text`.as("term_start"),
+      sql<string>`term_end::text`.as("term_end"),
+      sql<string>`valid_until::text`.as("valid_until"),
+      "notes",
+      "lines",
+      "status",
+      "published_at",
+      "updated_at",
+    ]);
+}
+
+/** A request's quotes in the order they were entered; the visitor's view asks for published only. */
+export async function listInsurerQuotes(
+  db: Db,
+  requestId: string,
+  only?: InsurerQuoteStatus,
+): Promise<InsurerQuote[]> {
+  let query = selectQuotes(db).where("quote_request_id", "=", requestId);
+  if (only) query = query.where("status", "=", only);
+  const rows = await query.orderBy("created_at").orderBy("id").execute();
+  return rows.map(toQuote);
+}
+
+/** One quote of this request, or undefined (another request's quote is not found either). */
+export async function getInsurerQuote(
+  db: Db,
+  requestId: string,
+  quoteId: string,
+): Promise<InsurerQuote | undefined> {
+  if (!isUuid(quoteId)) return undefined;
+  const row = await selectQuotes(db)
+    .where("quote_request_id", "=", requestId)
+    .where("id", "=", quoteId)
+    .executeTakeFirst();
+  return row ? toQuote(row) : undefined;
+}
+
+function columnsOf(input: InsurerQuoteInput) {
+  return {
+    insurer: input.insurer,
+    kind: input.kind,
+    premium_cents: input.premiumCents,
+    pay_in_full: input.payInFull,
+    monthly_fee_cents: input.monthlyFeeCents,
+    term_start: input.termStart,
+    term_end: input.termEnd,
+    valid_until: input.validUntil,
+    notes: input.notes,
+    lines: JSON.stringify(input.lines),
+  };
+}
+
+function summaryOf(input: { insurer: string; kind: QuoteKind; premiumCents: number }): string {
+  return `${input.insurer}, ${input.kind === "estimate" ? "an estimate" : "bindable"}, ${formatCents(input.premiumCents)}`;
+}
+
+/** What a change to a request's quotes did. */
+export type QuoteChange =
+  { outcome: "saved"; quoteId: string } | { outcome: "closed" } | { outcome: "not-found" };
+
+/** Locks the request while its quotes change; undefined when it is gone, "closed" when closed. */
+async function lockOpenRequest(db: Db, request: QuotedRequest) {
+  const row = await db
+    .selectFrom("quote_requests")
+    .select("status")
+    .where("id", "=", request.id)
+    .where("submission_id", "=", request.submissionId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return isOpenQuoteStatus(row.status) ? ("open" as const) : ("closed" as const);
+}
+
+/** Adds a quote to an open request, as a draft, and enters it on the lead's timeline. */
+export async function addInsurerQuote(
+  db: Db,
+  request: QuotedRequest,
+  input: InsurerQuoteInput,
+  operatorId: string,
+): Promise<QuoteChange> {
+  return inTransaction(db, async (trx) => {
+    const state = await lockOpenRequest(trx, request);
+    if (state !== "open") return { outcome: state ?? "not-found" };
+    const row = await trx
+      .insertInto("insurer_quotes")
+      .values({ quote_request_id: request.id, created_by: operatorId, ...columnsOf(input) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await addActivity(trx, {
+      submissionId: request.submissionId,
+      operatorId,
+      kind: "quote",
+      body: `${request.reference}: quote added (${summaryOf(input)})`,
+    });
+    return { outcome: "saved", quoteId: row.id };
+  });
+}
+
+/**
+ * Changes a quote of an open request that is not withdrawn (`set`), and enters `what` happened to
+ * it on the timeline with the quote as it now is: the one place both changes below go through.
+ */
+async function changeOpenQuote(
+  db: Db,
+  request: QuotedRequest,
+  quoteId: string,
+  operatorId: string,
+  change: { set: Partial<ReturnType<typeof columnsOf>> & { status?: "withdrawn" }; what: string },
+): Promise<QuoteChange> {
+  if (!isUuid(quoteId)) return { outcome: "not-found" };
+  return inTransaction(db, async (trx) => {
+    const state = await lockOpenRequest(trx, request);
+    if (state !== "open") return { outcome: state ?? "not-found" };
+    const row = await trx
+      .updateTable("insurer_quotes")
+      .set({ ...change.set, updated_at: sql`now()` })
+      .where("id", "=", quoteId)
+      .where("quote_request_id", "=", request.id)
+      .where("status", "<>", "withdrawn")
+      .returning(["insurer", "kind", "premium_cents"])
+      .executeTakeFirst();
+    if (!row) return { outcome: "not-found" };
+    const summary = summaryOf({
+      insurer: row.insurer,
+      kind: row.kind === "estimate" ? "estimate" : "bindable",
+      premiumCents: Number(row.premium_cents),
+    });
+    await addActivity(trx, {
+      submissionId: request.submissionId,
+      operatorId,
+      kind: "quote",
+      body: `${request.reference}: quote ${change.what} (${summary})`,
+    });
+    return { outcome: "saved", quoteId };
+  });
+}
+
+/**
+ * Changes a quote that is not withdrawn, on an open request; a published quote stays published
+ * (the visitor sees the change). Entered on the timeline.
+ */
+export function updateInsurerQuote(
+  db: Db,
+  request: QuotedRequest,
+  quoteId: string,
+  input: InsurerQuoteInput,
+  operatorId: string,
+): Promise<QuoteChange> {
+  return changeOpenQuote(db, request, quoteId, operatorId, {
+    set: columnsOf(input),
+    what: "changed",
+  });
+}
+
+/** Withdraws a quote of an open request: kept, no longer shown to the visitor. */
+export function withdrawInsurerQuote(
+  db: Db,
+  request: QuotedRequest,
+  quoteId: string,
+  operatorId: string,
+): Promise<QuoteChange> {
+  return changeOpenQuote(db, request, quoteId, operatorId, {
+    set: { status: "withdrawn" },
+    what: "withdrawn",
+  });
+}
+
+/** What publishing did. */
+export type Publication =
+  | { outcome: "published"; count: number; emailed: boolean }
+  | { outcome: "nothing-to-publish" | "closed" | "not-found" };
+
+/**
+ * Publishes the request's draft quotes together: they become visible to the visitor, the request
+ * moves to Quoted (kept in its history as the operator's write), the timeline says so, and the
+ * visitor is emailed "Your quotes are ready" with a one-time link that opens the quotes (a resume
+ * link whose `opens` is "quotes"), under their hourly cap. One transaction: published quotes and
+ * their email go together, or nothing does.
+ */
+export async function publishInsurerQuotes(
+  db: Db,
+  request: QuotedRequest,
+  visitor: { email: string; firstName: string | null },
+  options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
+): Promise<Publication> {
+  const token = randomBytes(32).toString("base64url");
+  const result = await inTransaction(db, async (trx): Promise<Publication> => {
+    const state = await lockOpenRequest(trx, request);
+    if (state !== "open") return { outcome: state ?? "not-found" };
+    const published = await trx
+      .updateTable("insurer_quotes")
+      .set({ status: "published", published_at: sql`now()`, updated_at: sql`now()` })
+      .where("quote_request_id", "=", request.id)
+      .where("status", "=", "draft")
+      .returning("id")
+      .execute();
+    if (published.length === 0) return { outcome: "nothing-to-publish" };
+    const total = await trx
+      .selectFrom("insurer_quotes")
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .where("quote_request_id", "=", request.id)
+      .where("status", "=", "published")
+      .executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom("quote_requests")
+      .select("status")
+      .where("id", "=", request.id)
+      .executeTakeFirstOrThrow();
+    if (current.status !== "quoted") {
+      await setQuoteRequestStatus(trx, request.id, "quoted", options.operatorId);
+      await addActivity(trx, {
+        submissionId: request.submissionId,
+        operatorId: options.operatorId,
+        kind: "status",
+        body: `${request.reference}: ${quoteStatusLabel(current.status)} → ${quoteStatusLabel("quoted")}`,
+      });
+    }
+    await addActivity(trx, {
+      submissionId: request.submissionId,
+      operatorId: options.operatorId,
+      kind: "quote",
+      body: `${request.reference}: ${published.length === 1 ? "1 quote" : `${published.length} quotes`} published to the visitor`,
+    });
+    const email = quotesReadyEmail({
+      firstName: visitor.firstName,
+      reference: request.reference,
+      count: Number(total.count),
+      link: `${options.siteUrl}${resumePath(token)}`,
+      linkDays: RESUME_LINK_DAYS,
+      agency: options.agency,
+    });
+    const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
+    const { rows } = await sql<{ queued: boolean }>`
+      WITH allowed AS (
+        ${takeRecipientAllowance(visitor.email, options.perHour, sql<boolean>`true`)}
+      ), issued AS (
+        INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
+        SELECT ${hashOf(token)}, ${request.submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
+          NULL, (SELECT max(id) FROM business_wizard_submission_revisions
+            WHERE submission_id = ${request.submissionId}::uuid), 'quotes'
+        FROM allowed
+        RETURNING 1
+      ), queued AS (
+        INSERT INTO outbox (recipients, subject, text_body, html_body)
+        SELECT ARRAY[${visitor.email}::text], ${email.subject}, ${email.text}, ${email.html}
+        FROM issued
+        RETURNING id
+      )
+      SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
+    const emailed = rows[0]?.queued === true;
+    if (emailed) onCommit(trx, notifyOutboxWorkers);
+    return { outcome: "published", count: published.length, emailed };
+  });
+  return result;
+}

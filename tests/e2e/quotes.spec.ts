@@ -1,0 +1,253 @@
+import type { Page } from "@playwright/test";
+
+import { openDatabase } from "#app/server/db/database.server.ts";
+
+import { htmlErrors } from "../support/html-checker.ts";
+import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
+import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import { WebhookReceiver } from "../support/webhook-receiver.ts";
+import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
+
+const DESK = { email: "quotes-desk@agency.example", password: "quotes desk password 2026" };
+const VISITOR = "roofer@example.com";
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Fills the desk's quote form for the general liability line and adds the quote. */
+async function addQuote(
+  page: Page,
+  quote: {
+    insurer: string;
+    kind: RegExp;
+    premium: string;
+    deductible: string;
+    monthlyFee?: string;
+  },
+) {
+  await page.getByLabel("Insurer", { exact: true }).fill(quote.insurer);
+  await page.getByRole("radio", { name: quote.kind }).check();
+  await page.getByLabel("Premium for the term, in dollars").fill(quote.premium);
+  if (quote.monthlyFee !== undefined) {
+    await page.getByRole("checkbox", { name: "Monthly" }).check();
+    await page.getByLabel("Fee for paying monthly").fill(quote.monthlyFee);
+  }
+  await page.getByLabel("Term starts").fill(daysFromToday(30));
+  await page.getByLabel("Term ends").fill(daysFromToday(395));
+  await page.getByLabel("Quote valid until").fill(daysFromToday(14));
+  const line = page.getByRole("group", { name: "General Liability" });
+  await line.getByRole("checkbox", { name: "This quote covers General Liability" }).check();
+  await line.getByLabel("Per occurrence limit").fill("1,000,000");
+  await line.getByLabel("Aggregate limit").fill("2,000,000");
+  await line.getByLabel("Deductible").fill(quote.deductible);
+  await page.getByRole("button", { name: "Add quote" }).click();
+}
+
+/** The layout problems of the open page at a phone's and a wide screen's width. */
+async function problemsAtBothWidths(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of [360, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    problems.push(...(await layoutProblems(page)).map((problem) => `${width} px: ${problem}`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return problems;
+}
+
+test("an operator enters and publishes two quotes; the visitor who proved their email compares them", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const dataDir = makeDataDir();
+  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  const receiver = new WebhookReceiver();
+  const server = await startServer({
+    dataDir,
+    env: { LEAD_WEBHOOK_URL: await receiver.listen(), LEAD_WEBHOOK_SECRET: "a webhook secret" },
+  });
+  const documents = new Map<string, string>();
+  const keepHtml = async (page: Page, name: string) =>
+    documents.set(name, await (await page.request.get(page.url())).text());
+  try {
+    // The visitor's request, sent without a browser.
+    const visitor = new HttpVisitor(server.url);
+    expect(await visitor.saveEmailStep(VISITOR)).toBe(true);
+    expect(
+      await visitor.completeApplication({
+        businessName: "Ridge Roofing",
+        firstName: "Rosa",
+        lastName: "Ridge",
+        phoneNumber: "(614) 555-0123",
+        streetAddress: "9 Slate St",
+      }),
+    ).toBe(true);
+    expect(await visitor.requestQuotes(["general-liability", "business-owners-policy"])).toBe(true);
+
+    // The desk finds the lead and opens its quotes.
+    const desk = await (await browser.newContext()).newPage();
+    await signIn(desk, server.url, DESK.email, DESK.password);
+    await desk.goto(`${server.url}/admin/submissions?q=${encodeURIComponent(VISITOR)}`);
+    await desk.getByRole("link", { name: VISITOR }).click();
+    await desk.getByRole("link", { name: "Enter, change and publish quotes" }).click();
+    await expect(desk.getByRole("heading", { level: 1, name: /^Quotes for CP-/ })).toBeVisible();
+    await expect(desk.getByText("No quote yet.")).toBeVisible();
+
+    // A refused form says what is wrong, beside each field, and keeps what was typed.
+    await desk.getByLabel("Premium for the term, in dollars").fill("lots");
+    await desk.getByRole("button", { name: "Add quote" }).click();
+    await expect(desk.getByText("Please enter the insurer's name")).toBeVisible();
+    await expect(
+      desk.getByText("Please enter an amount in dollars, such as 1,250 or 1250.50"),
+    ).toBeVisible();
+    await expect(desk.getByLabel("Premium for the term, in dollars")).toHaveValue("lots");
+    await expect(desk.getByLabel("Insurer", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expectNoAxeViolations(desk);
+
+    await addQuote(desk, {
+      insurer: "Acme Mutual",
+      kind: /^Bindable/,
+      premium: "2,400.50",
+      deductible: "1000",
+      monthlyFee: "9",
+    });
+    await expect(desk.getByRole("status")).toContainText(
+      "quote added (Acme Mutual, bindable, $2,400.50)",
+    );
+    await addQuote(desk, {
+      insurer: "Beacon Casualty",
+      kind: /^An estimate/,
+      premium: "1980",
+      deductible: "2500",
+    });
+    await expect(desk.getByRole("status")).toContainText(
+      "quote added (Beacon Casualty, an estimate, $1,980)",
+    );
+    await expect(desk.getByRole("row", { name: /Acme Mutual/ })).toContainText("Not yet published");
+    expect(await problemsAtBothWidths(desk)).toEqual([]);
+    await expectNoAxeViolations(desk);
+    await keepHtml(desk, "the desk's quotes");
+
+    await desk.getByRole("button", { name: "Publish 2 quotes and email the visitor" }).click();
+    await expect(desk.getByRole("status")).toContainText("2 quotes published to the visitor");
+    await expect(desk.getByRole("row", { name: /Beacon Casualty/ })).toContainText("Published");
+
+    // The email: no price, a link that opens the quotes.
+    await expect
+      .poll(() =>
+        readWrittenEmails(dataDir).filter((email) => /quotes are ready/.test(email.subject)),
+      )
+      .toHaveLength(1);
+    const ready = readWrittenEmails(dataDir).find((email) =>
+      /quotes are ready/.test(email.subject),
+    )!;
+    expect(ready.to).toBe(VISITOR);
+    expect(ready.body).not.toMatch(/\$\d/);
+    await expect
+      .poll(() => receiver.accepted().map((post) => post.event))
+      .toContain("quote.published");
+
+    // Knowing the address is not enough: a browser that has not opened the link sees no quote.
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto(`${server.url}/business-wizard/quotes`);
+    await expect(
+      stranger.getByText("shown only in a browser that has opened the link"),
+    ).toBeVisible();
+    await expect(stranger.getByText("Acme Mutual")).toHaveCount(0);
+    await keepHtml(stranger, "the quotes, email not proven");
+
+    // The visitor follows the link, with JavaScript.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}${resumeLinkIn(ready)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "See your quotes" })).toBeVisible();
+    await keepHtml(page, "the quotes link");
+    await page.getByRole("button", { name: "See my quotes" }).click();
+    await expect(page).toHaveURL(/\/business-wizard\/quotes$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your quotes, side by side" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Application progress" }).getByRole("listitem"),
+    ).toHaveText([/Start/, /Coverage/, /Application/, /Quote \(current step\)/, /^5Purchase$/]);
+    const table = page.getByRole("table", { name: "Your quotes compared, a column per quote" });
+    await expect(table.getByRole("columnheader")).toHaveText([
+      /Acme Mutual\s*\$2,400\.50/,
+      /Beacon Casualty\s*\$1,980\s*Estimate/,
+    ]);
+    await expect(table.getByRole("row", { name: /What it is/ })).toContainText(
+      "An estimate: the insurer may change it after more questions",
+    );
+    await expect(table.getByRole("row", { name: /Premium for the term Differs/ })).toBeVisible();
+    await expect(table.getByRole("row", { name: /^General Liability/ })).toContainText(
+      "$1,000,000 per occurrence; $2,000,000 aggregate; $2,500 deductible",
+    );
+    await expect(table.getByRole("row", { name: /Ways to pay/ })).toContainText(
+      "In full; Monthly, with a fee of $9",
+    );
+    expect(await problemsAtBothWidths(page)).toEqual([]);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(table).toBeHidden();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Beacon Casualty: $1,980" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepHtml(page, "the quotes");
+
+    // Without JavaScript, the same browser's session reads the same page.
+    const noJs = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const plain = await noJs.newPage();
+    await plain.goto(`${server.url}/business-wizard/quotes`);
+    await expect(plain.getByRole("columnheader", { name: /Acme Mutual/ })).toBeVisible();
+    await noJs.close();
+
+    expect(await htmlErrors(documents)).toEqual([]);
+  } finally {
+    await stopServer(server);
+    await receiver.close();
+  }
+
+  // The database holds the two quotes as entered, published, and the request Quoted.
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const quotes = await database.db
+      .selectFrom("insurer_quotes")
+      .select(["insurer", "kind", "premium_cents", "monthly_fee_cents", "status"])
+      .orderBy("created_at")
+      .execute();
+    expect(
+      quotes.map((quote) => ({ ...quote, premium_cents: Number(quote.premium_cents) })),
+    ).toEqual([
+      {
+        insurer: "Acme Mutual",
+        kind: "bindable",
+        premium_cents: 240_050,
+        monthly_fee_cents: 900,
+        status: "published",
+      },
+      {
+        insurer: "Beacon Casualty",
+        kind: "estimate",
+        premium_cents: 198_000,
+        monthly_fee_cents: null,
+        status: "published",
+      },
+    ]);
+    const request = await database.db
+      .selectFrom("quote_requests")
+      .select("status")
+      .executeTakeFirstOrThrow();
+    expect(request.status).toBe("quoted");
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,50 @@
+import type { Db } from "#app/server/db/database.server.ts";
+
+/**
+ * A lead (a bakery in Ohio, `<name>@shops.example`) with a quote request for general liability and
+ * workers' comp made at `requestedAt` (and a phone, if given): its ids, email and reference.
+ */
+export async function leadWithRequest(
+  db: Db,
+  name: string,
+  requestedAt: string,
+  status = "new",
+  phone: string | null = null,
+) {
+  const { id } = await db
+    .insertInto("business_wizard_submissions")
+    .values({
+      industry: "food",
+      state: "Ohio",
+      segments: ["Bakery"],
+      email: `${name.toLowerCase()}@shops.example`,
+      business_name: name,
+      first_name: "Ana",
+      last_name: name,
+      phone_number: phone,
+      created_at: requestedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const reference = `CP-${name.slice(0, 6).toUpperCase().padEnd(6, "X")}`;
+  const request = await db
+    .insertInto("quote_requests")
+    .values({
+      submission_id: id,
+      reference,
+      lines: ["general-liability", "workers-comp"],
+      start_date: "2027-01-01",
+      contact_channel: "phone",
+      consent_text: "I agree.",
+      consent_given_at: requestedAt,
+      status,
+      created_at: requestedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return {
+    submissionId: id,
+    email: `${name.toLowerCase()}@shops.example`,
+    request: { id: request.id, submissionId: id, reference },
+  };
+}
