@@ -192,6 +192,9 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     );
     expect(await problemsAtBothWidths(page)).toEqual([]);
     await expectNoAxeViolations(page);
+    // On a phone, with "None of these suit me" opened.
+    await page.getByText("None of these suit me").click();
+    await expect(page.getByRole("button", { name: "Decline all quotes" })).toBeVisible();
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(table).toBeHidden();
     await expect(
@@ -208,7 +211,31 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     const plain = await noJs.newPage();
     await plain.goto(`${server.url}/business-wizard/quotes`);
     await expect(plain.getByRole("columnheader", { name: /Acme Mutual/ })).toBeVisible();
+    await keepHtml(plain, "the quotes, without JavaScript");
+
+    // None suits them: they decline every quote, saying why, without JavaScript.
+    await plain.getByText("None of these suit me").click();
+    await plain.getByRole("radio", { name: "The price" }).check();
+    await plain.getByRole("button", { name: "Decline all quotes" }).click();
+    const declined = plain
+      .getByRole("status")
+      .filter({ hasText: "You have declined these quotes" });
+    await expect(declined).toContainText("Thank you for telling us.");
+    await expect(declined).toContainText("Your reason: The price.");
+    await expect(plain.getByRole("button", { name: "Decline all quotes" })).toHaveCount(0);
+    await keepHtml(plain, "the quotes, declined");
     await noJs.close();
+    await expect
+      .poll(() => receiver.accepted().map((post) => post.event))
+      .toContain("quote_request.lost");
+
+    // The desk sees the request Lost, with the reason, and can no longer change its quotes.
+    await desk.reload();
+    await expect(desk.getByText(/: Lost\. Lines asked for/)).toBeVisible();
+    await expect(
+      desk.getByText("This request is closed: its quotes can no longer change."),
+    ).toBeVisible();
+    await expect(desk.getByRole("button", { name: /Publish/ })).toHaveCount(0);
 
     expect(await htmlErrors(documents)).toEqual([]);
   } finally {
@@ -216,7 +243,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await receiver.close();
   }
 
-  // The database holds the two quotes as entered, published, and the request Quoted.
+  // The database holds the two quotes as entered, published, and the request Lost, with why.
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {
     const quotes = await database.db
@@ -244,9 +271,9 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     ]);
     const request = await database.db
       .selectFrom("quote_requests")
-      .select("status")
+      .select(["status", "lost_reason"])
       .executeTakeFirstOrThrow();
-    expect(request.status).toBe("quoted");
+    expect(request).toEqual({ status: "lost", lost_reason: "price" });
   } finally {
     await database.close();
   }

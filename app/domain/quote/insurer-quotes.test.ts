@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   centsFromText,
   comparisonRows,
+  declineFormSchema,
   formatCents,
   insurerQuoteFormSchema,
   isExpired,
@@ -220,5 +221,15 @@ describe("the email", () => {
     expect(email.text).toContain("2 quotes");
     expect(email.text).not.toMatch(/\$\d/);
     expect(email.text).toContain("Nothing is bought until you ask us to bind a quote");
+  });
+});
+
+describe("declining every quote", () => {
+  it("takes a reason from the list, or none, and nothing else", () => {
+    expect(parseForm(form({ reason: "price" }), declineFormSchema).status).toBe("success");
+    expect(parseForm(form({}), declineFormSchema).status).toBe("success");
+    expect(errorsOf(parseForm(form({ reason: "none-given" }), declineFormSchema)).reason).toEqual([
+      "Please choose one of the reasons, or none",
+    ]);
   });
 });

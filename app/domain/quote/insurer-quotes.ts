@@ -372,3 +372,34 @@ export function quotesReadyEmail(options: {
     footer: agencyLines(agency),
   });
 }
+
+/** Why a visitor declines every quote: optional, one of these. */
+export const DECLINE_REASONS = [
+  { id: "price", label: "The price" },
+  { id: "coverage", label: "The cover" },
+  { id: "bought-elsewhere", label: "I bought insurance elsewhere" },
+  { id: "other", label: "Something else" },
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number]["id"];
+
+/** What a decline without a reason keeps (`quote_requests.lost_reason`): set only by a decline. */
+export const NO_REASON_GIVEN = "none-given";
+
+export function declineReasonLabel(reason: string | null): string {
+  return DECLINE_REASONS.find((entry) => entry.id === reason)?.label ?? "No reason given";
+}
+
+/** The visitor's "None of these suit me" form: a reason may be left out. */
+export const declineFormSchema = z.object({
+  reason: z.optional(
+    z.enum(DECLINE_REASONS.map((entry) => entry.id) as [DeclineReason, ...DeclineReason[]], {
+      error: "Please choose one of the reasons, or none",
+    }),
+  ),
+});
+
+export const declineMessages = {
+  declined:
+    "You have declined these quotes. Thank you for telling us. If you change your mind, call us.",
+  notOpen: "This request is closed: its quotes can no longer be declined.",
+} as const;

@@ -11,6 +11,7 @@ import {
   StatusBadge,
 } from "#app/components/admin/admin-ui.tsx";
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
+import { declineReasonLabel } from "#app/domain/quote/insurer-quotes.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { quoteStatusLabel, quoteStatusSchema } from "#app/domain/leads/lead-desk.ts";
 import {
@@ -314,7 +315,12 @@ function QuoteRequestSection({
         <Field label="Reference">
           <span className="font-mono">{request.reference}</span>
         </Field>
-        <Field label="Status">{quoteStatusLabel(request.status)}</Field>
+        <Field label="Status">
+          {quoteStatusLabel(request.status)}
+          {request.lostReason
+            ? ` (the visitor declined every quote: ${declineReasonLabel(request.lostReason)})`
+            : ""}
+        </Field>
         <Field label="The agency's quotes">
           <a
             href={`/admin/submissions/${submissionId}/quotes`}

@@ -1,14 +1,28 @@
+import { data, redirect } from "react-router";
+
 import * as ui from "#app/components/wizard/step-screen.ts";
 import {
   comparisonRows,
+  declineFormSchema,
+  declineMessages,
+  declineReasonLabel,
+  DECLINE_REASONS,
+  QUOTES_PATH,
   isExpired,
   quoteKindWords,
   formatCents,
   type ComparisonRow,
 } from "#app/domain/quote/insurer-quotes.ts";
+import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
-import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import {
+  declineInsurerQuotes,
+  listInsurerQuotes,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
+import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
@@ -39,6 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: "quotes" as const,
     phone: agency.phone,
     reference: quoteRequest.reference,
+    open: isOpenQuoteStatus(quoteRequest.status),
+    declined:
+      quoteRequest.status === "lost" && quoteRequest.lostReason !== null
+        ? { reason: declineReasonLabel(quoteRequest.lostReason) }
+        : undefined,
     headings: quotes.map((quote) => ({
       id: quote.id,
       insurer: quote.insurer,
@@ -51,6 +70,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * "None of these suit me": the visitor declines every quote, with an optional reason (issue 29).
+ * Only a browser that proved the email may; the request becomes Lost and the agency is told.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const handle = await getDraft(services, request);
+  const submission = handle.draft.submission;
+  if (!submission?.emailProven) throw data(null, { status: 403 });
+  const formData = await request.formData();
+  if (formData.get("intent") !== "decline") throw data(null, { status: 400 });
+  const parsed = parseForm(formData, declineFormSchema);
+  if (parsed.status !== "success") {
+    return data({ problem: parsed.error?.reason?.[0] ?? declineMessages.notOpen }, { status: 400 });
+  }
+  const { db } = services.database;
+  const quoteRequest = await latestQuoteRequest(db, submission.id);
+  if (!quoteRequest) throw data(null, { status: 404 });
+  const outcome = await declineInsurerQuotes(
+    db,
+    { id: quoteRequest.id, submissionId: submission.id, reference: quoteRequest.reference },
+    parsed.value.reason ?? null,
+    writerOf(context, handle),
+  );
+  if (outcome !== "declined") {
+    return data({ problem: declineMessages.notOpen }, { status: 409 });
+  }
+  await queueLeadEvent(services, "quote_request.lost", submission.id);
+  return redirect(QUOTES_PATH);
+}
+
 function DiffersMark({ row }: { row: ComparisonRow }) {
   if (!row.differs) return null;
   return (
@@ -60,7 +110,41 @@ function DiffersMark({ row }: { row: ComparisonRow }) {
   );
 }
 
-export default function Quotes({ loaderData }: Route.ComponentProps) {
+function DeclineForm({ problem }: { problem: string | undefined }) {
+  return (
+    <details className="mt-8 rounded-xl border border-slate-200 p-4" open={problem !== undefined}>
+      <summary className="cursor-pointer font-semibold text-ink">None of these suit me</summary>
+      <form method="post" className="mt-3">
+        <fieldset>
+          <legend className="text-ink">
+            Tell us why, if you like (optional). Your agent will not quote this request again.
+          </legend>
+          {DECLINE_REASONS.map((reason) => (
+            <label key={reason.id} className="mt-2 flex items-center gap-2 text-ink">
+              <input type="radio" name="reason" value={reason.id} className="size-5" />
+              {reason.label}
+            </label>
+          ))}
+        </fieldset>
+        {problem ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+            {problem}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="decline"
+          className="mt-4 rounded-lg border border-slate-400 px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+        >
+          Decline all quotes
+        </button>
+      </form>
+    </details>
+  );
+}
+
+export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state === "not-proven") {
     return (
       <ui.StepFrame step="quotes" title="Your quotes">
@@ -172,6 +256,16 @@ export default function Quotes({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
+      {loaderData.declined ? (
+        <p
+          role="status"
+          className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink"
+        >
+          {declineMessages.declined} (Your reason: {loaderData.declined.reason}.)
+        </p>
+      ) : loaderData.open ? (
+        <DeclineForm problem={actionData?.problem} />
+      ) : null}
       <p className="mt-6 text-sm text-muted">
         Prices are the insurers&apos;, as they quoted them; an estimate may change after the insurer
         asks more questions. Questions? Call us on {loaderData.phone}.

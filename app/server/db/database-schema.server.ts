@@ -51,6 +51,8 @@ export interface QuoteRequestsTable {
     Date | string | null | undefined,
     Date | string | null
   >;
+  /** Why the visitor declined every quote (issue 29); null otherwise. */
+  lost_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -260,7 +262,8 @@ export interface LeadActivitiesTable {
   /** bigint: the order of the entries (pg returns it as text, PGlite as a number). */
   id: ColumnType<string | number, never, never>;
   submission_id: string;
-  operator_id: string;
+  /** Null: the visitor's own act (declining the quotes, issue 29). */
+  operator_id: string | null;
   kind: string;
   body: string;
   created_at: Timestamp;

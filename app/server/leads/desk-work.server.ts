@@ -205,7 +205,8 @@ export async function getTimeline(db: Db, submissionId: string): Promise<Timelin
   const [activities, requests] = await Promise.all([
     db
       .selectFrom("lead_activities as a")
-      .innerJoin("operators as o", "o.id", "a.operator_id")
+      // An entry without an operator is the visitor's own act (issue 29).
+      .leftJoin("operators as o", "o.id", "a.operator_id")
       .select(["a.id", "a.kind", "a.body", "o.email", "a.created_at"])
       .where("a.submission_id", "=", submissionId)
       .orderBy("a.created_at", "desc")

@@ -12,6 +12,7 @@ import { getTimeline } from "#app/server/leads/desk-work.server.ts";
 import { recipientKey } from "#app/server/mail/outbox.server.ts";
 import {
   addInsurerQuote,
+  declineInsurerQuotes,
   getInsurerQuote,
   listInsurerQuotes,
   publishInsurerQuotes,
@@ -182,6 +183,49 @@ describe.each(testDatabaseKinds)("the agency's quotes on $name", (kind) => {
       const lost = await lead(db, "Painters", "lost");
       expect(await addInsurerQuote(db, lost, QUOTE, ana.id)).toEqual({ outcome: "closed" });
       expect(await listInsurerQuotes(db, lost.id)).toEqual([]);
+    });
+  });
+  it("lets the visitor decline published quotes once: Lost with the reason, by the visitor", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      const writer = {
+        draft: "7f0c2f4e-6a55-4f0e-9a8e-2f1c9d3b4a10",
+        client: "0123456789abcdef",
+        proven: request.submissionId,
+      };
+      // Nothing published yet: nothing to decline.
+      await addInsurerQuote(db, request, QUOTE, ana.id);
+      expect(await declineInsurerQuotes(db, request, "price", writer)).toBe("no-quotes");
+      await publishInsurerQuotes(
+        db,
+        request,
+        { email: request.email, firstName: null },
+        { ...PUBLISH, operatorId: ana.id },
+      );
+      expect(await declineInsurerQuotes(db, request, "price", writer)).toBe("declined");
+      const stored = await db
+        .selectFrom("quote_requests")
+        .select(["status", "lost_reason"])
+        .where("id", "=", request.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ status: "lost", lost_reason: "price" });
+      const revision = await db
+        .selectFrom("quote_request_revisions")
+        .select(["draft_id", "email_proven", "operator_id"])
+        .where("quote_request_id", "=", request.id)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(revision).toEqual({ draft_id: writer.draft, email_proven: true, operator_id: null });
+      const [entry] = await getTimeline(db, request.submissionId);
+      expect(entry).toMatchObject({
+        kind: "status",
+        by: null,
+        body: "CP-ROOFER: Quoted → Lost (the visitor declined every quote: The price)",
+      });
+      // Once closed, nothing more: neither a second decline nor a quote change.
+      expect(await declineInsurerQuotes(db, request, null, writer)).toBe("closed");
+      expect(await addInsurerQuote(db, request, QUOTE, ana.id)).toEqual({ outcome: "closed" });
     });
   });
 });

@@ -13,6 +13,9 @@ import {
   quotesReadyEmail,
   storedLinesSchema,
   type InsurerQuote,
+  declineReasonLabel,
+  NO_REASON_GIVEN,
+  type DeclineReason,
   type InsurerQuoteInput,
   type InsurerQuoteStatus,
   type QuoteKind,
@@ -28,6 +31,7 @@ import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/ou
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { hashOf } from "#app/server/wizard/resume-tokens.server.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
+import { stampedBy, type SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 
 /** The request a quote belongs to, as these functions need it. */
 export interface QuotedRequest {
@@ -145,8 +149,8 @@ function summaryOf(input: { insurer: string; kind: QuoteKind; premiumCents: numb
 export type QuoteChange =
   { outcome: "saved"; quoteId: string } | { outcome: "closed" } | { outcome: "not-found" };
 
-/** Locks the request while its quotes change; undefined when it is gone, "closed" when closed. */
-async function lockOpenRequest(db: Db, request: QuotedRequest) {
+/** Locks the request while its quotes change: its status, or undefined when it is gone. */
+async function lockRequest(db: Db, request: QuotedRequest): Promise<string | undefined> {
   const row = await db
     .selectFrom("quote_requests")
     .select("status")
@@ -154,8 +158,14 @@ async function lockOpenRequest(db: Db, request: QuotedRequest) {
     .where("submission_id", "=", request.submissionId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) return undefined;
-  return isOpenQuoteStatus(row.status) ? ("open" as const) : ("closed" as const);
+  return row?.status;
+}
+
+/** Locks the request: undefined when it is gone, "closed" when closed (bound or lost). */
+async function lockOpenRequest(db: Db, request: QuotedRequest) {
+  const status = await lockRequest(db, request);
+  if (status === undefined) return undefined;
+  return isOpenQuoteStatus(status) ? ("open" as const) : ("closed" as const);
 }
 
 /** Adds a quote to an open request, as a draft, and enters it on the lead's timeline. */
@@ -272,8 +282,9 @@ export async function publishInsurerQuotes(
 ): Promise<Publication> {
   const token = randomBytes(32).toString("base64url");
   const result = await inTransaction(db, async (trx): Promise<Publication> => {
-    const state = await lockOpenRequest(trx, request);
-    if (state !== "open") return { outcome: state ?? "not-found" };
+    const status = await lockRequest(trx, request);
+    if (status === undefined) return { outcome: "not-found" };
+    if (!isOpenQuoteStatus(status)) return { outcome: "closed" };
     const published = await trx
       .updateTable("insurer_quotes")
       .set({ status: "published", published_at: sql`now()`, updated_at: sql`now()` })
@@ -288,18 +299,13 @@ export async function publishInsurerQuotes(
       .where("quote_request_id", "=", request.id)
       .where("status", "=", "published")
       .executeTakeFirstOrThrow();
-    const current = await trx
-      .selectFrom("quote_requests")
-      .select("status")
-      .where("id", "=", request.id)
-      .executeTakeFirstOrThrow();
-    if (current.status !== "quoted") {
+    if (status !== "quoted") {
       await setQuoteRequestStatus(trx, request.id, "quoted", options.operatorId);
       await addActivity(trx, {
         submissionId: request.submissionId,
         operatorId: options.operatorId,
         kind: "status",
-        body: `${request.reference}: ${quoteStatusLabel(current.status)} → ${quoteStatusLabel("quoted")}`,
+        body: `${request.reference}: ${quoteStatusLabel(status)} → ${quoteStatusLabel("quoted")}`,
       });
     }
     await addActivity(trx, {
@@ -339,4 +345,53 @@ export async function publishInsurerQuotes(
     return { outcome: "published", count: published.length, emailed };
   });
   return result;
+}
+
+/** What declining did. */
+export type Declining = "declined" | "closed" | "no-quotes" | "not-found";
+
+/**
+ * The visitor declines every quote of their open request (issue 29): it becomes Lost with the
+ * reason given (or none), kept in the request's history as the visitor's write, and the lead's
+ * timeline says so with no operator (the visitor did it). Only a request with published quotes
+ * can be declined, and only once: a closed request changes no more.
+ */
+export async function declineInsurerQuotes(
+  db: Db,
+  request: QuotedRequest,
+  reason: DeclineReason | null,
+  writer: SubmissionWriter,
+): Promise<Declining> {
+  return inTransaction(db, async (trx) => {
+    const status = await lockRequest(trx, request);
+    if (status === undefined) return "not-found";
+    if (!isOpenQuoteStatus(status)) return "closed";
+    const published = await trx
+      .selectFrom("insurer_quotes")
+      .select("id")
+      .where("quote_request_id", "=", request.id)
+      .where("status", "=", "published")
+      .limit(1)
+      .executeTakeFirst();
+    if (!published) return "no-quotes";
+    await trx
+      .updateTable("quote_requests")
+      .set({
+        status: "lost",
+        lost_reason: reason ?? NO_REASON_GIVEN,
+        status_changed_at: stampedBy(writer),
+      })
+      .where("id", "=", request.id)
+      .execute();
+    await trx
+      .insertInto("lead_activities")
+      .values({
+        submission_id: request.submissionId,
+        operator_id: null,
+        kind: "status",
+        body: `${request.reference}: ${quoteStatusLabel(status)} → ${quoteStatusLabel("lost")} (the visitor declined every quote: ${declineReasonLabel(reason)})`,
+      })
+      .execute();
+    return "declined";
+  });
 }

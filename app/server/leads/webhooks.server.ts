@@ -23,6 +23,8 @@ export const LEAD_EVENTS = [
   "quote_request.updated",
   // The agency's quotes were published to the visitor (issue 29).
   "quote.published",
+  // The visitor declined every quote: the request is Lost (issue 29).
+  "quote_request.lost",
 ] as const;
 export type LeadEvent = (typeof LEAD_EVENTS)[number];
 

@@ -180,6 +180,8 @@ export interface QuoteRequest {
   consentGivenAt: Date;
   status: string;
   statusChangedAt: Date | null;
+  /** Why the visitor declined every quote, when they did (issue 29). */
+  lostReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -209,6 +211,7 @@ function selectRequest(db: Db) {
       "consent_given_at",
       "status",
       "status_changed_at",
+      "lost_reason",
       "created_at",
       "updated_at",
     ]);
@@ -229,6 +232,7 @@ function toRequest(row: RequestRow): QuoteRequest {
     consentGivenAt: new Date(row.consent_given_at),
     status: row.status,
     statusChangedAt: row.status_changed_at ? new Date(row.status_changed_at) : null,
+    lostReason: row.lost_reason,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
