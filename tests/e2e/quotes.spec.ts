@@ -133,6 +133,27 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expectNoAxeViolations(desk);
     await keepHtml(desk, "the desk's quotes");
 
+    // A quote id that is not this request's (guessed, or withdrawn meanwhile): said so, nothing
+    // changes.
+    const stale = await desk.request.post(desk.url(), {
+      headers: { Origin: server.url },
+      form: {
+        intent: "update",
+        id: "0b6f8f1e-9d4c-4f57-8a38-2d7f0c9e4b21",
+        insurer: "Guessed Insurer",
+        kind: "bindable",
+        premium: "1",
+        payInFull: "on",
+        termStart: daysFromToday(30),
+        termEnd: daysFromToday(395),
+        validUntil: daysFromToday(14),
+        "general-liability.included": "on",
+        "general-liability.limit": "Any",
+      },
+    });
+    expect(stale.status()).toBe(404);
+    expect(await stale.text()).toContain("That quote is no longer there.");
+
     await desk.getByRole("button", { name: "Publish 2 quotes and email the visitor" }).click();
     await expect(desk.getByRole("status")).toContainText("2 quotes published to the visitor");
     await expect(desk.getByRole("row", { name: /Beacon Casualty/ })).toContainText("Published");

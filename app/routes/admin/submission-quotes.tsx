@@ -22,6 +22,7 @@ import {
   quoteFormMessages,
   type InsurerQuote,
 } from "#app/domain/quote/insurer-quotes.ts";
+import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
@@ -76,7 +77,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     : undefined;
   return {
     submissionId: submission.id,
-    leadName: submission.business_name ?? submission.email,
+    leadName: leadNameOf(submission) ?? submission.email,
     reference: request.reference,
     status: request.status,
     open: isOpenQuoteStatus(request.status),
@@ -103,8 +104,14 @@ function refused(formId: string, typed: Typed, problem: string, status = 409) {
   return data<ActionData>({ formId, typed, fields: {}, problem }, { status });
 }
 
+/**
+ * The page after a change: confirmed, or why not. A quote that is not this request's, or no longer
+ * changeable (withdrawn meanwhile, perhaps by another operator), is said so above the list.
+ */
 function afterChange(submissionId: string, change: QuoteChange, formId: string, typed: Typed) {
-  if (change.outcome === "not-found") throw data(null, { status: 404 });
+  if (change.outcome === "not-found") {
+    return refused("list", {}, quoteFormMessages.notFound, 404);
+  }
   if (change.outcome === "closed") return refused(formId, typed, quoteFormMessages.notOpen);
   return redirect(`/admin/submissions/${submissionId}/quotes?saved`);
 }
