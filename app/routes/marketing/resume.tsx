@@ -5,9 +5,7 @@ import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts"
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { messages } from "#app/domain/site/messages.ts";
-import { QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
 import { RESUME_TOKEN_PATTERN } from "#app/domain/wizard/resume-links.ts";
-import { stepPath, SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
 import {
   checkResumeLink,
@@ -15,6 +13,7 @@ import {
   redeemResumeLink,
   type LinkState,
 } from "#app/server/wizard/resume-tokens.server.ts";
+import { linkDestination } from "#app/server/leads/insurer-quote-store.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
@@ -56,8 +55,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // What the link's own session or the email's holder wrote, never a later overwrite by others.
   const draft = await draftForLink(db, link);
   const cookie = await replaceDraft(services, request, draft);
-  const next = firstIncompleteStep(draft, new Date().getFullYear());
-  const target = link.opens === "quotes" ? QUOTES_PATH : next ? stepPath(next) : SUMMARY_PATH;
+  const target = await linkDestination(
+    db,
+    link,
+    firstIncompleteStep(draft, new Date().getFullYear()),
+  );
   return redirect(target, {
     headers: { "Set-Cookie": cookie },
   });

@@ -14,6 +14,7 @@ import {
   type ComparisonRow,
 } from "#app/domain/quote/insurer-quotes.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
+import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
@@ -266,10 +267,19 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
       ) : loaderData.open ? (
         <DeclineForm problem={actionData?.problem} />
       ) : null}
+      {loaderData.open ? (
+        <p className="mt-6 text-ink">
+          To go ahead with one of these quotes, call us on {loaderData.phone} and give your
+          reference, {loaderData.reference}. Cover starts only when we confirm it in writing.
+        </p>
+      ) : null}
       <p className="mt-6 text-sm text-muted">
         Prices are the insurers&apos;, as they quoted them; an estimate may change after the insurer
         asks more questions. Questions? Call us on {loaderData.phone}.
       </p>
+      <a href={SUMMARY_PATH} className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Your application
+      </a>
     </ui.StepFrame>
   );
 }

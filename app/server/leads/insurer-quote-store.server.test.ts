@@ -14,6 +14,8 @@ import {
   addInsurerQuote,
   declineInsurerQuotes,
   getInsurerQuote,
+  hasPublishedQuotes,
+  linkDestination,
   listInsurerQuotes,
   publishInsurerQuotes,
   updateInsurerQuote,
@@ -84,11 +86,22 @@ describe.each(testDatabaseKinds)("the agency's quotes on $name", (kind) => {
       await addInsurerQuote(db, request, QUOTE, ana.id);
       await addInsurerQuote(db, request, { ...QUOTE, insurer: "Beacon", kind: "estimate" }, ana.id);
       const visitor = { email: request.email, firstName: "Ana" };
+      expect(await hasPublishedQuotes(db, request.submissionId)).toBe(false);
+      const link = { opens: "application" as const, submissionId: request.submissionId };
+      expect(await linkDestination(db, link, undefined)).toBe("/business-wizard/summary");
       const published = await publishInsurerQuotes(db, request, visitor, {
         ...PUBLISH,
         operatorId: ana.id,
       });
       expect(published).toEqual({ outcome: "published", count: 2, emailed: true });
+      expect(await hasPublishedQuotes(db, request.submissionId)).toBe(true);
+      // Now a link back to the complete application (from /login) opens the quotes; one to an
+      // application not yet complete still goes to its first missing step.
+      expect(await linkDestination(db, link, undefined)).toBe("/business-wizard/quotes");
+      expect(await linkDestination(db, link, "ownership")).toBe("/business-wizard/questionnaire-3");
+      expect(await linkDestination(db, { ...link, opens: "quotes" }, "ownership")).toBe(
+        "/business-wizard/quotes",
+      );
 
       const quotes = await listInsurerQuotes(db, request.id, "published");
       expect(quotes.map((quote) => quote.insurer)).toEqual(["Acme Mutual", "Beacon"]);

@@ -10,6 +10,7 @@ import { sql } from "kysely";
 
 import {
   formatCents,
+  QUOTES_PATH,
   quotesReadyEmail,
   storedLinesSchema,
   type InsurerQuote,
@@ -23,13 +24,14 @@ import {
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
+import { stepPath, SUMMARY_PATH, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
-import { hashOf } from "#app/server/wizard/resume-tokens.server.ts";
+import { hashOf, type LinkOpens } from "#app/server/wizard/resume-tokens.server.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
 import { stampedBy, type SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 
@@ -110,6 +112,43 @@ export async function listInsurerQuotes(
   if (only) query = query.where("status", "=", only);
   const rows = await query.orderBy("created_at").orderBy("id").execute();
   return rows.map(toQuote);
+}
+
+/**
+ * Whether the application's newest request has quotes published to the visitor: then a link back
+ * to the complete application opens them (the quotes page points to the application).
+ */
+export async function hasPublishedQuotes(db: Db, submissionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("insurer_quotes as q")
+    .select("q.id")
+    .where("q.status", "=", "published")
+    .where("q.quote_request_id", "=", (eb) =>
+      eb
+        .selectFrom("quote_requests")
+        .select("id")
+        .where("submission_id", "=", submissionId)
+        .orderBy("created_at", "desc")
+        .limit(1),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Where a used link leads (resume.tsx): a quotes link to the quotes; a link to a complete
+ * application to its quotes if it has some (so the quotes page's "ask for a new link" at /login is
+ * true), else to its summary; an application not yet complete to its first missing step (`next`).
+ */
+export async function linkDestination(
+  db: Db,
+  link: { opens: LinkOpens; submissionId: string },
+  next: WizardStepId | undefined,
+): Promise<string> {
+  if (link.opens === "quotes") return QUOTES_PATH;
+  if (next) return stepPath(next);
+  return (await hasPublishedQuotes(db, link.submissionId)) ? QUOTES_PATH : SUMMARY_PATH;
 }
 
 /** One quote of this request, or undefined (another request's quote is not found either). */
