@@ -47,6 +47,8 @@ export default [
       wizardRoute(QUOTE_REQUESTED_PATH, "routes/wizard/quote-requested.tsx"),
       wizardRoute(QUOTES_PATH, "routes/wizard/quotes.tsx"),
     ]),
+    // A document of the visitor's application (visitorDocumentPath): a download, no page.
+    route("documents/:id", "routes/wizard/your-document.ts"),
   ]),
   // The lead desk: operators only. The layout's middleware sends anyone else to the sign-in page.
   ...prefix("admin", [
@@ -59,6 +61,7 @@ export default [
       route("submissions/:id", "routes/admin/submission.tsx"),
       route("submissions/:id/lead.json", "routes/admin/submission-json.ts"),
       route("submissions/:id/quotes", "routes/admin/submission-quotes.tsx"),
+      route("documents/:id", "routes/admin/request-document.ts"),
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),
       route("messages", "routes/admin/contact-messages.tsx"),

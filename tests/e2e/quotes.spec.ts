@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from "node:crypto";
+
 import type { Page } from "@playwright/test";
 
 import { openDatabase } from "#app/server/db/database.server.ts";
@@ -9,6 +11,10 @@ import { makeDataDir, startServer, stopServer } from "../support/server-process.
 import { HttpVisitor } from "../support/visitor.ts";
 import { WebhookReceiver } from "../support/webhook-receiver.ts";
 import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
+
+/** A small PDF's bytes (its first bytes make it one), and a JPEG's. */
+const INSURER_PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
+const DECLARATIONS_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(3000)]);
 
 const DESK = { email: "quotes-desk@agency.example", password: "quotes desk password 2026" };
 const VISITOR = "roofer@example.com";
@@ -91,7 +97,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await signIn(desk, server.url, DESK.email, DESK.password);
     await desk.goto(`${server.url}/admin/submissions?q=${encodeURIComponent(VISITOR)}`);
     await desk.getByRole("link", { name: VISITOR }).click();
-    await desk.getByRole("link", { name: "Enter, change and publish quotes" }).click();
+    await desk.getByRole("link", { name: "Quotes and documents" }).click();
     await expect(desk.getByRole("heading", { level: 1, name: /^Quotes for CP-/ })).toBeVisible();
     await expect(desk.getByText("No quote yet.")).toBeVisible();
 
@@ -129,6 +135,27 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       "quote added (Beacon Casualty, an estimate, $1,980)",
     );
     await expect(desk.getByRole("row", { name: /Acme Mutual/ })).toContainText("Not yet published");
+
+    // The insurer's PDF, attached to Acme's quote: a file that only claims to be one is refused.
+    await desk.getByRole("link", { name: "Change Acme Mutual's quote" }).click();
+    const pdfInput = desk.getByLabel(/Attach the insurer's PDF/);
+    await pdfInput.setInputFiles({
+      name: "acme.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html>not a pdf</html>"),
+    });
+    await desk.getByRole("button", { name: "Attach the PDF" }).click();
+    await expect(desk.getByRole("alert")).toContainText("This file is not a PDF");
+    await desk
+      .getByLabel(/Attach the insurer's PDF/)
+      .setInputFiles({ name: "acme quote.pdf", mimeType: "application/pdf", buffer: INSURER_PDF });
+    await desk.getByRole("button", { name: "Attach the PDF" }).click();
+    await expect(desk.getByRole("status")).toContainText(
+      "the insurer's document attached to Acme Mutual's quote (acme quote.pdf",
+    );
+    await expect(desk.getByRole("link", { name: "acme quote.pdf" })).toBeVisible();
+    await expectNoAxeViolations(desk);
+    await keepHtml(desk, "the desk's quote with its PDF");
     expect(await problemsAtBothWidths(desk)).toEqual([]);
     await expectNoAxeViolations(desk);
     await keepHtml(desk, "the desk's quotes");
@@ -212,6 +239,57 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       "In full; Monthly, with a fee of $9",
     );
     await expect(page.getByText("To go ahead with one of these quotes, call us on")).toBeVisible();
+
+    // The insurer's PDF downloads, byte for byte, as an attachment only.
+    const pdfLink = table.getByRole("link", { name: /Acme Mutual's quote document \(PDF/ });
+    const [download] = await Promise.all([page.waitForEvent("download"), pdfLink.click()]);
+    expect(download.suggestedFilename()).toBe("acme quote.pdf");
+    const pdfUrl = `${server.url}${await pdfLink.getAttribute("href")}`;
+    const pdf = await page.request.get(pdfUrl);
+    expect(pdf.headers()["content-disposition"]).toMatch(/^attachment;/);
+    expect(pdf.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(Buffer.compare(await pdf.body(), INSURER_PDF)).toBe(0);
+
+    // A declarations page for the agent, sent with JavaScript.
+    const forAgent = page.getByRole("region", { name: "Documents for your agent" });
+    await forAgent.getByRole("radio", { name: "A current declarations page" }).check();
+    await forAgent.getByLabel(/^The file/).setInputFiles({
+      name: "declarations.jpg",
+      mimeType: "image/jpeg",
+      buffer: DECLARATIONS_JPEG,
+    });
+    await forAgent.getByRole("button", { name: "Send to my agent" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "your document is with your agent" }),
+    ).toBeVisible();
+    await expect(forAgent.getByRole("link", { name: "declarations.jpg" })).toBeVisible();
+
+    // Too large (past 10 MB) and not a PDF, JPEG or PNG: each said so, nothing kept.
+    const tooLarge = await page.request.post(`${server.url}/business-wizard/quotes`, {
+      headers: { Origin: server.url },
+      multipart: {
+        kind: "other",
+        file: {
+          name: "huge.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25),
+        },
+      },
+    });
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.text()).toContain("This file is larger than 10 MB");
+    const notAnImage = await page.request.post(`${server.url}/business-wizard/quotes`, {
+      headers: { Origin: server.url },
+      multipart: {
+        kind: "other",
+        file: { name: "photo.png", mimeType: "image/png", buffer: Buffer.from("MZ\x90 an exe") },
+      },
+    });
+    expect(notAnImage.status()).toBe(415);
+    expect(await notAnImage.text()).toContain("This file is not a PDF, JPEG or PNG");
+    // Someone else's browser cannot open the documents by their address.
+    expect((await stranger.request.get(pdfUrl)).status()).toBe(404);
     await expect(page.getByRole("link", { name: "Your application" })).toHaveAttribute(
       "href",
       "/business-wizard/summary",
@@ -239,6 +317,15 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect(plain.getByRole("columnheader", { name: /Acme Mutual/ })).toBeVisible();
     await keepHtml(plain, "the quotes, without JavaScript");
 
+    // Loss runs sent without JavaScript.
+    await plain.getByRole("radio", { name: /^Loss runs/ }).check();
+    await plain
+      .getByLabel(/^The file/)
+      .setInputFiles({ name: "loss runs.pdf", mimeType: "application/pdf", buffer: INSURER_PDF });
+    await plain.getByRole("button", { name: "Send to my agent" }).click();
+    await expect(plain.getByRole("status").filter({ hasText: "with your agent" })).toBeVisible();
+    await expect(plain.getByRole("link", { name: "loss runs.pdf" })).toBeVisible();
+
     // None suits them: they decline every quote, saying why, without JavaScript.
     await plain.getByText("None of these suit me").click();
     await plain.getByRole("radio", { name: "The price" }).check();
@@ -263,6 +350,18 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       desk.getByText("This request is closed: its quotes can no longer change."),
     ).toBeVisible();
     await expect(desk.getByRole("button", { name: /Publish/ })).toHaveCount(0);
+    // The visitor's documents, each a download at the desk.
+    const sent = desk.getByRole("table", { name: "Documents from the visitor" });
+    await expect(sent.getByRole("row")).toHaveCount(3);
+    await expect(sent.getByRole("row", { name: /declarations\.jpg/ })).toContainText(
+      "A current declarations page",
+    );
+    const jpegHref = await sent
+      .getByRole("link", { name: "declarations.jpg" })
+      .getAttribute("href");
+    const jpeg = await desk.request.get(`${server.url}${jpegHref}`);
+    expect(jpeg.headers()["content-type"]).toBe("image/jpeg");
+    expect(Buffer.compare(await jpeg.body(), DECLARATIONS_JPEG)).toBe(0);
 
     expect(await htmlErrors(documents)).toEqual([]);
   } finally {
@@ -301,6 +400,39 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       .select(["status", "lost_reason"])
       .executeTakeFirstOrThrow();
     expect(request).toEqual({ status: "lost", lost_reason: "price" });
+    const kept = await database.db
+      .selectFrom("request_documents")
+      .select(["purpose", "kind", "file_name", "content_type", "byte_size", "sha256"])
+      .where("replaced_at", "is", null)
+      .orderBy("created_at")
+      .execute();
+    const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+    expect(kept).toEqual([
+      {
+        purpose: "insurer-quote",
+        kind: null,
+        file_name: "acme quote.pdf",
+        content_type: "application/pdf",
+        byte_size: INSURER_PDF.length,
+        sha256: sha(INSURER_PDF),
+      },
+      {
+        purpose: "visitor",
+        kind: "declarations",
+        file_name: "declarations.jpg",
+        content_type: "image/jpeg",
+        byte_size: DECLARATIONS_JPEG.length,
+        sha256: sha(DECLARATIONS_JPEG),
+      },
+      {
+        purpose: "visitor",
+        kind: "loss-runs",
+        file_name: "loss runs.pdf",
+        content_type: "application/pdf",
+        byte_size: INSURER_PDF.length,
+        sha256: sha(INSURER_PDF),
+      },
+    ]);
   } finally {
     await database.close();
   }

@@ -17,6 +17,8 @@ export const ACTIVITY_KINDS = [
   { id: "next-action", label: "Next action set", logged: false, reaches: false },
   // The agency's quotes (issue 29): added, changed, withdrawn, published to the visitor.
   { id: "quote", label: "Quotes", logged: false, reaches: false },
+  // Documents sent by the visitor or attached by the desk (issue 29).
+  { id: "document", label: "Document", logged: false, reaches: false },
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]["id"];

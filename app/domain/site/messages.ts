@@ -83,7 +83,7 @@ export const refusals: Record<number, { title: string; body: string }> = {
   },
   413: {
     title: "That form is too large",
-    body: "Please shorten what you entered and try again.",
+    body: "Please shorten what you entered, or choose a file of at most 10 MB, and try again.",
   },
   415: {
     title: "We couldn't read that form",

@@ -25,11 +25,27 @@ import {
 import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
+import {
+  acceptOf,
+  deskDocumentPath,
+  documentMessages,
+  DOCUMENT_MAX_BYTES,
+  formatBytes,
+  INSURER_QUOTE_CONTENT_TYPES,
+  visitorDocumentKindLabel,
+} from "#app/domain/quote/request-documents.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
+import {
+  attachInsurerQuoteDocument,
+  listRequestDocuments,
+  type Filing,
+  type RequestDocument,
+} from "#app/server/leads/document-store.server.ts";
+import { isMultipart, receiveUpload } from "#app/server/http/multipart-upload.server.ts";
 import {
   addInsurerQuote,
   listInsurerQuotes,
@@ -65,15 +81,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
   const { submission, request } = await requestOf(context, params.id);
-  const [quotes, timeline] = await Promise.all([
+  const [quotes, timeline, documents] = await Promise.all([
     listInsurerQuotes(db, request.id),
     getTimeline(db, submission.id),
+    listRequestDocuments(db, request.id),
   ]);
   const editing = quotes.find(
     (quote) => quote.id === url.searchParams.get("edit") && quote.status !== "withdrawn",
   );
   const saved = url.searchParams.has("saved")
-    ? timeline.find((entry) => entry.kind === "quote")
+    ? timeline.find((entry) => entry.kind === "quote" || entry.kind === "document")
     : undefined;
   return {
     submissionId: submission.id,
@@ -85,6 +102,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     today: dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
     quotes,
     editing,
+    editingPdf: documents.find((document) => document.insurerQuoteId === editing?.id),
+    visitorDocuments: documents.filter((document) => document.purpose === "visitor"),
     saved,
     notEmailed: url.searchParams.get("emailed") === "0",
   };
@@ -116,21 +135,59 @@ function afterChange(submissionId: string, change: QuoteChange, formId: string, 
   return redirect(`/admin/submissions/${submissionId}/quotes?saved`);
 }
 
+/** The page after attaching the insurer's PDF to a quote: the quote again, or why not. */
+function afterFiling(submissionId: string, quoteId: string, filing: Filing) {
+  switch (filing.outcome) {
+    case "filed":
+      return redirect(`/admin/submissions/${submissionId}/quotes?edit=${quoteId}&saved`);
+    case "wrong-type":
+      return refused("document", {}, documentMessages.notPdf, 415);
+    case "closed":
+      return refused("document", {}, quoteFormMessages.notOpen);
+    case "too-many":
+    case "not-found":
+      return refused("list", {}, quoteFormMessages.notFound, 404);
+  }
+}
+
 /** Adds, changes or withdraws a quote, or publishes the drafts; each enters the lead's timeline. */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const operator = getOperator(context);
   const services = getServices(context);
   const { db } = services.database;
   const { submission, request: quoteRequest } = await requestOf(context, params.id);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "").slice(0, 64);
-  const typed = parseForm(form, anyForm).payload;
   const target = {
     id: quoteRequest.id,
     submissionId: submission.id,
     reference: quoteRequest.reference,
   };
+  if (isMultipart(request)) {
+    return receiveUpload(
+      request,
+      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
+      async (upload) => {
+        if (upload.outcome !== "received") {
+          return upload.outcome === "too-large"
+            ? refused("document", {}, documentMessages.tooLarge, 413)
+            : refused("document", {}, documentMessages.unreadable, 400);
+        }
+        if (!upload.file) return refused("document", {}, documentMessages.noFile, 400);
+        const quoteId = String(upload.form.get("id") ?? "").slice(0, 64);
+        const filing = await attachInsurerQuoteDocument(
+          db,
+          target,
+          quoteId,
+          upload.file,
+          operator.id,
+        );
+        return afterFiling(submission.id, quoteId, filing);
+      },
+    );
+  }
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "").slice(0, 64);
+  const typed = parseForm(form, anyForm).payload;
   switch (intent) {
     case "add":
     case "update": {
@@ -445,6 +502,99 @@ function quoteColumns(submissionId: string, open: boolean): DeskColumn<InsurerQu
   ];
 }
 
+/** The insurer's PDF of the quote being changed, and the form that attaches or replaces it. */
+function InsurerPdfForm({
+  quote,
+  pdf,
+  problem,
+}: {
+  quote: InsurerQuote;
+  pdf: RequestDocument | undefined;
+  problem: string | undefined;
+}) {
+  return (
+    <section aria-labelledby="insurer-pdf-heading" className="mt-8">
+      <h3 id="insurer-pdf-heading" className="font-semibold text-ink">
+        {quote.insurer}&apos;s quote document
+      </h3>
+      <p className="mt-1 text-ink">
+        {pdf ? (
+          <>
+            <a href={deskDocumentPath(pdf.id)} className="font-semibold text-brand-700 underline">
+              {pdf.fileName}
+            </a>{" "}
+            ({formatBytes(pdf.byteSize)}, attached <DateTime value={pdf.createdAt} />
+            {pdf.uploadedBy ? ` by ${pdf.uploadedBy}` : ""}). The visitor can download it once the
+            quote is published.
+          </>
+        ) : (
+          "None attached yet. The visitor can download it once the quote is published."
+        )}
+      </p>
+      <form method="post" encType="multipart/form-data" className="mt-3 grid gap-2">
+        <input type="hidden" name="id" value={quote.id} />
+        <label htmlFor="insurer-pdf-file" className="block text-sm font-medium text-ink">
+          {pdf ? "Replace it with" : "Attach"} the insurer&apos;s PDF (at most{" "}
+          {formatBytes(DOCUMENT_MAX_BYTES)})
+        </label>
+        <input
+          id="insurer-pdf-file"
+          type="file"
+          name="file"
+          required
+          accept={acceptOf(INSURER_QUOTE_CONTENT_TYPES)}
+          aria-describedby={problem ? "insurer-pdf-problem" : undefined}
+          className="block w-full text-ink"
+        />
+        {problem ? (
+          <p id="insurer-pdf-problem" role="alert" className="text-sm font-medium text-danger-700">
+            {problem}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className={buttonClasses("secondary", "sm")}>
+            {pdf ? "Replace the PDF" : "Attach the PDF"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** What the visitor sent for this request, newest last, each a download. */
+function VisitorDocuments({ documents }: { documents: RequestDocument[] }) {
+  return (
+    <>
+      <h2 className="mt-10 text-lg font-semibold text-ink">Documents from the visitor</h2>
+      {documents.length === 0 ? (
+        <p className="mt-2 text-ink">None yet.</p>
+      ) : (
+        <DeskTable
+          caption="Documents from the visitor"
+          columns={VISITOR_DOCUMENT_COLUMNS}
+          rows={documents}
+          rowKey={(document) => document.id}
+        />
+      )}
+    </>
+  );
+}
+
+const VISITOR_DOCUMENT_COLUMNS: DeskColumn<RequestDocument>[] = [
+  {
+    label: "File",
+    rowHeader: true,
+    cell: (document) => (
+      <a href={deskDocumentPath(document.id)} className="font-semibold text-brand-700 underline">
+        {document.fileName}
+      </a>
+    ),
+  },
+  { label: "What it is", cell: (document) => visitorDocumentKindLabel(document.kind) },
+  { label: "Size", nowrap: true, cell: (document) => formatBytes(document.byteSize) },
+  { label: "Sent", nowrap: true, cell: (document) => <DateTime value={document.createdAt} /> },
+];
+
 export default function SubmissionQuotes({ loaderData, actionData }: Route.ComponentProps) {
   const { quotes, editing, saved, open } = loaderData;
   const drafts = quotes.filter((quote) => quote.status === "draft").length;
@@ -527,8 +677,16 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
             today={loaderData.today}
             action={actionData}
           />
+          {editing ? (
+            <InsurerPdfForm
+              quote={editing}
+              pdf={loaderData.editingPdf}
+              problem={actionData?.formId === "document" ? actionData.problem : undefined}
+            />
+          ) : null}
         </>
       ) : null}
+      <VisitorDocuments documents={loaderData.visitorDocuments} />
     </>
   );
 }

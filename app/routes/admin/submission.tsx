@@ -326,7 +326,7 @@ function QuoteRequestSection({
             href={`/admin/submissions/${submissionId}/quotes`}
             className="font-semibold text-brand-700 underline print:no-underline"
           >
-            Enter, change and publish quotes
+            Quotes and documents
           </a>
         </Field>
         <Field label="Lines">

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -11,8 +12,21 @@ import {
   isExpired,
   quoteKindWords,
   formatCents,
+  dayText,
   type ComparisonRow,
 } from "#app/domain/quote/insurer-quotes.ts";
+import {
+  acceptOf,
+  documentMessages,
+  DOCUMENT_MAX_BYTES,
+  formatBytes,
+  VISITOR_CONTENT_TYPES,
+  VISITOR_DOCUMENT_KINDS,
+  VISITOR_DOCUMENTS_PER_APPLICATION,
+  visitorDocumentFormSchema,
+  visitorDocumentKindLabel,
+  visitorDocumentPath,
+} from "#app/domain/quote/request-documents.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
@@ -22,6 +36,12 @@ import {
   declineInsurerQuotes,
   listInsurerQuotes,
 } from "#app/server/leads/insurer-quote-store.server.ts";
+import {
+  fileVisitorDocument,
+  listRequestDocuments,
+  type RequestDocument,
+} from "#app/server/leads/document-store.server.ts";
+import { isMultipart, receiveUpload } from "#app/server/http/multipart-upload.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -45,16 +65,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!submission?.emailProven) return { state: "not-proven" as const, phone: agency.phone };
   const { db } = services.database;
   const quoteRequest = await latestQuoteRequest(db, submission.id);
-  const quotes = quoteRequest ? await listInsurerQuotes(db, quoteRequest.id, "published") : [];
-  if (!quoteRequest || quotes.length === 0) {
-    return { state: "none-yet" as const, phone: agency.phone, reference: quoteRequest?.reference };
+  if (!quoteRequest) return { state: "not-asked" as const, phone: agency.phone };
+  const timeZone = services.env.AGENCY_TIME_ZONE;
+  const [quotes, documents] = await Promise.all([
+    listInsurerQuotes(db, quoteRequest.id, "published"),
+    listRequestDocuments(db, quoteRequest.id),
+  ]);
+  const open = isOpenQuoteStatus(quoteRequest.status);
+  const sent = new URL(request.url).searchParams.has("sent");
+  const documentsPart = {
+    open,
+    sent,
+    documents: documents
+      .filter((document) => document.purpose === "visitor")
+      .map((document) => ({
+        id: document.id,
+        href: visitorDocumentPath(document.id),
+        fileName: document.fileName,
+        about: `${visitorDocumentKindLabel(document.kind)}, ${formatBytes(document.byteSize)}, sent ${dayText(dayIn(document.createdAt, timeZone))}`,
+      })),
+  };
+  if (quotes.length === 0) {
+    return {
+      state: "none-yet" as const,
+      phone: agency.phone,
+      reference: quoteRequest.reference,
+      ...documentsPart,
+    };
   }
-  const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
+  const today = dayIn(new Date(), timeZone);
+  const pdfOf = (quoteId: string) => {
+    const document = documents.find((candidate) => candidate.insurerQuoteId === quoteId);
+    return document ? insurerPdf(document) : undefined;
+  };
   return {
     state: "quotes" as const,
     phone: agency.phone,
     reference: quoteRequest.reference,
-    open: isOpenQuoteStatus(quoteRequest.status),
     declined:
       quoteRequest.status === "lost" && quoteRequest.lostReason !== null
         ? { reason: declineReasonLabel(quoteRequest.lostReason) }
@@ -66,38 +113,89 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kindWords: quoteKindWords(quote.kind),
       premium: formatCents(quote.premiumCents),
       expired: isExpired(quote, today),
+      pdf: pdfOf(quote.id),
     })),
     rows: comparisonRows(quotes, quoteRequest.lines, today),
+    ...documentsPart,
   };
 }
 
+/** The insurer's quote document, as a link's address and words. */
+function insurerPdf(document: RequestDocument) {
+  return {
+    href: visitorDocumentPath(document.id),
+    size: formatBytes(document.byteSize),
+  };
+}
+
+/** The page again, with why the form was refused: `form` names which form. */
+function refused(form: "decline" | "document", problem: string, status: number) {
+  return data({ form, problem }, { status });
+}
+
 /**
- * "None of these suit me": the visitor declines every quote, with an optional reason (issue 29).
- * Only a browser that proved the email may; the request becomes Lost and the agency is told.
+ * The visitor's forms (issue 29), only in a browser that proved the email: "None of these suit
+ * me" declines every quote, with an optional reason (the request becomes Lost, the agency is
+ * told); a document for the agent is read as it streams and filed (decision 043).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const handle = await getDraft(services, request);
   const submission = handle.draft.submission;
   if (!submission?.emailProven) throw data(null, { status: 403 });
+  const { db } = services.database;
+  const quoteRequest = await latestQuoteRequest(db, submission.id);
+  if (!quoteRequest) throw data(null, { status: 404 });
+  const target = {
+    id: quoteRequest.id,
+    submissionId: submission.id,
+    reference: quoteRequest.reference,
+  };
+  if (isMultipart(request)) {
+    return receiveUpload(
+      request,
+      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
+      async (upload) => {
+        if (upload.outcome !== "received") {
+          return upload.outcome === "too-large"
+            ? refused("document", documentMessages.tooLarge, 413)
+            : refused("document", documentMessages.unreadable, 400);
+        }
+        const parsed = parseForm(upload.form, visitorDocumentFormSchema);
+        if (parsed.status !== "success") {
+          const problem = parsed.error?.kind?.[0] ?? documentMessages.unreadable;
+          return refused("document", problem, 400);
+        }
+        if (!upload.file) return refused("document", documentMessages.noFile, 400);
+        const filing = await fileVisitorDocument(db, target, upload.file, parsed.value.kind);
+        switch (filing.outcome) {
+          case "filed":
+            return redirect(`${QUOTES_PATH}?sent#documents`);
+          case "wrong-type":
+            return refused("document", documentMessages.notVisitorType, 415);
+          case "too-many":
+            return refused("document", documentMessages.tooMany, 409);
+          case "closed":
+            return refused("document", documentMessages.closed, 409);
+          case "not-found":
+            throw data(null, { status: 404 });
+        }
+      },
+    );
+  }
   const formData = await request.formData();
   if (formData.get("intent") !== "decline") throw data(null, { status: 400 });
   const parsed = parseForm(formData, declineFormSchema);
   if (parsed.status !== "success") {
-    return data({ problem: parsed.error?.reason?.[0] ?? declineMessages.notOpen }, { status: 400 });
+    return refused("decline", parsed.error?.reason?.[0] ?? declineMessages.notOpen, 400);
   }
-  const { db } = services.database;
-  const quoteRequest = await latestQuoteRequest(db, submission.id);
-  if (!quoteRequest) throw data(null, { status: 404 });
   const outcome = await declineInsurerQuotes(
     db,
-    { id: quoteRequest.id, submissionId: submission.id, reference: quoteRequest.reference },
+    target,
     parsed.value.reason ?? null,
     writerOf(context, handle),
   );
-  if (outcome !== "declined") {
-    return data({ problem: declineMessages.notOpen }, { status: 409 });
-  }
+  if (outcome !== "declined") return refused("decline", declineMessages.notOpen, 409);
   await queueLeadEvent(services, "quote_request.lost", submission.id);
   return redirect(QUOTES_PATH);
 }
@@ -145,7 +243,123 @@ function DeclineForm({ problem }: { problem: string | undefined }) {
   );
 }
 
+/** The insurer's own quote document, when the agency attached it. */
+function InsurerPdfLink({
+  heading,
+}: {
+  heading: { insurer: string; pdf: { href: string; size: string } | undefined };
+}) {
+  if (!heading.pdf) return null;
+  return (
+    <a
+      href={heading.pdf.href}
+      download
+      className="mt-1 block text-sm font-semibold text-brand-700 underline"
+    >
+      {heading.insurer}&apos;s quote document (PDF, {heading.pdf.size})
+    </a>
+  );
+}
+
+/** What the visitor has sent their agent, and the form to send another (decision 043). */
+function DocumentsSection({
+  open,
+  sent,
+  documents,
+  problem,
+}: {
+  open: boolean;
+  sent: boolean;
+  documents: { id: string; href: string; fileName: string; about: string }[];
+  problem: string | undefined;
+}) {
+  const [sending, setSending] = useState(false);
+  const full = documents.length >= VISITOR_DOCUMENTS_PER_APPLICATION;
+  return (
+    <section id="documents" aria-labelledby="documents-heading" className="mt-10">
+      <h2 id="documents-heading" className="text-xl font-semibold text-ink">
+        Documents for your agent
+      </h2>
+      <p className="mt-2 text-ink">
+        Send what your agent asks for, such as a current declarations page, loss runs or a
+        contract&apos;s insurance requirements: a PDF, JPEG or PNG of at most{" "}
+        {formatBytes(DOCUMENT_MAX_BYTES)}, up to {VISITOR_DOCUMENTS_PER_APPLICATION} for this
+        application. Only you, in a browser that opened our link, and the agency can open them.
+      </p>
+      {sent ? (
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
+        >
+          Thank you: your document is with your agent.
+        </p>
+      ) : null}
+      {documents.length > 0 ? (
+        <ul className="mt-4 space-y-2">
+          {documents.map((document) => (
+            <li key={document.id} className="text-ink">
+              <a href={document.href} download className="font-semibold text-brand-700 underline">
+                {document.fileName}
+              </a>{" "}
+              <span className="text-muted">({document.about})</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-muted">You have sent no document yet.</p>
+      )}
+      {open && !full ? (
+        <form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 rounded-xl border border-slate-200 p-4"
+          onSubmit={() => setSending(true)}
+        >
+          <fieldset>
+            <legend className="font-semibold text-ink">What is it?</legend>
+            {VISITOR_DOCUMENT_KINDS.map((kind) => (
+              <label key={kind.id} className="mt-2 flex items-center gap-2 text-ink">
+                <input type="radio" name="kind" value={kind.id} required className="size-5" />
+                {kind.label}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor="document-file" className="mt-4 block font-semibold text-ink">
+            The file (PDF, JPEG or PNG, at most {formatBytes(DOCUMENT_MAX_BYTES)})
+          </label>
+          <input
+            id="document-file"
+            type="file"
+            name="file"
+            required
+            accept={acceptOf(VISITOR_CONTENT_TYPES)}
+            aria-describedby={problem ? "document-problem" : undefined}
+            className="mt-2 block w-full text-ink"
+          />
+          {problem ? (
+            <p id="document-problem" role="alert" className="mt-2 text-sm font-medium text-red-800">
+              {problem}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={sending}
+            className="mt-4 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+          >
+            {sending ? "Sending…" : "Send to my agent"}
+          </button>
+          <p aria-live="polite" className="mt-2 text-sm text-muted">
+            {sending ? "Sending your file. Large files can take a minute." : ""}
+          </p>
+        </form>
+      ) : null}
+      {open && full ? <p className="mt-4 text-ink">{documentMessages.tooMany}</p> : null}
+    </section>
+  );
+}
+
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
+  const documentProblem = actionData?.form === "document" ? actionData.problem : undefined;
   if (loaderData.state === "not-proven") {
     return (
       <ui.StepFrame step="quotes" title="Your quotes">
@@ -163,15 +377,23 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
       </ui.StepFrame>
     );
   }
+  if (loaderData.state === "not-asked") {
+    return (
+      <ui.StepFrame step="quotes" title="Your quotes">
+        <p className="text-ink">
+          You have not asked for quotes yet. Questions? Call us on {loaderData.phone}.
+        </p>
+      </ui.StepFrame>
+    );
+  }
   if (loaderData.state === "none-yet") {
     return (
       <ui.StepFrame step="quotes" title="Your quotes">
         <p className="text-ink">
-          {loaderData.reference
-            ? `Your agent is still gathering quotes for your request ${loaderData.reference}.`
-            : "You have not asked for quotes yet."}{" "}
-          We email you as soon as they are ready. Questions? Call us on {loaderData.phone}.
+          Your agent is still gathering quotes for your request {loaderData.reference}. We email you
+          as soon as they are ready. Questions? Call us on {loaderData.phone}.
         </p>
+        <DocumentsSection {...loaderData} problem={documentProblem} />
       </ui.StepFrame>
     );
   }
@@ -212,6 +434,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
                   {heading.expired ? (
                     <span className="mt-1 block text-xs font-semibold text-red-800">Expired</span>
                   ) : null}
+                  <InsurerPdfLink heading={heading} />
                 </th>
               ))}
             </tr>
@@ -243,6 +466,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
             {heading.expired ? (
               <p className="mt-1 text-sm font-semibold text-red-800">Expired</p>
             ) : null}
+            <InsurerPdfLink heading={heading} />
             <dl className="mt-2 divide-y divide-slate-200">
               {rows.map((row) => (
                 <div key={row.label} className="py-2">
@@ -265,7 +489,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
           {declineMessages.declined} (Your reason: {loaderData.declined.reason}.)
         </p>
       ) : loaderData.open ? (
-        <DeclineForm problem={actionData?.problem} />
+        <DeclineForm problem={actionData?.form === "decline" ? actionData.problem : undefined} />
       ) : null}
       {loaderData.open ? (
         <p className="mt-6 text-ink">
@@ -273,6 +497,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
           reference, {loaderData.reference}. Cover starts only when we confirm it in writing.
         </p>
       ) : null}
+      <DocumentsSection {...loaderData} problem={documentProblem} />
       <p className="mt-6 text-sm text-muted">
         Prices are the insurers&apos;, as they quoted them; an estimate may change after the insurer
         asks more questions. Questions? Call us on {loaderData.phone}.

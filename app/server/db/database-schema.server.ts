@@ -294,6 +294,33 @@ export interface InsurerQuotesTable {
   published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A document on a quote request (issue 29, decision 043): its bytes are its chunks. */
+export interface RequestDocumentsTable {
+  id: Generated<string>;
+  submission_id: string;
+  quote_request_id: string;
+  /** The insurer quote a PDF of the insurer's belongs to; null for the visitor's documents. */
+  insurer_quote_id: string | null;
+  purpose: string;
+  /** The visitor's word for what it is; null for the insurer's quote. */
+  kind: string | null;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  /** The operator who attached it; null: the visitor sent it. */
+  uploaded_by: string | null;
+  created_at: Timestamp;
+  replaced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One piece of a document's bytes, in order of `seq` (at most 256 KB each). */
+export interface RequestDocumentChunksTable {
+  document_id: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
 /** Where a lead stands at the desk: its owner, and its next action and the day it is due. */
 export interface LeadWorkTable {
   submission_id: string;
@@ -356,6 +383,8 @@ export interface DatabaseSchema {
   wizard_funnel_daily: WizardFunnelDailyTable;
   lead_activities: LeadActivitiesTable;
   insurer_quotes: InsurerQuotesTable;
+  request_documents: RequestDocumentsTable;
+  request_document_chunks: RequestDocumentChunksTable;
   lead_work: LeadWorkTable;
   desk_email_templates: DeskEmailTemplatesTable;
   desk_email_template_versions: DeskEmailTemplateVersionsTable;

@@ -5,6 +5,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import { MAX_UPLOAD_BODY_BYTES } from "#app/domain/quote/request-documents.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import {
@@ -108,6 +109,26 @@ describe("guardPosts", () => {
     const big = `email=${"a".repeat(MAX_BODY_BYTES)}`;
     expect(await statusOf(post(big, {}, "198.51.100.3"))).toBe(413);
     expect(await statusOf(post("x=1", { "Content-Length": "70000" }, "198.51.100.3"))).toBe(413);
+  });
+
+  it("lets a file's form past 64 KB through only on a page that takes files, up to one document", async () => {
+    const multipart = (length: number, url: string) =>
+      post(
+        "--b\r\n",
+        { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": String(length) },
+        "198.51.100.7",
+        url,
+      );
+    const quotes = "https://coverpilot.example/business-wizard/quotes";
+    expect(await statusOf(multipart(MAX_UPLOAD_BODY_BYTES, quotes))).toBe("passed");
+    expect(await statusOf(multipart(MAX_UPLOAD_BODY_BYTES + 1, quotes))).toBe(413);
+    expect(
+      await statusOf(multipart(70_000, "https://coverpilot.example/business-wizard/email")),
+    ).toBe(413);
+    // A form without a file on the same page keeps the form's limit.
+    expect(await statusOf(post("x=1", { "Content-Length": "70000" }, "198.51.100.7", quotes))).toBe(
+      413,
+    );
   });
 
   it("refuses what is not a form", async () => {

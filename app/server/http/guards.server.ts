@@ -2,6 +2,7 @@ import { createContext, data, redirect, type MiddlewareFunction } from "react-ro
 
 import type { RequestHandler as ExpressHandler } from "express";
 
+import { MAX_UPLOAD_BODY_BYTES, takesUploads } from "#app/domain/quote/request-documents.ts";
 import { isBoundedForm } from "#app/domain/values/form-submission.ts";
 import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
 import { refusals } from "#app/domain/site/messages.ts";
@@ -9,6 +10,7 @@ import { site } from "#app/domain/site/site.ts";
 
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+import { isMultipart } from "#app/server/http/multipart-upload.server.ts";
 
 /**
  * The address a request came from (the socket's, or the proxy's word for it with TRUST_PROXY), as
@@ -102,7 +104,8 @@ export const sendRefusalHeaders: MiddlewareFunction<Response> = async ({ context
 /**
  * Every post passes here before any action reads it (docs/decisions/README.md, "Security by default"; posts from other sites were
  * refused before, by refuseCrossSitePosts): bodies without a length or over 64 KB are refused (411,
- * 413) before they are read,
+ * 413) before they are read (a file's form, on the pages that take one, may hold one document:
+ * MAX_UPLOAD_BODY_BYTES; its action reads it as it streams, decision 043),
  * and each client address may post RATE_LIMIT_PER_MINUTE times a minute (429). The refusals are
  * route error responses, so the root's error screen explains them, with JavaScript or without.
  * Only forms are taken (415 otherwise, 400 if unreadable or if its field names reach past
@@ -113,9 +116,10 @@ export const guardPosts: MiddlewareFunction<Response> = async ({ request, contex
   if (SAFE_METHODS.has(request.method)) return next();
   const services = getServices(context);
   const path = new URL(request.url).pathname;
+  const upload = isMultipart(request) && takesUploads(path);
   const length = request.headers.get("Content-Length");
   if (length === null) throw data({ reason: "length-required" }, { status: 411 });
-  if (!/^\d+$/.test(length) || Number(length) > MAX_BODY_BYTES) {
+  if (!/^\d+$/.test(length) || Number(length) > (upload ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES)) {
     logger.warn({ path, reason: "too-large" }, "post refused");
     throw data({ reason: "too-large" }, { status: 413 });
   }
@@ -138,6 +142,9 @@ export const guardPosts: MiddlewareFunction<Response> = async ({ request, contex
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     throw data({ reason: "unsupported-type" }, { status: 415 });
   }
+  // A file's form is read once, as it streams, by its action (app/server/http/multipart-upload.server.ts),
+  // which bounds its fields; reading it here too would hold the whole file in memory.
+  if (upload) return next();
   const form = await request
     .clone()
     .formData()

@@ -50,10 +50,10 @@ const NO_WORK: LeadWork = {
   nextActionDue: null,
 };
 
-/** Adds an entry to a lead's timeline. */
+/** Adds an entry to a lead's timeline: an operator's, or the visitor's own act (no operator). */
 export async function addActivity(
   db: Db,
-  entry: { submissionId: string; operatorId: string; kind: ActivityKind; body: string },
+  entry: { submissionId: string; operatorId: string | null; kind: ActivityKind; body: string },
 ): Promise<void> {
   await db
     .insertInto("lead_activities")

@@ -201,7 +201,7 @@ async function lockRequest(db: Db, request: QuotedRequest): Promise<string | und
 }
 
 /** Locks the request: undefined when it is gone, "closed" when closed (bound or lost). */
-async function lockOpenRequest(db: Db, request: QuotedRequest) {
+export async function lockOpenRequest(db: Db, request: QuotedRequest) {
   const status = await lockRequest(db, request);
   if (status === undefined) return undefined;
   return isOpenQuoteStatus(status) ? ("open" as const) : ("closed" as const);

@@ -1,0 +1,183 @@
+/**
+ * Documents exchanged on a quote request (issue 29, decision 043): the insurer's quote (a PDF the
+ * desk attaches to a quote) and what the visitor sends their agent (loss runs, a declarations
+ * page, a contract's insurance requirements). What a file is comes from its first bytes, never from
+ * its name or the type the browser claims. Pure TypeScript.
+ */
+import { QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
+import { z } from "#app/domain/values/zod.ts";
+import { WIZARD_PATH } from "#app/domain/wizard/wizard-screens.ts";
+
+/** The most one document may hold: 10 MB. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The most documents a visitor may send for one application. */
+export const VISITOR_DOCUMENTS_PER_APPLICATION = 20;
+
+/** The longest file name kept (the rest of a longer name is cut, its extension kept). */
+export const DOCUMENT_NAME_MAX_LENGTH = 120;
+
+/** The largest post that carries a file: one document and a few short fields. */
+export const MAX_UPLOAD_BODY_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
+
+/**
+ * The pages whose forms carry a file: the visitor's quotes and the desk's quotes of a lead. Only
+ * posts to these may be larger than a form without one (app/server/http/guards.server.ts).
+ */
+const UPLOAD_PAGES = [new RegExp(`^${QUOTES_PATH}$`), /^\/admin\/submissions\/[^/]+\/quotes$/];
+
+export function takesUploads(path: string): boolean {
+  return UPLOAD_PAGES.some((page) => page.test(path));
+}
+
+/** Where the visitor downloads one of their application's documents. */
+export function visitorDocumentPath(id: string): string {
+  return `${WIZARD_PATH}/documents/${id}`;
+}
+
+/** Where an operator downloads a document. */
+export function deskDocumentPath(id: string): string {
+  return `/admin/documents/${id}`;
+}
+
+/** The kinds of file the site takes, each known by the bytes it starts with. */
+export const DOCUMENT_TYPES = [
+  {
+    contentType: "application/pdf",
+    extension: "pdf",
+    label: "PDF",
+    // "%PDF-"
+    signature: [0x25, 0x50, 0x44, 0x46, 0x2d],
+  },
+  { contentType: "image/jpeg", extension: "jpg", label: "JPEG", signature: [0xff, 0xd8, 0xff] },
+  {
+    contentType: "image/png",
+    extension: "png",
+    label: "PNG",
+    signature: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  },
+] as const;
+export type DocumentContentType = (typeof DOCUMENT_TYPES)[number]["contentType"];
+
+/** How many of a file's first bytes tell its type. */
+export const SIGNATURE_BYTES = Math.max(...DOCUMENT_TYPES.map((type) => type.signature.length));
+
+/** What a visitor may send; the insurer's quote is a PDF only. */
+export const VISITOR_CONTENT_TYPES: readonly DocumentContentType[] = DOCUMENT_TYPES.map(
+  (type) => type.contentType,
+);
+export const INSURER_QUOTE_CONTENT_TYPES: readonly DocumentContentType[] = ["application/pdf"];
+
+/** The `accept` of a file input taking these types: a hint to the browser's picker only. */
+export function acceptOf(types: readonly DocumentContentType[]): string {
+  return DOCUMENT_TYPES.filter((type) => types.includes(type.contentType))
+    .flatMap((type) => [
+      type.contentType,
+      `.${type.extension}`,
+      ...(type.extension === "jpg" ? [".jpeg"] : []),
+    ])
+    .join(",");
+}
+
+/** The type a file's first bytes show, if it is one of `allowed`. */
+export function documentTypeOf(
+  head: Uint8Array,
+  allowed: readonly DocumentContentType[],
+): DocumentContentType | undefined {
+  return DOCUMENT_TYPES.find(
+    (type) =>
+      allowed.includes(type.contentType) &&
+      head.length >= type.signature.length &&
+      type.signature.every((byte, index) => head[index] === byte),
+  )?.contentType;
+}
+
+function typeEntry(contentType: DocumentContentType) {
+  return DOCUMENT_TYPES.find((type) => type.contentType === contentType) ?? DOCUMENT_TYPES[0];
+}
+
+/** A stored type's word for people ("PDF"); "File" for anything else. */
+export function documentTypeLabel(contentType: string): string {
+  return DOCUMENT_TYPES.find((type) => type.contentType === contentType)?.label ?? "File";
+}
+
+/**
+ * The name a document is kept and downloaded under: the last part of the name the browser sent,
+ * without control characters, quotes or path separators, cut to DOCUMENT_NAME_MAX_LENGTH, ending in
+ * the extension of what the file is.
+ */
+export function documentFileName(claimed: string, contentType: DocumentContentType): string {
+  const { extension } = typeEntry(contentType);
+  const base =
+    claimed
+      .split(/[\\/]/)
+      .pop()
+      // Control characters, quotes and characters that mean something in a header or a path.
+      // eslint-disable-next-line no-control-regex
+      ?.replace(/[\u0000-\u001f\u007f"*:<>?|;]/g, "")
+      .trim() ?? "";
+  const claimedExtension = /\.([A-Za-z0-9]{1,5})$/.exec(base);
+  const stem = (claimedExtension ? base.slice(0, claimedExtension.index) : base)
+    .slice(0, DOCUMENT_NAME_MAX_LENGTH - 5)
+    .trim();
+  const said = claimedExtension?.[1]?.toLowerCase();
+  const kept = said === extension || (extension === "jpg" && said === "jpeg") ? said : extension;
+  return `${stem === "" ? "document" : stem}.${kept}`;
+}
+
+/**
+ * The Content-Disposition of a document's download: always an attachment (never shown inline), its
+ * name in plain ASCII for old clients and in full as RFC 8187 UTF-8.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  // encodeURIComponent leaves these four as they are; RFC 8187 wants them encoded too.
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A size as people read it: "980 bytes", "240 KB", "3.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
+}
+
+/** What a visitor's document is, in their words (optional detail for the agent). */
+export const VISITOR_DOCUMENT_KINDS = [
+  { id: "declarations", label: "A current declarations page" },
+  { id: "loss-runs", label: "Loss runs (your claims history from an insurer)" },
+  { id: "contract-requirements", label: "A contract's insurance requirements" },
+  { id: "other", label: "Something else" },
+] as const;
+export type VisitorDocumentKind = (typeof VISITOR_DOCUMENT_KINDS)[number]["id"];
+
+export function visitorDocumentKindLabel(kind: string | null): string {
+  return VISITOR_DOCUMENT_KINDS.find((entry) => entry.id === kind)?.label ?? "A document";
+}
+
+/** The fields that go with a visitor's file (the file itself is read apart, as it streams). */
+export const visitorDocumentFormSchema = z.object({
+  kind: z.enum(
+    VISITOR_DOCUMENT_KINDS.map((entry) => entry.id) as [
+      VisitorDocumentKind,
+      ...VisitorDocumentKind[],
+    ],
+    { error: "Please say what the document is" },
+  ),
+});
+
+/** Why a document was not taken, in words for the person who sent it. */
+export const documentMessages = {
+  noFile: "Please choose a file to send.",
+  tooLarge: `This file is larger than ${formatBytes(DOCUMENT_MAX_BYTES)}. Please send a smaller copy, or one page at a time.`,
+  notVisitorType:
+    "This file is not a PDF, JPEG or PNG, whatever its name says. Please choose a PDF, JPEG or PNG file.",
+  notPdf: "This file is not a PDF, whatever its name says. Please choose the insurer's PDF.",
+  tooMany: `You have sent ${VISITOR_DOCUMENTS_PER_APPLICATION} documents for this application, the most it takes. Please call us to send more.`,
+  unreadable: "We could not read that upload. Please choose the file and send it again.",
+  closed: "This request is closed: it takes no more documents.",
+} as const;

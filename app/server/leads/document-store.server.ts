@@ -1,0 +1,298 @@
+/**
+ * Documents on a quote request (issue 29, decision 043): the visitor's (loss runs, a declarations
+ * page…) and the insurer's quote PDF an operator attaches to a quote. Each is kept in the database
+ * in chunks of at most CHUNK_BYTES, written from the upload's temporary file and read back one
+ * chunk at a time, so that no server holds a whole file. A document is filed, with its timeline
+ * entry, in one short transaction; the bytes are never logged.
+ */
+import { createReadStream } from "node:fs";
+
+import { sql } from "kysely";
+
+import {
+  documentTypeOf,
+  formatBytes,
+  INSURER_QUOTE_CONTENT_TYPES,
+  VISITOR_CONTENT_TYPES,
+  VISITOR_DOCUMENTS_PER_APPLICATION,
+  visitorDocumentKindLabel,
+  documentFileName,
+  type DocumentContentType,
+  type VisitorDocumentKind,
+} from "#app/domain/quote/request-documents.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+
+import type { Db } from "#app/server/db/database.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
+import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
+import { addActivity } from "#app/server/leads/desk-work.server.ts";
+import {
+  lockOpenRequest,
+  type QuotedRequest,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+
+/** The most bytes of a document one row holds (the database checks it too). */
+export const CHUNK_BYTES = 256 * 1024;
+
+/** A document as the pages list it (never its bytes). */
+export interface RequestDocument {
+  id: string;
+  purpose: "visitor" | "insurer-quote";
+  kind: string | null;
+  insurerQuoteId: string | null;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+  sha256: string;
+  /** The operator's email; null: the visitor sent it. */
+  uploadedBy: string | null;
+  createdAt: Date;
+}
+
+/** What filing a document did. */
+export type Filing =
+  | { outcome: "filed"; document: { id: string; fileName: string } }
+  | { outcome: "wrong-type" | "too-many" | "closed" | "not-found" };
+
+function selectDocuments(db: Db) {
+  return db
+    .selectFrom("request_documents as d")
+    .leftJoin("operators as o", "o.id", "d.uploaded_by")
+    .select([
+      "d.id",
+      "d.purpose",
+      "d.kind",
+      "d.insurer_quote_id",
+      "d.file_name",
+      "d.content_type",
+      "d.byte_size",
+      "d.sha256",
+      "o.email",
+      "d.created_at",
+    ])
+    .where("d.replaced_at", "is", null);
+}
+
+type DocumentRow = Awaited<
+  ReturnType<ReturnType<typeof selectDocuments>["executeTakeFirstOrThrow"]>
+>;
+
+function toDocument(row: DocumentRow): RequestDocument {
+  return {
+    id: row.id,
+    purpose: row.purpose === "insurer-quote" ? "insurer-quote" : "visitor",
+    kind: row.kind,
+    insurerQuoteId: row.insurer_quote_id,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    byteSize: row.byte_size,
+    sha256: row.sha256,
+    uploadedBy: row.email,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** A request's documents, oldest first: the visitor's and the insurer quotes' current PDFs. */
+export async function listRequestDocuments(db: Db, requestId: string): Promise<RequestDocument[]> {
+  const rows = await selectDocuments(db)
+    .where("d.quote_request_id", "=", requestId)
+    .orderBy("d.created_at")
+    .orderBy("d.id")
+    .execute();
+  return rows.map(toDocument);
+}
+
+/** Writes a received file's bytes as the document's chunks, in order. */
+async function writeChunks(db: Db, documentId: string, file: ReceivedFile): Promise<void> {
+  let seq = 0;
+  for await (const chunk of createReadStream(file.path, { highWaterMark: CHUNK_BYTES })) {
+    // A file stream without an encoding yields Buffers.
+    const bytes = chunk as Buffer;
+    await db
+      .insertInto("request_document_chunks")
+      .values({ document_id: documentId, seq, bytes })
+      .execute();
+    seq += 1;
+  }
+}
+
+function describe(fileName: string, byteSize: number): string {
+  return `${fileName}, ${formatBytes(byteSize)}`;
+}
+
+/**
+ * Files a document the visitor sent on their open request: a PDF, JPEG or PNG by its first bytes,
+ * at most VISITOR_DOCUMENTS_PER_APPLICATION on the application. The timeline says so, with no
+ * operator (the visitor did it).
+ */
+export async function fileVisitorDocument(
+  db: Db,
+  request: QuotedRequest,
+  file: ReceivedFile,
+  kind: VisitorDocumentKind,
+): Promise<Filing> {
+  const contentType = documentTypeOf(file.head, VISITOR_CONTENT_TYPES);
+  if (!contentType) return { outcome: "wrong-type" };
+  return inTransaction(db, async (trx): Promise<Filing> => {
+    const state = await lockOpenRequest(trx, request);
+    if (state !== "open") return { outcome: state ?? "not-found" };
+    const { count } = await trx
+      .selectFrom("request_documents")
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .where("submission_id", "=", request.submissionId)
+      .where("purpose", "=", "visitor")
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= VISITOR_DOCUMENTS_PER_APPLICATION) return { outcome: "too-many" };
+    const document = await insertDocument(trx, request, file, contentType, {
+      purpose: "visitor",
+      kind,
+      insurer_quote_id: null,
+      uploaded_by: null,
+    });
+    await addActivity(trx, {
+      submissionId: request.submissionId,
+      operatorId: null,
+      kind: "document",
+      body: `${request.reference}: the visitor sent a document (${visitorDocumentKindLabel(kind)}: ${describe(document.fileName, file.byteSize)})`,
+    });
+    return { outcome: "filed", document };
+  });
+}
+
+/**
+ * Attaches the insurer's quote document (a PDF by its first bytes) to a quote of an open request
+ * that is not withdrawn; a PDF attached before is replaced (kept, no longer shown). Entered on the
+ * timeline with the operator.
+ */
+export async function attachInsurerQuoteDocument(
+  db: Db,
+  request: QuotedRequest,
+  quoteId: string,
+  file: ReceivedFile,
+  operatorId: string,
+): Promise<Filing> {
+  if (!isUuid(quoteId)) return { outcome: "not-found" };
+  const contentType = documentTypeOf(file.head, INSURER_QUOTE_CONTENT_TYPES);
+  if (!contentType) return { outcome: "wrong-type" };
+  return inTransaction(db, async (trx): Promise<Filing> => {
+    const state = await lockOpenRequest(trx, request);
+    if (state !== "open") return { outcome: state ?? "not-found" };
+    const quote = await trx
+      .selectFrom("insurer_quotes")
+      .select("insurer")
+      .where("id", "=", quoteId)
+      .where("quote_request_id", "=", request.id)
+      .where("status", "<>", "withdrawn")
+      .executeTakeFirst();
+    if (!quote) return { outcome: "not-found" };
+    await trx
+      .updateTable("request_documents")
+      .set({ replaced_at: sql`now()` })
+      .where("insurer_quote_id", "=", quoteId)
+      .where("replaced_at", "is", null)
+      .execute();
+    const document = await insertDocument(trx, request, file, contentType, {
+      purpose: "insurer-quote",
+      kind: null,
+      insurer_quote_id: quoteId,
+      uploaded_by: operatorId,
+    });
+    await addActivity(trx, {
+      submissionId: request.submissionId,
+      operatorId,
+      kind: "document",
+      body: `${request.reference}: the insurer's document attached to ${quote.insurer}'s quote (${describe(document.fileName, file.byteSize)})`,
+    });
+    return { outcome: "filed", document };
+  });
+}
+
+async function insertDocument(
+  trx: Db,
+  request: QuotedRequest,
+  file: ReceivedFile,
+  contentType: DocumentContentType,
+  who: {
+    purpose: "visitor" | "insurer-quote";
+    kind: VisitorDocumentKind | null;
+    insurer_quote_id: string | null;
+    uploaded_by: string | null;
+  },
+): Promise<{ id: string; fileName: string }> {
+  const fileName = documentFileName(file.claimedName, contentType);
+  const { id } = await trx
+    .insertInto("request_documents")
+    .values({
+      submission_id: request.submissionId,
+      quote_request_id: request.id,
+      file_name: fileName,
+      content_type: contentType,
+      byte_size: file.byteSize,
+      sha256: file.sha256,
+      ...who,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await writeChunks(trx, id, file);
+  return { id, fileName };
+}
+
+/** Who asks for a document: the agency's operator, or the visitor of a proven application. */
+export type DocumentReader = { agency: true } | { agency: false; submissionId: string };
+
+/**
+ * A document, if `reader` may have it: an operator any current one; the visitor their own
+ * application's, of which the insurer's quote PDFs only on quotes published to them. Undefined
+ * otherwise (a guessed id is answered the same as a missing one).
+ */
+export async function findDocument(
+  db: Db,
+  id: string,
+  reader: DocumentReader,
+): Promise<RequestDocument | undefined> {
+  if (!isUuid(id)) return undefined;
+  let query = selectDocuments(db).where("d.id", "=", id);
+  if (!reader.agency) {
+    query = query
+      .where("d.submission_id", "=", reader.submissionId)
+      .where((eb) =>
+        eb.or([
+          eb("d.purpose", "=", "visitor"),
+          eb(
+            "d.insurer_quote_id",
+            "in",
+            eb.selectFrom("insurer_quotes").select("id").where("status", "=", "published"),
+          ),
+        ]),
+      );
+  }
+  const row = await query.executeTakeFirst();
+  return row ? toDocument(row) : undefined;
+}
+
+/**
+ * A document's bytes as a stream that reads one chunk from the database each time the reader asks
+ * for more: memory stays at one chunk however large the file or slow the reader.
+ */
+export function documentBytes(db: Db, documentId: string): ReadableStream<Uint8Array> {
+  let seq = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const row = await db
+          .selectFrom("request_document_chunks")
+          .select("bytes")
+          .where("document_id", "=", documentId)
+          .where("seq", "=", seq)
+          .executeTakeFirst();
+        if (!row) {
+          controller.close();
+          return;
+        }
+        seq += 1;
+        controller.enqueue(new Uint8Array(row.bytes));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
