@@ -52,6 +52,12 @@ async function addQuote(
   await page.getByRole("button", { name: "Add quote" }).click();
 }
 
+/** The reference of the request whose quotes the desk's page shows ("Quotes for CP-…"). */
+async function requestReference(desk: Page): Promise<string> {
+  const heading = await desk.getByRole("heading", { level: 1 }).textContent();
+  return /CP-[A-Z0-9-]+/.exec(heading ?? "")?.[0] ?? "";
+}
+
 /** The layout problems of the open page at a phone's and a wide screen's width. */
 async function problemsAtBothWidths(page: Page): Promise<string[]> {
   const problems: string[] = [];
@@ -72,7 +78,12 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
   const receiver = new WebhookReceiver();
   const server = await startServer({
     dataDir,
-    env: { LEAD_WEBHOOK_URL: await receiver.listen(), LEAD_WEBHOOK_SECRET: "a webhook secret" },
+    env: {
+      LEAD_WEBHOOK_URL: await receiver.listen(),
+      LEAD_WEBHOOK_SECRET: "a webhook secret",
+      // The request's emails, a question and the quotes all reach the visitor within the hour.
+      MAIL_PER_RECIPIENT_PER_HOUR: "10",
+    },
   });
   const documents = new Map<string, string>();
   const keepHtml = async (page: Page, name: string) =>
@@ -156,6 +167,19 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect(desk.getByRole("link", { name: "acme quote.pdf" })).toBeVisible();
     await expectNoAxeViolations(desk);
     await keepHtml(desk, "the desk's quote with its PDF");
+
+    // A question for the visitor, asked at the desk: they are emailed a link to answer it.
+    await desk.getByLabel(/^Ask the visitor a question/).fill("Do you subcontract roofing work?");
+    await desk.getByRole("button", { name: "Ask and email the visitor" }).click();
+    await expect(desk.getByRole("status")).toContainText(
+      'question asked ("Do you subcontract roofing work?")',
+    );
+    await expect(desk.getByRole("table", { name: "Questions to the visitor" })).toContainText(
+      "Not answered yet",
+    );
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((email) => email.subject))
+      .toContain(`Your agent has a question (${await requestReference(desk)})`);
     expect(await problemsAtBothWidths(desk)).toEqual([]);
     await expectNoAxeViolations(desk);
     await keepHtml(desk, "the desk's quotes");
@@ -198,7 +222,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     expect(ready.body).not.toMatch(/\$\d/);
     await expect
       .poll(() => receiver.accepted().map((post) => post.event))
-      .toContain("quote.published");
+      .toEqual(expect.arrayContaining(["question.asked", "quote.published"]));
 
     // Knowing the address is not enough: a browser that has not opened the link sees no quote.
     const stranger = await (await browser.newContext()).newPage();
@@ -317,6 +341,20 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect(plain.getByRole("columnheader", { name: /Acme Mutual/ })).toBeVisible();
     await keepHtml(plain, "the quotes, without JavaScript");
 
+    // The agent's question, answered without JavaScript.
+    const questions = plain.getByRole("region", { name: "Questions from your agent" });
+    await expect(questions).toContainText("Do you subcontract roofing work?");
+    await questions.getByLabel("Your answer").fill("No: we do all our roofing ourselves.");
+    await questions.getByRole("button", { name: "Send my answer" }).click();
+    await expect(
+      plain.getByRole("status").filter({ hasText: "your answer is with your agent" }),
+    ).toBeVisible();
+    await expect(questions).toContainText("Your answer, sent on");
+    await expect(questions.getByRole("button", { name: "Send my answer" })).toHaveCount(0);
+    await expect
+      .poll(() => receiver.accepted().map((post) => post.event))
+      .toContain("question.answered");
+
     // Loss runs sent without JavaScript.
     await plain.getByRole("radio", { name: /^Loss runs/ }).check();
     await plain
@@ -350,6 +388,12 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       desk.getByText("This request is closed: its quotes can no longer change."),
     ).toBeVisible();
     await expect(desk.getByRole("button", { name: /Publish/ })).toHaveCount(0);
+    // The answer, with its time.
+    await expect(
+      desk
+        .getByRole("table", { name: "Questions to the visitor" })
+        .getByRole("row", { name: /subcontract/ }),
+    ).toContainText("No: we do all our roofing ourselves.");
     // The visitor's documents, each a download at the desk.
     const sent = desk.getByRole("table", { name: "Documents from the visitor" });
     await expect(sent.getByRole("row")).toHaveCount(3);
@@ -400,6 +444,17 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       .select(["status", "lost_reason"])
       .executeTakeFirstOrThrow();
     expect(request).toEqual({ status: "lost", lost_reason: "price" });
+    const answered = await database.db
+      .selectFrom("request_questions")
+      .select(["question", "answer"])
+      .where("answered_at", "is not", null)
+      .execute();
+    expect(answered).toEqual([
+      {
+        question: "Do you subcontract roofing work?",
+        answer: "No: we do all our roofing ourselves.",
+      },
+    ]);
     const kept = await database.db
       .selectFrom("request_documents")
       .select(["purpose", "kind", "file_name", "content_type", "byte_size", "sha256"])

@@ -19,6 +19,8 @@ export const ACTIVITY_KINDS = [
   { id: "quote", label: "Quotes", logged: false, reaches: false },
   // Documents sent by the visitor or attached by the desk (issue 29).
   { id: "document", label: "Document", logged: false, reaches: false },
+  // The agency's questions to the visitor, and their answers (issue 29).
+  { id: "question", label: "Question", logged: false, reaches: false },
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]["id"];

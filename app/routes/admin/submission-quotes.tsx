@@ -34,6 +34,7 @@ import {
   INSURER_QUOTE_CONTENT_TYPES,
   visitorDocumentKindLabel,
 } from "#app/domain/quote/request-documents.ts";
+import { askQuestionFormSchema, QUESTION_MAX_LENGTH } from "#app/domain/quote/request-questions.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
@@ -45,6 +46,11 @@ import {
   type Filing,
   type RequestDocument,
 } from "#app/server/leads/document-store.server.ts";
+import {
+  askQuestion,
+  listQuestions,
+  type RequestQuestion,
+} from "#app/server/leads/question-store.server.ts";
 import { isMultipart, receiveUpload } from "#app/server/http/multipart-upload.server.ts";
 import {
   addInsurerQuote,
@@ -81,16 +87,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
   const { submission, request } = await requestOf(context, params.id);
-  const [quotes, timeline, documents] = await Promise.all([
+  const [quotes, timeline, documents, questions] = await Promise.all([
     listInsurerQuotes(db, request.id),
     getTimeline(db, submission.id),
     listRequestDocuments(db, request.id),
+    listQuestions(db, request.id),
   ]);
   const editing = quotes.find(
     (quote) => quote.id === url.searchParams.get("edit") && quote.status !== "withdrawn",
   );
   const saved = url.searchParams.has("saved")
-    ? timeline.find((entry) => entry.kind === "quote" || entry.kind === "document")
+    ? timeline.find((entry) => ["quote", "document", "question"].includes(entry.kind))
     : undefined;
   return {
     submissionId: submission.id,
@@ -104,6 +111,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     editing,
     editingPdf: documents.find((document) => document.insurerQuoteId === editing?.id),
     visitorDocuments: documents.filter((document) => document.purpose === "visitor"),
+    questions,
     saved,
     notEmailed: url.searchParams.get("emailed") === "0",
   };
@@ -208,6 +216,37 @@ export async function action({ context, params, request }: Route.ActionArgs) {
           ? await addInsurerQuote(db, target, parsed.value, operator.id)
           : await updateInsurerQuote(db, target, id, parsed.value, operator.id);
       return afterChange(submission.id, change, formId, typed);
+    }
+    case "ask": {
+      const parsed = parseForm(form, askQuestionFormSchema);
+      if (parsed.status !== "success") {
+        return data<ActionData>(
+          { formId: "ask", typed, fields: parsed.error ?? {}, problem: undefined },
+          { status: 400 },
+        );
+      }
+      const asked = await askQuestion(
+        db,
+        target,
+        parsed.value.question,
+        { email: submission.email, firstName: submission.first_name },
+        {
+          operatorId: operator.id,
+          siteUrl: services.env.SITE_URL,
+          agency: getAgency(context),
+          perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+        },
+      );
+      if (asked.outcome !== "asked") {
+        if (asked.outcome === "not-found") throw data(null, { status: 404 });
+        return refused("ask", typed, quoteFormMessages.notOpen);
+      }
+      await queueLeadEvent(services, "question.asked", submission.id, {
+        question: { id: asked.questionId, question: parsed.value.question },
+      });
+      return redirect(
+        `/admin/submissions/${submission.id}/quotes?saved${asked.emailed ? "" : "&emailed=0"}#questions`,
+      );
     }
     case "withdraw":
       return afterChange(
@@ -561,6 +600,102 @@ function InsurerPdfForm({
   );
 }
 
+/** The questions asked on this request, each with its answer and when; and the form to ask one. */
+function Questions({
+  questions,
+  open,
+  action,
+}: {
+  questions: RequestQuestion[];
+  open: boolean;
+  action: ActionData | undefined;
+}) {
+  const mine = action?.formId === "ask" ? action : undefined;
+  const messages = mine?.fields.question;
+  const typed = mine?.typed.question;
+  return (
+    <>
+      <h2 id="questions" className="mt-10 text-lg font-semibold text-ink">
+        Questions to the visitor
+      </h2>
+      {questions.length === 0 ? (
+        <p className="mt-2 text-ink">None asked.</p>
+      ) : (
+        <DeskTable
+          caption="Questions to the visitor"
+          columns={QUESTION_COLUMNS}
+          rows={questions}
+          rowKey={(question) => question.id}
+        />
+      )}
+      {open ? (
+        <form method="post" className="mt-4 grid gap-2" noValidate>
+          <label htmlFor="ask-question" className="block text-sm font-medium text-ink">
+            Ask the visitor a question (they are emailed a link to answer it on the site)
+          </label>
+          <textarea
+            id="ask-question"
+            name="question"
+            rows={3}
+            maxLength={QUESTION_MAX_LENGTH}
+            defaultValue={typeof typed === "string" ? typed : ""}
+            aria-invalid={messages?.length ? true : undefined}
+            aria-describedby={messages?.length ? "ask-question-error" : undefined}
+            className={adminControlClasses}
+          />
+          <FieldMessage id="ask-question-error" messages={messages} />
+          {mine?.problem ? (
+            <p role="alert" className="text-sm font-medium text-danger-700">
+              {mine.problem}
+            </p>
+          ) : null}
+          <div>
+            <button
+              type="submit"
+              name="intent"
+              value="ask"
+              className={buttonClasses("secondary", "sm")}
+            >
+              Ask and email the visitor
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+const QUESTION_COLUMNS: DeskColumn<RequestQuestion>[] = [
+  {
+    label: "Question",
+    rowHeader: true,
+    cell: (question) => <span className="whitespace-pre-line">{question.question}</span>,
+  },
+  {
+    label: "Asked",
+    nowrap: true,
+    cell: (question) => (
+      <>
+        <DateTime value={question.askedAt} /> by {question.askedBy}
+      </>
+    ),
+  },
+  {
+    label: "Answer",
+    cell: (question) =>
+      question.answer === null ? (
+        "Not answered yet"
+      ) : (
+        <span className="whitespace-pre-line">{question.answer}</span>
+      ),
+  },
+  {
+    label: "Answered",
+    nowrap: true,
+    cell: (question) => (question.answeredAt ? <DateTime value={question.answeredAt} /> : "—"),
+  },
+];
+
 /** What the visitor sent for this request, newest last, each a download. */
 function VisitorDocuments({ documents }: { documents: RequestDocument[] }) {
   return (
@@ -619,7 +754,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
         <SavedNotice>
           Saved: {saved.body}. Recorded <DateTime value={saved.at} /> by {saved.by}.
           {loaderData.notEmailed
-            ? " The visitor's inbox has had its emails for the hour, so none was sent: call them, or publish again later."
+            ? " The visitor's inbox has had its emails for the hour, so none was sent: call them."
             : ""}
         </SavedNotice>
       ) : null}
@@ -686,6 +821,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
           ) : null}
         </>
       ) : null}
+      <Questions questions={loaderData.questions} open={open} action={actionData} />
       <VisitorDocuments documents={loaderData.visitorDocuments} />
     </>
   );

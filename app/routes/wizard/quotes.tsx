@@ -27,6 +27,11 @@ import {
   visitorDocumentKindLabel,
   visitorDocumentPath,
 } from "#app/domain/quote/request-documents.ts";
+import {
+  ANSWER_MAX_LENGTH,
+  answerFormSchema,
+  questionMessages,
+} from "#app/domain/quote/request-questions.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
@@ -41,6 +46,7 @@ import {
   listRequestDocuments,
   type RequestDocument,
 } from "#app/server/leads/document-store.server.ts";
+import { answerQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
 import { isMultipart, receiveUpload } from "#app/server/http/multipart-upload.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
@@ -67,15 +73,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quoteRequest = await latestQuoteRequest(db, submission.id);
   if (!quoteRequest) return { state: "not-asked" as const, phone: agency.phone };
   const timeZone = services.env.AGENCY_TIME_ZONE;
-  const [quotes, documents] = await Promise.all([
+  const [quotes, documents, questions] = await Promise.all([
     listInsurerQuotes(db, quoteRequest.id, "published"),
     listRequestDocuments(db, quoteRequest.id),
+    listQuestions(db, quoteRequest.id),
   ]);
   const open = isOpenQuoteStatus(quoteRequest.status);
-  const sent = new URL(request.url).searchParams.has("sent");
+  const search = new URL(request.url).searchParams;
+  const sent = search.has("sent");
+  const dayOf = (date: Date) => dayText(dayIn(date, timeZone));
   const documentsPart = {
     open,
     sent,
+    answered: search.has("answered"),
+    questions: questions.map((question) => ({
+      id: question.id,
+      question: question.question,
+      asked: dayOf(question.askedAt),
+      answer: question.answer,
+      answeredOn: question.answeredAt ? dayOf(question.answeredAt) : null,
+    })),
     documents: documents
       .filter((document) => document.purpose === "visitor")
       .map((document) => ({
@@ -129,8 +146,13 @@ function insurerPdf(document: RequestDocument) {
 }
 
 /** The page again, with why the form was refused: `form` names which form. */
-function refused(form: "decline" | "document", problem: string, status: number) {
-  return data({ form, problem }, { status });
+function refused(
+  form: "decline" | "document" | "answer",
+  problem: string,
+  status: number,
+  extra: { question?: string; typed?: string } = {},
+) {
+  return data({ form, problem, ...extra }, { status });
 }
 
 /**
@@ -184,6 +206,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const formData = await request.formData();
+  if (formData.get("intent") === "answer") {
+    const parsed = parseForm(formData, answerFormSchema);
+    const question = String(formData.get("question") ?? "").slice(0, 64);
+    const typed = String(formData.get("answer") ?? "").slice(0, ANSWER_MAX_LENGTH);
+    if (parsed.status !== "success") {
+      const problem = parsed.error?.answer?.[0] ?? parsed.error?.question?.[0] ?? "";
+      return refused("answer", problem, 400, { question, typed });
+    }
+    const outcome = await answerQuestion(db, target, parsed.value.question, parsed.value.answer);
+    if (outcome !== "answered") {
+      const problem = outcome === "closed" ? questionMessages.notOpen : questionMessages.notFound;
+      return refused("answer", problem, outcome === "closed" ? 409 : 404, { question, typed });
+    }
+    await queueLeadEvent(services, "question.answered", submission.id, {
+      question: { id: parsed.value.question, answer: parsed.value.answer },
+    });
+    return redirect(`${QUOTES_PATH}?answered#questions`);
+  }
   if (formData.get("intent") !== "decline") throw data(null, { status: 400 });
   const parsed = parseForm(formData, declineFormSchema);
   if (parsed.status !== "success") {
@@ -258,6 +298,101 @@ function InsurerPdfLink({
     >
       {heading.insurer}&apos;s quote document (PDF, {heading.pdf.size})
     </a>
+  );
+}
+
+type QuestionView = {
+  id: string;
+  question: string;
+  asked: string;
+  answer: string | null;
+  answeredOn: string | null;
+};
+
+/** The agency's questions, each with its answer or a form to answer it (issue 29). */
+function QuestionsSection({
+  questions,
+  open,
+  answered,
+  refusal,
+}: {
+  questions: QuestionView[];
+  open: boolean;
+  answered: boolean;
+  refusal: { question?: string; typed?: string; problem: string } | undefined;
+}) {
+  if (questions.length === 0) return null;
+  return (
+    <section id="questions" aria-labelledby="questions-heading" className="mt-10">
+      <h2 id="questions-heading" className="text-xl font-semibold text-ink">
+        Questions from your agent
+      </h2>
+      {answered ? (
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
+        >
+          {questionMessages.answered}
+        </p>
+      ) : null}
+      <ol className="mt-4 space-y-4">
+        {questions.map((question) => {
+          const mine = refusal?.question === question.id ? refusal : undefined;
+          return (
+            <li key={question.id} className="rounded-xl border border-slate-200 p-4">
+              <p className="text-sm text-muted">Asked on {question.asked}</p>
+              <p className="mt-1 font-semibold whitespace-pre-line text-ink">{question.question}</p>
+              {question.answer !== null ? (
+                <div className="mt-3">
+                  <p className="text-sm text-muted">Your answer, sent on {question.answeredOn}</p>
+                  <p className="mt-1 whitespace-pre-line text-ink">{question.answer}</p>
+                </div>
+              ) : open ? (
+                <form method="post" className="mt-3">
+                  <input type="hidden" name="question" value={question.id} />
+                  <label
+                    htmlFor={`answer-${question.id}`}
+                    className="block text-sm font-semibold text-ink"
+                  >
+                    Your answer
+                  </label>
+                  <textarea
+                    id={`answer-${question.id}`}
+                    name="answer"
+                    rows={3}
+                    required
+                    maxLength={ANSWER_MAX_LENGTH}
+                    defaultValue={mine?.typed ?? ""}
+                    aria-invalid={mine ? true : undefined}
+                    aria-describedby={mine ? `answer-${question.id}-problem` : undefined}
+                    className="mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink"
+                  />
+                  {mine ? (
+                    <p
+                      id={`answer-${question.id}-problem`}
+                      role="alert"
+                      className="mt-2 text-sm font-medium text-red-800"
+                    >
+                      {mine.problem}
+                    </p>
+                  ) : null}
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="answer"
+                    className="mt-3 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+                  >
+                    Send my answer
+                  </button>
+                </form>
+              ) : (
+                <p className="mt-3 text-ink">Not answered.</p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
 
@@ -360,6 +495,7 @@ function DocumentsSection({
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
   const documentProblem = actionData?.form === "document" ? actionData.problem : undefined;
+  const answerRefusal = actionData?.form === "answer" ? actionData : undefined;
   if (loaderData.state === "not-proven") {
     return (
       <ui.StepFrame step="quotes" title="Your quotes">
@@ -393,6 +529,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
           Your agent is still gathering quotes for your request {loaderData.reference}. We email you
           as soon as they are ready. Questions? Call us on {loaderData.phone}.
         </p>
+        <QuestionsSection {...loaderData} refusal={answerRefusal} />
         <DocumentsSection {...loaderData} problem={documentProblem} />
       </ui.StepFrame>
     );
@@ -411,6 +548,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
+      <QuestionsSection {...loaderData} refusal={answerRefusal} />
       {/* Wide screens: one table, a column per quote. */}
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full border-collapse text-left text-sm">

@@ -312,6 +312,25 @@ export interface RequestDocumentsTable {
   uploaded_by: string | null;
   created_at: Timestamp;
   replaced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When an operator marked a visitor's document dealt with ("Needs action"), and who. */
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: string | null;
+}
+
+/** A question the agency asked the visitor on a quote request, and their answer (issue 29). */
+export interface RequestQuestionsTable {
+  id: Generated<string>;
+  submission_id: string;
+  quote_request_id: string;
+  question: string;
+  asked_by: string;
+  asked_at: Timestamp;
+  /** The visitor's answer, written once; null until they answer. */
+  answer: string | null;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When an operator marked the answer dealt with ("Needs action"), and who. */
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: string | null;
 }
 
 /** One piece of a document's bytes, in order of `seq` (at most 256 KB each). */
@@ -385,6 +404,7 @@ export interface DatabaseSchema {
   insurer_quotes: InsurerQuotesTable;
   request_documents: RequestDocumentsTable;
   request_document_chunks: RequestDocumentChunksTable;
+  request_questions: RequestQuestionsTable;
   lead_work: LeadWorkTable;
   desk_email_templates: DeskEmailTemplatesTable;
   desk_email_template_versions: DeskEmailTemplateVersionsTable;

@@ -23,6 +23,7 @@ import {
 } from "#app/domain/quote/insurer-quotes.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
+import type { RenderedEmail } from "#app/domain/site/email-content.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { stepPath, SUMMARY_PATH, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts";
@@ -319,7 +320,6 @@ export async function publishInsurerQuotes(
   visitor: { email: string; firstName: string | null },
   options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
 ): Promise<Publication> {
-  const token = randomBytes(32).toString("base64url");
   const result = await inTransaction(db, async (trx): Promise<Publication> => {
     const status = await lockRequest(trx, request);
     if (status === undefined) return { outcome: "not-found" };
@@ -353,37 +353,58 @@ export async function publishInsurerQuotes(
       kind: "quote",
       body: `${request.reference}: ${published.length === 1 ? "1 quote" : `${published.length} quotes`} published to the visitor`,
     });
-    const email = quotesReadyEmail({
-      firstName: visitor.firstName,
-      reference: request.reference,
-      count: Number(total.count),
-      link: `${options.siteUrl}${resumePath(token)}`,
-      linkDays: RESUME_LINK_DAYS,
-      agency: options.agency,
+    const emailed = await queueQuotesLinkEmail(trx, request, visitor.email, {
+      siteUrl: options.siteUrl,
+      perHour: options.perHour,
+      render: (link) =>
+        quotesReadyEmail({
+          firstName: visitor.firstName,
+          reference: request.reference,
+          count: Number(total.count),
+          link,
+          linkDays: RESUME_LINK_DAYS,
+          agency: options.agency,
+        }),
     });
-    const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
-    const { rows } = await sql<{ queued: boolean }>`
-      WITH allowed AS (
-        ${takeRecipientAllowance(visitor.email, options.perHour, sql<boolean>`true`)}
-      ), issued AS (
-        INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
-        SELECT ${hashOf(token)}, ${request.submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
-          NULL, (SELECT max(id) FROM business_wizard_submission_revisions
-            WHERE submission_id = ${request.submissionId}::uuid), 'quotes'
-        FROM allowed
-        RETURNING 1
-      ), queued AS (
-        INSERT INTO outbox (recipients, subject, text_body, html_body)
-        SELECT ARRAY[${visitor.email}::text], ${email.subject}, ${email.text}, ${email.html}
-        FROM issued
-        RETURNING id
-      )
-      SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
-    const emailed = rows[0]?.queued === true;
-    if (emailed) onCommit(trx, notifyOutboxWorkers);
     return { outcome: "published", count: published.length, emailed };
   });
   return result;
+}
+
+/**
+ * Queues, in the caller's transaction, an email to the visitor that carries a new one-time link
+ * opening their quotes (a resume link whose `opens` is "quotes"), under their hourly cap: false
+ * when the cap is reached, and then neither the email nor the link exists.
+ */
+export async function queueQuotesLinkEmail(
+  trx: Db,
+  request: QuotedRequest,
+  to: string,
+  options: { siteUrl: string; perHour: number; render: (link: string) => RenderedEmail },
+): Promise<boolean> {
+  const token = randomBytes(32).toString("base64url");
+  const email = options.render(`${options.siteUrl}${resumePath(token)}`);
+  const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
+  const { rows } = await sql<{ queued: boolean }>`
+    WITH allowed AS (
+      ${takeRecipientAllowance(to, options.perHour, sql<boolean>`true`)}
+    ), issued AS (
+      INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
+      SELECT ${hashOf(token)}, ${request.submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
+        NULL, (SELECT max(id) FROM business_wizard_submission_revisions
+          WHERE submission_id = ${request.submissionId}::uuid), 'quotes'
+      FROM allowed
+      RETURNING 1
+    ), queued AS (
+      INSERT INTO outbox (recipients, subject, text_body, html_body)
+      SELECT ARRAY[${to}::text], ${email.subject}, ${email.text}, ${email.html}
+      FROM issued
+      RETURNING id
+    )
+    SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
+  const queued = rows[0]?.queued === true;
+  if (queued) onCommit(trx, notifyOutboxWorkers);
+  return queued;
 }
 
 /** What declining did. */

@@ -25,6 +25,9 @@ export const LEAD_EVENTS = [
   "quote.published",
   // The visitor declined every quote: the request is Lost (issue 29).
   "quote_request.lost",
+  // The agency asked the visitor a question; the visitor answered one (issue 29).
+  "question.asked",
+  "question.answered",
 ] as const;
 export type LeadEvent = (typeof LEAD_EVENTS)[number];
 
@@ -45,13 +48,15 @@ function wakeWebhookWorkers(): void {
 
 /**
  * Queues `event` for the submission's lead, one delivery per LEAD_WEBHOOK_URL, each with its own
- * delivery id in the body. Call it after the save it tells of: it never fails that save (a failure
+ * delivery id in the body, and what the event is about besides the lead (`detail`: the question and
+ * its answer, say). Call it after the save it tells of: it never fails that save (a failure
  * is logged with the submission's id only).
  */
 export async function queueLeadEvent(
   services: AppServices,
   event: LeadEvent,
   submissionId: string,
+  detail?: Record<string, unknown>,
 ): Promise<void> {
   const urls = services.env.LEAD_WEBHOOK_URL;
   if (urls.length === 0) return;
@@ -70,7 +75,13 @@ export async function queueLeadEvent(
               event,
               url,
               submission_id: submissionId,
-              body: JSON.stringify({ event, deliveryId: id, occurredAt, lead }),
+              body: JSON.stringify({
+                event,
+                deliveryId: id,
+                occurredAt,
+                lead,
+                ...(detail && { detail }),
+              }),
             };
           }),
         )

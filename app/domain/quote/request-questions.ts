@@ -1,0 +1,57 @@
+/**
+ * Questions the agency asks the visitor on a quote request, and their answers (issue 29): an
+ * underwriter's "Do you subcontract roofing work?" asked at the desk, answered on the site. An
+ * answer, once sent, is kept as sent: it is what the insurer relied on. Pure TypeScript.
+ */
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
+import { requiredText } from "#app/domain/values/fields.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+export const QUESTION_MAX_LENGTH = 1000;
+export const ANSWER_MAX_LENGTH = 2000;
+
+/** The desk's "Ask the visitor" form. */
+export const askQuestionFormSchema = z.object({
+  question: requiredText("Please type the question", QUESTION_MAX_LENGTH),
+});
+
+/** The visitor's answer to one question (which one: `question`, its id). */
+export const answerFormSchema = z.object({
+  question: requiredText("Please answer a question on this page", 64),
+  answer: requiredText("Please type your answer", ANSWER_MAX_LENGTH),
+});
+
+export const questionMessages = {
+  notFound: "That question is no longer there, or it has been answered already.",
+  notOpen: "This request is closed: it takes no more questions or answers.",
+  answered: "Thank you: your answer is with your agent.",
+} as const;
+
+/**
+ * The email that tells the visitor their agent has a question: the reference and a one-time link
+ * that signs them in where they answer it. The question itself stays on the site, behind the
+ * link, with everything else about the application.
+ */
+export function questionAskedEmail(options: {
+  firstName: string | null;
+  reference: string;
+  link: string;
+  linkDays: number;
+  agency: Agency;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Your agent has a question (${options.reference})`,
+    paragraphs: [
+      [greeting(options.firstName)],
+      [
+        `To finish your quotes for request ${options.reference}, the insurer needs an answer to a question. Read it and answer it here:`,
+      ],
+      [{ link: options.link }],
+      [
+        `The link works once, for ${options.linkDays} days, in the browser you open it in. Questions? Call us on ${options.agency.phone}.`,
+      ],
+    ],
+    footer: agencyLines(options.agency),
+  });
+}
