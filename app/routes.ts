@@ -4,6 +4,7 @@ import { PRODUCT_LINES } from "./domain/reference/products.ts";
 import { NOT_LICENSED_PATH } from "./domain/site/licensed-states.ts";
 import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
+import { POLICY_PATH } from "./domain/quote/bind-requests.ts";
 import {
   QUOTE_STEP_PATH,
   SUMMARY_PATH,
@@ -46,6 +47,9 @@ export default [
       wizardRoute(QUOTE_STEP_PATH, "routes/wizard/quote.tsx"),
       wizardRoute(QUOTE_REQUESTED_PATH, "routes/wizard/quote-requested.tsx"),
       wizardRoute(QUOTES_PATH, "routes/wizard/quotes.tsx"),
+      // A quote chosen: the request to bind it (bindPath).
+      wizardRoute(`${QUOTES_PATH}/:quoteId/bind`, "routes/wizard/bind.tsx"),
+      wizardRoute(POLICY_PATH, "routes/wizard/policy.tsx"),
     ]),
     // A document of the visitor's application (visitorDocumentPath): a download, no page.
     route("documents/:id", "routes/wizard/your-document.ts"),
@@ -56,6 +60,7 @@ export default [
     route("join/:token", "routes/admin/join.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/queue.tsx"),
+      route("needs-action", "routes/admin/needs-action.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),

@@ -262,7 +262,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect(table.getByRole("row", { name: /Ways to pay/ })).toContainText(
       "In full; Monthly, with a fee of $9",
     );
-    await expect(page.getByText("To go ahead with one of these quotes, call us on")).toBeVisible();
+    await expect(page.getByText("To go ahead, choose a bindable quote")).toBeVisible();
 
     // The insurer's PDF downloads, byte for byte, as an attachment only.
     const pdfLink = table.getByRole("link", { name: /Acme Mutual's quote document \(PDF/ });
@@ -374,7 +374,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect(declined).toContainText("Thank you for telling us.");
     await expect(declined).toContainText("Your reason: The price.");
     await expect(plain.getByRole("button", { name: "Decline all quotes" })).toHaveCount(0);
-    await expect(plain.getByText("To go ahead with one of these quotes")).toHaveCount(0);
+    await expect(plain.getByText("To go ahead, choose a bindable quote")).toHaveCount(0);
     await keepHtml(plain, "the quotes, declined");
     await noJs.close();
     await expect

@@ -9,7 +9,8 @@ import {
  * (aria-current="step"), the ones before it complete, announced as such.
  */
 export function ProgressBar({ step }: { step: WizardScreen }) {
-  const activeIndex = PROGRESS_STEPS.indexOf(activeProgressStep(step));
+  const active = activeProgressStep(step);
+  const activeIndex = active ? PROGRESS_STEPS.indexOf(active) : PROGRESS_STEPS.length;
   return (
     <nav aria-label="Application progress" className="mb-8">
       <ol className="flex items-start justify-between gap-1">

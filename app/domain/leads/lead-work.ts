@@ -21,6 +21,8 @@ export const ACTIVITY_KINDS = [
   { id: "document", label: "Document", logged: false, reaches: false },
   // The agency's questions to the visitor, and their answers (issue 29).
   { id: "question", label: "Question", logged: false, reaches: false },
+  // The visitor's request to bind a quote, and the agency binding it (issue 29).
+  { id: "bind", label: "Request to bind", logged: false, reaches: false },
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]["id"];

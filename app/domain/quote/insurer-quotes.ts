@@ -52,6 +52,8 @@ export const MAX_CENTS = 10_000_000_000;
 export const MAX_TERM_DAYS = 3 * 365;
 
 export const quoteFormMessages = {
+  chosen:
+    "The visitor has asked to bind one of these quotes, so they can no longer change. Call them to start again.",
   insurerRequired: "Please enter the insurer's name",
   kindRequired: "Please say whether the quote is bindable or an estimate",
   premiumRequired: "Please enter the premium for the term",

@@ -99,10 +99,15 @@ export const FIRST_STEP: WizardStepId = WIZARD_STEP_ORDER[0].id;
  * The wizard's screens with a progress bar: the steps, the Quote step after them, and the quotes
  * the agency sends (issue 29), which are still the Quote stage: Purchase is the policy.
  */
-export type WizardScreen = WizardStepId | "quote" | "quotes";
+export type WizardScreen = WizardStepId | "quote" | "quotes" | "bind" | "policy";
 
-/** Which progress step a screen marks active. */
-export function activeProgressStep(screen: WizardScreen): ProgressStep {
+/**
+ * Which progress step a screen marks active: a request to bind is Purchase, and a bound policy
+ * marks none, every step being complete.
+ */
+export function activeProgressStep(screen: WizardScreen): ProgressStep | undefined {
+  if (screen === "policy") return undefined;
+  if (screen === "bind") return "Purchase";
   return screen === "quote" || screen === "quotes" ? "Quote" : STEP_SCREENS[screen].progress;
 }
 

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from "react";
 import { data, redirect } from "react-router";
 
 import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
@@ -34,6 +35,11 @@ import {
   INSURER_QUOTE_CONTENT_TYPES,
   visitorDocumentKindLabel,
 } from "#app/domain/quote/request-documents.ts";
+import {
+  bindPolicyFormSchema,
+  policyMessages,
+  POLICY_NUMBER_MAX_LENGTH,
+} from "#app/domain/quote/bind-requests.ts";
 import { askQuestionFormSchema, QUESTION_MAX_LENGTH } from "#app/domain/quote/request-questions.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
@@ -42,10 +48,16 @@ import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
 import {
   attachInsurerQuoteDocument,
+  attachPolicyDocument,
   listRequestDocuments,
   type Filing,
   type RequestDocument,
 } from "#app/server/leads/document-store.server.ts";
+import {
+  bindPolicy,
+  getBindRequest,
+  type BindRequest,
+} from "#app/server/leads/bind-store.server.ts";
 import {
   askQuestion,
   listQuestions,
@@ -87,17 +99,18 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
   const { submission, request } = await requestOf(context, params.id);
-  const [quotes, timeline, documents, questions] = await Promise.all([
+  const [quotes, timeline, documents, questions, bind] = await Promise.all([
     listInsurerQuotes(db, request.id),
     getTimeline(db, submission.id),
     listRequestDocuments(db, request.id),
     listQuestions(db, request.id),
+    getBindRequest(db, request.id),
   ]);
   const editing = quotes.find(
     (quote) => quote.id === url.searchParams.get("edit") && quote.status !== "withdrawn",
   );
   const saved = url.searchParams.has("saved")
-    ? timeline.find((entry) => ["quote", "document", "question"].includes(entry.kind))
+    ? timeline.find((entry) => ["quote", "document", "question", "bind"].includes(entry.kind))
     : undefined;
   return {
     submissionId: submission.id,
@@ -112,6 +125,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     editingPdf: documents.find((document) => document.insurerQuoteId === editing?.id),
     visitorDocuments: documents.filter((document) => document.purpose === "visitor"),
     questions,
+    bind,
+    policyDocuments: documents.filter((document) => document.purpose === "policy"),
     saved,
     notEmailed: url.searchParams.get("emailed") === "0",
   };
@@ -140,6 +155,7 @@ function afterChange(submissionId: string, change: QuoteChange, formId: string, 
     return refused("list", {}, quoteFormMessages.notFound, 404);
   }
   if (change.outcome === "closed") return refused(formId, typed, quoteFormMessages.notOpen);
+  if (change.outcome === "chosen") return refused(formId, typed, quoteFormMessages.chosen);
   return redirect(`/admin/submissions/${submissionId}/quotes?saved`);
 }
 
@@ -172,14 +188,90 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (isMultipart(request)) {
     return receiveUpload(
       request,
-      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
+      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 5 },
       async (upload) => {
         if (upload.outcome !== "received") {
+          const formId = upload.form.get("intent") === "bind" ? "bind" : "document";
           return upload.outcome === "too-large"
-            ? refused("document", {}, documentMessages.tooLarge, 413)
-            : refused("document", {}, documentMessages.unreadable, 400);
+            ? refused(formId, {}, documentMessages.tooLarge, 413)
+            : refused(formId, {}, documentMessages.unreadable, 400);
         }
-        if (!upload.file) return refused("document", {}, documentMessages.noFile, 400);
+        const intent = upload.form.get("intent");
+        const typedFields = parseForm(upload.form, anyForm).payload;
+        if (intent === "bind") {
+          const parsed = parseForm(upload.form, bindPolicyFormSchema);
+          if (parsed.status !== "success") {
+            return data<ActionData>(
+              {
+                formId: "bind",
+                typed: typedFields,
+                fields: parsed.error ?? {},
+                problem: undefined,
+              },
+              { status: 400 },
+            );
+          }
+          if (!upload.file) return refused("bind", typedFields, policyMessages.pdf, 400);
+          const bound = await bindPolicy(
+            db,
+            target,
+            {
+              number: parsed.value.policyNumber,
+              start: parsed.value.policyStart,
+              end: parsed.value.policyEnd,
+            },
+            upload.file,
+            { email: submission.email, firstName: submission.first_name },
+            {
+              operatorId: operator.id,
+              siteUrl: services.env.SITE_URL,
+              agency: getAgency(context),
+              perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+            },
+          );
+          if (bound.outcome !== "bound") {
+            const problem =
+              bound.outcome === "wrong-type"
+                ? documentMessages.notPdf
+                : bound.outcome === "no-request"
+                  ? policyMessages.noRequest
+                  : bound.outcome === "already-bound"
+                    ? policyMessages.alreadyBound
+                    : quoteFormMessages.notOpen;
+            return refused(
+              "bind",
+              typedFields,
+              problem,
+              bound.outcome === "wrong-type" ? 415 : 409,
+            );
+          }
+          await queueLeadEvent(services, "policy.bound", submission.id, {
+            policy: {
+              number: parsed.value.policyNumber,
+              start: parsed.value.policyStart,
+              end: parsed.value.policyEnd,
+            },
+          });
+          return redirect(
+            `/admin/submissions/${submission.id}/quotes?saved${bound.emailed ? "" : "&emailed=0"}`,
+          );
+        }
+        if (!upload.file) {
+          const formId = intent === "policy-document" ? "policy-document" : "document";
+          return refused(formId, {}, documentMessages.noFile, 400);
+        }
+        if (intent === "policy-document") {
+          const filing = await attachPolicyDocument(db, target, upload.file, operator.id);
+          if (filing.outcome === "filed") {
+            return redirect(`/admin/submissions/${submission.id}/quotes?saved`);
+          }
+          return refused(
+            "policy-document",
+            {},
+            filing.outcome === "wrong-type" ? documentMessages.notPdf : policyMessages.noRequest,
+            filing.outcome === "wrong-type" ? 415 : 409,
+          );
+        }
         const quoteId = String(upload.form.get("id") ?? "").slice(0, 64);
         const filing = await attachInsurerQuoteDocument(
           db,
@@ -274,7 +366,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
           {},
           result.outcome === "closed"
             ? quoteFormMessages.notOpen
-            : quoteFormMessages.nothingToPublish,
+            : result.outcome === "chosen"
+              ? quoteFormMessages.chosen
+              : quoteFormMessages.nothingToPublish,
         );
       }
       await queueLeadEvent(services, "quote.published", submission.id);
@@ -570,33 +664,206 @@ function InsurerPdfForm({
           "None attached yet. The visitor can download it once the quote is published."
         )}
       </p>
-      <form method="post" encType="multipart/form-data" className="mt-3 grid gap-2">
-        <input type="hidden" name="id" value={quote.id} />
-        <label htmlFor="insurer-pdf-file" className="block text-sm font-medium text-ink">
-          {pdf ? "Replace it with" : "Attach"} the insurer&apos;s PDF (at most{" "}
-          {formatBytes(DOCUMENT_MAX_BYTES)})
+      <UploadForm
+        intent="document"
+        id={quote.id}
+        label={`${pdf ? "Replace it with" : "Attach"} the insurer's PDF`}
+        button={pdf ? "Replace the PDF" : "Attach the PDF"}
+        problem={problem}
+      />
+    </section>
+  );
+}
+
+/** The visitor's request to bind, with its evidence; the form that marks it bound, or the policy. */
+function BindSection({
+  bind,
+  policyDocuments,
+  action,
+}: {
+  bind: BindRequest;
+  policyDocuments: RequestDocument[];
+  action: ActionData | undefined;
+}) {
+  const seen = bind.quoteSeen;
+  const mine = action?.formId === "bind" ? action : undefined;
+  const field = (name: string, words: string, type: "text" | "date") => {
+    const messages = mine?.fields[name];
+    const invalid = messages !== undefined && messages !== null && messages.length > 0;
+    const typed = mine?.typed[name];
+    return (
+      <div>
+        <label htmlFor={`bind-${name}`} className="block text-sm font-medium text-ink">
+          {words}
         </label>
         <input
-          id="insurer-pdf-file"
-          type="file"
-          name="file"
-          required
-          accept={acceptOf(INSURER_QUOTE_CONTENT_TYPES)}
-          aria-describedby={problem ? "insurer-pdf-problem" : undefined}
-          className="block w-full text-ink"
+          id={`bind-${name}`}
+          name={name}
+          type={type}
+          maxLength={type === "text" ? POLICY_NUMBER_MAX_LENGTH : undefined}
+          defaultValue={
+            typeof typed === "string"
+              ? typed
+              : type === "date" && name === "policyStart"
+                ? bind.startDate
+                : ""
+          }
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `bind-${name}-error` : undefined}
+          className={adminControlClasses}
         />
-        {problem ? (
-          <p id="insurer-pdf-problem" role="alert" className="text-sm font-medium text-danger-700">
-            {problem}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className={buttonClasses("secondary", "sm")}>
-            {pdf ? "Replace the PDF" : "Attach the PDF"}
-          </button>
-        </div>
-      </form>
+        <FieldMessage id={`bind-${name}-error`} messages={messages} />
+      </div>
+    );
+  };
+  const evidence: [string, ReactNode][] = [
+    ["Quote chosen", `${seen.insurer}, ${formatCents(seen.premiumCents)} for the term`],
+    [
+      "Paying",
+      bind.payment === "monthly"
+        ? `Monthly${seen.monthlyFeeCents ? `, fee ${formatCents(seen.monthlyFeeCents)}` : ""}`
+        : "In full",
+    ],
+    ["Cover to start", bind.startDate],
+    [
+      "Signed",
+      <>
+        {`"${bind.signatureName}", `}
+        <DateTime value={bind.signedAt} />
+      </>,
+    ],
+    ["From", `${bind.clientAddress}${bind.userAgent ? `, ${bind.userAgent}` : ""}`],
+  ];
+  return (
+    <section aria-labelledby="bind-heading">
+      <h2 id="bind-heading" className="mt-8 text-lg font-semibold text-ink">
+        Request to bind {bind.reference}
+      </h2>
+      <p className="mt-1 text-ink">
+        {bind.policy ? (
+          <>
+            Bound: policy {bind.policy.number}, {bind.policy.start} to {bind.policy.end}. Marked{" "}
+            <DateTime value={bind.policy.boundAt} /> by {bind.policy.boundBy}.
+          </>
+        ) : (
+          "Waiting: ask the insurer to bind it, then mark it bound below."
+        )}
+      </p>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+        {evidence.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt className="font-medium text-ink">{label}</dt>
+            <dd className="text-ink">{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <h3 className="mt-4 font-semibold text-ink">The statements the visitor confirmed</h3>
+      <ol className="mt-1 list-decimal space-y-1 pl-6 text-ink">
+        {bind.statements.map((statement) => (
+          <li key={statement.id}>{statement.text}</li>
+        ))}
+      </ol>
+      {bind.policy ? (
+        <>
+          <h3 className="mt-6 font-semibold text-ink">Policy documents</h3>
+          <ul className="mt-1 space-y-1">
+            {policyDocuments.map((document) => (
+              <li key={document.id}>
+                <a
+                  href={deskDocumentPath(document.id)}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  {document.fileName}
+                </a>{" "}
+                ({formatBytes(document.byteSize)})
+              </li>
+            ))}
+          </ul>
+          <UploadForm
+            intent="policy-document"
+            label="Add a policy document (PDF)"
+            button="Add the document"
+            problem={action?.formId === "policy-document" ? action.problem : undefined}
+          />
+        </>
+      ) : (
+        <form method="post" encType="multipart/form-data" className="mt-4 grid gap-3" noValidate>
+          <input type="hidden" name="intent" value="bind" />
+          <div className="grid gap-3 sm:grid-cols-3">
+            {field("policyNumber", "Policy number", "text")}
+            {field("policyStart", "Cover starts", "date")}
+            {field("policyEnd", "Cover ends", "date")}
+          </div>
+          <div>
+            <label htmlFor="bind-file" className="block text-sm font-medium text-ink">
+              The policy document (PDF, at most {formatBytes(DOCUMENT_MAX_BYTES)})
+            </label>
+            <input
+              id="bind-file"
+              type="file"
+              name="file"
+              accept={acceptOf(INSURER_QUOTE_CONTENT_TYPES)}
+              aria-describedby={mine?.problem ? "bind-problem" : undefined}
+              className="block w-full text-ink"
+            />
+          </div>
+          {mine?.problem ? (
+            <p id="bind-problem" role="alert" className="text-sm font-medium text-danger-700">
+              {mine.problem}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className={buttonClasses("primary", "sm")}>
+              Mark bound and email the visitor
+            </button>
+          </div>
+        </form>
+      )}
     </section>
+  );
+}
+
+/** A form that sends one PDF with an intent (and the quote it is for, if any). */
+function UploadForm({
+  intent,
+  id,
+  label,
+  button,
+  problem,
+}: {
+  intent: string;
+  id?: string;
+  label: string;
+  button: string;
+  problem: string | undefined;
+}) {
+  return (
+    <form method="post" encType="multipart/form-data" className="mt-3 grid gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <label htmlFor={`${intent}-file`} className="block text-sm font-medium text-ink">
+        {label} (at most {formatBytes(DOCUMENT_MAX_BYTES)})
+      </label>
+      <input
+        id={`${intent}-file`}
+        type="file"
+        name="file"
+        required
+        accept={acceptOf(INSURER_QUOTE_CONTENT_TYPES)}
+        aria-describedby={problem ? `${intent}-problem` : undefined}
+        className="block w-full text-ink"
+      />
+      {problem ? (
+        <p id={`${intent}-problem`} role="alert" className="text-sm font-medium text-danger-700">
+          {problem}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className={buttonClasses("secondary", "sm")}>
+          {button}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -731,7 +998,10 @@ const VISITOR_DOCUMENT_COLUMNS: DeskColumn<RequestDocument>[] = [
 ];
 
 export default function SubmissionQuotes({ loaderData, actionData }: Route.ComponentProps) {
-  const { quotes, editing, saved, open } = loaderData;
+  const { quotes, saved } = loaderData;
+  // Once the visitor has asked to bind one, the quotes stay as they were chosen.
+  const open = loaderData.open && !loaderData.bind;
+  const editing = open ? loaderData.editing : undefined;
   const drafts = quotes.filter((quote) => quote.status === "draft").length;
   const publishProblem = actionData?.formId === "publish" ? actionData.problem : undefined;
   const listProblem = actionData?.formId === "list" ? actionData.problem : undefined;
@@ -762,6 +1032,14 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
         <p role="alert" className="mt-4 text-sm font-medium text-danger-700">
           {listProblem}
         </p>
+      ) : null}
+
+      {loaderData.bind ? (
+        <BindSection
+          bind={loaderData.bind}
+          policyDocuments={loaderData.policyDocuments}
+          action={actionData}
+        />
       ) : null}
 
       <h2 className="mt-8 text-lg font-semibold text-ink">The quotes</h2>
@@ -821,7 +1099,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
           ) : null}
         </>
       ) : null}
-      <Questions questions={loaderData.questions} open={open} action={actionData} />
+      <Questions questions={loaderData.questions} open={loaderData.open} action={actionData} />
       <VisitorDocuments documents={loaderData.visitorDocuments} />
     </>
   );

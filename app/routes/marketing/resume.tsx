@@ -87,21 +87,33 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
       </>
     );
   }
-  const quotes = loaderData.opens === "quotes";
+  const words = {
+    application: {
+      title: "Continue your application",
+      body: "Pick up where you left off. Everything you saved is waiting for you.",
+      button: "Continue my application",
+    },
+    quotes: {
+      title: "See your quotes",
+      body: "Your quote request is waiting for you: your agent's quotes side by side, their questions and your documents.",
+      button: "See my quotes",
+    },
+    policy: {
+      title: "See your policy",
+      body: "Your policy and its documents are waiting for you.",
+      button: "See my policy",
+    },
+  }[loaderData.opens ?? "application"];
   return (
     <>
-      <PageIntro title={quotes ? "See your quotes" : "Continue your application"}>
-        <p>
-          {quotes
-            ? "Your agent's quotes are waiting for you, side by side."
-            : "Pick up where you left off. Everything you saved is waiting for you."}
-        </p>
+      <PageIntro title={words.title}>
+        <p>{words.body}</p>
       </PageIntro>
       <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
         <Form method="post" className="relative">
           <HoneypotField />
           <button type="submit" className={buttonClasses("primary", "lg")}>
-            {quotes ? "See my quotes" : "Continue my application"}
+            {words.button}
           </button>
         </Form>
       </div>

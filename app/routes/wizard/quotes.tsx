@@ -27,6 +27,7 @@ import {
   visitorDocumentKindLabel,
   visitorDocumentPath,
 } from "#app/domain/quote/request-documents.ts";
+import { bindPath, POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import {
   ANSWER_MAX_LENGTH,
   answerFormSchema,
@@ -47,6 +48,7 @@ import {
   type RequestDocument,
 } from "#app/server/leads/document-store.server.ts";
 import { answerQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
+import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
 import { isMultipart, receiveUpload } from "#app/server/http/multipart-upload.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
@@ -73,10 +75,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const quoteRequest = await latestQuoteRequest(db, submission.id);
   if (!quoteRequest) return { state: "not-asked" as const, phone: agency.phone };
   const timeZone = services.env.AGENCY_TIME_ZONE;
-  const [quotes, documents, questions] = await Promise.all([
+  const [quotes, documents, questions, bind] = await Promise.all([
     listInsurerQuotes(db, quoteRequest.id, "published"),
     listRequestDocuments(db, quoteRequest.id),
     listQuestions(db, quoteRequest.id),
+    getBindRequest(db, quoteRequest.id),
   ]);
   const open = isOpenQuoteStatus(quoteRequest.status);
   const search = new URL(request.url).searchParams;
@@ -123,6 +126,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       quoteRequest.status === "lost" && quoteRequest.lostReason !== null
         ? { reason: declineReasonLabel(quoteRequest.lostReason) }
         : undefined,
+    chosen: bind
+      ? {
+          insurer: bind.quoteSeen.insurer,
+          reference: bind.reference,
+          on: dayOf(bind.signedAt),
+          bound: bind.policy !== null,
+        }
+      : null,
     headings: quotes.map((quote) => ({
       id: quote.id,
       insurer: quote.insurer,
@@ -131,6 +142,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       premium: formatCents(quote.premiumCents),
       expired: isExpired(quote, today),
       pdf: pdfOf(quote.id),
+      // A bindable quote, not expired, while nothing is chosen yet: "Choose this quote".
+      choose:
+        open && !bind && quote.kind === "bindable" && !isExpired(quote, today)
+          ? bindPath(quote.id)
+          : undefined,
     })),
     rows: comparisonRows(quotes, quoteRequest.lines, today),
     ...documentsPart,
@@ -396,6 +412,19 @@ function QuestionsSection({
   );
 }
 
+/** "Choose this quote", on a quote that can be chosen. */
+function ChooseLink({ heading }: { heading: { insurer: string; choose: string | undefined } }) {
+  if (!heading.choose) return null;
+  return (
+    <a
+      href={heading.choose}
+      className="mt-3 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+    >
+      Choose this quote<span className="sr-only"> from {heading.insurer}</span>
+    </a>
+  );
+}
+
 /** What the visitor has sent their agent, and the form to send another (decision 043). */
 function DocumentsSection({
   open,
@@ -573,6 +602,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
                     <span className="mt-1 block text-xs font-semibold text-red-800">Expired</span>
                   ) : null}
                   <InsurerPdfLink heading={heading} />
+                  <ChooseLink heading={heading} />
                 </th>
               ))}
             </tr>
@@ -605,6 +635,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
               <p className="mt-1 text-sm font-semibold text-red-800">Expired</p>
             ) : null}
             <InsurerPdfLink heading={heading} />
+            <ChooseLink heading={heading} />
             <dl className="mt-2 divide-y divide-slate-200">
               {rows.map((row) => (
                 <div key={row.label} className="py-2">
@@ -619,7 +650,23 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
           </li>
         ))}
       </ol>
-      {loaderData.declined ? (
+      {loaderData.chosen ? (
+        <p
+          role="status"
+          className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
+        >
+          {loaderData.chosen.bound ? (
+            <>
+              {loaderData.chosen.insurer} has bound your policy.{" "}
+              <a href={POLICY_PATH} className="font-semibold text-brand-700 underline">
+                Your policy
+              </a>
+            </>
+          ) : (
+            `You asked us on ${loaderData.chosen.on} to bind ${loaderData.chosen.insurer}'s quote (reference ${loaderData.chosen.reference}). We will write to you when ${loaderData.chosen.insurer} answers; until we confirm it in writing, your business is not covered by it.`
+          )}
+        </p>
+      ) : loaderData.declined ? (
         <p
           role="status"
           className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink"
@@ -629,10 +676,12 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
       ) : loaderData.open ? (
         <DeclineForm problem={actionData?.form === "decline" ? actionData.problem : undefined} />
       ) : null}
-      {loaderData.open ? (
+      {loaderData.open && !loaderData.chosen ? (
         <p className="mt-6 text-ink">
-          To go ahead with one of these quotes, call us on {loaderData.phone} and give your
-          reference, {loaderData.reference}. Cover starts only when we confirm it in writing.
+          To go ahead, choose a bindable quote: you confirm a few statements and sign, and we ask
+          the insurer to bind it. An estimate needs a bindable quote first: call us on{" "}
+          {loaderData.phone} with your reference, {loaderData.reference}. Cover starts only when we
+          confirm it in writing.
         </p>
       ) : null}
       <DocumentsSection {...loaderData} problem={documentProblem} />

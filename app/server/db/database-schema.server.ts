@@ -333,6 +333,32 @@ export interface RequestQuestionsTable {
   handled_by: string | null;
 }
 
+/** The visitor's request to bind a quote, its evidence, and the policy once bound (issue 29). */
+export interface BindRequestsTable {
+  id: Generated<string>;
+  submission_id: string;
+  quote_request_id: string;
+  insurer_quote_id: string;
+  reference: string;
+  /** The quote as the visitor saw it: JSON text in, parsed JSON out. */
+  quote_seen: ColumnType<unknown, string, string>;
+  payment: string;
+  /** Dates (YYYY-MM-DD); select them as `::text`. */
+  start_date: ColumnType<string, string, string>;
+  /** The statements' exact words: JSON text in, parsed JSON out. */
+  statements: ColumnType<unknown, string, string>;
+  signature_name: string;
+  signed_at: Timestamp;
+  client_address: string;
+  user_agent: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  policy_number: string | null;
+  policy_start: ColumnType<string | null, string | null | undefined, string | null>;
+  policy_end: ColumnType<string | null, string | null | undefined, string | null>;
+  bound_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  bound_by: string | null;
+}
+
 /** One piece of a document's bytes, in order of `seq` (at most 256 KB each). */
 export interface RequestDocumentChunksTable {
   document_id: string;
@@ -405,6 +431,7 @@ export interface DatabaseSchema {
   request_documents: RequestDocumentsTable;
   request_document_chunks: RequestDocumentChunksTable;
   request_questions: RequestQuestionsTable;
+  bind_requests: BindRequestsTable;
   lead_work: LeadWorkTable;
   desk_email_templates: DeskEmailTemplatesTable;
   desk_email_template_versions: DeskEmailTemplateVersionsTable;

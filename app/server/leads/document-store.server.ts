@@ -37,7 +37,7 @@ export const CHUNK_BYTES = 256 * 1024;
 /** A document as the pages list it (never its bytes). */
 export interface RequestDocument {
   id: string;
-  purpose: "visitor" | "insurer-quote";
+  purpose: "visitor" | "insurer-quote" | "policy";
   kind: string | null;
   insurerQuoteId: string | null;
   fileName: string;
@@ -80,7 +80,7 @@ type DocumentRow = Awaited<
 function toDocument(row: DocumentRow): RequestDocument {
   return {
     id: row.id,
-    purpose: row.purpose === "insurer-quote" ? "insurer-quote" : "visitor",
+    purpose: row.purpose === "insurer-quote" || row.purpose === "policy" ? row.purpose : "visitor",
     kind: row.kind,
     insurerQuoteId: row.insurer_quote_id,
     fileName: row.file_name,
@@ -213,7 +213,7 @@ async function insertDocument(
   file: ReceivedFile,
   contentType: DocumentContentType,
   who: {
-    purpose: "visitor" | "insurer-quote";
+    purpose: "visitor" | "insurer-quote" | "policy";
     kind: VisitorDocumentKind | null;
     insurer_quote_id: string | null;
     uploaded_by: string | null;
@@ -237,6 +237,55 @@ async function insertDocument(
   return { id, fileName };
 }
 
+/**
+ * Files a policy document (a PDF by its first bytes) on the request, in the caller's transaction
+ * (binding's, or attachPolicyDocument's), entered on the timeline with the operator.
+ */
+export async function insertPolicyDocument(
+  trx: Db,
+  request: QuotedRequest,
+  file: ReceivedFile,
+  operatorId: string,
+): Promise<Filing> {
+  const contentType = documentTypeOf(file.head, INSURER_QUOTE_CONTENT_TYPES);
+  if (!contentType) return { outcome: "wrong-type" };
+  const document = await insertDocument(trx, request, file, contentType, {
+    purpose: "policy",
+    kind: null,
+    insurer_quote_id: null,
+    uploaded_by: operatorId,
+  });
+  await addActivity(trx, {
+    submissionId: request.submissionId,
+    operatorId,
+    kind: "document",
+    body: `${request.reference}: policy document added (${describe(document.fileName, file.byteSize)})`,
+  });
+  return { outcome: "filed", document };
+}
+
+/** Adds a policy document to a request whose request to bind is bound; "not-found" otherwise. */
+export async function attachPolicyDocument(
+  db: Db,
+  request: QuotedRequest,
+  file: ReceivedFile,
+  operatorId: string,
+): Promise<Filing> {
+  if (!documentTypeOf(file.head, INSURER_QUOTE_CONTENT_TYPES)) return { outcome: "wrong-type" };
+  return inTransaction(db, async (trx): Promise<Filing> => {
+    const bound = await trx
+      .selectFrom("bind_requests")
+      .select("id")
+      .where("quote_request_id", "=", request.id)
+      .where("submission_id", "=", request.submissionId)
+      .where("status", "=", "bound")
+      .forUpdate()
+      .executeTakeFirst();
+    if (!bound) return { outcome: "not-found" };
+    return insertPolicyDocument(trx, request, file, operatorId);
+  });
+}
+
 /** Who asks for a document: the agency's operator, or the visitor of a proven application. */
 export type DocumentReader = { agency: true } | { agency: false; submissionId: string };
 
@@ -257,7 +306,7 @@ export async function findDocument(
       .where("d.submission_id", "=", reader.submissionId)
       .where((eb) =>
         eb.or([
-          eb("d.purpose", "=", "visitor"),
+          eb("d.purpose", "in", ["visitor", "policy"]),
           eb(
             "d.insurer_quote_id",
             "in",

@@ -22,6 +22,7 @@ import {
   type QuoteKind,
 } from "#app/domain/quote/insurer-quotes.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
+import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import type { RenderedEmail } from "#app/domain/site/email-content.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
@@ -137,8 +138,20 @@ export async function hasPublishedQuotes(db: Db, submissionId: string): Promise<
   return row !== undefined;
 }
 
+/** Whether the application's newest request has a policy bound from it: its links open the policy. */
+async function hasBoundPolicy(db: Db, submissionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("bind_requests")
+    .select("id")
+    .where("submission_id", "=", submissionId)
+    .where("status", "=", "bound")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * Where a used link leads (resume.tsx): a quotes link to the quotes; a link to a complete
+ * Where a used link leads (resume.tsx): a quotes link to the quotes (to the policy once bound); a link to a complete
  * application to its quotes if it has some (so the quotes page's "ask for a new link" at /login is
  * true), else to its summary; an application not yet complete to its first missing step (`next`).
  */
@@ -147,7 +160,10 @@ export async function linkDestination(
   link: { opens: LinkOpens; submissionId: string },
   next: WizardStepId | undefined,
 ): Promise<string> {
-  if (link.opens === "quotes") return QUOTES_PATH;
+  if (link.opens === "policy") return POLICY_PATH;
+  if (link.opens === "quotes") {
+    return (await hasBoundPolicy(db, link.submissionId)) ? POLICY_PATH : QUOTES_PATH;
+  }
   if (next) return stepPath(next);
   return (await hasPublishedQuotes(db, link.submissionId)) ? QUOTES_PATH : SUMMARY_PATH;
 }
@@ -187,7 +203,7 @@ function summaryOf(input: { insurer: string; kind: QuoteKind; premiumCents: numb
 
 /** What a change to a request's quotes did. */
 export type QuoteChange =
-  { outcome: "saved"; quoteId: string } | { outcome: "closed" } | { outcome: "not-found" };
+  { outcome: "saved"; quoteId: string } | { outcome: "closed" | "chosen" | "not-found" };
 
 /** Locks the request while its quotes change: its status, or undefined when it is gone. */
 async function lockRequest(db: Db, request: QuotedRequest): Promise<string | undefined> {
@@ -208,6 +224,19 @@ export async function lockOpenRequest(db: Db, request: QuotedRequest) {
   return isOpenQuoteStatus(status) ? ("open" as const) : ("closed" as const);
 }
 
+/**
+ * Whether the visitor has asked to bind one of the request's quotes (decision 044): its quotes then
+ * stay as they were chosen, and none is added, published or declined.
+ */
+async function isChosen(db: Db, requestId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("bind_requests")
+    .select("id")
+    .where("quote_request_id", "=", requestId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Adds a quote to an open request, as a draft, and enters it on the lead's timeline. */
 export async function addInsurerQuote(
   db: Db,
@@ -218,6 +247,7 @@ export async function addInsurerQuote(
   return inTransaction(db, async (trx) => {
     const state = await lockOpenRequest(trx, request);
     if (state !== "open") return { outcome: state ?? "not-found" };
+    if (await isChosen(trx, request.id)) return { outcome: "chosen" };
     const row = await trx
       .insertInto("insurer_quotes")
       .values({ quote_request_id: request.id, created_by: operatorId, ...columnsOf(input) })
@@ -248,6 +278,7 @@ async function changeOpenQuote(
   return inTransaction(db, async (trx) => {
     const state = await lockOpenRequest(trx, request);
     if (state !== "open") return { outcome: state ?? "not-found" };
+    if (await isChosen(trx, request.id)) return { outcome: "chosen" };
     const row = await trx
       .updateTable("insurer_quotes")
       .set({ ...change.set, updated_at: sql`now()` })
@@ -305,7 +336,7 @@ export function withdrawInsurerQuote(
 /** What publishing did. */
 export type Publication =
   | { outcome: "published"; count: number; emailed: boolean }
-  | { outcome: "nothing-to-publish" | "closed" | "not-found" };
+  | { outcome: "nothing-to-publish" | "closed" | "chosen" | "not-found" };
 
 /**
  * Publishes the request's draft quotes together: they become visible to the visitor, the request
@@ -324,6 +355,7 @@ export async function publishInsurerQuotes(
     const status = await lockRequest(trx, request);
     if (status === undefined) return { outcome: "not-found" };
     if (!isOpenQuoteStatus(status)) return { outcome: "closed" };
+    if (await isChosen(trx, request.id)) return { outcome: "chosen" };
     const published = await trx
       .updateTable("insurer_quotes")
       .set({ status: "published", published_at: sql`now()`, updated_at: sql`now()` })
@@ -380,7 +412,13 @@ export async function queueQuotesLinkEmail(
   trx: Db,
   request: QuotedRequest,
   to: string,
-  options: { siteUrl: string; perHour: number; render: (link: string) => RenderedEmail },
+  options: {
+    siteUrl: string;
+    perHour: number;
+    render: (link: string) => RenderedEmail;
+    /** What the link opens: the quotes page, or the policy once bound. */
+    opens?: "quotes" | "policy";
+  },
 ): Promise<boolean> {
   const token = randomBytes(32).toString("base64url");
   const email = options.render(`${options.siteUrl}${resumePath(token)}`);
@@ -392,7 +430,7 @@ export async function queueQuotesLinkEmail(
       INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
       SELECT ${hashOf(token)}, ${request.submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
         NULL, (SELECT max(id) FROM business_wizard_submission_revisions
-          WHERE submission_id = ${request.submissionId}::uuid), 'quotes'
+          WHERE submission_id = ${request.submissionId}::uuid), ${options.opens ?? "quotes"}
       FROM allowed
       RETURNING 1
     ), queued AS (
@@ -425,7 +463,7 @@ export async function declineInsurerQuotes(
   return inTransaction(db, async (trx) => {
     const status = await lockRequest(trx, request);
     if (status === undefined) return "not-found";
-    if (!isOpenQuoteStatus(status)) return "closed";
+    if (!isOpenQuoteStatus(status) || (await isChosen(trx, request.id))) return "closed";
     const published = await trx
       .selectFrom("insurer_quotes")
       .select("id")

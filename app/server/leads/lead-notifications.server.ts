@@ -192,3 +192,38 @@ export async function notifyCallbackRequest(
     callbackRequestId: request.id,
   });
 }
+
+/** The email that tells the agency a visitor asked to bind a quote: act on it, then mark it bound. */
+export function bindRequestAlertEmail(
+  siteUrl: string,
+  to: string[],
+  bind: { submissionId: string; reference: string; insurer: string; businessName: string | null },
+): OutgoingEmail {
+  const text = [
+    `A visitor has asked ${site.brand} to bind ${bind.insurer}'s quote. They are not covered until you confirm it in writing.`,
+    "",
+    lines([
+      ["Reference", bind.reference],
+      ["Business", bind.businessName ?? "(not given)"],
+      ["Insurer", bind.insurer],
+    ]),
+    "",
+    `The request, its signed statements and the quote: ${siteUrl}/admin/submissions/${bind.submissionId}/quotes`,
+    "",
+  ].join("\n");
+  return {
+    to,
+    subject: headerText(`Request to bind: ${bind.reference} (${bind.insurer})`),
+    text,
+  };
+}
+
+/** Tells the agency of a request to bind. Never throws. */
+export async function notifyBindRequest(
+  services: AppServices,
+  bind: { submissionId: string; reference: string; insurer: string; businessName: string | null },
+): Promise<void> {
+  await enqueue(services, (to) => bindRequestAlertEmail(services.env.SITE_URL, to, bind), {
+    submissionId: bind.submissionId,
+  });
+}

@@ -28,6 +28,9 @@ export const LEAD_EVENTS = [
   // The agency asked the visitor a question; the visitor answered one (issue 29).
   "question.asked",
   "question.answered",
+  // The visitor asked to bind a quote; the agency bound it (issue 29).
+  "bind_request.created",
+  "policy.bound",
 ] as const;
 export type LeadEvent = (typeof LEAD_EVENTS)[number];
 

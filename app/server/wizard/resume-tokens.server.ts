@@ -200,11 +200,14 @@ export type LinkState =
   | { state: "valid"; submissionId: string; opens: LinkOpens }
   | { state: "expired" | "used" | "invalid" };
 
-/** What a link opens once used: the application (every link but one), or the agency's quotes. */
-export type LinkOpens = "application" | "quotes";
+/**
+ * What a link opens once used: the application (the resume links), the agency's quotes (with its
+ * questions and documents), or the policy bound from them (issue 29).
+ */
+export type LinkOpens = "application" | "quotes" | "policy";
 
 function linkOpens(text: string): LinkOpens {
-  return text === "quotes" ? "quotes" : "application";
+  return text === "quotes" || text === "policy" ? text : "application";
 }
 
 /** Looks a link up without using it. */

@@ -1,0 +1,197 @@
+/**
+ * The visitor's request to bind a quote (issue 29, decision 044): which quote, how they will pay,
+ * when cover should start, and the statements they confirm, signed by typing their full name. The
+ * exact words they saw are kept with the request as evidence. Nothing here binds cover: the agency
+ * asks the insurer, and cover starts only when the agency confirms it in writing. Pure TypeScript.
+ */
+import {
+  dayText,
+  formatCents,
+  QUOTES_PATH,
+  type InsurerQuote,
+} from "#app/domain/quote/insurer-quotes.ts";
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
+import { addDays, isDay } from "#app/domain/values/days.ts";
+import { checkbox, requiredText } from "#app/domain/values/fields.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+/** Where the visitor sees their policy once the agency has bound it. */
+export const POLICY_PATH = "/business-wizard/policy";
+
+/** Where the visitor asks to bind one quote. */
+export function bindPath(quoteId: string): string {
+  return `${QUOTES_PATH}/${quoteId}/bind`;
+}
+
+/** How the visitor will pay the insurer: one of the ways the quote offers. */
+export const PAYMENT_CHOICES = [
+  { id: "in-full", label: "In full" },
+  { id: "monthly", label: "Monthly" },
+] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number]["id"];
+
+/** The ways of paying a quote offers, in words ("Monthly, with a fee of $9 a month"). */
+export function paymentChoicesOf(
+  quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents">,
+): { id: PaymentChoice; label: string }[] {
+  const choices: { id: PaymentChoice; label: string }[] = [];
+  if (quote.payInFull) choices.push({ id: "in-full", label: "In full" });
+  if (quote.monthlyFeeCents !== null) {
+    choices.push({
+      id: "monthly",
+      label:
+        quote.monthlyFeeCents === 0
+          ? "Monthly, with no fee"
+          : `Monthly, with a fee of ${formatCents(quote.monthlyFeeCents)}`,
+    });
+  }
+  return choices;
+}
+
+/** The longest signature (a full name) kept. */
+export const SIGNATURE_MAX_LENGTH = 200;
+
+/** How far ahead cover may be asked to start, as for a quote request. */
+export const BIND_START_MAX_DAYS = 365;
+
+/** The statements the visitor confirms, each its own checkbox (named by its id). */
+export const BIND_STATEMENT_IDS = ["answers-true", "ask-insurer", "not-covered-yet"] as const;
+export type BindStatementId = (typeof BIND_STATEMENT_IDS)[number];
+
+/**
+ * The statements' words, naming the agency and the insurer: the words kept as evidence are the
+ * words the visitor saw.
+ */
+export function bindStatements(
+  agencyName: string,
+  insurer: string,
+): { id: BindStatementId; text: string }[] {
+  const text: Record<BindStatementId, string> = {
+    "answers-true": `The answers in my application are true and complete to the best of my knowledge, and I will tell ${agencyName} if any of them changes before cover starts.`,
+    "ask-insurer": `I ask ${agencyName} to request that ${insurer} bind this quote for my business, on the terms shown on this page.`,
+    "not-covered-yet": `I understand that my business is not covered by this quote until ${agencyName} confirms in writing that ${insurer} has bound it, and that ${insurer} may decline or change the terms.`,
+  };
+  return BIND_STATEMENT_IDS.map((id) => ({ id, text: text[id] }));
+}
+
+export const bindMessages = {
+  statement: "Please confirm this statement to go ahead",
+  signature: "Please type your full name to sign",
+  payment: "Please choose how you will pay",
+  start: "Please choose a start date from today to a year ahead",
+  expired: "This quote has expired, so it can no longer be chosen. Please call us for a new one.",
+  estimate:
+    "This quote is an estimate: the insurer may change it after more questions, so it cannot be bound yet. Please call us for a bindable quote.",
+  notFound: "That quote is not one of your quotes, or it has been withdrawn.",
+  closed: "This request is closed: its quotes can no longer be chosen.",
+  already: "You have already asked us to bind a quote on this request.",
+} as const;
+
+const confirmed = () => checkbox().check(z.refine((ticked) => ticked, bindMessages.statement));
+
+/** The request-to-bind form, checked the same in the browser and on the server. */
+export function bindFormSchema(
+  quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents">,
+  today: string,
+) {
+  const offered = paymentChoicesOf(quote).map((choice) => choice.id);
+  return z.object({
+    payment: z
+      .string({ error: bindMessages.payment })
+      .check(z.refine((value) => offered.some((id) => id === value), bindMessages.payment)),
+    start: z
+      .string({ error: bindMessages.start })
+      .check(
+        z.refine(
+          (value) => isDay(value) && value >= today && value <= addDays(today, BIND_START_MAX_DAYS),
+          bindMessages.start,
+        ),
+      ),
+    "answers-true": confirmed(),
+    "ask-insurer": confirmed(),
+    "not-covered-yet": confirmed(),
+    signature: requiredText(bindMessages.signature, SIGNATURE_MAX_LENGTH),
+  });
+}
+
+/** The bind request's reference: the request's, with "-B". */
+export function bindReference(requestReference: string): string {
+  return `${requestReference}-B`;
+}
+
+/** The email that tells the visitor their request to bind is with the agency: not cover. */
+export function bindRequestedEmail(options: {
+  firstName: string | null;
+  reference: string;
+  insurer: string;
+  agency: Agency;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `We have your request to bind (${options.reference})`,
+    paragraphs: [
+      [greeting(options.firstName)],
+      [
+        `Thank you: we have your request to bind ${options.insurer}'s quote, reference ${options.reference}. We will ask ${options.insurer} to bind it and write to you as soon as they answer.`,
+      ],
+      [
+        `Your business is not covered by this quote until we confirm in writing that ${options.insurer} has bound it.`,
+      ],
+      [`Questions? Call us on ${options.agency.phone}.`],
+    ],
+    footer: agencyLines(options.agency),
+  });
+}
+
+export const POLICY_NUMBER_MAX_LENGTH = 60;
+
+export const policyMessages = {
+  number: "Please enter the policy number the insurer gave",
+  start: "Please enter the day cover starts",
+  end: "Please enter a day after the start",
+  pdf: "Please attach the policy document, a PDF",
+  noRequest: "The visitor has not asked to bind a quote on this request.",
+  alreadyBound: "This request to bind is already bound.",
+} as const;
+
+/** The desk's "Mark bound" form: the policy's number and dates (the PDF comes with it). */
+export const bindPolicyFormSchema = z
+  .object({
+    policyNumber: requiredText(policyMessages.number, POLICY_NUMBER_MAX_LENGTH),
+    policyStart: z
+      .string({ error: policyMessages.start })
+      .check(z.refine(isDay, policyMessages.start)),
+    policyEnd: z.string({ error: policyMessages.end }).check(z.refine(isDay, policyMessages.end)),
+  })
+  .check(
+    z.refine((policy) => policy.policyEnd > policy.policyStart, {
+      message: policyMessages.end,
+      path: ["policyEnd"],
+    }),
+  );
+
+/** The email that tells the visitor their policy is bound, with a link to see it. */
+export function policyBoundEmail(options: {
+  firstName: string | null;
+  insurer: string;
+  policyNumber: string;
+  start: string;
+  end: string;
+  link: string;
+  agency: Agency;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Your policy is bound (${options.policyNumber})`,
+    paragraphs: [
+      [greeting(options.firstName)],
+      [
+        `${options.insurer} has bound your policy ${options.policyNumber}, from ${dayText(options.start)} to ${dayText(options.end)}. See it and download its documents here:`,
+      ],
+      [{ link: options.link }],
+      [
+        `The link works once, in the browser you open it in. Keep the policy documents: they say what is covered. Questions? Call us on ${options.agency.phone}.`,
+      ],
+    ],
+    footer: agencyLines(options.agency),
+  });
+}

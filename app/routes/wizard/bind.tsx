@@ -1,0 +1,333 @@
+import { data, redirect } from "react-router";
+
+import * as ui from "#app/components/wizard/step-screen.ts";
+import {
+  BIND_START_MAX_DAYS,
+  bindFormSchema,
+  bindMessages,
+  bindStatements,
+  paymentChoicesOf,
+  SIGNATURE_MAX_LENGTH,
+} from "#app/domain/quote/bind-requests.ts";
+import { comparisonRows, isExpired, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
+import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
+import { addDays } from "#app/domain/values/days.ts";
+import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
+import { clientAddressContext } from "#app/server/http/guards.server.ts";
+import { getBindRequest, requestToBind } from "#app/server/leads/bind-store.server.ts";
+import { getInsurerQuote } from "#app/server/leads/insurer-quote-store.server.ts";
+import { getSubmission } from "#app/server/leads/leads.server.ts";
+import { notifyBindRequest } from "#app/server/leads/lead-notifications.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+
+import type { Route } from "./+types/bind";
+
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Request to bind");
+
+/**
+ * The quote the visitor chose, on their own application, with what stands in its way: not proven,
+ * not theirs, the request closed, a request to bind already made, expired, or an estimate.
+ */
+async function chosenQuote(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  quoteId: string,
+) {
+  const services = getServices(context);
+  const handle = await getDraft(services, request);
+  const submission = handle.draft.submission;
+  if (!submission?.emailProven) return { state: "not-proven" as const };
+  const { db } = services.database;
+  const quoteRequest = await latestQuoteRequest(db, submission.id);
+  const quote = quoteRequest ? await getInsurerQuote(db, quoteRequest.id, quoteId) : undefined;
+  if (!quoteRequest || !quote || quote.status !== "published") {
+    throw data(null, { status: 404 });
+  }
+  const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
+  const existing = await getBindRequest(db, quoteRequest.id);
+  const standing = existing
+    ? ("already" as const)
+    : !isOpenQuoteStatus(quoteRequest.status)
+      ? ("closed" as const)
+      : isExpired(quote, today)
+        ? ("expired" as const)
+        : quote.kind !== "bindable"
+          ? ("estimate" as const)
+          : ("open" as const);
+  return {
+    state: "found" as const,
+    services,
+    submission,
+    quoteRequest,
+    quote,
+    today,
+    standing,
+    existingReference: existing?.reference,
+  };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const agency = getAgency(context);
+  const found = await chosenQuote(context, request, params.quoteId);
+  if (found.state === "not-proven") return { state: "not-proven" as const, phone: agency.phone };
+  const { quote, quoteRequest, today, standing } = found;
+  const start = quote.termStart >= today ? quote.termStart : today;
+  return {
+    state: "found" as const,
+    phone: agency.phone,
+    standing,
+    existingReference: found.existingReference,
+    reference: quoteRequest.reference,
+    insurer: quote.insurer,
+    rows: comparisonRows([quote], quoteRequest.lines, today).map((row) => ({
+      label: row.label,
+      value: row.values[0] ?? "",
+    })),
+    payments: paymentChoicesOf(quote),
+    statements: bindStatements(agency.name, quote.insurer),
+    today,
+    lastStart: addDays(today, BIND_START_MAX_DAYS),
+    start: start <= addDays(today, BIND_START_MAX_DAYS) ? start : today,
+  };
+}
+
+/** Why the request to bind was refused, beside each field, with what was typed. */
+type Refusal = {
+  fields: Record<string, readonly string[] | null | undefined>;
+  typed: Record<string, unknown>;
+  problem?: string;
+};
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const found = await chosenQuote(context, request, params.quoteId);
+  if (found.state === "not-proven") throw data(null, { status: 403 });
+  const { services, submission, quoteRequest, quote, today } = found;
+  const agency = getAgency(context);
+  const { db } = services.database;
+  const lead = await getSubmission(db, submission.id);
+  if (!lead) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const typed = parseForm(form, anyForm).payload;
+  const parsed = parseForm(form, bindFormSchema(quote, today));
+  if (parsed.status !== "success") {
+    return data<Refusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
+  }
+  const asked = await requestToBind(
+    db,
+    { id: quoteRequest.id, submissionId: submission.id, reference: quoteRequest.reference },
+    {
+      quoteId: quote.id,
+      payment: parsed.value.payment === "monthly" ? "monthly" : "in-full",
+      startDate: parsed.value.start,
+      statements: bindStatements(agency.name, quote.insurer),
+      signatureName: parsed.value.signature,
+    },
+    {
+      clientAddress: context.get(clientAddressContext),
+      userAgent: request.headers.get("User-Agent"),
+      today,
+    },
+    {
+      email: lead.email,
+      firstName: lead.first_name,
+      agency,
+      perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+    },
+  );
+  switch (asked.outcome) {
+    case "requested":
+      await notifyBindRequest(services, {
+        submissionId: submission.id,
+        reference: asked.reference,
+        insurer: quote.insurer,
+        businessName: lead.business_name,
+      });
+      await queueLeadEvent(services, "bind_request.created", submission.id, {
+        bindRequest: { reference: asked.reference, insurer: quote.insurer, quoteId: quote.id },
+      });
+      return redirect(`${QUOTES_PATH}?bind-requested`);
+    case "already":
+      return data<Refusal>({ fields: {}, typed, problem: bindMessages.already }, { status: 409 });
+    case "not-found":
+      throw data(null, { status: 404 });
+    default:
+      return data<Refusal>(
+        { fields: {}, typed, problem: bindMessages[asked.outcome] },
+        { status: 409 },
+      );
+  }
+}
+
+export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state === "not-proven") {
+    return (
+      <ui.StepFrame step="bind" title="Request to bind">
+        <p className="text-ink">
+          Your quotes are shown only in a browser that has opened the link we emailed you. Open that
+          link, or{" "}
+          <a href="/login" className="font-semibold text-brand-700 underline">
+            ask for a new link
+          </a>
+          . Questions? Call us on {loaderData.phone}.
+        </p>
+      </ui.StepFrame>
+    );
+  }
+  const back = (
+    <a href={QUOTES_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
+      Back to your quotes
+    </a>
+  );
+  if (loaderData.standing !== "open") {
+    const why =
+      loaderData.standing === "already"
+        ? `${bindMessages.already} Its reference is ${loaderData.existingReference ?? ""}.`
+        : bindMessages[loaderData.standing];
+    return (
+      <ui.StepFrame step="bind" title={`${loaderData.insurer}'s quote`}>
+        <p className="text-ink">{why}</p>
+        <p className="mt-4 text-ink">Questions? Call us on {loaderData.phone}.</p>
+        {back}
+      </ui.StepFrame>
+    );
+  }
+  const refusal = actionData;
+  const typed = (name: string): unknown => refusal?.typed[name];
+  const invalid = (name: string) => {
+    const messages = refusal?.fields[name];
+    return messages && messages.length > 0 ? messages : undefined;
+  };
+  const describedBy = (name: string) => (invalid(name) ? `${name}-error` : undefined);
+  const message = (name: string) => {
+    const messages = invalid(name);
+    return messages ? (
+      <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-800">
+        {messages[0]}
+      </p>
+    ) : null;
+  };
+  return (
+    <ui.StepFrame
+      step="bind"
+      title={`Request to bind ${loaderData.insurer}'s quote`}
+      intro={
+        <p>
+          For your request {loaderData.reference}. We will ask {loaderData.insurer} to bind this
+          quote. Your business is not covered until we confirm in writing that they have.
+        </p>
+      }
+    >
+      <h2 className="text-lg font-semibold text-ink">The quote you chose</h2>
+      <dl className="mt-2 divide-y divide-slate-200">
+        {loaderData.rows.map((row) => (
+          <div key={row.label} className="grid gap-1 py-2 sm:grid-cols-3">
+            <dt className="font-semibold text-ink">{row.label}</dt>
+            <dd className="text-ink sm:col-span-2">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <form method="post" className="mt-8 grid gap-6" noValidate>
+        <fieldset aria-describedby={describedBy("payment")}>
+          <legend className="font-semibold text-ink">How will you pay {loaderData.insurer}?</legend>
+          {loaderData.payments.map((choice, index) => (
+            <label key={choice.id} className="mt-2 flex items-center gap-2 text-ink">
+              <input
+                type="radio"
+                name="payment"
+                value={choice.id}
+                required
+                defaultChecked={
+                  typed("payment") === undefined ? index === 0 : typed("payment") === choice.id
+                }
+                className="size-5"
+              />
+              {choice.label}
+            </label>
+          ))}
+          {message("payment")}
+        </fieldset>
+        <div>
+          <label htmlFor="start" className="block font-semibold text-ink">
+            When should cover start?
+          </label>
+          <input
+            id="start"
+            type="date"
+            name="start"
+            required
+            min={loaderData.today}
+            max={loaderData.lastStart}
+            defaultValue={
+              typeof typed("start") === "string" ? String(typed("start")) : loaderData.start
+            }
+            aria-invalid={invalid("start") ? true : undefined}
+            aria-describedby={describedBy("start")}
+            className="mt-1 block rounded-lg border border-slate-400 p-3 text-ink"
+          />
+          {message("start")}
+        </div>
+        <fieldset>
+          <legend className="font-semibold text-ink">Please confirm each of these</legend>
+          {loaderData.statements.map((statement) => (
+            <div key={statement.id} className="mt-3">
+              <label className="flex items-start gap-3 text-ink">
+                <input
+                  type="checkbox"
+                  name={statement.id}
+                  required
+                  defaultChecked={typed(statement.id) === "on"}
+                  aria-invalid={invalid(statement.id) ? true : undefined}
+                  aria-describedby={describedBy(statement.id)}
+                  className="mt-1 size-5 shrink-0"
+                />
+                <span>{statement.text}</span>
+              </label>
+              {message(statement.id)}
+            </div>
+          ))}
+        </fieldset>
+        <div>
+          <label htmlFor="signature" className="block font-semibold text-ink">
+            Type your full name to sign
+          </label>
+          <input
+            id="signature"
+            type="text"
+            name="signature"
+            required
+            autoComplete="name"
+            maxLength={SIGNATURE_MAX_LENGTH}
+            defaultValue={typeof typed("signature") === "string" ? String(typed("signature")) : ""}
+            aria-invalid={invalid("signature") ? true : undefined}
+            aria-describedby={describedBy("signature")}
+            className="mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink"
+          />
+          {message("signature")}
+          <p className="mt-1 text-sm text-muted">
+            We keep the words above, your name, the time and the address you send this from, as the
+            record of your request.
+          </p>
+        </div>
+        {refusal?.problem ? (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {refusal.problem}
+          </p>
+        ) : null}
+        <div>
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            Request to bind
+          </button>
+        </div>
+      </form>
+      {back}
+    </ui.StepFrame>
+  );
+}

@@ -1,0 +1,144 @@
+import * as ui from "#app/components/wizard/step-screen.ts";
+import { formatCents, dayText, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
+import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+
+import type { Route } from "./+types/policy";
+
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Your policy");
+
+/**
+ * "Your policy" (issue 29): the policy the agency bound from the visitor's request to bind, with
+ * its documents, in a browser that proved the application's email. Before that, where the request
+ * stands.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const { draft } = await getDraft(services, request);
+  const agency = getAgency(context);
+  const submission = draft.submission;
+  if (!submission?.emailProven) return { state: "not-proven" as const, phone: agency.phone };
+  const { db } = services.database;
+  const quoteRequest = await latestQuoteRequest(db, submission.id);
+  const bind = quoteRequest ? await getBindRequest(db, quoteRequest.id) : undefined;
+  if (!quoteRequest || !bind?.policy) {
+    return {
+      state: "not-yet" as const,
+      phone: agency.phone,
+      requested: bind ? { reference: bind.reference, insurer: bind.quoteSeen.insurer } : null,
+    };
+  }
+  const documents = await listRequestDocuments(db, quoteRequest.id);
+  const timeZone = services.env.AGENCY_TIME_ZONE;
+  const seen = bind.quoteSeen;
+  return {
+    state: "bound" as const,
+    phone: agency.phone,
+    insurer: seen.insurer,
+    number: bind.policy.number,
+    term: `${dayText(bind.policy.start)} to ${dayText(bind.policy.end)}`,
+    premium: formatCents(seen.premiumCents),
+    payment:
+      bind.payment === "monthly"
+        ? `Monthly${seen.monthlyFeeCents ? `, with a fee of ${formatCents(seen.monthlyFeeCents)}` : ""}`
+        : "In full",
+    reference: bind.reference,
+    signed: `${bind.signatureName}, on ${dayText(dayIn(bind.signedAt, timeZone))}`,
+    documents: documents
+      .filter((document) => document.purpose === "policy")
+      .map((document) => ({
+        id: document.id,
+        href: visitorDocumentPath(document.id),
+        fileName: document.fileName,
+        size: formatBytes(document.byteSize),
+      })),
+  };
+}
+
+export default function Policy({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "not-proven") {
+    return (
+      <ui.StepFrame step="quotes" title="Your policy">
+        <p className="text-ink">
+          Your policy is shown only in a browser that has opened a link we emailed you. Open the
+          link in our email, or{" "}
+          <a href="/login" className="font-semibold text-brand-700 underline">
+            ask for a new link
+          </a>
+          . Questions? Call us on {loaderData.phone}.
+        </p>
+      </ui.StepFrame>
+    );
+  }
+  if (loaderData.state === "not-yet") {
+    return (
+      <ui.StepFrame step={loaderData.requested ? "bind" : "quotes"} title="Your policy">
+        <p className="text-ink">
+          {loaderData.requested
+            ? `We have your request to bind ${loaderData.requested.insurer}'s quote (${loaderData.requested.reference}) and will write to you as soon as ${loaderData.requested.insurer} answers. Until we confirm it in writing, your business is not covered by it.`
+            : "You have no policy with us yet."}{" "}
+          Questions? Call us on {loaderData.phone}.
+        </p>
+        <a href={QUOTES_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Your quotes
+        </a>
+      </ui.StepFrame>
+    );
+  }
+  const rows = [
+    ["Insurer", loaderData.insurer],
+    ["Policy number", loaderData.number],
+    ["Cover", loaderData.term],
+    ["Premium for the term", loaderData.premium],
+    ["Paying", loaderData.payment],
+    ["Your request to bind", `${loaderData.reference}, signed by ${loaderData.signed}`],
+  ] as const;
+  return (
+    <ui.StepFrame
+      step="policy"
+      title="Your policy"
+      intro={
+        <p>
+          {loaderData.insurer} has bound your policy. The policy documents say exactly what is
+          covered: please read and keep them.
+        </p>
+      }
+    >
+      <dl className="divide-y divide-slate-200">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-1 py-2 sm:grid-cols-3">
+            <dt className="font-semibold text-ink">{label}</dt>
+            <dd className="text-ink sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className="mt-8 text-lg font-semibold text-ink">Policy documents</h2>
+      {loaderData.documents.length === 0 ? (
+        <p className="mt-2 text-ink">None yet: we will add them here.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {loaderData.documents.map((document) => (
+            <li key={document.id} className="text-ink">
+              <a href={document.href} download className="font-semibold text-brand-700 underline">
+                {document.fileName}
+              </a>{" "}
+              <span className="text-muted">(PDF, {document.size})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 text-ink">
+        Questions, or a change to make? Call us on {loaderData.phone}.
+      </p>
+      <a href={QUOTES_PATH} className="mt-4 inline-block font-semibold text-brand-700 underline">
+        The quotes you compared
+      </a>
+    </ui.StepFrame>
+  );
+}

@@ -1,0 +1,212 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
+
+import { bindStatements } from "#app/domain/quote/bind-requests.ts";
+import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
+import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
+import { bindPolicy, getBindRequest, requestToBind } from "#app/server/leads/bind-store.server.ts";
+import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
+import {
+  addInsurerQuote,
+  linkDestination,
+  publishInsurerQuotes,
+  updateInsurerQuote,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+
+vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
+  cheapPasswords(await original()),
+);
+
+const directory = mkdtempSync(join(tmpdir(), "bind-store-test-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function pdfFile(text = "%PDF-1.7 policy"): ReceivedFile {
+  const bytes = Buffer.from(text);
+  const path = join(directory, randomBytes(6).toString("hex"));
+  writeFileSync(path, bytes);
+  return {
+    path,
+    claimedName: "policy.pdf",
+    byteSize: bytes.length,
+    head: bytes.subarray(0, 8),
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+  };
+}
+
+const AGENCY = { ...SAMPLE_AGENCY, sample: true };
+
+const QUOTE: InsurerQuoteInput = {
+  insurer: "Acme Mutual",
+  kind: "bindable",
+  premiumCents: 240_050,
+  payInFull: true,
+  monthlyFeeCents: 900,
+  termStart: "2027-01-01",
+  termEnd: "2028-01-01",
+  validUntil: "2026-12-31",
+  notes: null,
+  lines: [
+    {
+      line: "general-liability",
+      occurrenceCents: 100_000_000,
+      aggregateCents: 200_000_000,
+      limitText: null,
+      deductibleCents: 100_000,
+    },
+  ],
+};
+
+/** A lead with three published quotes: bindable, an estimate, and one that expired. */
+async function quotedLead(db: Db) {
+  const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+  const lead = await leadWithRequest(db, "Roofers", "2026-11-20T15:00:00Z", "contacted");
+  const ids: string[] = [];
+  for (const quote of [
+    QUOTE,
+    { ...QUOTE, insurer: "Beacon", kind: "estimate" as const },
+    { ...QUOTE, insurer: "Cedar", validUntil: "2026-11-25" },
+  ]) {
+    const added = await addInsurerQuote(db, lead.request, quote, ana.id);
+    if (added.outcome !== "saved") throw new Error("not added");
+    ids.push(added.quoteId);
+  }
+  await publishInsurerQuotes(
+    db,
+    lead.request,
+    { email: lead.email, firstName: "Ana" },
+    { operatorId: ana.id, siteUrl: "https://coverpilot.example", agency: AGENCY, perHour: 10 },
+  );
+  return { ana, lead, ids };
+}
+
+const CHOICE = {
+  payment: "monthly" as const,
+  startDate: "2027-01-01",
+  statements: bindStatements("Sample Agency", "Acme Mutual"),
+  signatureName: "Rosa Ridge",
+};
+const EVIDENCE = {
+  clientAddress: "203.0.113.9",
+  userAgent: "Mozilla/5.0 (test)",
+  today: "2026-11-26",
+};
+
+describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
+  it("keeps the request with its evidence, once; the chosen quotes no longer change", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { ana, lead, ids } = await quotedLead(db);
+      const visitor = { email: lead.email, firstName: "Ana", agency: AGENCY, perHour: 10 };
+      const [acme, beacon, cedar] = ids as [string, string, string];
+      expect(
+        await requestToBind(db, lead.request, { ...CHOICE, quoteId: beacon }, EVIDENCE, visitor),
+      ).toEqual({ outcome: "estimate" });
+      expect(
+        await requestToBind(db, lead.request, { ...CHOICE, quoteId: cedar }, EVIDENCE, visitor),
+      ).toEqual({ outcome: "expired" });
+      const other = await leadWithRequest(db, "Others", "2026-11-20T15:00:00Z");
+      expect(
+        await requestToBind(db, other.request, { ...CHOICE, quoteId: acme }, EVIDENCE, visitor),
+      ).toEqual({ outcome: "not-found" });
+
+      expect(
+        await requestToBind(db, lead.request, { ...CHOICE, quoteId: acme }, EVIDENCE, visitor),
+      ).toEqual({ outcome: "requested", reference: "CP-ROOFER-B" });
+      // A replay, or another quote chosen after, finds the first and changes nothing.
+      expect(
+        await requestToBind(
+          db,
+          lead.request,
+          { ...CHOICE, quoteId: acme, signatureName: "Someone Else" },
+          EVIDENCE,
+          visitor,
+        ),
+      ).toEqual({ outcome: "already", reference: "CP-ROOFER-B" });
+
+      const bind = await getBindRequest(db, lead.request.id);
+      expect(bind).toMatchObject({
+        reference: "CP-ROOFER-B",
+        insurerQuoteId: acme,
+        payment: "monthly",
+        startDate: "2027-01-01",
+        signatureName: "Rosa Ridge",
+        clientAddress: "203.0.113.9",
+        userAgent: "Mozilla/5.0 (test)",
+        status: "requested",
+        policy: null,
+        quoteSeen: { insurer: "Acme Mutual", premiumCents: 240_050, monthlyFeeCents: 900 },
+      });
+      expect(bind?.statements).toEqual(CHOICE.statements);
+      const subjects = await db.selectFrom("outbox").select("subject").execute();
+      expect(subjects.map((row) => row.subject)).toContain(
+        "We have your request to bind (CP-ROOFER-B)",
+      );
+      // The quotes stay as they were chosen.
+      expect(
+        await updateInsurerQuote(db, lead.request, acme, { ...QUOTE, premiumCents: 1 }, ana.id),
+      ).toEqual({ outcome: "chosen" });
+    });
+  });
+
+  it("binds with the policy's number, dates and PDF: Bound, emailed, links open the policy", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { ana, lead, ids } = await quotedLead(db);
+      const visitor = { email: lead.email, firstName: "Ana" };
+      const options = {
+        operatorId: ana.id,
+        siteUrl: "https://coverpilot.example",
+        agency: AGENCY,
+        perHour: 10,
+      };
+      const policy = { number: "GL-123456", start: "2027-01-01", end: "2028-01-01" };
+      expect(await bindPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+        outcome: "no-request",
+      });
+      await requestToBind(db, lead.request, { ...CHOICE, quoteId: ids[0] ?? "" }, EVIDENCE, {
+        ...visitor,
+        agency: AGENCY,
+        perHour: 10,
+      });
+      expect(
+        await bindPolicy(db, lead.request, policy, pdfFile("<html>"), visitor, options),
+      ).toEqual({ outcome: "wrong-type" });
+      expect(await bindPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+        outcome: "bound",
+        emailed: true,
+      });
+      expect(await bindPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+        outcome: "already-bound",
+      });
+      const bind = await getBindRequest(db, lead.request.id);
+      expect(bind?.policy).toMatchObject({
+        number: "GL-123456",
+        start: "2027-01-01",
+        end: "2028-01-01",
+        boundBy: "ana@agency.example",
+      });
+      const request = await db
+        .selectFrom("quote_requests")
+        .select("status")
+        .where("id", "=", lead.request.id)
+        .executeTakeFirstOrThrow();
+      expect(request.status).toBe("bound");
+      const documents = await listRequestDocuments(db, lead.request.id);
+      expect(documents.filter((document) => document.purpose === "policy")).toHaveLength(1);
+      const subjects = await db.selectFrom("outbox").select("subject").execute();
+      expect(subjects.map((row) => row.subject)).toContain("Your policy is bound (GL-123456)");
+      expect(
+        await linkDestination(db, { opens: "quotes", submissionId: lead.submissionId }, undefined),
+      ).toBe("/business-wizard/policy");
+    });
+  });
+});

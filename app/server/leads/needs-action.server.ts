@@ -1,0 +1,114 @@
+/**
+ * The desk's "Needs action" (issue 29): what visitors have done that waits for an operator, oldest
+ * first: answers to the agency's questions and documents not yet marked dealt with, and requests to
+ * bind not yet bound. Marking an answer or a document dealt with records who and when, and enters
+ * the lead's timeline.
+ */
+import { sql } from "kysely";
+
+import { isUuid } from "#app/domain/values/ids.ts";
+
+import type { Db } from "#app/server/db/database.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
+import { addActivity } from "#app/server/leads/desk-work.server.ts";
+
+/** The most items the view lists at once (the oldest). */
+export const NEEDS_ACTION_LIMIT = 200;
+
+/** One thing waiting for the desk. */
+export interface WaitingItem {
+  kind: "answer" | "document" | "bind";
+  id: string;
+  submissionId: string;
+  reference: string;
+  lead: string | null;
+  /** What it is about: the question answered, the file's name, the insurer chosen. */
+  about: string;
+  since: Date;
+}
+
+/** What waits for the desk, oldest first, at most NEEDS_ACTION_LIMIT items. */
+export async function listWaiting(db: Db): Promise<WaitingItem[]> {
+  const { rows } = await sql<{
+    kind: string;
+    id: string;
+    submission_id: string;
+    reference: string;
+    lead: string | null;
+    about: string;
+    since: Date | string;
+  }>`
+    SELECT w.kind, w.id, w.submission_id, w.reference, s.business_name AS lead, w.about, w.since
+    FROM (
+      SELECT 'answer' AS kind, q.id, q.submission_id, r.reference, q.question AS about,
+        q.answered_at AS since
+      FROM request_questions q JOIN quote_requests r ON r.id = q.quote_request_id
+      WHERE q.answered_at IS NOT NULL AND q.handled_at IS NULL
+      UNION ALL
+      SELECT 'document', d.id, d.submission_id, r.reference, d.file_name, d.created_at
+      FROM request_documents d JOIN quote_requests r ON r.id = d.quote_request_id
+      WHERE d.purpose = 'visitor' AND d.handled_at IS NULL
+      UNION ALL
+      SELECT 'bind', b.id, b.submission_id, b.reference, b.quote_seen->>'insurer', b.signed_at
+      FROM bind_requests b
+      WHERE b.status = 'requested'
+    ) w
+    JOIN business_wizard_submissions s ON s.id = w.submission_id
+    ORDER BY w.since, w.id
+    LIMIT ${NEEDS_ACTION_LIMIT}`.execute(db);
+  return rows.map((row) => ({
+    kind: row.kind === "answer" || row.kind === "document" ? row.kind : "bind",
+    id: row.id,
+    submissionId: row.submission_id,
+    reference: row.reference,
+    lead: row.lead,
+    about: row.about,
+    since: new Date(row.since),
+  }));
+}
+
+/**
+ * Marks an answer or a visitor's document dealt with, by `operatorId`, once: false when there is
+ * no such item waiting (handled already, or not an id).
+ */
+export async function markHandled(
+  db: Db,
+  item: { kind: "answer" | "document"; id: string },
+  operatorId: string,
+): Promise<boolean> {
+  if (!isUuid(item.id)) return false;
+  return inTransaction(db, async (trx) => {
+    const row =
+      item.kind === "answer"
+        ? await trx
+            .updateTable("request_questions")
+            .set({ handled_at: sql`now()`, handled_by: operatorId })
+            .where("id", "=", item.id)
+            .where("answered_at", "is not", null)
+            .where("handled_at", "is", null)
+            .returning(["submission_id", "quote_request_id", "question as about"])
+            .executeTakeFirst()
+        : await trx
+            .updateTable("request_documents")
+            .set({ handled_at: sql`now()`, handled_by: operatorId })
+            .where("id", "=", item.id)
+            .where("purpose", "=", "visitor")
+            .where("handled_at", "is", null)
+            .returning(["submission_id", "quote_request_id", "file_name as about"])
+            .executeTakeFirst();
+    if (!row) return false;
+    const { reference } = await trx
+      .selectFrom("quote_requests")
+      .select("reference")
+      .where("id", "=", row.quote_request_id)
+      .executeTakeFirstOrThrow();
+    const about = row.about.length <= 80 ? row.about : `${row.about.slice(0, 79)}…`;
+    await addActivity(trx, {
+      submissionId: row.submission_id,
+      operatorId,
+      kind: item.kind === "answer" ? "question" : "document",
+      body: `${reference}: ${item.kind === "answer" ? "answer" : "document"} marked dealt with ("${about}")`,
+    });
+    return true;
+  });
+}

@@ -1,0 +1,293 @@
+import type { Page } from "@playwright/test";
+
+import { openDatabase } from "#app/server/db/database.server.ts";
+
+import { htmlErrors } from "../support/html-checker.ts";
+import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
+import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import { HttpVisitor } from "../support/visitor.ts";
+import { WebhookReceiver } from "../support/webhook-receiver.ts";
+import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
+
+const DESK = { email: "bind-desk@agency.example", password: "bind desk password 2026" };
+const VISITOR = "baker@example.com";
+const POLICY_PDF = Buffer.from("%PDF-1.4\n% the policy\n%%EOF\n");
+
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A quote for general liability, as the desk's form posts it. */
+function quoteForm(insurer: string, kind: "bindable" | "estimate", premium: string) {
+  return {
+    intent: "add",
+    insurer,
+    kind,
+    premium,
+    payInFull: "on",
+    monthly: "on",
+    monthlyFee: "9",
+    termStart: daysFromToday(30),
+    termEnd: daysFromToday(395),
+    validUntil: daysFromToday(14),
+    "general-liability.included": "on",
+    "general-liability.occurrence": "1,000,000",
+    "general-liability.aggregate": "2,000,000",
+    "general-liability.deductible": "500",
+  };
+}
+
+async function noLayoutProblems(page: Page) {
+  for (const width of [360, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await layoutProblems(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("the visitor signs a request to bind without JavaScript; the desk binds it; the policy shows", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const dataDir = makeDataDir();
+  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  const receiver = new WebhookReceiver();
+  const server = await startServer({
+    dataDir,
+    env: {
+      LEAD_WEBHOOK_URL: await receiver.listen(),
+      LEAD_WEBHOOK_SECRET: "a webhook secret",
+      LEAD_NOTIFY_TO: "desk@agency.example",
+      MAIL_PER_RECIPIENT_PER_HOUR: "10",
+    },
+  });
+  const pages = new Map<string, string>();
+  const keepHtml = async (page: Page, name: string) =>
+    pages.set(name, await (await page.request.get(page.url())).text());
+  const events = () => receiver.accepted().map((post) => post.event);
+  try {
+    const visitor = new HttpVisitor(server.url);
+    expect(await visitor.saveEmailStep(VISITOR)).toBe(true);
+    expect(
+      await visitor.completeApplication({
+        businessName: "Crumb Bakery",
+        firstName: "Bea",
+        lastName: "Baker",
+        phoneNumber: "(614) 555-0199",
+        streetAddress: "3 Oven Rd",
+      }),
+    ).toBe(true);
+    expect(await visitor.requestQuotes(["general-liability"])).toBe(true);
+
+    // The desk enters a bindable quote and an estimate, and publishes them.
+    const desk = await (await browser.newContext()).newPage();
+    await signIn(desk, server.url, DESK.email, DESK.password);
+    await desk.goto(`${server.url}/admin/submissions?q=${encodeURIComponent(VISITOR)}`);
+    await desk.getByRole("link", { name: VISITOR }).click();
+    await desk.getByRole("link", { name: "Quotes and documents" }).click();
+    const deskQuotes = desk.url();
+    for (const form of [
+      quoteForm("Acme Mutual", "bindable", "2,400"),
+      quoteForm("Beacon Casualty", "estimate", "1,980"),
+    ]) {
+      const added = await desk.request.post(deskQuotes, { headers: { Origin: server.url }, form });
+      expect(added.ok()).toBe(true);
+    }
+    await desk.reload();
+    await desk.getByRole("button", { name: "Publish 2 quotes and email the visitor" }).click();
+    await expect(desk.getByRole("status")).toContainText("2 quotes published");
+    await expect
+      .poll(() =>
+        readWrittenEmails(dataDir).filter((email) => /quotes are ready/.test(email.subject)),
+      )
+      .toHaveLength(1);
+    const ready = readWrittenEmails(dataDir).find((email) =>
+      /quotes are ready/.test(email.subject),
+    )!;
+
+    // The visitor opens the link and, without JavaScript, chooses the bindable quote.
+    const signedIn = await browser.newContext();
+    const opener = await signedIn.newPage();
+    await opener.goto(`${server.url}${resumeLinkIn(ready)}`);
+    await opener.getByRole("button", { name: "See my quotes" }).click();
+    await expect(opener).toHaveURL(/\/business-wizard\/quotes$/);
+    const noJs = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await signedIn.storageState(),
+    });
+    const page = await noJs.newPage();
+    await page.goto(`${server.url}/business-wizard/quotes`);
+    const table = page.getByRole("table", { name: "Your quotes compared, a column per quote" });
+    // Only the bindable quote can be chosen.
+    await expect(table.getByRole("link", { name: /^Choose this quote/ })).toHaveCount(1);
+    await table.getByRole("link", { name: "Choose this quote from Acme Mutual" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Request to bind Acme Mutual's quote" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Application progress" }).getByRole("listitem"),
+    ).toHaveText([
+      /Start/,
+      /Coverage/,
+      /Application/,
+      /Quote \(completed\)/,
+      /Purchase \(current step\)/,
+    ]);
+    await expect(page.getByText("Your business is not covered until we confirm")).toBeVisible();
+    await keepHtml(page, "the request to bind");
+    const bindUrl = page.url();
+
+    // With JavaScript (axe needs it), the same page; sent without the statements or a name, each
+    // is said beside its field and nothing is kept.
+    await opener.goto(bindUrl);
+    await noLayoutProblems(opener);
+    await expectNoAxeViolations(opener);
+    await opener.getByRole("button", { name: "Request to bind" }).click();
+    await expect(opener.getByText("Please confirm this statement to go ahead")).toHaveCount(3);
+    await expect(opener.getByText("Please type your full name to sign")).toBeVisible();
+    await expect(opener.getByLabel("Type your full name to sign")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expectNoAxeViolations(opener);
+    const refused = await opener.request.post(bindUrl, {
+      headers: { Origin: server.url },
+      form: { payment: "in-full", start: daysFromToday(30) },
+    });
+    expect(refused.status()).toBe(400);
+    pages.set("the request to bind, refused", await refused.text());
+
+    await page.getByRole("radio", { name: "Monthly, with a fee of $9" }).check();
+    for (const box of await page.getByRole("checkbox").all()) await box.check();
+    await page.getByLabel("Type your full name to sign").fill("Bea Baker");
+    await page.getByRole("button", { name: "Request to bind" }).click();
+    await expect(page).toHaveURL(/\/business-wizard\/quotes\?bind-requested$/);
+    const chosen = page.getByRole("status").filter({ hasText: "to bind Acme Mutual's quote" });
+    await expect(chosen).toContainText("reference CP-");
+    await expect(chosen).toContainText("your business is not covered by it");
+    await expect(page.getByRole("link", { name: /^Choose this quote/ })).toHaveCount(0);
+    await expect(page.getByText("None of these suit me")).toHaveCount(0);
+    await keepHtml(page, "the quotes, bind requested");
+    await opener.goto(`${server.url}/business-wizard/quotes`);
+    await expectNoAxeViolations(opener);
+
+    // A replay of the same request changes nothing and says so.
+    const replay = await page.request.post(bindUrl, {
+      headers: { Origin: server.url },
+      form: {
+        payment: "in-full",
+        start: daysFromToday(30),
+        "answers-true": "on",
+        "ask-insurer": "on",
+        "not-covered-yet": "on",
+        signature: "Somebody Else",
+      },
+    });
+    expect(replay.status()).toBe(409);
+    expect(await replay.text()).toContain("You have already asked us to bind a quote");
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((email) => email.subject))
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^We have your request to bind \(CP-.*-B\)$/),
+          expect.stringMatching(/^Request to bind: CP-.*-B \(Acme Mutual\)$/),
+        ]),
+      );
+    await expect.poll(events).toContain("bind_request.created");
+
+    // The desk's "Needs action" lists the request to bind; it leads to the request.
+    await desk.getByRole("link", { name: "Needs action" }).click();
+    const waiting = desk.getByRole("table", { name: "Waiting for the desk, oldest first" });
+    await expect(waiting.getByRole("row", { name: /Request to bind/ })).toContainText(
+      "Acme Mutual's quote",
+    );
+    await expectNoAxeViolations(desk);
+    await keepHtml(desk, "needs action");
+    await waiting.getByRole("link", { name: /^CP-/ }).click();
+
+    // The desk sees the request with its evidence, and binds it with the policy's PDF.
+    const bind = desk.getByRole("region", { name: /^Request to bind CP-/ });
+    await expect(bind).toContainText("Waiting: ask the insurer to bind it");
+    await expect(bind).toContainText('"Bea Baker"');
+    await expect(bind).toContainText("The answers in my application are true and complete");
+    await expect(desk.getByRole("button", { name: /Publish/ })).toHaveCount(0);
+    await bind.getByLabel("Policy number").fill("GL-2027-0001");
+    await bind.getByLabel("Cover starts").fill(daysFromToday(30));
+    await bind.getByLabel("Cover ends").fill(daysFromToday(395));
+    await bind
+      .getByLabel(/^The policy document/)
+      .setInputFiles({ name: "policy.pdf", mimeType: "application/pdf", buffer: POLICY_PDF });
+    await bind.getByRole("button", { name: "Mark bound and email the visitor" }).click();
+    await expect(desk.getByRole("status")).toContainText(
+      "bound by Acme Mutual, policy GL-2027-0001",
+    );
+    await desk.getByRole("link", { name: "Needs action" }).click();
+    await expect(desk.getByText("Nothing is waiting.")).toBeVisible();
+    await desk.goBack();
+    await expect(bind).toContainText("Bound: policy GL-2027-0001");
+    await expectNoAxeViolations(desk);
+    await keepHtml(desk, "the desk, bound");
+    await expect.poll(events).toContain("policy.bound");
+
+    // The visitor follows the email's link to their policy, with JavaScript.
+    await expect
+      .poll(() =>
+        readWrittenEmails(dataDir).filter((email) => /policy is bound/.test(email.subject)),
+      )
+      .toHaveLength(1);
+    const bound = readWrittenEmails(dataDir).find((email) =>
+      /policy is bound/.test(email.subject),
+    )!;
+    const policyPage = await (await browser.newContext()).newPage();
+    await policyPage.goto(`${server.url}${resumeLinkIn(bound)}`);
+    await policyPage.getByRole("button", { name: /^See my/ }).click();
+    await expect(policyPage).toHaveURL(/\/business-wizard\/policy$/);
+    await expect(policyPage.getByRole("heading", { level: 1, name: "Your policy" })).toBeVisible();
+    await expect(
+      policyPage.getByRole("navigation", { name: "Application progress" }).getByRole("listitem"),
+    ).toHaveText([
+      /\(completed\)/,
+      /\(completed\)/,
+      /\(completed\)/,
+      /\(completed\)/,
+      /Purchase \(completed\)/,
+    ]);
+    await expect(policyPage.getByText("GL-2027-0001")).toBeVisible();
+    const pdfLink = policyPage.getByRole("link", { name: "policy.pdf" });
+    const pdf = await policyPage.request.get(`${server.url}${await pdfLink.getAttribute("href")}`);
+    expect(pdf.headers()["content-disposition"]).toMatch(/^attachment;/);
+    expect(Buffer.compare(await pdf.body(), POLICY_PDF)).toBe(0);
+    await noLayoutProblems(policyPage);
+    await expectNoAxeViolations(policyPage);
+    await keepHtml(policyPage, "the policy");
+
+    expect(await htmlErrors(pages)).toEqual([]);
+  } finally {
+    await stopServer(server);
+    await receiver.close();
+  }
+
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const rows = await database.db
+      .selectFrom("bind_requests")
+      .select(["payment", "signature_name", "status", "policy_number", "statements"])
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      payment: "monthly",
+      signature_name: "Bea Baker",
+      status: "bound",
+      policy_number: "GL-2027-0001",
+    });
+    expect(JSON.stringify(rows[0]?.statements)).toContain("is not covered by this quote until");
+    const request = await database.db
+      .selectFrom("quote_requests")
+      .select("status")
+      .executeTakeFirstOrThrow();
+    expect(request.status).toBe("bound");
+  } finally {
+    await database.close();
+  }
+});
