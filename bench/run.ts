@@ -10,7 +10,8 @@
  * `npm run bench -- --only desk` measures only the lead desk at scale (bench/desk.ts),
  * `--only memory` only the server's memory (bench/memory.ts), and `--only saves` only the email
  * step's saves (PGlite, PostgreSQL with one server and two); each merges its figures into the
- * committed report, which then says which run measured which.
+ * committed report, which then says which run measured which. `--only uploads` measures the
+ * memory of documents arriving at once (bench/uploads.ts) and writes bench/uploads.md.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +30,7 @@ import {
 } from "./diagnostics.ts";
 import { CHROMIUM, runLighthouse } from "./lighthouse.ts";
 import { measureMemory, type MemoryFigures } from "./memory.ts";
+import { measureUploads } from "./uploads.ts";
 import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
 import { RoundTripCounter } from "./round-trips.ts";
 import {
@@ -84,8 +86,11 @@ if (ONLY === "desk") {
 } else if (ONLY === "saves") {
   await savesAlone();
   process.exit(0);
+} else if (ONLY === "uploads") {
+  await measureUploads(log);
+  process.exit(0);
 } else if (ONLY !== undefined) {
-  throw new Error(`--only takes desk, memory or saves, not ${ONLY}`);
+  throw new Error(`--only takes desk, memory, saves or uploads, not ${ONLY}`);
 }
 
 const loadAtStart = loadavg()[0] ?? 0;

@@ -5,7 +5,7 @@
  * chunk at a time, so that no server holds a whole file. A document is filed, with its timeline
  * entry, in one short transaction; the bytes are never logged.
  */
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 
 import { sql } from "kysely";
 
@@ -102,17 +102,32 @@ export async function listRequestDocuments(db: Db, requestId: string): Promise<R
   return rows.map(toDocument);
 }
 
-/** Writes a received file's bytes as the document's chunks, in order. */
+/**
+ * Writes a received file's bytes as the document's chunks, in order. Each goes as base64 text that
+ * the database decodes: PGlite turns a binary parameter into text byte by byte, ten times slower and
+ * with a hundred times the garbage (measured: 10 MB in 4.4 s and +130 MB of heap, against 0.4 s and
+ * +19 MB); PostgreSQL takes either.
+ */
 async function writeChunks(db: Db, documentId: string, file: ReceivedFile): Promise<void> {
-  let seq = 0;
-  for await (const chunk of createReadStream(file.path, { highWaterMark: CHUNK_BYTES })) {
-    // A file stream without an encoding yields Buffers.
-    const bytes = chunk as Buffer;
-    await db
-      .insertInto("request_document_chunks")
-      .values({ document_id: documentId, seq, bytes })
-      .execute();
-    seq += 1;
+  // One buffer per file, read into again for each chunk: nothing piles up for the collector.
+  const buffer = Buffer.alloc(CHUNK_BYTES);
+  const handle = await open(file.path, "r");
+  try {
+    for (let seq = 0; ; seq += 1) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) return;
+      const base64 = buffer.toString("base64", 0, bytesRead);
+      await db
+        .insertInto("request_document_chunks")
+        .values({
+          document_id: documentId,
+          seq,
+          bytes: sql<Uint8Array>`decode(${base64}, 'base64')`,
+        })
+        .execute();
+    }
+  } finally {
+    await handle.close();
   }
 }
 
@@ -328,9 +343,10 @@ export function documentBytes(db: Db, documentId: string): ReadableStream<Uint8A
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        // As base64 text, for the reason writeChunks gives (reading is five times faster so).
         const row = await db
           .selectFrom("request_document_chunks")
-          .select("bytes")
+          .select(sql<string>`encode(bytes, 'base64')`.as("base64"))
           .where("document_id", "=", documentId)
           .where("seq", "=", seq)
           .executeTakeFirst();
@@ -339,7 +355,8 @@ export function documentBytes(db: Db, documentId: string): ReadableStream<Uint8A
           return;
         }
         seq += 1;
-        controller.enqueue(new Uint8Array(row.bytes));
+        // encode() breaks its base64 into lines; the decoder skips the line breaks.
+        controller.enqueue(new Uint8Array(Buffer.from(row.base64, "base64")));
       },
     },
     { highWaterMark: 0 },
