@@ -11,6 +11,7 @@ import {
   type RevenueBand,
   type VehicleUse,
 } from "#app/domain/quote/answer-choices.ts";
+import type { FieldColumn } from "#app/domain/application/application-fields.ts";
 import { PLAN_LINES, type PlanAnswers } from "#app/domain/quote/coverage-plan.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
@@ -109,6 +110,68 @@ export interface OptionalAnswers {
   workingOwners: number | null;
   /** Whether the business owns, or its people use, vehicles for work. */
   vehicles: VehicleUse | null;
+}
+
+/**
+ * Where each optional answer is kept: its column of the application (the field registry's,
+ * app/domain/application/application-fields.ts). The reads, the writes and the selects of these
+ * answers are derived from it.
+ */
+export const OPTIONAL_ANSWER_COLUMNS = {
+  fullTimeEmployees: "full_time_employees",
+  partTimeEmployees: "part_time_employees",
+  annualRevenue: "annual_revenue",
+  revenueBand: "revenue_band",
+  claimsInLast3Years: "claims_last_3_years",
+  currentlyInsured: "currently_insured",
+  workingOwners: "working_owners",
+  vehicles: "vehicles",
+} as const satisfies { [Answer in keyof OptionalAnswers]: FieldColumn };
+
+type OptionalAnswerColumns = typeof OPTIONAL_ANSWER_COLUMNS;
+
+/** The optional answers' columns, as a select lists them. */
+export const OPTIONAL_ANSWER_COLUMN_LIST = Object.values(OPTIONAL_ANSWER_COLUMNS);
+
+/** The optional answers as the application's columns hold them (a save's values). */
+export type OptionalAnswerValues = {
+  [Answer in keyof OptionalAnswers as OptionalAnswerColumns[Answer]]: OptionalAnswers[Answer];
+};
+
+/** The columns' values for these answers: every answer, an empty one as null. */
+export function optionalAnswerValues(answers: OptionalAnswers): OptionalAnswerValues {
+  const entries = Object.entries(OPTIONAL_ANSWER_COLUMNS).map(([answer, column]) => [
+    column,
+    answers[answer as keyof OptionalAnswers], // Object.entries loses the key type.
+  ]);
+  // Built from OPTIONAL_ANSWER_COLUMNS, one entry per answer: the mapped type describes it.
+  return Object.fromEntries(entries) as OptionalAnswerValues;
+}
+
+/**
+ * A record's optional answers as the domain keeps them: from its columns (a number PostgreSQL
+ * sends as text is read as one; a band or use that is not one of the list's is none).
+ */
+export function optionalAnswersOf(row: {
+  [Column in OptionalAnswerColumns[keyof OptionalAnswers]]: unknown;
+}): OptionalAnswers {
+  const column = <Answer extends keyof OptionalAnswers>(answer: Answer) =>
+    row[OPTIONAL_ANSWER_COLUMNS[answer]];
+  const count = (value: unknown) =>
+    typeof value === "number" ? value : typeof value === "string" ? Number(value) : null;
+  const yesNo = (value: unknown) => (typeof value === "boolean" ? value : null);
+  const band = column("revenueBand");
+  const use = column("vehicles");
+  return {
+    fullTimeEmployees: count(column("fullTimeEmployees")),
+    partTimeEmployees: count(column("partTimeEmployees")),
+    annualRevenue: count(column("annualRevenue")),
+    revenueBand: REVENUE_BANDS.find((entry) => entry.id === band)?.id ?? null,
+    claimsInLast3Years: yesNo(column("claimsInLast3Years")),
+    currentlyInsured: yesNo(column("currentlyInsured")),
+    workingOwners: count(column("workingOwners")),
+    vehicles: VEHICLE_USES.find((entry) => entry.id === use)?.id ?? null,
+  };
 }
 
 export const NO_OPTIONAL_ANSWERS: OptionalAnswers = {

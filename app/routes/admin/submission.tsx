@@ -48,7 +48,12 @@ import {
   setLeadStatus,
   setNextAction,
 } from "#app/server/leads/desk-work.server.ts";
-import { contactChannelLabel, lineName, planAnswersOf } from "#app/domain/quote/quote-request.ts";
+import {
+  contactChannelLabel,
+  lineName,
+  optionalAnswersOf,
+  planAnswersOf,
+} from "#app/domain/quote/quote-request.ts";
 import {
   leadNameOf,
   SUBMISSION_FIELD_LABELS,
@@ -70,7 +75,6 @@ import { logger } from "#app/server/logger.server.ts";
 import {
   getQuoteRequestHistory,
   latestQuoteRequest,
-  optionalAnswersOf,
 } from "#app/server/wizard/quote-requests.server.ts";
 import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 import { listWebhookDeliveries, resendWebhookDelivery } from "#app/server/leads/webhooks.server.ts";

@@ -1,12 +1,9 @@
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
 import { buildLeadRecord, type LeadRecord } from "#app/domain/leads/lead-record.ts";
-import { planAnswersOf } from "#app/domain/quote/quote-request.ts";
+import { optionalAnswersOf, planAnswersOf } from "#app/domain/quote/quote-request.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import {
-  latestQuoteRequests,
-  optionalAnswersOf,
-} from "#app/server/wizard/quote-requests.server.ts";
+import { latestQuoteRequests } from "#app/server/wizard/quote-requests.server.ts";
 import {
   exportSubmissions,
   getSubmission,

@@ -8,17 +8,14 @@ import { agencyFrom } from "#app/domain/site/agency.ts";
 import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { OPEN_QUOTE_STATUSES, type QuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import {
+  OPTIONAL_ANSWER_COLUMN_LIST,
+  optionalAnswersOf,
+  optionalAnswerValues,
   quoteConfirmationEmail,
   quoteReference,
   type OptionalAnswers,
   type QuoteRequestInput,
 } from "#app/domain/quote/quote-request.ts";
-import {
-  REVENUE_BANDS,
-  VEHICLE_USES,
-  type RevenueBand,
-  type VehicleUse,
-} from "#app/domain/quote/answer-choices.ts";
 import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -61,39 +58,6 @@ export interface PlanSubmission {
   optional: OptionalAnswers;
 }
 
-type OptionalColumns = {
-  full_time_employees: number | null;
-  part_time_employees: number | null;
-  annual_revenue: string | number | null;
-  revenue_band: string | null;
-  claims_last_3_years: boolean | null;
-  currently_insured: boolean | null;
-  working_owners: number | null;
-  vehicles: string | null;
-};
-
-function isRevenueBand(text: string | null): text is RevenueBand {
-  return REVENUE_BANDS.some((band) => band.id === text);
-}
-
-function isVehicleUse(text: string | null): text is VehicleUse {
-  return VEHICLE_USES.some((use) => use.id === text);
-}
-
-/** A row's optional answers as the domain keeps them. */
-export function optionalAnswersOf(row: OptionalColumns): OptionalAnswers {
-  return {
-    fullTimeEmployees: row.full_time_employees,
-    partTimeEmployees: row.part_time_employees,
-    annualRevenue: row.annual_revenue === null ? null : Number(row.annual_revenue),
-    revenueBand: isRevenueBand(row.revenue_band) ? row.revenue_band : null,
-    claimsInLast3Years: row.claims_last_3_years,
-    currentlyInsured: row.currently_insured,
-    workingOwners: row.working_owners,
-    vehicles: isVehicleUse(row.vehicles) ? row.vehicles : null,
-  };
-}
-
 /** The submission the plan is for, or undefined when it is gone. */
 export async function getPlanSubmission(
   db: Db,
@@ -111,14 +75,7 @@ export async function getPlanSubmission(
       "segments",
       "state",
       "ownership_structure",
-      "full_time_employees",
-      "part_time_employees",
-      "annual_revenue",
-      "revenue_band",
-      "claims_last_3_years",
-      "currently_insured",
-      "working_owners",
-      "vehicles",
+      ...OPTIONAL_ANSWER_COLUMN_LIST,
     ])
     .where("id", "=", submissionId)
     .executeTakeFirst();
@@ -151,14 +108,7 @@ export async function saveOptionalAnswers(
   const updated = await db
     .updateTable("business_wizard_submissions")
     .set({
-      full_time_employees: answers.fullTimeEmployees,
-      part_time_employees: answers.partTimeEmployees,
-      annual_revenue: answers.annualRevenue,
-      revenue_band: answers.revenueBand,
-      claims_last_3_years: answers.claimsInLast3Years,
-      currently_insured: answers.currentlyInsured,
-      working_owners: answers.workingOwners,
-      vehicles: answers.vehicles,
+      ...optionalAnswerValues(answers),
       updated_at: stampedBy(writer),
     })
     .where("id", "=", submissionId)
