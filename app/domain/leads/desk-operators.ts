@@ -13,9 +13,6 @@ import { newPassword, PASSWORD_MAX_LENGTH } from "#app/domain/leads/lead-desk.ts
 /** How long an invitation's link works. */
 export const INVITATION_HOURS = 72;
 
-/** Invitation tokens are 32 random bytes, base64url: 43 characters. */
-export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /** Where an invitation's link leads; the token follows. Never written to a log (log-paths.ts). */
 export const INVITATION_PATH_PREFIX = "/admin/join/";
 

@@ -7,9 +7,6 @@ import { z } from "#app/domain/values/zod.ts";
 /** How long an emailed link to an application works (issue 8). */
 export const RESUME_LINK_DAYS = 7;
 
-/** Tokens are 32 random bytes, base64url: 43 characters. Anything else is not a link of ours. */
-export const RESUME_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /** Where an application link leads; the token follows. Never written to a log (log-paths.ts). */
 export const RESUME_PATH_PREFIX = "/resume/";
 

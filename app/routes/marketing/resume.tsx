@@ -5,7 +5,7 @@ import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts"
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { messages } from "#app/domain/site/messages.ts";
-import { RESUME_TOKEN_PATTERN } from "#app/domain/wizard/resume-links.ts";
+import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
 import {
   checkResumeLink,
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** What the link is; opening it changes nothing (mail scanners open links too). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!RESUME_TOKEN_PATTERN.test(params.token)) return { state: "invalid" as const };
+  if (!isLinkToken(params.token)) return { state: "invalid" as const };
   const link = await checkResumeLink(getServices(context).database.db, params.token);
   return link.state === "valid" ? { state: link.state, opens: link.opens } : { state: link.state };
 }
@@ -43,11 +43,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const db = services.database.db;
-  const link = RESUME_TOKEN_PATTERN.test(params.token)
-    ? await redeemResumeLink(db, params.token)
-    : undefined;
+  const link = isLinkToken(params.token) ? await redeemResumeLink(db, params.token) : undefined;
   if (!link) {
-    const refused: LinkState = RESUME_TOKEN_PATTERN.test(params.token)
+    const refused: LinkState = isLinkToken(params.token)
       ? await checkResumeLink(db, params.token)
       : { state: "invalid" };
     return data({ state: refused.state }, { status: 410 });

@@ -4,28 +4,24 @@
  * password and is an operator. The token is never stored, only its SHA-256; one invitation waits
  * per address, a new one replacing it.
  */
-import { createHash, randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
 
 import {
   INVITATION_HOURS,
-  INVITATION_TOKEN_PATTERN,
   invitationEmail,
   invitationPath,
 } from "#app/domain/leads/desk-operators.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
+import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
 import { hashPassword } from "#app/server/admin/passwords.server.ts";
 import { recordOperatorEvent, type Operator } from "#app/server/admin/operators.server.ts";
-
-function hashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 /** What inviting came to; an invitation sent names its event. */
 export type InviteOutcome =
@@ -48,7 +44,7 @@ export async function inviteOperator(
     perHour: number;
   },
 ): Promise<InviteOutcome> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const email = invitation.email.trim().toLowerCase();
   const { subject, text, html } = invitationEmail(
     `${invitation.siteUrl}${invitationPath(token)}`,
@@ -63,7 +59,7 @@ export async function inviteOperator(
       ${takeRecipientAllowance(email, invitation.perHour, sql<boolean>`NOT EXISTS (SELECT 1 FROM operator)`)}
     ), invited AS (
       INSERT INTO operator_invitations (token_hash, email, invited_by, expires_at)
-      SELECT ${hashOf(token)}, ${email}, ${invitation.invitedBy.id}::uuid, ${expiresAt}::timestamptz
+      SELECT ${hashOfToken(token)}, ${email}, ${invitation.invitedBy.id}::uuid, ${expiresAt}::timestamptz
       FROM allowed
       ON CONFLICT ((lower(email))) DO UPDATE SET token_hash = excluded.token_hash,
         invited_by = excluded.invited_by, created_at = now(), expires_at = excluded.expires_at
@@ -140,11 +136,11 @@ export async function findInvitation(
   token: string,
   now: Date = new Date(),
 ): Promise<{ email: string } | undefined> {
-  if (!INVITATION_TOKEN_PATTERN.test(token)) return undefined;
+  if (!isLinkToken(token)) return undefined;
   return db
     .selectFrom("operator_invitations as i")
     .select("i.email")
-    .where("i.token_hash", "=", hashOf(token))
+    .where("i.token_hash", "=", hashOfToken(token))
     .where("i.expires_at", ">", now)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -167,12 +163,12 @@ export async function acceptInvitation(
   token: string,
   password: string,
 ): Promise<Operator | undefined> {
-  if (!INVITATION_TOKEN_PATTERN.test(token)) return undefined;
+  if (!isLinkToken(token)) return undefined;
   const passwordHash = await hashPassword(password);
   return inTransaction(db, async (trx) => {
     const used = await trx
       .deleteFrom("operator_invitations")
-      .where("token_hash", "=", hashOf(token))
+      .where("token_hash", "=", hashOfToken(token))
       .where("expires_at", ">", new Date())
       .returning("email")
       .executeTakeFirst();

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-
 import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
+import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 
 /** How long a sign-in lasts (as long as its cookie): a working day, then one signs in again. */
 export const OPERATOR_SESSION_SECONDS = SITE_COOKIES.admin.maxAgeSeconds;
@@ -14,11 +14,7 @@ export interface SessionOperator {
 }
 
 /** Sessions are stored by the hash of their token: the table alone signs nobody in. */
-function sessionId(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const sessionId = hashOfToken;
 
 /**
  * Starts a session for an operator: a new random token (256 bits) for the cookie, its hash in the
@@ -30,7 +26,7 @@ export async function createOperatorSession(
   now: Date = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   await db.deleteFrom("operator_sessions").where("expires_at", "<=", now).execute();
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_SECONDS * 1000);
   await db
     .insertInto("operator_sessions")
@@ -48,7 +44,7 @@ export async function findSessionOperator(
   token: string,
   now: Date = new Date(),
 ): Promise<SessionOperator | undefined> {
-  if (!TOKEN.test(token)) return undefined;
+  if (!isLinkToken(token)) return undefined;
   return db
     .selectFrom("operator_sessions")
     .innerJoin("operators", "operators.id", "operator_sessions.operator_id")
@@ -61,7 +57,7 @@ export async function findSessionOperator(
 
 /** Ends one session (signing out). */
 export async function deleteOperatorSession(db: Db, token: string): Promise<void> {
-  if (!TOKEN.test(token)) return;
+  if (!isLinkToken(token)) return;
   await db.deleteFrom("operator_sessions").where("id", "=", sessionId(token)).execute();
 }
 

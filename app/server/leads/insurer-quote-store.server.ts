@@ -4,7 +4,6 @@
  * link that signs them in to compare them. Every change enters the lead's timeline in the same
  * transaction, with the operator. A request that is closed (bound or lost) takes no change.
  */
-import { randomBytes } from "node:crypto";
 
 import { sql } from "kysely";
 
@@ -33,7 +32,8 @@ import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
-import { hashOf, type LinkOpens } from "#app/server/wizard/resume-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import type { LinkOpens } from "#app/server/wizard/resume-tokens.server.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
 import { stampedBy, type SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 
@@ -420,7 +420,7 @@ export async function queueQuotesLinkEmail(
     opens?: "quotes" | "policy";
   },
 ): Promise<boolean> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const email = options.render(`${options.siteUrl}${resumePath(token)}`);
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   const { rows } = await sql<{ queued: boolean }>`
@@ -428,7 +428,7 @@ export async function queueQuotesLinkEmail(
       ${takeRecipientAllowance(to, options.perHour, sql<boolean>`true`)}
     ), issued AS (
       INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
-      SELECT ${hashOf(token)}, ${request.submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
+      SELECT ${hashOfToken(token)}, ${request.submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
         NULL, (SELECT max(id) FROM business_wizard_submission_revisions
           WHERE submission_id = ${request.submissionId}::uuid), ${options.opens ?? "quotes"}
       FROM allowed

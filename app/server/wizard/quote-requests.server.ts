@@ -21,7 +21,7 @@ import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts
 import type { Db } from "#app/server/db/database.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
-import { hashOf } from "#app/server/wizard/resume-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import {
   buildVersions,
@@ -334,7 +334,7 @@ export async function sendQuoteConfirmation(
     );
     return false;
   }
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const { subject, text, html } = quoteConfirmationEmail({
     firstName: submission.firstName,
     leadName: submission.name,
@@ -359,7 +359,7 @@ export async function sendQuoteConfirmation(
         )}
       ), issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
-        SELECT ${hashOf(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz,
+        SELECT ${hashOfToken(token)}, ${submission.id}::uuid, ${expiresAt.toISOString()}::timestamptz,
           ${isUuid(draftId) ? draftId : null}::uuid,
           (SELECT max(id) FROM business_wizard_submission_revisions
             WHERE submission_id = ${submission.id}::uuid)

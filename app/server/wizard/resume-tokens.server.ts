@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
-
 import { sql, type RawBuilder } from "kysely";
 
 import { agencyFrom } from "#app/domain/site/agency.ts";
@@ -10,6 +8,7 @@ import type { SubmissionValues } from "#app/domain/application/application-field
 import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
@@ -22,11 +21,6 @@ import { submissionValues } from "#app/server/wizard/submission-history.server.t
 
 /** Another link to the same application is not sent within this time (no mail flooding). */
 const RESEND_AFTER_MS = 5 * 60 * 1000;
-
-/** What resume_tokens keeps of a link's token: its SHA-256, never the token. */
-export function hashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 /**
  * A new link to an application, ready to be stored by one statement with its email: the CTEs
@@ -89,7 +83,7 @@ export function resumeLinkWrite(
   draftId: string | null,
   kind: ResumeLinkKind = "asked",
 ): ResumeLinkWrite {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const { subject, text, html } = resumeEmail(
     `${services.env.SITE_URL}${resumePath(token)}`,
     agencyFrom(services.env),
@@ -122,7 +116,7 @@ export function resumeLinkWrite(
         )}
       ), issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
-        SELECT ${hashOf(token)}, ${submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
+        SELECT ${hashOfToken(token)}, ${submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
           ${draftId}::uuid,
           (SELECT max(id) FROM business_wizard_submission_revisions
             WHERE submission_id = ${submissionId}::uuid)
@@ -215,7 +209,7 @@ export async function checkResumeLink(db: Db, token: string): Promise<LinkState>
   const row = await db
     .selectFrom("resume_tokens")
     .select(["submission_id", "expires_at", "used_at", "opens"])
-    .where("token_hash", "=", hashOf(token))
+    .where("token_hash", "=", hashOfToken(token))
     .executeTakeFirst();
   if (!row) return { state: "invalid" };
   if (row.used_at) return { state: "used" };
@@ -238,7 +232,7 @@ export async function redeemResumeLink(db: Db, token: string): Promise<RedeemedL
   const row = await db
     .updateTable("resume_tokens")
     .set({ used_at: sql`now()` })
-    .where("token_hash", "=", hashOf(token))
+    .where("token_hash", "=", hashOfToken(token))
     .where("used_at", "is", null)
     .where(sql<boolean>`expires_at > now()`)
     .returning(["submission_id", "draft_id", "revision_id", "opens"])
