@@ -71,6 +71,19 @@ export default function Privacy() {
             {KEPT_UNTIL_DELETED}
           </li>
           <li>
+            <strong>What you exchange with us about your quotes:</strong> the documents you send
+            (each file as you sent it, its name, its size and what you said it is), your answers to
+            our questions with when you gave them, and the quotes, documents and policy we put on
+            the site for you. {KEPT_UNTIL_DELETED}
+          </li>
+          <li>
+            <strong>Your request to bind a quote,</strong> if you make one: the quote as it was
+            shown to you, how you chose to pay and when cover should start, the exact words of the
+            statements you confirmed, the full name you typed to sign, when you signed, and the
+            internet address and browser description (user agent) you sent it from, as the record of
+            what you asked us to do. {KEPT_UNTIL_DELETED}
+          </li>
+          <li>
             <strong>The history of your application and quote request:</strong> each earlier
             version, when it changed, and who changed it: which member of our staff, or which
             browser session (a random code, not your name), whether that session had used a link we

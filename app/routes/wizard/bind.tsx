@@ -309,8 +309,8 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
           />
           {message("signature")}
           <p className="mt-1 text-sm text-muted">
-            We keep the words above, your name, the time and the address you send this from, as the
-            record of your request.
+            We keep the words above, the name you type, the time, and the internet address and
+            browser you send this from, as the record of your request.
           </p>
         </div>
         {refusal?.problem ? (
