@@ -1,3 +1,4 @@
+import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 
 /**
@@ -48,3 +49,25 @@ export async function leadWithRequest(
     request: { id: request.id, submissionId: id, reference },
   };
 }
+
+/** An insurer's quote for general liability, as the desk's form gives it (valid to 2026-12-31). */
+export const SAMPLE_QUOTE: InsurerQuoteInput = {
+  insurer: "Acme Mutual",
+  kind: "bindable",
+  premiumCents: 240_050,
+  payInFull: true,
+  monthlyFeeCents: 900,
+  termStart: "2027-01-01",
+  termEnd: "2028-01-01",
+  validUntil: "2026-12-31",
+  notes: "Excludes work above three stories.",
+  lines: [
+    {
+      line: "general-liability",
+      occurrenceCents: 100_000_000,
+      aggregateCents: 200_000_000,
+      limitText: null,
+      deductibleCents: 100_000,
+    },
+  ],
+};

@@ -185,6 +185,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     submissionId: submission.id,
     reference: quoteRequest.reference,
   };
+  // Whom the desk's emails go to, and what they are sent with (publishing, asking, binding).
+  const visitor = { email: submission.email, firstName: submission.first_name };
+  const sending = {
+    operatorId: operator.id,
+    siteUrl: services.env.SITE_URL,
+    agency: getAgency(context),
+    perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+  };
   if (isMultipart(request)) {
     return receiveUpload(
       request,
@@ -221,13 +229,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
               end: parsed.value.policyEnd,
             },
             upload.file,
-            { email: submission.email, firstName: submission.first_name },
-            {
-              operatorId: operator.id,
-              siteUrl: services.env.SITE_URL,
-              agency: getAgency(context),
-              perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
-            },
+            visitor,
+            sending,
           );
           if (bound.outcome !== "bound") {
             const problem =
@@ -317,18 +320,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const asked = await askQuestion(
-        db,
-        target,
-        parsed.value.question,
-        { email: submission.email, firstName: submission.first_name },
-        {
-          operatorId: operator.id,
-          siteUrl: services.env.SITE_URL,
-          agency: getAgency(context),
-          perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
-        },
-      );
+      const asked = await askQuestion(db, target, parsed.value.question, visitor, sending);
       if (asked.outcome !== "asked") {
         if (asked.outcome === "not-found") throw data(null, { status: 404 });
         return refused("ask", typed, quoteFormMessages.notOpen);
@@ -348,17 +340,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         {},
       );
     case "publish": {
-      const result = await publishInsurerQuotes(
-        db,
-        target,
-        { email: submission.email, firstName: submission.first_name },
-        {
-          operatorId: operator.id,
-          siteUrl: services.env.SITE_URL,
-          agency: getAgency(context),
-          perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
-        },
-      );
+      const result = await publishInsurerQuotes(db, target, visitor, sending);
       if (result.outcome !== "published") {
         if (result.outcome === "not-found") throw data(null, { status: 404 });
         return refused(

@@ -7,10 +7,9 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
-import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
+import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
 
 import { bindStatements } from "#app/domain/quote/bind-requests.ts";
-import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
@@ -46,26 +45,7 @@ function pdfFile(text = "%PDF-1.7 policy"): ReceivedFile {
 
 const AGENCY = { ...SAMPLE_AGENCY, sample: true };
 
-const QUOTE: InsurerQuoteInput = {
-  insurer: "Acme Mutual",
-  kind: "bindable",
-  premiumCents: 240_050,
-  payInFull: true,
-  monthlyFeeCents: 900,
-  termStart: "2027-01-01",
-  termEnd: "2028-01-01",
-  validUntil: "2026-12-31",
-  notes: null,
-  lines: [
-    {
-      line: "general-liability",
-      occurrenceCents: 100_000_000,
-      aggregateCents: 200_000_000,
-      limitText: null,
-      deductibleCents: 100_000,
-    },
-  ],
-};
+const QUOTE = SAMPLE_QUOTE;
 
 /** A lead with three published quotes: bindable, an estimate, and one that expired. */
 async function quotedLead(db: Db) {

@@ -7,9 +7,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
-import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
+import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
 
-import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
@@ -65,26 +64,7 @@ async function lead(db: Db, name: string, status = "new") {
   return (await leadWithRequest(db, name, "2026-11-20T15:00:00Z", status)).request;
 }
 
-const QUOTE: InsurerQuoteInput = {
-  insurer: "Acme Mutual",
-  kind: "bindable",
-  premiumCents: 240_050,
-  payInFull: true,
-  monthlyFeeCents: null,
-  termStart: "2027-01-01",
-  termEnd: "2028-01-01",
-  validUntil: "2026-12-31",
-  notes: null,
-  lines: [
-    {
-      line: "general-liability",
-      occurrenceCents: 100_000_000,
-      aggregateCents: 200_000_000,
-      limitText: null,
-      deductibleCents: 100_000,
-    },
-  ],
-};
+const QUOTE = SAMPLE_QUOTE;
 
 describe.each(testDatabaseKinds)("documents on a quote request on $name", (kind) => {
   it("keeps a visitor's file byte for byte, in chunks, on the lead's timeline", async () => {
