@@ -5,7 +5,7 @@ import {
   documentFileName,
   documentTypeOf,
   formatBytes,
-  INSURER_QUOTE_CONTENT_TYPES,
+  PDF_CONTENT_TYPES,
   takesUploads,
   VISITOR_CONTENT_TYPES,
 } from "#app/domain/quote/request-documents.ts";
@@ -30,8 +30,8 @@ describe("what a document is", () => {
   });
 
   it("takes only a PDF as the insurer's quote", () => {
-    expect(documentTypeOf(PDF, INSURER_QUOTE_CONTENT_TYPES)).toBe("application/pdf");
-    expect(documentTypeOf(PNG, INSURER_QUOTE_CONTENT_TYPES)).toBe(undefined);
+    expect(documentTypeOf(PDF, PDF_CONTENT_TYPES)).toBe("application/pdf");
+    expect(documentTypeOf(PNG, PDF_CONTENT_TYPES)).toBe(undefined);
   });
 });
 

@@ -62,11 +62,11 @@ export type DocumentContentType = (typeof DOCUMENT_TYPES)[number]["contentType"]
 /** How many of a file's first bytes tell its type. */
 export const SIGNATURE_BYTES = Math.max(...DOCUMENT_TYPES.map((type) => type.signature.length));
 
-/** What a visitor may send; the insurer's quote is a PDF only. */
+/** What a visitor may send; the insurer's quote and the policy are PDFs only. */
 export const VISITOR_CONTENT_TYPES: readonly DocumentContentType[] = DOCUMENT_TYPES.map(
   (type) => type.contentType,
 );
-export const INSURER_QUOTE_CONTENT_TYPES: readonly DocumentContentType[] = ["application/pdf"];
+export const PDF_CONTENT_TYPES: readonly DocumentContentType[] = ["application/pdf"];
 
 /** The `accept` of a file input taking these types: a hint to the browser's picker only. */
 export function acceptOf(types: readonly DocumentContentType[]): string {

@@ -32,7 +32,7 @@ import {
   documentMessages,
   DOCUMENT_MAX_BYTES,
   formatBytes,
-  INSURER_QUOTE_CONTENT_TYPES,
+  PDF_CONTENT_TYPES,
   visitorDocumentKindLabel,
 } from "#app/domain/quote/request-documents.ts";
 import {
@@ -784,7 +784,7 @@ function BindSection({
               id="bind-file"
               type="file"
               name="file"
-              accept={acceptOf(INSURER_QUOTE_CONTENT_TYPES)}
+              accept={acceptOf(PDF_CONTENT_TYPES)}
               aria-describedby={mine?.problem ? "bind-problem" : undefined}
               className="block w-full text-ink"
             />
@@ -831,7 +831,7 @@ function UploadForm({
         type="file"
         name="file"
         required
-        accept={acceptOf(INSURER_QUOTE_CONTENT_TYPES)}
+        accept={acceptOf(PDF_CONTENT_TYPES)}
         aria-describedby={problem ? `${intent}-problem` : undefined}
         className="block w-full text-ink"
       />

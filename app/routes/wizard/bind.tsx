@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import {
   BIND_START_MAX_DAYS,
@@ -22,8 +23,7 @@ import { getSubmission } from "#app/server/leads/leads.server.ts";
 import { notifyBindRequest } from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
-import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
 import type { Route } from "./+types/bind";
 
@@ -39,11 +39,10 @@ async function chosenQuote(
   quoteId: string,
 ) {
   const services = getServices(context);
-  const handle = await getDraft(services, request);
-  const submission = handle.draft.submission;
-  if (!submission?.emailProven) return { state: "not-proven" as const };
+  const proven = await provenApplication(services, request);
+  if (!proven) return { state: "not-proven" as const };
+  const { submission, quoteRequest } = proven;
   const { db } = services.database;
-  const quoteRequest = await latestQuoteRequest(db, submission.id);
   const quote = quoteRequest ? await getInsurerQuote(db, quoteRequest.id, quoteId) : undefined;
   if (!quoteRequest || !quote || quote.status !== "published") {
     throw data(null, { status: 404 });
@@ -166,16 +165,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state === "not-proven") {
     return (
-      <ui.StepFrame step="bind" title="Request to bind">
-        <p className="text-ink">
-          Your quotes are shown only in a browser that has opened the link we emailed you. Open that
-          link, or{" "}
-          <a href="/login" className="font-semibold text-brand-700 underline">
-            ask for a new link
-          </a>
-          . Questions? Call us on {loaderData.phone}.
-        </p>
-      </ui.StepFrame>
+      <ProvenOnlyNotice
+        step="bind"
+        title="Request to bind"
+        subject="Your quotes are"
+        phone={loaderData.phone}
+      />
     );
   }
   const back = (

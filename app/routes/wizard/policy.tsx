@@ -1,3 +1,4 @@
+import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { formatCents, dayText, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
@@ -6,8 +7,7 @@ import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
-import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
 import type { Route } from "./+types/policy";
 
@@ -20,12 +20,11 @@ export const meta: Route.MetaFunction = () => ui.wizardMeta("Your policy");
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const { draft } = await getDraft(services, request);
   const agency = getAgency(context);
-  const submission = draft.submission;
-  if (!submission?.emailProven) return { state: "not-proven" as const, phone: agency.phone };
+  const proven = await provenApplication(services, request);
+  if (!proven) return { state: "not-proven" as const, phone: agency.phone };
   const { db } = services.database;
-  const quoteRequest = await latestQuoteRequest(db, submission.id);
+  const { quoteRequest } = proven;
   const bind = quoteRequest ? await getBindRequest(db, quoteRequest.id) : undefined;
   if (!quoteRequest || !bind?.policy) {
     return {
@@ -64,16 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Policy({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "not-proven") {
     return (
-      <ui.StepFrame step="quotes" title="Your policy">
-        <p className="text-ink">
-          Your policy is shown only in a browser that has opened a link we emailed you. Open the
-          link in our email, or{" "}
-          <a href="/login" className="font-semibold text-brand-700 underline">
-            ask for a new link
-          </a>
-          . Questions? Call us on {loaderData.phone}.
-        </p>
-      </ui.StepFrame>
+      <ProvenOnlyNotice
+        step="quotes"
+        title="Your policy"
+        subject="Your policy and its documents are"
+        phone={loaderData.phone}
+      />
     );
   }
   if (loaderData.state === "not-yet") {

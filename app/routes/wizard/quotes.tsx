@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, redirect } from "react-router";
 
+import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import {
   comparisonRows,
@@ -53,8 +54,7 @@ import { isMultipart, receiveUpload } from "#app/server/http/multipart-upload.se
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
-import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
 import type { Route } from "./+types/quotes";
 
@@ -67,12 +67,11 @@ export const meta: Route.MetaFunction = () => ui.wizardMeta("Your quotes");
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const { draft } = await getDraft(services, request);
   const agency = getAgency(context);
-  const submission = draft.submission;
-  if (!submission?.emailProven) return { state: "not-proven" as const, phone: agency.phone };
+  const proven = await provenApplication(services, request);
+  if (!proven) return { state: "not-proven" as const, phone: agency.phone };
   const { db } = services.database;
-  const quoteRequest = await latestQuoteRequest(db, submission.id);
+  const { quoteRequest } = proven;
   if (!quoteRequest) return { state: "not-asked" as const, phone: agency.phone };
   const timeZone = services.env.AGENCY_TIME_ZONE;
   const [quotes, documents, questions, bind] = await Promise.all([
@@ -178,11 +177,10 @@ function refused(
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const handle = await getDraft(services, request);
-  const submission = handle.draft.submission;
-  if (!submission?.emailProven) throw data(null, { status: 403 });
+  const proven = await provenApplication(services, request);
+  if (!proven) throw data(null, { status: 403 });
+  const { handle, submission, quoteRequest } = proven;
   const { db } = services.database;
-  const quoteRequest = await latestQuoteRequest(db, submission.id);
   if (!quoteRequest) throw data(null, { status: 404 });
   const target = {
     id: quoteRequest.id,
@@ -527,19 +525,12 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
   const answerRefusal = actionData?.form === "answer" ? actionData : undefined;
   if (loaderData.state === "not-proven") {
     return (
-      <ui.StepFrame step="quotes" title="Your quotes">
-        <p className="text-ink">
-          Your quotes are shown only in a browser that has opened the link we emailed you, so that
-          nobody else who knows your email address can read them.
-        </p>
-        <p className="mt-4 text-ink">
-          Open the link in the email &ldquo;Your quotes are ready&rdquo;, or{" "}
-          <a href="/login" className="font-semibold text-brand-700 underline">
-            ask for a new link
-          </a>
-          . Questions? Call us on {loaderData.phone}.
-        </p>
-      </ui.StepFrame>
+      <ProvenOnlyNotice
+        step="quotes"
+        title="Your quotes"
+        subject="Your quotes are"
+        phone={loaderData.phone}
+      />
     );
   }
   if (loaderData.state === "not-asked") {

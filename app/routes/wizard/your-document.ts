@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { documentDownload } from "#app/server/http/downloads.server.ts";
 import { documentBytes, findDocument } from "#app/server/leads/document-store.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
 import type { Route } from "./+types/your-document";
 
@@ -14,13 +14,12 @@ import type { Route } from "./+types/your-document";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = getServices(context);
-  const { draft } = await getDraft(services, request);
-  const submission = draft.submission;
-  if (!submission?.emailProven) throw data(null, { status: 404 });
+  const proven = await provenApplication(services, request);
+  if (!proven) throw data(null, { status: 404 });
   const { db } = services.database;
   const document = await findDocument(db, params.id, {
     agency: false,
-    submissionId: submission.id,
+    submissionId: proven.submission.id,
   });
   if (!document) throw data(null, { status: 404 });
   return documentDownload(documentBytes(db, document.id), document);

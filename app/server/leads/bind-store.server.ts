@@ -23,10 +23,7 @@ import {
 import { quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
-import {
-  documentTypeOf,
-  INSURER_QUOTE_CONTENT_TYPES,
-} from "#app/domain/quote/request-documents.ts";
+import { documentTypeOf, PDF_CONTENT_TYPES } from "#app/domain/quote/request-documents.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
@@ -241,7 +238,7 @@ export async function bindPolicy(
   visitor: { email: string; firstName: string | null },
   options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
 ): Promise<Binding> {
-  if (!documentTypeOf(file.head, INSURER_QUOTE_CONTENT_TYPES)) return { outcome: "wrong-type" };
+  if (!documentTypeOf(file.head, PDF_CONTENT_TYPES)) return { outcome: "wrong-type" };
   return inTransaction(db, async (trx): Promise<Binding> => {
     const state = await lockOpenRequest(trx, request);
     if (state === undefined) return { outcome: "no-request" };

@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import {
   documentTypeOf,
   formatBytes,
-  INSURER_QUOTE_CONTENT_TYPES,
+  PDF_CONTENT_TYPES,
   VISITOR_CONTENT_TYPES,
   VISITOR_DOCUMENTS_PER_APPLICATION,
   visitorDocumentKindLabel,
@@ -187,7 +187,7 @@ export async function attachInsurerQuoteDocument(
   operatorId: string,
 ): Promise<Filing> {
   if (!isUuid(quoteId)) return { outcome: "not-found" };
-  const contentType = documentTypeOf(file.head, INSURER_QUOTE_CONTENT_TYPES);
+  const contentType = documentTypeOf(file.head, PDF_CONTENT_TYPES);
   if (!contentType) return { outcome: "wrong-type" };
   return inTransaction(db, async (trx): Promise<Filing> => {
     const state = await lockOpenRequest(trx, request);
@@ -262,7 +262,7 @@ export async function insertPolicyDocument(
   file: ReceivedFile,
   operatorId: string,
 ): Promise<Filing> {
-  const contentType = documentTypeOf(file.head, INSURER_QUOTE_CONTENT_TYPES);
+  const contentType = documentTypeOf(file.head, PDF_CONTENT_TYPES);
   if (!contentType) return { outcome: "wrong-type" };
   const document = await insertDocument(trx, request, file, contentType, {
     purpose: "policy",
@@ -286,7 +286,7 @@ export async function attachPolicyDocument(
   file: ReceivedFile,
   operatorId: string,
 ): Promise<Filing> {
-  if (!documentTypeOf(file.head, INSURER_QUOTE_CONTENT_TYPES)) return { outcome: "wrong-type" };
+  if (!documentTypeOf(file.head, PDF_CONTENT_TYPES)) return { outcome: "wrong-type" };
   return inTransaction(db, async (trx): Promise<Filing> => {
     const bound = await trx
       .selectFrom("bind_requests")
