@@ -27,6 +27,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   timeout: 60_000,
+  // A page's answer to a click can take some seconds while the other journey's browser and
+  // servers have both cores: 5 s (the default) failed now and then; a passing check waits no
+  // longer for it.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     // Recording a trace for every journey (to keep the failures') costs about a third of the

@@ -1,21 +1,50 @@
+import { globSync, readFileSync } from "node:fs";
+
 import { defineConfig } from "vitest/config";
 
 import { VITEST_TMPDIR } from "./tests/support/run-dirs.ts";
+import { DATABASES_PER_WORKER_ENV } from "./tests/support/vitest-workers.ts";
+
+const TEST_FILES = ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts"];
+
+/**
+ * Test files that replace a module (`vi.mock`) or a variable (`vi.stubEnv`, `vi.stubGlobal`) for
+ * themselves. Each runs in a process of its own, so that nothing it replaced reaches another file.
+ */
+const REPLACES_MODULES = /\bvi\.(?:mock|doMock|stubEnv|stubGlobal)\(/;
+const ISOLATED_FILES = globSync(TEST_FILES).filter((file) =>
+  REPLACES_MODULES.test(readFileSync(file, "utf8")),
+);
 
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts"],
     environment: "node",
     env: { TMPDIR: VITEST_TMPDIR },
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     // PGlite instances are heavy; two cores run two files at a time at most.
     maxWorkers: 2,
-    // Each file runs in a process of its own, which opens PGlite and ends seconds later: V8's
-    // optimising compiler would only be starting on PostgreSQL's hot paths, and the process would
-    // wait for it to end (see TEST_NODE_FLAGS in tests/support/server-process.ts).
+    // A worker's process opens PGlite and ends within a minute or two: V8's optimising compiler
+    // would only be starting on PostgreSQL's hot paths, and the process would wait for it to end
+    // (see TEST_NODE_FLAGS in tests/support/server-process.ts).
     execArgv: ["--liftoff-only"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // Most files share their worker's process, modules and databases (each test still starts
+        // from empty tables): loading the app's modules and opening PGlite once a worker rather
+        // than once a file took Vitest from about 150 s to 100 s (decision 022).
+        extends: true,
+        test: {
+          name: "shared",
+          include: TEST_FILES,
+          exclude: ISOLATED_FILES,
+          isolate: false,
+          env: { TMPDIR: VITEST_TMPDIR, [DATABASES_PER_WORKER_ENV]: "1" },
+        },
+      },
+      { extends: true, test: { name: "isolated", include: ISOLATED_FILES } },
+    ],
   },
 });

@@ -44,7 +44,8 @@ export const testPostgresUrl: string | undefined = process.env.TEST_DATABASE_URL
  * kind the first time it asks and empties it for every later `open()`: the tables are truncated,
  * their sequences restarted. Closing a handle ends that handle only (its queries fail from then on,
  * as a closed database's would); `closeSharedTestDatabases` (tests/support/vitest-setup.ts) closes
- * and drops the file's databases after its last test.
+ * and drops the file's databases after its last test. Files that share their worker's modules
+ * (vitest.config.ts) share its databases too: the run's teardown removes what they leave.
  */
 export const testDatabaseKinds: TestDatabaseKind[] = [
   { name: "pglite", open: () => openEmpty("pglite") },
@@ -193,9 +194,17 @@ async function adminQuery(url: string, text: string): Promise<void> {
  */
 export const POSTGRES_TEMPLATE_ENV = "TEST_DATABASE_TEMPLATE";
 
-/** A name for a database of the tests', unique to this run. */
-export function testDatabaseName(kind: "test" | "template"): string {
-  return `coverpilot_${kind}_${randomBytes(6).toString("hex")}`;
+/**
+ * A name for a database of the tests', unique to this run. A copy of a run's template carries the
+ * template's mark, so that the run's teardown finds the copies that its workers kept open.
+ */
+export function testDatabaseName(kind: "test" | "template", template?: string): string {
+  return `${template ? copiesPrefix(template) : `coverpilot_${kind}_`}${randomBytes(6).toString("hex")}`;
+}
+
+/** What the names of the copies of `template` (a name testDatabaseName made) start with. */
+export function copiesPrefix(template: string): string {
+  return `coverpilot_test_${template.slice("coverpilot_template_".length)}_`;
 }
 
 /**
@@ -206,7 +215,7 @@ export async function createFreshPostgres(
   url: string,
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = testDatabaseName("test");
+  const name = testDatabaseName("test", template);
   if (template !== undefined && !/^coverpilot_template_[0-9a-f]{12}$/.test(template)) {
     throw new Error(`Not a template of the tests': ${template}`);
   }

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 
 import {
+  copiesPrefix,
   PGLITE_COPIES_DIR,
   PGLITE_TEMPLATE_DIR,
   PGLITE_TEMPLATE_FILE,
@@ -24,6 +25,19 @@ import { VITEST_TMPDIR } from "./run-dirs.ts";
  * optimising compiler went on compiling PostgreSQL's hot paths there for the whole run.
  */
 export async function setup(): Promise<void> {
+  // Each of Vitest's projects (vitest.config.ts) runs the global setup: the first makes the
+  // databases, the others wait for them, and the last teardown removes them.
+  run.users += 1;
+  run.ready ??= makeTemplates();
+  await run.ready;
+}
+
+/** The run's global setup, shared by the projects' copies of this module. */
+const run = ((globalThis as Record<symbol, unknown>)[Symbol.for("coverpilot.vitestRun")] ??= {
+  users: 0,
+}) as { users: number; ready?: Promise<void> };
+
+async function makeTemplates(): Promise<void> {
   rmSync(VITEST_TMPDIR, { recursive: true, force: true });
   mkdirSync(VITEST_TMPDIR, { recursive: true });
   // The PostgreSQL template's name, for the process that makes it and the test files' workers
@@ -36,11 +50,23 @@ export async function setup(): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
+  run.users -= 1;
+  if (run.users > 0) return;
+  run.ready = undefined;
   const template = process.env[POSTGRES_TEMPLATE_ENV];
   if (testPostgresUrl && template) {
     const client = new pg.Client({ connectionString: testPostgresUrl });
     await client.connect();
     try {
+      // The copies that workers kept open for their files (vitest-setup.ts), then the template.
+      const { rows } = await client.query<{ datname: string }>(
+        "select datname from pg_database where starts_with(datname, $1)",
+        [copiesPrefix(template)],
+      );
+      for (const { datname } of rows) {
+        if (!/^coverpilot_test_[0-9a-f]{12}_[0-9a-f]{12}$/.test(datname)) continue;
+        await client.query(`drop database if exists ${datname} with (force)`);
+      }
       await client.query(`drop database if exists ${template} with (force)`);
     } finally {
       await client.end();
