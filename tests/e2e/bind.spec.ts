@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { htmlErrors } from "../support/html-checker.ts";
+import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
@@ -13,30 +14,6 @@ import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.t
 const DESK = { email: "bind-desk@agency.example", password: "bind desk password 2026" };
 const VISITOR = "baker@example.com";
 const POLICY_PDF = Buffer.from("%PDF-1.4\n% the policy\n%%EOF\n");
-
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A quote for general liability, as the desk's form posts it. */
-function quoteForm(insurer: string, kind: "bindable" | "estimate", premium: string) {
-  return {
-    intent: "add",
-    insurer,
-    kind,
-    premium,
-    payInFull: "on",
-    monthly: "on",
-    monthlyFee: "9",
-    termStart: daysFromToday(30),
-    termEnd: daysFromToday(395),
-    validUntil: daysFromToday(14),
-    "general-liability.included": "on",
-    "general-liability.occurrence": "1,000,000",
-    "general-liability.aggregate": "2,000,000",
-    "general-liability.deductible": "500",
-  };
-}
 
 async function noLayoutProblems(page: Page) {
   for (const width of [360, 1920]) {
@@ -88,8 +65,8 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
     await desk.getByRole("link", { name: "Quotes and documents" }).click();
     const deskQuotes = desk.url();
     for (const form of [
-      quoteForm("Acme Mutual", "bindable", "2,400"),
-      quoteForm("Beacon Casualty", "estimate", "1,980"),
+      deskQuoteForm("Acme Mutual", "bindable", "2,400"),
+      deskQuoteForm("Beacon Casualty", "estimate", "1,980"),
     ]) {
       const added = await desk.request.post(deskQuotes, { headers: { Origin: server.url }, form });
       expect(added.ok()).toBe(true);

@@ -4,6 +4,7 @@ import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
+import { daysFromToday } from "../support/lead-fixtures.ts";
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
 const OPERATOR = { email: "desk@agency.example", password: "a long desk password 2026" };
@@ -11,10 +12,6 @@ const EMAIL = "shared.owner@example.com";
 const ALERTS_TO = "leads@agency.example";
 const REFERENCE = /CP-[34679ACDEFGHJKMNPQRTWXY]{6}/;
 const OWNER_NOTE = "Owner's note: call after 4pm, ask for Ada.";
-
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A visitor's cookies, for a browser page to carry on where the visitor was. */
 function cookiesOf(visitor: HttpVisitor, url: string) {

@@ -14,6 +14,7 @@ import {
 } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { validLeadRecord, WebhookReceiver } from "../support/webhook-receiver.ts";
+import { daysFromToday } from "../support/lead-fixtures.ts";
 import { webhookSignature } from "#app/server/leads/webhooks.server.ts";
 import { fillApplication, expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
 
@@ -38,10 +39,6 @@ let server: ServerProcess;
 let dataDir: string;
 /** The references the two visitors were given, for the lead desk. */
 const references: { js?: string; noJs?: string } = {};
-
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A plan line, found by its heading. */
 function planLine(page: Page, name: string) {

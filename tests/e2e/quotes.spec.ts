@@ -10,6 +10,7 @@ import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { WebhookReceiver } from "../support/webhook-receiver.ts";
+import { daysFromToday } from "../support/lead-fixtures.ts";
 import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
 
 /** A small PDF's bytes (its first bytes make it one), and a JPEG's. */
@@ -18,10 +19,6 @@ const DECLARATIONS_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 
 
 const DESK = { email: "quotes-desk@agency.example", password: "quotes desk password 2026" };
 const VISITOR = "roofer@example.com";
-
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Fills the desk's quote form for the general liability line and adds the quote. */
 async function addQuote(

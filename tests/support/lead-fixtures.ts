@@ -71,3 +71,31 @@ export const SAMPLE_QUOTE: InsurerQuoteInput = {
     },
   ],
 };
+
+/** The day `days` from today (UTC), as a date field takes it. */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The lead desk's quote form for general liability as a browser posts it: a term starting in 30
+ * days, valid for 14, payable in full or monthly with a $9 fee.
+ */
+export function deskQuoteForm(insurer: string, kind: "bindable" | "estimate", premium: string) {
+  return {
+    intent: "add",
+    insurer,
+    kind,
+    premium,
+    payInFull: "on",
+    monthly: "on",
+    monthlyFee: "9",
+    termStart: daysFromToday(30),
+    termEnd: daysFromToday(395),
+    validUntil: daysFromToday(14),
+    "general-liability.included": "on",
+    "general-liability.occurrence": "1,000,000",
+    "general-liability.aggregate": "2,000,000",
+    "general-liability.deductible": "500",
+  };
+}

@@ -9,6 +9,7 @@ import {
   formatCents,
   QUOTES_PATH,
   type InsurerQuote,
+  type QuoteLine,
 } from "#app/domain/quote/insurer-quotes.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
@@ -194,4 +195,32 @@ export function policyBoundEmail(options: {
     ],
     footer: agencyLines(options.agency),
   });
+}
+
+/** The quote as the visitor saw it when they asked to bind it: kept with the request. */
+export interface QuoteSeen {
+  insurer: string;
+  premiumCents: number;
+  monthlyFeeCents: number | null;
+  termStart: string;
+  termEnd: string;
+  validUntil: string;
+  lines: QuoteLine[];
+}
+
+/** A request to bind, with its evidence and, once bound, the policy. */
+export interface BindRequest {
+  id: string;
+  reference: string;
+  insurerQuoteId: string;
+  quoteSeen: QuoteSeen;
+  payment: PaymentChoice;
+  startDate: string;
+  statements: { id: string; text: string }[];
+  signatureName: string;
+  signedAt: Date;
+  clientAddress: string;
+  userAgent: string | null;
+  status: "requested" | "bound";
+  policy: { number: string; start: string; end: string; boundAt: Date; boundBy: string } | null;
 }

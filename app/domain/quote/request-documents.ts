@@ -181,3 +181,18 @@ export const documentMessages = {
   unreadable: "We could not read that upload. Please choose the file and send it again.",
   closed: "This request is closed: it takes no more documents.",
 } as const;
+
+/** A document as the pages list it (never its bytes). */
+export interface RequestDocument {
+  id: string;
+  purpose: "visitor" | "insurer-quote" | "policy";
+  kind: string | null;
+  insurerQuoteId: string | null;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+  sha256: string;
+  /** The operator's email; null: the visitor sent it. */
+  uploadedBy: string | null;
+  createdAt: Date;
+}

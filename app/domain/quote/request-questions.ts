@@ -55,3 +55,14 @@ export function questionAskedEmail(options: {
     footer: agencyLines(options.agency),
   });
 }
+
+/** A question and, once given, its answer. */
+export interface RequestQuestion {
+  id: string;
+  question: string;
+  /** The operator's email. */
+  askedBy: string;
+  askedAt: Date;
+  answer: string | null;
+  answeredAt: Date | null;
+}

@@ -27,6 +27,7 @@ import {
   visitorDocumentFormSchema,
   visitorDocumentKindLabel,
   visitorDocumentPath,
+  type RequestDocument,
 } from "#app/domain/quote/request-documents.ts";
 import { bindPath, POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import {
@@ -46,7 +47,6 @@ import {
 import {
   fileVisitorDocument,
   listRequestDocuments,
-  type RequestDocument,
 } from "#app/server/leads/document-store.server.ts";
 import { answerQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";

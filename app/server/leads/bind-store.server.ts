@@ -11,15 +11,12 @@ import {
   bindReference,
   bindRequestedEmail,
   policyBoundEmail,
+  type BindRequest,
   type BindStatementId,
   type PaymentChoice,
+  type QuoteSeen,
 } from "#app/domain/quote/bind-requests.ts";
-import {
-  formatCents,
-  isExpired,
-  storedLinesSchema,
-  type QuoteLine,
-} from "#app/domain/quote/insurer-quotes.ts";
+import { formatCents, isExpired, storedLinesSchema } from "#app/domain/quote/insurer-quotes.ts";
 import { quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
@@ -38,34 +35,6 @@ import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { insertPolicyDocument } from "#app/server/leads/document-store.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
-
-/** The quote as the visitor saw it when they asked to bind it: kept with the request. */
-export interface QuoteSeen {
-  insurer: string;
-  premiumCents: number;
-  monthlyFeeCents: number | null;
-  termStart: string;
-  termEnd: string;
-  validUntil: string;
-  lines: QuoteLine[];
-}
-
-/** A request to bind, with its evidence and, once bound, the policy. */
-export interface BindRequest {
-  id: string;
-  reference: string;
-  insurerQuoteId: string;
-  quoteSeen: QuoteSeen;
-  payment: PaymentChoice;
-  startDate: string;
-  statements: { id: string; text: string }[];
-  signatureName: string;
-  signedAt: Date;
-  clientAddress: string;
-  userAgent: string | null;
-  status: "requested" | "bound";
-  policy: { number: string; start: string; end: string; boundAt: Date; boundBy: string } | null;
-}
 
 /** The request to bind on a quote request, if the visitor made one. */
 export async function getBindRequest(db: Db, requestId: string): Promise<BindRequest | undefined> {

@@ -18,6 +18,7 @@ import {
   visitorDocumentKindLabel,
   documentFileName,
   type DocumentContentType,
+  type RequestDocument,
   type VisitorDocumentKind,
 } from "#app/domain/quote/request-documents.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
@@ -33,21 +34,6 @@ import {
 
 /** The most bytes of a document one row holds (the database checks it too). */
 export const CHUNK_BYTES = 256 * 1024;
-
-/** A document as the pages list it (never its bytes). */
-export interface RequestDocument {
-  id: string;
-  purpose: "visitor" | "insurer-quote" | "policy";
-  kind: string | null;
-  insurerQuoteId: string | null;
-  fileName: string;
-  contentType: string;
-  byteSize: number;
-  sha256: string;
-  /** The operator's email; null: the visitor sent it. */
-  uploadedBy: string | null;
-  createdAt: Date;
-}
 
 /** What filing a document did. */
 export type Filing =

@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 
-import { questionAskedEmail } from "#app/domain/quote/request-questions.ts";
+import { questionAskedEmail, type RequestQuestion } from "#app/domain/quote/request-questions.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
@@ -19,17 +19,6 @@ import {
   queueQuotesLinkEmail,
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
-
-/** A question and, once given, its answer. */
-export interface RequestQuestion {
-  id: string;
-  question: string;
-  /** The operator's email. */
-  askedBy: string;
-  askedAt: Date;
-  answer: string | null;
-  answeredAt: Date | null;
-}
 
 /** A request's questions, in the order they were asked. */
 export async function listQuestions(db: Db, requestId: string): Promise<RequestQuestion[]> {

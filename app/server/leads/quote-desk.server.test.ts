@@ -1,0 +1,162 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { describe, expect, it, vi } from "vitest";
+
+import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+import { daysFromToday, deskQuoteForm, leadWithRequest } from "#tests/support/lead-fixtures.ts";
+
+import { policyMessages } from "#app/domain/quote/bind-requests.ts";
+import { quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
+import { documentMessages } from "#app/domain/quote/request-documents.ts";
+import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
+import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
+import { workOnQuoteRequest, type QuoteDesk } from "#app/server/leads/quote-desk.server.ts";
+
+vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
+  cheapPasswords(await original()),
+);
+
+/** The desk's quote form for general liability, as a browser posts it. */
+const QUOTE_FORM = deskQuoteForm("Acme Mutual", "bindable", "2,400.50");
+
+/** A post of `fields` as a form without a file. */
+function formPost(fields: Record<string, string>): Request {
+  return new Request("http://desk.example/admin/submissions/x/quotes", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** A post of `fields` and one file, as a multipart form. */
+function uploadPost(fields: Record<string, string>, bytes: Buffer, name: string): Request {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("file", new Blob([new Uint8Array(bytes)]), name);
+  return new Request("http://desk.example/admin/submissions/x/quotes", {
+    method: "POST",
+    body: form,
+  });
+}
+
+/** An operator at the desk of a lead's quote request (lead-fixtures.ts). */
+async function deskFor(database: Database): Promise<QuoteDesk> {
+  const { db } = database;
+  const operator = await createOperator(db, "desk@agency.example", "a long enough password");
+  const lead = await leadWithRequest(db, "Bakers", "2026-11-20T15:00:00Z");
+  return {
+    services: createServices(
+      parseEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-quote-desk-")) }),
+      database,
+    ),
+    operatorId: operator.id,
+    agency: { ...SAMPLE_AGENCY, sample: true },
+    request: { ...lead.request, lines: ["general-liability", "workers-comp"] },
+    visitor: { email: lead.email, firstName: "Ana" },
+  };
+}
+
+describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", (kind) => {
+  it("keeps a valid quote, and refuses an invalid one with its messages and what was typed", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const refused = await workOnQuoteRequest(
+        desk,
+        formPost({ ...QUOTE_FORM, premium: "a lot", insurer: "Beacon" }),
+      );
+      expect(refused).toMatchObject({
+        outcome: "refused",
+        status: 400,
+        reply: { formId: "new", typed: { insurer: "Beacon", premium: "a lot" } },
+      });
+      if (refused.outcome !== "refused") return;
+      expect(refused.reply.fields.premium?.length).toBeGreaterThan(0);
+      expect(await listInsurerQuotes(database.db, desk.request.id)).toEqual([]);
+
+      expect(await workOnQuoteRequest(desk, formPost(QUOTE_FORM))).toEqual({
+        outcome: "saved",
+        emailed: true,
+      });
+      const [quote] = await listInsurerQuotes(database.db, desk.request.id);
+      expect(quote).toMatchObject({ insurer: "Acme Mutual", premiumCents: 240_050 });
+    });
+  });
+
+  it("says why publishing, withdrawing or an unknown form did nothing", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      expect(await workOnQuoteRequest(desk, formPost({ intent: "publish" }))).toEqual({
+        outcome: "refused",
+        status: 409,
+        reply: {
+          formId: "publish",
+          typed: {},
+          fields: {},
+          problem: quoteFormMessages.nothingToPublish,
+        },
+      });
+      const withdrawn = await workOnQuoteRequest(
+        desk,
+        formPost({ intent: "withdraw", id: "00000000-0000-4000-8000-000000000000" }),
+      );
+      expect(withdrawn).toMatchObject({
+        outcome: "refused",
+        status: 404,
+        reply: { formId: "list", problem: quoteFormMessages.notFound },
+      });
+      expect(await workOnQuoteRequest(desk, formPost({ intent: "shred" }))).toEqual({
+        outcome: "bad-request",
+      });
+    });
+  });
+
+  it("files only a PDF, and marks bound only a request the visitor asked to bind", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      await workOnQuoteRequest(desk, formPost(QUOTE_FORM));
+      const [quote] = await listInsurerQuotes(database.db, desk.request.id);
+      const pdf = Buffer.from("%PDF-1.4\n% the quote\n%%EOF\n");
+      const notPdf = await workOnQuoteRequest(
+        desk,
+        uploadPost({ intent: "document", id: quote!.id }, Buffer.from("MZ not a pdf"), "quote.pdf"),
+      );
+      expect(notPdf).toMatchObject({
+        outcome: "refused",
+        status: 415,
+        reply: { formId: "document", problem: documentMessages.notPdf },
+      });
+      expect(await listRequestDocuments(database.db, desk.request.id)).toEqual([]);
+      expect(
+        await workOnQuoteRequest(
+          desk,
+          uploadPost({ intent: "document", id: quote!.id }, pdf, "acme.pdf"),
+        ),
+      ).toEqual({ outcome: "saved", emailed: true, edit: quote!.id });
+      const [filed] = await listRequestDocuments(database.db, desk.request.id);
+      expect(filed).toMatchObject({ fileName: "acme.pdf", insurerQuoteId: quote!.id });
+
+      const bind = {
+        intent: "bind",
+        policyNumber: "GL-1",
+        policyStart: daysFromToday(30),
+        policyEnd: daysFromToday(395),
+      };
+      expect(await workOnQuoteRequest(desk, uploadPost(bind, pdf, "policy.pdf"))).toMatchObject({
+        outcome: "refused",
+        status: 409,
+        reply: {
+          formId: "bind",
+          typed: { policyNumber: "GL-1" },
+          problem: policyMessages.noRequest,
+        },
+      });
+    });
+  });
+});

@@ -1,0 +1,242 @@
+import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
+import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
+import { insurerQuoteFormSchema, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
+import { documentMessages, DOCUMENT_MAX_BYTES } from "#app/domain/quote/request-documents.ts";
+import { askQuestionFormSchema } from "#app/domain/quote/request-questions.ts";
+import type { Agency } from "#app/domain/site/agency.ts";
+import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
+import {
+  isMultipart,
+  receiveUpload,
+  type Upload,
+} from "#app/server/http/multipart-upload.server.ts";
+import { bindPolicy } from "#app/server/leads/bind-store.server.ts";
+import {
+  attachInsurerQuoteDocument,
+  attachPolicyDocument,
+} from "#app/server/leads/document-store.server.ts";
+import {
+  addInsurerQuote,
+  publishInsurerQuotes,
+  updateInsurerQuote,
+  withdrawInsurerQuote,
+  type QuoteChange,
+  type QuotedRequest,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+import { askQuestion } from "#app/server/leads/question-store.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+
+/**
+ * The lead desk's work on a quote request (routes/admin/submission-quotes.tsx, decisions 042 to
+ * 044): adding, changing, withdrawing and publishing the insurers' quotes, asking the visitor a
+ * question, attaching the insurer's PDF, marking the request bound and adding policy documents.
+ * Each form is checked here with the schema its page shows the messages of; each change enters
+ * the lead's timeline in its store's transaction.
+ */
+
+/** The request a desk form works on, who works it, and the visitor its emails go to. */
+export interface QuoteDesk {
+  services: AppServices;
+  operatorId: string;
+  agency: Agency;
+  request: QuotedRequest & { lines: readonly string[] };
+  visitor: { email: string; firstName: string | null };
+}
+
+/** What the page does next: back to the request's page (saying so), or the form refused. */
+export type DeskAnswer =
+  | {
+      outcome: "saved";
+      /** The quote whose form to show again (after attaching its PDF). */
+      edit?: string;
+      /** False when the visitor's email was not sent (their hourly cap). */
+      emailed: boolean;
+      anchor?: "questions";
+    }
+  | { outcome: "refused"; reply: DeskFormReply; status: number }
+  | { outcome: "not-found" | "bad-request" };
+
+const saved = (more: { edit?: string; emailed?: boolean; anchor?: "questions" } = {}) =>
+  ({ outcome: "saved", emailed: true, ...more }) as const;
+
+function refused(formId: string, typed: DeskFormReply["typed"], problem: string, status = 409) {
+  return { outcome: "refused", reply: { formId, typed, fields: {}, problem }, status } as const;
+}
+
+function invalid(formId: string, typed: DeskFormReply["typed"], fields: DeskFormReply["fields"]) {
+  return {
+    outcome: "refused",
+    reply: { formId, typed, fields, problem: undefined },
+    status: 400,
+  } as const;
+}
+
+/** Works the form `post` sends: an upload (multipart) or one of the page's other forms. */
+export async function workOnQuoteRequest(desk: QuoteDesk, post: Request): Promise<DeskAnswer> {
+  if (isMultipart(post)) {
+    return receiveUpload(
+      post,
+      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 5 },
+      (upload) => fileUpload(desk, upload),
+    );
+  }
+  return workOnForm(desk, await post.formData());
+}
+
+/** Whom and what the desk's emails go with (publishing, asking, binding). */
+function sendingFor(desk: QuoteDesk) {
+  const { env } = desk.services;
+  return {
+    operatorId: desk.operatorId,
+    siteUrl: env.SITE_URL,
+    agency: desk.agency,
+    perHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+  };
+}
+
+/** The page after a change to a quote: confirmed, or why not. */
+function afterChange(change: QuoteChange, formId: string, typed: DeskFormReply["typed"]) {
+  if (change.outcome === "not-found") {
+    return refused("list", {}, quoteFormMessages.notFound, 404);
+  }
+  if (change.outcome === "closed") return refused(formId, typed, quoteFormMessages.notOpen);
+  if (change.outcome === "chosen") return refused(formId, typed, quoteFormMessages.chosen);
+  return saved();
+}
+
+/** An uploaded PDF: the insurer's quote document, the bound policy, or another policy document. */
+async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> {
+  const intent = upload.form.get("intent");
+  if (upload.outcome !== "received") {
+    const formId = intent === "bind" ? "bind" : "document";
+    return upload.outcome === "too-large"
+      ? refused(formId, {}, documentMessages.tooLarge, 413)
+      : refused(formId, {}, documentMessages.unreadable, 400);
+  }
+  const { db } = desk.services.database;
+  if (intent === "bind") {
+    const typed = parseForm(upload.form, anyForm).payload;
+    const parsed = parseForm(upload.form, bindPolicyFormSchema);
+    if (parsed.status !== "success") return invalid("bind", typed, parsed.error ?? {});
+    if (!upload.file) return refused("bind", typed, policyMessages.pdf, 400);
+    const policy = {
+      number: parsed.value.policyNumber,
+      start: parsed.value.policyStart,
+      end: parsed.value.policyEnd,
+    };
+    const bound = await bindPolicy(
+      db,
+      desk.request,
+      policy,
+      upload.file,
+      desk.visitor,
+      sendingFor(desk),
+    );
+    switch (bound.outcome) {
+      case "bound":
+        await queueLeadEvent(desk.services, "policy.bound", desk.request.submissionId, { policy });
+        return saved({ emailed: bound.emailed });
+      case "wrong-type":
+        return refused("bind", typed, documentMessages.notPdf, 415);
+      case "no-request":
+        return refused("bind", typed, policyMessages.noRequest);
+      case "already-bound":
+        return refused("bind", typed, policyMessages.alreadyBound);
+      case "closed":
+        return refused("bind", typed, quoteFormMessages.notOpen);
+    }
+  }
+  if (intent === "policy-document") {
+    if (!upload.file) return refused("policy-document", {}, documentMessages.noFile, 400);
+    const filing = await attachPolicyDocument(db, desk.request, upload.file, desk.operatorId);
+    if (filing.outcome === "filed") return saved();
+    return filing.outcome === "wrong-type"
+      ? refused("policy-document", {}, documentMessages.notPdf, 415)
+      : refused("policy-document", {}, policyMessages.noRequest);
+  }
+  if (!upload.file) return refused("document", {}, documentMessages.noFile, 400);
+  const quoteId = String(upload.form.get("id") ?? "").slice(0, 64);
+  const filing = await attachInsurerQuoteDocument(
+    db,
+    desk.request,
+    quoteId,
+    upload.file,
+    desk.operatorId,
+  );
+  switch (filing.outcome) {
+    case "filed":
+      return saved({ edit: quoteId });
+    case "wrong-type":
+      return refused("document", {}, documentMessages.notPdf, 415);
+    case "closed":
+      return refused("document", {}, quoteFormMessages.notOpen);
+    case "too-many":
+    case "not-found":
+      return refused("list", {}, quoteFormMessages.notFound, 404);
+  }
+}
+
+/** One of the page's forms without a file: a quote added, changed or withdrawn, the drafts published, a question asked. */
+async function workOnForm(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> {
+  const { db } = desk.services.database;
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "").slice(0, 64);
+  const typed = parseForm(form, anyForm).payload;
+  switch (intent) {
+    case "add":
+    case "update": {
+      const formId = intent === "add" ? "new" : id;
+      const today = dayIn(new Date(), desk.services.env.AGENCY_TIME_ZONE);
+      const parsed = parseForm(form, insurerQuoteFormSchema(desk.request.lines, today));
+      if (parsed.status !== "success") return invalid(formId, typed, parsed.error ?? {});
+      const change =
+        intent === "add"
+          ? await addInsurerQuote(db, desk.request, parsed.value, desk.operatorId)
+          : await updateInsurerQuote(db, desk.request, id, parsed.value, desk.operatorId);
+      return afterChange(change, formId, typed);
+    }
+    case "withdraw":
+      return afterChange(
+        await withdrawInsurerQuote(db, desk.request, id, desk.operatorId),
+        "list",
+        {},
+      );
+    case "ask": {
+      const parsed = parseForm(form, askQuestionFormSchema);
+      if (parsed.status !== "success") return invalid("ask", typed, parsed.error ?? {});
+      const { question } = parsed.value;
+      const asked = await askQuestion(db, desk.request, question, desk.visitor, sendingFor(desk));
+      if (asked.outcome === "not-found") return { outcome: "not-found" };
+      if (asked.outcome !== "asked") return refused("ask", typed, quoteFormMessages.notOpen);
+      await queueLeadEvent(desk.services, "question.asked", desk.request.submissionId, {
+        question: { id: asked.questionId, question },
+      });
+      return saved({ emailed: asked.emailed, anchor: "questions" });
+    }
+    case "publish":
+      return publishDrafts(desk);
+    default:
+      return { outcome: "bad-request" };
+  }
+}
+
+/** Shows the drafts to the visitor and emails them. */
+async function publishDrafts(desk: QuoteDesk): Promise<DeskAnswer> {
+  const { db } = desk.services.database;
+  const result = await publishInsurerQuotes(db, desk.request, desk.visitor, sendingFor(desk));
+  switch (result.outcome) {
+    case "published":
+      await queueLeadEvent(desk.services, "quote.published", desk.request.submissionId);
+      return saved({ emailed: result.emailed });
+    case "not-found":
+      return { outcome: "not-found" };
+    case "closed":
+      return refused("publish", {}, quoteFormMessages.notOpen);
+    case "chosen":
+      return refused("publish", {}, quoteFormMessages.chosen);
+    case "nothing-to-publish":
+      return refused("publish", {}, quoteFormMessages.nothingToPublish);
+  }
+}
