@@ -1,60 +1,46 @@
-import { useState } from "react";
 import { data, redirect } from "react-router";
 
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import {
+  ChooseLink,
+  DeclineForm,
+  DiffersMark,
+  DocumentsSection,
+  InsurerPdfLink,
+  QuestionsSection,
+} from "#app/components/wizard/quotes-page-sections.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import {
   comparisonRows,
-  declineFormSchema,
   declineMessages,
   declineReasonLabel,
-  DECLINE_REASONS,
-  QUOTES_PATH,
   isExpired,
   quoteKindWords,
   formatCents,
   dayText,
-  type ComparisonRow,
 } from "#app/domain/quote/insurer-quotes.ts";
 import {
-  acceptOf,
-  documentMessages,
-  DOCUMENT_MAX_BYTES,
   formatBytes,
-  VISITOR_CONTENT_TYPES,
-  VISITOR_DOCUMENT_KINDS,
-  VISITOR_DOCUMENTS_PER_APPLICATION,
-  visitorDocumentFormSchema,
   visitorDocumentKindLabel,
   visitorDocumentPath,
   type RequestDocument,
 } from "#app/domain/quote/request-documents.ts";
 import { bindPath, POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
-import {
-  ANSWER_MAX_LENGTH,
-  answerFormSchema,
-  questionMessages,
-} from "#app/domain/quote/request-questions.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
-import { parseForm } from "#app/domain/values/form-submission.ts";
-import {
-  declineInsurerQuotes,
-  listInsurerQuotes,
-} from "#app/server/leads/insurer-quote-store.server.ts";
-import {
-  fileVisitorDocument,
-  listRequestDocuments,
-} from "#app/server/leads/document-store.server.ts";
-import { answerQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
+import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
+import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
+import { listQuestions } from "#app/server/leads/question-store.server.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
-import { isMultipart, receiveUpload } from "#app/server/http/multipart-upload.server.ts";
-import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
+import {
+  workOnVisitorQuotes,
+  type VisitorFormReply,
+} from "#app/server/wizard/visitor-quotes.server.ts";
 
 import type { Route } from "./+types/quotes";
 
@@ -160,364 +146,32 @@ function insurerPdf(document: RequestDocument) {
   };
 }
 
-/** The page again, with why the form was refused: `form` names which form. */
-function refused(
-  form: "decline" | "document" | "answer",
-  problem: string,
-  status: number,
-  extra: { question?: string; typed?: string } = {},
-) {
-  return data({ form, problem, ...extra }, { status });
-}
-
 /**
- * The visitor's forms (issue 29), only in a browser that proved the email: "None of these suit
- * me" declines every quote, with an optional reason (the request becomes Lost, the agency is
- * told); a document for the agent is read as it streams and filed (decision 043).
+ * The visitor's forms (app/server/wizard/visitor-quotes.server.ts), only in a browser that proved
+ * the email: a document for the agent, an answer to a question, or "None of these suit me".
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const proven = await provenApplication(services, request);
   if (!proven) throw data(null, { status: 403 });
   const { handle, submission, quoteRequest } = proven;
-  const { db } = services.database;
   if (!quoteRequest) throw data(null, { status: 404 });
-  const target = {
-    id: quoteRequest.id,
-    submissionId: submission.id,
-    reference: quoteRequest.reference,
-  };
-  if (isMultipart(request)) {
-    return receiveUpload(
-      request,
-      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
-      async (upload) => {
-        if (upload.outcome !== "received") {
-          return upload.outcome === "too-large"
-            ? refused("document", documentMessages.tooLarge, 413)
-            : refused("document", documentMessages.unreadable, 400);
-        }
-        const parsed = parseForm(upload.form, visitorDocumentFormSchema);
-        if (parsed.status !== "success") {
-          const problem = parsed.error?.kind?.[0] ?? documentMessages.unreadable;
-          return refused("document", problem, 400);
-        }
-        if (!upload.file) return refused("document", documentMessages.noFile, 400);
-        const filing = await fileVisitorDocument(db, target, upload.file, parsed.value.kind);
-        switch (filing.outcome) {
-          case "filed":
-            return redirect(`${QUOTES_PATH}?sent#documents`);
-          case "wrong-type":
-            return refused("document", documentMessages.notVisitorType, 415);
-          case "too-many":
-            return refused("document", documentMessages.tooMany, 409);
-          case "closed":
-            return refused("document", documentMessages.closed, 409);
-          case "not-found":
-            throw data(null, { status: 404 });
-        }
-      },
-    );
-  }
-  const formData = await request.formData();
-  if (formData.get("intent") === "answer") {
-    const parsed = parseForm(formData, answerFormSchema);
-    const question = String(formData.get("question") ?? "").slice(0, 64);
-    const typed = String(formData.get("answer") ?? "").slice(0, ANSWER_MAX_LENGTH);
-    if (parsed.status !== "success") {
-      const problem = parsed.error?.answer?.[0] ?? parsed.error?.question?.[0] ?? "";
-      return refused("answer", problem, 400, { question, typed });
-    }
-    const outcome = await answerQuestion(db, target, parsed.value.question, parsed.value.answer);
-    if (outcome !== "answered") {
-      const problem = outcome === "closed" ? questionMessages.notOpen : questionMessages.notFound;
-      return refused("answer", problem, outcome === "closed" ? 409 : 404, { question, typed });
-    }
-    await queueLeadEvent(services, "question.answered", submission.id, {
-      question: { id: parsed.value.question, answer: parsed.value.answer },
-    });
-    return redirect(`${QUOTES_PATH}?answered#questions`);
-  }
-  if (formData.get("intent") !== "decline") throw data(null, { status: 400 });
-  const parsed = parseForm(formData, declineFormSchema);
-  if (parsed.status !== "success") {
-    return refused("decline", parsed.error?.reason?.[0] ?? declineMessages.notOpen, 400);
-  }
-  const outcome = await declineInsurerQuotes(
-    db,
-    target,
-    parsed.value.reason ?? null,
+  const answer = await workOnVisitorQuotes(
+    services,
+    { id: quoteRequest.id, submissionId: submission.id, reference: quoteRequest.reference },
     writerOf(context, handle),
+    request,
   );
-  if (outcome !== "declined") return refused("decline", declineMessages.notOpen, 409);
-  await queueLeadEvent(services, "quote_request.lost", submission.id);
-  return redirect(QUOTES_PATH);
-}
-
-function DiffersMark({ row }: { row: ComparisonRow }) {
-  if (!row.differs) return null;
-  return (
-    <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-      Differs
-    </span>
-  );
-}
-
-function DeclineForm({ problem }: { problem: string | undefined }) {
-  return (
-    <details className="mt-8 rounded-xl border border-slate-200 p-4" open={problem !== undefined}>
-      <summary className="cursor-pointer font-semibold text-ink">None of these suit me</summary>
-      <form method="post" className="mt-3">
-        <fieldset>
-          <legend className="text-ink">
-            Tell us why, if you like (optional). Your agent will not quote this request again.
-          </legend>
-          {DECLINE_REASONS.map((reason) => (
-            <label key={reason.id} className="mt-2 flex items-center gap-2 text-ink">
-              <input type="radio" name="reason" value={reason.id} className="size-5" />
-              {reason.label}
-            </label>
-          ))}
-        </fieldset>
-        {problem ? (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-800">
-            {problem}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          name="intent"
-          value="decline"
-          className="mt-4 rounded-lg border border-slate-400 px-5 py-3 font-semibold text-ink hover:bg-slate-50"
-        >
-          Decline all quotes
-        </button>
-      </form>
-    </details>
-  );
-}
-
-/** The insurer's own quote document, when the agency attached it. */
-function InsurerPdfLink({
-  heading,
-}: {
-  heading: { insurer: string; pdf: { href: string; size: string } | undefined };
-}) {
-  if (!heading.pdf) return null;
-  return (
-    <a
-      href={heading.pdf.href}
-      download
-      className="mt-1 block text-sm font-semibold text-brand-700 underline"
-    >
-      {heading.insurer}&apos;s quote document (PDF, {heading.pdf.size})
-    </a>
-  );
-}
-
-type QuestionView = {
-  id: string;
-  question: string;
-  asked: string;
-  answer: string | null;
-  answeredOn: string | null;
-};
-
-/** The agency's questions, each with its answer or a form to answer it (issue 29). */
-function QuestionsSection({
-  questions,
-  open,
-  answered,
-  refusal,
-}: {
-  questions: QuestionView[];
-  open: boolean;
-  answered: boolean;
-  refusal: { question?: string; typed?: string; problem: string } | undefined;
-}) {
-  if (questions.length === 0) return null;
-  return (
-    <section id="questions" aria-labelledby="questions-heading" className="mt-10">
-      <h2 id="questions-heading" className="text-xl font-semibold text-ink">
-        Questions from your agent
-      </h2>
-      {answered ? (
-        <p
-          role="status"
-          className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
-        >
-          {questionMessages.answered}
-        </p>
-      ) : null}
-      <ol className="mt-4 space-y-4">
-        {questions.map((question) => {
-          const mine = refusal?.question === question.id ? refusal : undefined;
-          return (
-            <li key={question.id} className="rounded-xl border border-slate-200 p-4">
-              <p className="text-sm text-muted">Asked on {question.asked}</p>
-              <p className="mt-1 font-semibold whitespace-pre-line text-ink">{question.question}</p>
-              {question.answer !== null ? (
-                <div className="mt-3">
-                  <p className="text-sm text-muted">Your answer, sent on {question.answeredOn}</p>
-                  <p className="mt-1 whitespace-pre-line text-ink">{question.answer}</p>
-                </div>
-              ) : open ? (
-                <form method="post" className="mt-3">
-                  <input type="hidden" name="question" value={question.id} />
-                  <label
-                    htmlFor={`answer-${question.id}`}
-                    className="block text-sm font-semibold text-ink"
-                  >
-                    Your answer
-                  </label>
-                  <textarea
-                    id={`answer-${question.id}`}
-                    name="answer"
-                    rows={3}
-                    required
-                    maxLength={ANSWER_MAX_LENGTH}
-                    defaultValue={mine?.typed ?? ""}
-                    aria-invalid={mine ? true : undefined}
-                    aria-describedby={mine ? `answer-${question.id}-problem` : undefined}
-                    className="mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink"
-                  />
-                  {mine ? (
-                    <p
-                      id={`answer-${question.id}-problem`}
-                      role="alert"
-                      className="mt-2 text-sm font-medium text-red-800"
-                    >
-                      {mine.problem}
-                    </p>
-                  ) : null}
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="answer"
-                    className="mt-3 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-                  >
-                    Send my answer
-                  </button>
-                </form>
-              ) : (
-                <p className="mt-3 text-ink">Not answered.</p>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </section>
-  );
-}
-
-/** "Choose this quote", on a quote that can be chosen. */
-function ChooseLink({ heading }: { heading: { insurer: string; choose: string | undefined } }) {
-  if (!heading.choose) return null;
-  return (
-    <a
-      href={heading.choose}
-      className="mt-3 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-    >
-      Choose this quote<span className="sr-only"> from {heading.insurer}</span>
-    </a>
-  );
-}
-
-/** What the visitor has sent their agent, and the form to send another (decision 043). */
-function DocumentsSection({
-  open,
-  sent,
-  documents,
-  problem,
-}: {
-  open: boolean;
-  sent: boolean;
-  documents: { id: string; href: string; fileName: string; about: string }[];
-  problem: string | undefined;
-}) {
-  const [sending, setSending] = useState(false);
-  const full = documents.length >= VISITOR_DOCUMENTS_PER_APPLICATION;
-  return (
-    <section id="documents" aria-labelledby="documents-heading" className="mt-10">
-      <h2 id="documents-heading" className="text-xl font-semibold text-ink">
-        Documents for your agent
-      </h2>
-      <p className="mt-2 text-ink">
-        Send what your agent asks for, such as a current declarations page, loss runs or a
-        contract&apos;s insurance requirements: a PDF, JPEG or PNG of at most{" "}
-        {formatBytes(DOCUMENT_MAX_BYTES)}, up to {VISITOR_DOCUMENTS_PER_APPLICATION} for this
-        application. Only you, in a browser that opened our link, and the agency can open them.
-      </p>
-      {sent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
-        >
-          Thank you: your document is with your agent.
-        </p>
-      ) : null}
-      {documents.length > 0 ? (
-        <ul className="mt-4 space-y-2">
-          {documents.map((document) => (
-            <li key={document.id} className="text-ink">
-              <a href={document.href} download className="font-semibold text-brand-700 underline">
-                {document.fileName}
-              </a>{" "}
-              <span className="text-muted">({document.about})</span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 text-muted">You have sent no document yet.</p>
-      )}
-      {open && !full ? (
-        <form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-6 rounded-xl border border-slate-200 p-4"
-          onSubmit={() => setSending(true)}
-        >
-          <fieldset>
-            <legend className="font-semibold text-ink">What is it?</legend>
-            {VISITOR_DOCUMENT_KINDS.map((kind) => (
-              <label key={kind.id} className="mt-2 flex items-center gap-2 text-ink">
-                <input type="radio" name="kind" value={kind.id} required className="size-5" />
-                {kind.label}
-              </label>
-            ))}
-          </fieldset>
-          <label htmlFor="document-file" className="mt-4 block font-semibold text-ink">
-            The file (PDF, JPEG or PNG, at most {formatBytes(DOCUMENT_MAX_BYTES)})
-          </label>
-          <input
-            id="document-file"
-            type="file"
-            name="file"
-            required
-            accept={acceptOf(VISITOR_CONTENT_TYPES)}
-            aria-describedby={problem ? "document-problem" : undefined}
-            className="mt-2 block w-full text-ink"
-          />
-          {problem ? (
-            <p id="document-problem" role="alert" className="mt-2 text-sm font-medium text-red-800">
-              {problem}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            disabled={sending}
-            className="mt-4 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-          >
-            {sending ? "Sending…" : "Send to my agent"}
-          </button>
-          <p aria-live="polite" className="mt-2 text-sm text-muted">
-            {sending ? "Sending your file. Large files can take a minute." : ""}
-          </p>
-        </form>
-      ) : null}
-      {open && full ? <p className="mt-4 text-ink">{documentMessages.tooMany}</p> : null}
-    </section>
-  );
+  switch (answer.outcome) {
+    case "done":
+      return redirect(answer.to);
+    case "refused":
+      return data<VisitorFormReply>(answer.reply, { status: answer.status });
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "bad-request":
+      throw data(null, { status: 400 });
+  }
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {

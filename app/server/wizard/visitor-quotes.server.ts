@@ -1,0 +1,160 @@
+import {
+  declineFormSchema,
+  declineMessages,
+  QUOTES_PATH,
+} from "#app/domain/quote/insurer-quotes.ts";
+import {
+  documentMessages,
+  DOCUMENT_MAX_BYTES,
+  visitorDocumentFormSchema,
+} from "#app/domain/quote/request-documents.ts";
+import {
+  ANSWER_MAX_LENGTH,
+  answerFormSchema,
+  questionMessages,
+} from "#app/domain/quote/request-questions.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import {
+  isMultipart,
+  receiveUpload,
+  type Upload,
+} from "#app/server/http/multipart-upload.server.ts";
+import { fileVisitorDocument } from "#app/server/leads/document-store.server.ts";
+import {
+  declineInsurerQuotes,
+  type QuotedRequest,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+import { answerQuestion } from "#app/server/leads/question-store.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
+
+/**
+ * The visitor's forms on their quotes page (routes/wizard/quotes.tsx, decisions 042 and 043), for a
+ * browser that proved the application's email: a document sent to the agent (read as it streams,
+ * checked by its content, filed), an answer to the agency's question, and "None of these suit me",
+ * which declines every quote (the request becomes Lost, the agency is told).
+ */
+
+/** A refused form, as the page shows it again: which form, why, and what was typed. */
+export interface VisitorFormReply {
+  form: "decline" | "document" | "answer";
+  problem: string;
+  question?: string;
+  typed?: string;
+}
+
+/** What the page does next: another address, the form refused, or an error page. */
+export type VisitorQuotesAnswer =
+  | { outcome: "done"; to: string }
+  | { outcome: "refused"; reply: VisitorFormReply; status: number }
+  | { outcome: "not-found" | "bad-request" };
+
+function refused(
+  form: VisitorFormReply["form"],
+  problem: string,
+  status: number,
+  extra: { question?: string; typed?: string } = {},
+): VisitorQuotesAnswer {
+  return { outcome: "refused", reply: { form, problem, ...extra }, status };
+}
+
+/** Works the form `post` sends on the quote request `request`, saving through `writer`. */
+export async function workOnVisitorQuotes(
+  services: AppServices,
+  request: QuotedRequest,
+  writer: SubmissionWriter,
+  post: Request,
+): Promise<VisitorQuotesAnswer> {
+  if (isMultipart(post)) {
+    return receiveUpload(
+      post,
+      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
+      (upload) => fileDocument(services, request, upload),
+    );
+  }
+  const form = await post.formData();
+  switch (form.get("intent")) {
+    case "answer":
+      return answer(services, request, form);
+    case "decline":
+      return decline(services, request, writer, form);
+    default:
+      return { outcome: "bad-request" };
+  }
+}
+
+/** A document for the agent. */
+async function fileDocument(
+  services: AppServices,
+  request: QuotedRequest,
+  upload: Upload,
+): Promise<VisitorQuotesAnswer> {
+  if (upload.outcome !== "received") {
+    return upload.outcome === "too-large"
+      ? refused("document", documentMessages.tooLarge, 413)
+      : refused("document", documentMessages.unreadable, 400);
+  }
+  const parsed = parseForm(upload.form, visitorDocumentFormSchema);
+  if (parsed.status !== "success") {
+    return refused("document", parsed.error?.kind?.[0] ?? documentMessages.unreadable, 400);
+  }
+  if (!upload.file) return refused("document", documentMessages.noFile, 400);
+  const { db } = services.database;
+  const filing = await fileVisitorDocument(db, request, upload.file, parsed.value.kind);
+  switch (filing.outcome) {
+    case "filed":
+      return { outcome: "done", to: `${QUOTES_PATH}?sent#documents` };
+    case "wrong-type":
+      return refused("document", documentMessages.notVisitorType, 415);
+    case "too-many":
+      return refused("document", documentMessages.tooMany, 409);
+    case "closed":
+      return refused("document", documentMessages.closed, 409);
+    case "not-found":
+      return { outcome: "not-found" };
+  }
+}
+
+/** The visitor's answer to one of the agency's questions; the agency's webhook hears it. */
+async function answer(
+  services: AppServices,
+  request: QuotedRequest,
+  form: FormData,
+): Promise<VisitorQuotesAnswer> {
+  const parsed = parseForm(form, answerFormSchema);
+  const question = String(form.get("question") ?? "").slice(0, 64);
+  const typed = String(form.get("answer") ?? "").slice(0, ANSWER_MAX_LENGTH);
+  if (parsed.status !== "success") {
+    const problem = parsed.error?.answer?.[0] ?? parsed.error?.question?.[0] ?? "";
+    return refused("answer", problem, 400, { question, typed });
+  }
+  const { db } = services.database;
+  const outcome = await answerQuestion(db, request, parsed.value.question, parsed.value.answer);
+  if (outcome !== "answered") {
+    const problem = outcome === "closed" ? questionMessages.notOpen : questionMessages.notFound;
+    return refused("answer", problem, outcome === "closed" ? 409 : 404, { question, typed });
+  }
+  await queueLeadEvent(services, "question.answered", request.submissionId, {
+    question: { id: parsed.value.question, answer: parsed.value.answer },
+  });
+  return { outcome: "done", to: `${QUOTES_PATH}?answered#questions` };
+}
+
+/** "None of these suit me": every quote declined, with the reason if one was given. */
+async function decline(
+  services: AppServices,
+  request: QuotedRequest,
+  writer: SubmissionWriter,
+  form: FormData,
+): Promise<VisitorQuotesAnswer> {
+  const parsed = parseForm(form, declineFormSchema);
+  if (parsed.status !== "success") {
+    return refused("decline", parsed.error?.reason?.[0] ?? declineMessages.notOpen, 400);
+  }
+  const { db } = services.database;
+  const outcome = await declineInsurerQuotes(db, request, parsed.value.reason ?? null, writer);
+  if (outcome !== "declined") return refused("decline", declineMessages.notOpen, 409);
+  await queueLeadEvent(services, "quote_request.lost", request.submissionId);
+  return { outcome: "done", to: QUOTES_PATH };
+}
