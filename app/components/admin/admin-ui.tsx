@@ -273,6 +273,29 @@ export function FieldMessage({
   );
 }
 
+/**
+ * Why the server refused a desk form or an action on the page, read out when it appears; nothing
+ * when there is no problem. `id` lets a control name it in `aria-describedby`.
+ */
+export function FormProblem({
+  problem,
+  id,
+  className,
+}: {
+  problem: string | null | undefined;
+  id?: string;
+  className?: string;
+}) {
+  if (!problem) return null;
+  return (
+    <p id={id} role="alert" className={`${className ? `${className} ` : ""}${PROBLEM_CLASSES}`}>
+      {problem}
+    </p>
+  );
+}
+
+const PROBLEM_CLASSES = "text-sm font-medium text-danger-700";
+
 /** A save's confirmation on a desk page, read out when it appears. */
 export function SavedNotice({
   className = "mt-4",

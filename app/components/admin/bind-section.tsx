@@ -5,6 +5,7 @@ import {
   buttonClasses,
   DateTime,
   FieldMessage,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { UploadForm } from "#app/components/admin/pdf-upload-form.tsx";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
@@ -151,11 +152,7 @@ export function BindSection({
               className="block w-full text-ink"
             />
           </div>
-          {mine?.problem ? (
-            <p id="bind-problem" role="alert" className="text-sm font-medium text-danger-700">
-              {mine.problem}
-            </p>
-          ) : null}
+          <FormProblem problem={mine?.problem} id="bind-problem" />
           <div>
             <button type="submit" className={buttonClasses("primary", "sm")}>
               Mark bound and email the visitor

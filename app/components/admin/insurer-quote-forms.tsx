@@ -4,6 +4,7 @@ import {
   buttonClasses,
   DateTime,
   FieldMessage,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { UploadForm } from "#app/components/admin/pdf-upload-form.tsx";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
@@ -223,11 +224,7 @@ export function QuoteForm({
         />
         {message("notes")}
       </div>
-      {mine?.problem ? (
-        <p role="alert" className="text-sm font-medium text-danger-700">
-          {mine.problem}
-        </p>
-      ) : null}
+      <FormProblem problem={mine?.problem} />
       <div>
         <button type="submit" className={buttonClasses("primary", "sm")}>
           {quote ? "Save changes" : "Add quote"}

@@ -10,6 +10,7 @@ import {
   EmailLink,
   FieldMessage,
   SavedNotice,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { TEMPLATE_LIMITS } from "#app/domain/leads/desk-emails.ts";
 import { QUOTE_STATUSES } from "#app/domain/leads/lead-desk.ts";
@@ -74,14 +75,6 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
       {children}
     </div>
   );
-}
-
-function FormProblem({ errors }: { errors: LeadFormErrors | undefined }) {
-  return errors?.form ? (
-    <p role="alert" className="mt-2 text-sm font-medium text-danger-700">
-      {errors.form}
-    </p>
-  ) : null;
 }
 
 /** The panel at the top of a lead's page. */
@@ -150,7 +143,7 @@ export function ActionPanel(props: ActionPanelProps) {
                 Save status
               </button>
             </form>
-            <FormProblem errors={statusErrors} />
+            <FormProblem problem={statusErrors?.form} className="mt-2" />
           </Card>
         ) : null}
         <Card title="Owner" id="owner-title">
@@ -192,7 +185,7 @@ export function ActionPanel(props: ActionPanelProps) {
               </button>
             </form>
           ) : null}
-          <FormProblem errors={ownerErrors} />
+          <FormProblem problem={ownerErrors?.form} className="mt-2" />
         </Card>
         <Card title="Next action" id="next-title">
           <p className="mt-1 text-sm text-muted">
@@ -375,7 +368,7 @@ export function ActionPanel(props: ActionPanelProps) {
               it (or is not one address). Call instead.
             </p>
           )}
-          <FormProblem errors={emailErrors} />
+          <FormProblem problem={emailErrors?.form} className="mt-2" />
         </Card>
       </div>
     </section>

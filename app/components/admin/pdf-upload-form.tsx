@@ -1,4 +1,4 @@
-import { buttonClasses } from "#app/components/admin/admin-ui.tsx";
+import { buttonClasses, FormProblem } from "#app/components/admin/admin-ui.tsx";
 import {
   acceptOf,
   DOCUMENT_MAX_BYTES,
@@ -36,11 +36,7 @@ export function UploadForm({
         aria-describedby={problem ? `${intent}-problem` : undefined}
         className="block w-full text-ink"
       />
-      {problem ? (
-        <p id={`${intent}-problem`} role="alert" className="text-sm font-medium text-danger-700">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} id={`${intent}-problem`} />
       <div>
         <button type="submit" className={buttonClasses("secondary", "sm")}>
           {button}

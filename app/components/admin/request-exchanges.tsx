@@ -3,6 +3,7 @@ import {
   buttonClasses,
   DateTime,
   FieldMessage,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
@@ -63,11 +64,7 @@ export function Questions({
             className={adminControlClasses}
           />
           <FieldMessage id="ask-question-error" messages={messages} />
-          {mine?.problem ? (
-            <p role="alert" className="text-sm font-medium text-danger-700">
-              {mine.problem}
-            </p>
-          ) : null}
+          <FormProblem problem={mine?.problem} />
           <div>
             <button
               type="submit"

@@ -8,6 +8,7 @@ import {
   PDF_CONTENT_TYPES,
   takesUploads,
   VISITOR_CONTENT_TYPES,
+  unreadUploadRefusal,
 } from "#app/domain/quote/request-documents.ts";
 
 const PDF = new TextEncoder().encode("%PDF-1.7\n");
@@ -75,5 +76,18 @@ describe("sizes and pages", () => {
     expect(takesUploads("/business-wizard/summary")).toBe(false);
     expect(takesUploads("/admin/submissions/0b6f8f1e/quotes/x")).toBe(false);
     expect(takesUploads("/contact")).toBe(false);
+  });
+});
+
+describe("an upload the server could not take in", () => {
+  it("is refused as too large (413) or as unreadable (400), each with its own words", () => {
+    expect(unreadUploadRefusal("too-large")).toEqual({
+      problem: "This file is larger than 10 MB. Please send a smaller copy, or one page at a time.",
+      status: 413,
+    });
+    expect(unreadUploadRefusal("unreadable")).toEqual({
+      problem: "We could not read that upload. Please choose the file and send it again.",
+      status: 400,
+    });
   });
 });

@@ -182,6 +182,13 @@ export const documentMessages = {
   closed: "This request is closed: it takes no more documents.",
 } as const;
 
+/** Why an upload the server could not take in is refused, with its status: too large, or broken. */
+export function unreadUploadRefusal(outcome: "too-large" | "unreadable") {
+  return outcome === "too-large"
+    ? { problem: documentMessages.tooLarge, status: 413 }
+    : { problem: documentMessages.unreadable, status: 400 };
+}
+
 /** A document as the pages list it (never its bytes). */
 export interface RequestDocument {
   id: string;

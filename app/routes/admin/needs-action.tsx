@@ -7,6 +7,7 @@ import {
   buttonClasses,
   DateTime,
   SavedNotice,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import {
@@ -102,11 +103,7 @@ export default function NeedsAction({ loaderData, actionData }: Route.ComponentP
         Answers, documents and requests to bind from visitors, oldest first.
       </AdminPageHeading>
       {loaderData.handled ? <SavedNotice>Marked dealt with.</SavedNotice> : null}
-      {actionData?.problem ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-danger-700">
-          {actionData.problem}
-        </p>
-      ) : null}
+      <FormProblem problem={actionData?.problem} className="mt-4" />
       {items.length === 0 ? (
         <p className="mt-6 text-ink">Nothing is waiting.</p>
       ) : (

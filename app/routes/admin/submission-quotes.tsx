@@ -6,6 +6,7 @@ import {
   buttonClasses,
   DateTime,
   SavedNotice,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { BindSection } from "#app/components/admin/bind-section.tsx";
 import { DeskTable } from "#app/components/admin/desk-table.tsx";
@@ -156,11 +157,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
             : ""}
         </SavedNotice>
       ) : null}
-      {listProblem ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-danger-700">
-          {listProblem}
-        </p>
-      ) : null}
+      <FormProblem problem={listProblem} className="mt-4" />
 
       {loaderData.bind ? (
         <BindSection
@@ -191,11 +188,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
           >
             {drafts === 1 ? "Publish 1 quote" : `Publish ${drafts} quotes`} and email the visitor
           </button>
-          {publishProblem ? (
-            <p role="alert" className="mt-2 text-sm font-medium text-danger-700">
-              {publishProblem}
-            </p>
-          ) : null}
+          <FormProblem problem={publishProblem} className="mt-2" />
         </form>
       ) : (
         <p className="mt-4 text-ink">{quoteFormMessages.notOpen}</p>

@@ -9,6 +9,7 @@ import {
   EmailNotProvenBadge,
   NotGiven,
   StatusBadge,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
 import { declineReasonLabel } from "#app/domain/quote/insurer-quotes.ts";
@@ -489,11 +490,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
 
-      {webhookError ? (
-        <p role="alert" className="mt-8 text-sm font-medium text-danger-700">
-          {webhookError}
-        </p>
-      ) : null}
+      <FormProblem problem={webhookError} className="mt-8" />
       <WebhookDeliveries deliveries={deliveries} />
       <div className="print:hidden">
         <RecordHistory

@@ -8,6 +8,7 @@ import {
   DateTime,
   FieldMessage,
   SavedNotice,
+  FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import {
   PLACEHOLDERS,
@@ -121,11 +122,7 @@ function TemplateForm({
         <textarea rows={8} {...field("body")} />
         <FieldMessage id={`${formId}-body-error`} messages={problems?.fields.body} />
       </div>
-      {problems?.problem ? (
-        <p role="alert" className="text-sm font-medium text-danger-700">
-          {problems.problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problems?.problem} />
       <div>
         <button type="submit" className={buttonClasses("primary", "sm")}>
           {template?.id ? "Save template" : "Add template"}

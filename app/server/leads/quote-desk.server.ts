@@ -1,7 +1,11 @@
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
 import { insurerQuoteFormSchema, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
-import { documentMessages, DOCUMENT_MAX_BYTES } from "#app/domain/quote/request-documents.ts";
+import {
+  documentMessages,
+  DOCUMENT_MAX_BYTES,
+  unreadUploadRefusal,
+} from "#app/domain/quote/request-documents.ts";
 import { askQuestionFormSchema } from "#app/domain/quote/request-questions.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
@@ -110,10 +114,8 @@ function afterChange(change: QuoteChange, formId: string, typed: DeskFormReply["
 async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> {
   const intent = upload.form.get("intent");
   if (upload.outcome !== "received") {
-    const formId = intent === "bind" ? "bind" : "document";
-    return upload.outcome === "too-large"
-      ? refused(formId, {}, documentMessages.tooLarge, 413)
-      : refused(formId, {}, documentMessages.unreadable, 400);
+    const { problem, status } = unreadUploadRefusal(upload.outcome);
+    return refused(intent === "bind" ? "bind" : "document", {}, problem, status);
   }
   const { db } = desk.services.database;
   if (intent === "bind") {

@@ -6,6 +6,7 @@ import {
 import {
   documentMessages,
   DOCUMENT_MAX_BYTES,
+  unreadUploadRefusal,
   visitorDocumentFormSchema,
 } from "#app/domain/quote/request-documents.ts";
 import {
@@ -91,9 +92,8 @@ async function fileDocument(
   upload: Upload,
 ): Promise<VisitorQuotesAnswer> {
   if (upload.outcome !== "received") {
-    return upload.outcome === "too-large"
-      ? refused("document", documentMessages.tooLarge, 413)
-      : refused("document", documentMessages.unreadable, 400);
+    const { problem, status } = unreadUploadRefusal(upload.outcome);
+    return refused("document", problem, status);
   }
   const parsed = parseForm(upload.form, visitorDocumentFormSchema);
   if (parsed.status !== "success") {
