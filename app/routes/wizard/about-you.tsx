@@ -148,6 +148,8 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
               <input
                 {...getInputProps(fields.zipConfirmed, { type: "checkbox" })}
                 key={fields.zipConfirmed.key}
+                // The ZIP code's message is about this box: ticked, the message goes at once.
+                onChange={() => form.validate({ name: fields.zipCode.name })}
                 className={`${ui.choiceInputClass} mt-0.5`}
               />
               <span>This ZIP code is right</span>
