@@ -5,6 +5,7 @@ import { NOT_LICENSED_PATH } from "./domain/site/licensed-states.ts";
 import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
 import { POLICY_PATH } from "./domain/quote/bind-requests.ts";
+import { CERTIFICATE_REQUEST_PATH, holderCertificatePath } from "./domain/quote/certificates.ts";
 import {
   QUOTE_STEP_PATH,
   SUMMARY_PATH,
@@ -50,6 +51,7 @@ export default [
       // A quote chosen: the request to bind it (bindPath).
       wizardRoute(`${QUOTES_PATH}/:quoteId/bind`, "routes/wizard/bind.tsx"),
       wizardRoute(POLICY_PATH, "routes/wizard/policy.tsx"),
+      wizardRoute(CERTIFICATE_REQUEST_PATH, "routes/wizard/certificate.tsx"),
     ]),
     // A document of the visitor's application (visitorDocumentPath): a download, no page.
     route("documents/:id", "routes/wizard/your-document.ts"),
@@ -61,6 +63,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/queue.tsx"),
       route("needs-action", "routes/admin/needs-action.tsx"),
+      route("certificates", "routes/admin/certificates.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),
@@ -76,6 +79,8 @@ export default [
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
+  // A certificate of insurance, for its holder: the secret link emailed to them (decision 045).
+  route(holderCertificatePath(":token").slice(1), "routes/holder-certificate.ts"),
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

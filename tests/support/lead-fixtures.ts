@@ -1,5 +1,10 @@
+import { createHash, randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+
 import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import type { Db } from "#app/server/db/database.server.ts";
+import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 
 /**
  * A lead (a bakery in Ohio, `<name>@shops.example`) with a quote request for general liability and
@@ -97,5 +102,19 @@ export function deskQuoteForm(insurer: string, kind: "bindable" | "estimate", pr
     "general-liability.occurrence": "1,000,000",
     "general-liability.aggregate": "2,000,000",
     "general-liability.deductible": "500",
+  };
+}
+
+/** A file as an upload leaves it for the stores: `text`'s bytes in a new file under `directory`. */
+export function receivedFile(directory: string, claimedName: string, text: string): ReceivedFile {
+  const bytes = Buffer.from(text);
+  const path = join(directory, randomBytes(6).toString("hex"));
+  writeFileSync(path, bytes);
+  return {
+    path,
+    claimedName,
+    byteSize: bytes.length,
+    head: bytes.subarray(0, 8),
+    sha256: createHash("sha256").update(bytes).digest("hex"),
   };
 }

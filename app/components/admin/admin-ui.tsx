@@ -20,6 +20,7 @@ export function adminMeta(title: string): MetaDescriptor[] {
 const NAV = [
   { href: "/admin", label: "Work queue" },
   { href: "/admin/needs-action", label: "Needs action" },
+  { href: "/admin/certificates", label: "Certificates" },
   { href: "/admin/submissions", label: "Submissions" },
   { href: "/admin/funnel", label: "Funnel" },
   { href: "/admin/call-backs", label: "Call-backs" },

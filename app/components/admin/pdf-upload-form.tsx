@@ -20,23 +20,25 @@ export function UploadForm({
   button: string;
   problem: string | undefined;
 }) {
+  // One page may hold several forms of one intent (a certificate's each): the id tells them apart.
+  const control = id ? `${intent}-${id}` : intent;
   return (
     <form method="post" encType="multipart/form-data" className="mt-3 grid gap-2">
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
-      <label htmlFor={`${intent}-file`} className="block text-sm font-medium text-ink">
+      <label htmlFor={`${control}-file`} className="block text-sm font-medium text-ink">
         {label} (at most {formatBytes(DOCUMENT_MAX_BYTES)})
       </label>
       <input
-        id={`${intent}-file`}
+        id={`${control}-file`}
         type="file"
         name="file"
         required
         accept={acceptOf(PDF_CONTENT_TYPES)}
-        aria-describedby={problem ? `${intent}-problem` : undefined}
+        aria-describedby={problem ? `${control}-problem` : undefined}
         className="block w-full text-ink"
       />
-      <FormProblem problem={problem} id={`${intent}-problem`} />
+      <FormProblem problem={problem} id={`${control}-problem`} />
       <div>
         <button type="submit" className={buttonClasses("secondary", "sm")}>
           {button}

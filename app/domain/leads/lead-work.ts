@@ -23,6 +23,8 @@ export const ACTIVITY_KINDS = [
   { id: "question", label: "Question", logged: false, reaches: false },
   // The visitor's request to bind a quote, and the agency binding it (issue 29).
   { id: "bind", label: "Request to bind", logged: false, reaches: false },
+  // Certificates of insurance: asked for by the visitor, issued by the desk (issue 30).
+  { id: "certificate", label: "Certificate", logged: false, reaches: false },
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]["id"];

@@ -189,10 +189,14 @@ export function unreadUploadRefusal(outcome: "too-large" | "unreadable") {
     : { problem: documentMessages.unreadable, status: 400 };
 }
 
+/** Whose a document is and what for: the visitor's, an insurer quote's PDF, the policy's, a certificate. */
+export const DOCUMENT_PURPOSES = ["visitor", "insurer-quote", "policy", "certificate"] as const;
+export type DocumentPurpose = (typeof DOCUMENT_PURPOSES)[number];
+
 /** A document as the pages list it (never its bytes). */
 export interface RequestDocument {
   id: string;
-  purpose: "visitor" | "insurer-quote" | "policy";
+  purpose: DocumentPurpose;
   kind: string | null;
   insurerQuoteId: string | null;
   fileName: string;

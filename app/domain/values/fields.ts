@@ -73,6 +73,29 @@ export function optionalAddress(max: number) {
   );
 }
 
+/**
+ * Text on one or more lines that must be given (a postal address as it goes on a document): each
+ * line without control characters and trimmed, empty lines dropped, the lines kept apart by "\n";
+ * 1 to `max` characters as the text area counts them, without hidden formatting characters.
+ */
+export function requiredLines(required: string, max: number) {
+  return z.string({ error: required }).check(
+    z.refine((value) => value.replace(/\r\n/g, "\n").length <= max, {
+      error: messages.textTooLong(max),
+      abort: true,
+    }),
+    z.overwrite((value) =>
+      value
+        .split(/\r\n|\r|\n/)
+        .map((line) => withoutControlCharacters(line).trim())
+        .filter(Boolean)
+        .join("\n"),
+    ),
+    z.minLength(1, required),
+    withoutHiddenFormatting(),
+  );
+}
+
 /** What a ticked checkbox without a value attribute sends (HTML's default). */
 export const CHECKBOX_TICKED = "on";
 

@@ -9,6 +9,7 @@ import {
   FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { BindSection } from "#app/components/admin/bind-section.tsx";
+import { CertificateRequests } from "#app/components/admin/certificate-requests.tsx";
 import { DeskTable } from "#app/components/admin/desk-table.tsx";
 import {
   InsurerPdfForm,
@@ -25,6 +26,7 @@ import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
@@ -56,18 +58,21 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
   const { submission, request } = await requestOf(context, params.id);
-  const [quotes, timeline, documents, questions, bind] = await Promise.all([
+  const [quotes, timeline, documents, questions, bind, certificates] = await Promise.all([
     listInsurerQuotes(db, request.id),
     getTimeline(db, submission.id),
     listRequestDocuments(db, request.id),
     listQuestions(db, request.id),
     getBindRequest(db, request.id),
+    listCertificateRequests(db, submission.id),
   ]);
   const editing = quotes.find(
     (quote) => quote.id === url.searchParams.get("edit") && quote.status !== "withdrawn",
   );
   const saved = url.searchParams.has("saved")
-    ? timeline.find((entry) => ["quote", "document", "question", "bind"].includes(entry.kind))
+    ? timeline.find((entry) =>
+        ["quote", "document", "question", "bind", "certificate"].includes(entry.kind),
+      )
     : undefined;
   return {
     submissionId: submission.id,
@@ -84,6 +89,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     questions,
     bind,
     policyDocuments: documents.filter((document) => document.purpose === "policy"),
+    certificates,
     saved,
     notEmailed: url.searchParams.get("emailed") === "0",
   };
@@ -106,7 +112,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         reference: quoteRequest.reference,
         lines: quoteRequest.lines,
       },
-      visitor: { email: submission.email, firstName: submission.first_name },
+      visitor: {
+        email: submission.email,
+        firstName: submission.first_name,
+        businessName: leadNameOf(submission) ?? submission.email,
+      },
     },
     request,
   );
@@ -165,6 +175,9 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
           policyDocuments={loaderData.policyDocuments}
           action={actionData}
         />
+      ) : null}
+      {loaderData.certificates.length > 0 ? (
+        <CertificateRequests certificates={loaderData.certificates} action={actionData} />
       ) : null}
 
       <h2 className="mt-8 text-lg font-semibold text-ink">The quotes</h2>

@@ -1,10 +1,12 @@
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
+import { CERTIFICATE_REQUEST_PATH, endorsementsText } from "#app/domain/quote/certificates.ts";
 import { formatCents, dayText, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = () => ui.wizardMeta("Your policy");
  * its documents, in a browser that proved the application's email. Before that, where the request
  * stands.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const agency = getAgency(context);
   const proven = await provenApplication(services, request);
@@ -33,7 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       requested: bind ? { reference: bind.reference, insurer: bind.quoteSeen.insurer } : null,
     };
   }
-  const documents = await listRequestDocuments(db, quoteRequest.id);
+  const [documents, certificates] = await Promise.all([
+    listRequestDocuments(db, quoteRequest.id),
+    listCertificateRequests(db, proven.submission.id),
+  ]);
   const timeZone = services.env.AGENCY_TIME_ZONE;
   const seen = bind.quoteSeen;
   return {
@@ -49,6 +54,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : "In full",
     reference: bind.reference,
     signed: `${bind.signatureName}, on ${dayText(dayIn(bind.signedAt, timeZone))}`,
+    certificates: certificates.map((certificate) => ({
+      id: certificate.id,
+      reference: certificate.reference,
+      holder: certificate.holder.name,
+      neededBy: dayText(certificate.neededBy),
+      asks: endorsementsText(certificate.endorsements),
+      download: certificate.issued
+        ? {
+            href: visitorDocumentPath(certificate.issued.documentId),
+            fileName: certificate.issued.fileName,
+          }
+        : null,
+    })),
+    // The reference of a certificate request just sent, to confirm it.
+    certificateRequested: url.searchParams.get("certificate-requested")?.slice(0, 40) ?? null,
     documents: documents
       .filter((document) => document.purpose === "policy")
       .map((document) => ({
@@ -128,6 +148,48 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <section aria-labelledby="certificates-heading" className="mt-8">
+        <h2 id="certificates-heading" className="text-lg font-semibold text-ink">
+          Certificates of insurance
+        </h2>
+        {loaderData.certificateRequested ? (
+          <p role="status" className="mt-2 rounded-lg bg-brand-50 p-3 text-ink">
+            We have your certificate request {loaderData.certificateRequested}. We will email you
+            when the certificate is ready.
+          </p>
+        ) : null}
+        <p className="mt-2 text-ink">
+          A client or a landlord may ask for proof of your insurance before you start work. Ask us
+          for a certificate naming them, and say what their contract asks for.
+        </p>
+        {loaderData.certificates.length > 0 ? (
+          <ul className="mt-3 space-y-2">
+            {loaderData.certificates.map((certificate) => (
+              <li key={certificate.id} className="text-ink">
+                <span className="font-semibold">{certificate.reference}</span> for{" "}
+                {certificate.holder} ({certificate.asks}):{" "}
+                {certificate.download ? (
+                  <a
+                    href={certificate.download.href}
+                    download
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    {certificate.download.fileName}
+                  </a>
+                ) : (
+                  <>being prepared, needed by {certificate.neededBy}</>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <a
+          href={CERTIFICATE_REQUEST_PATH}
+          className="mt-4 inline-block font-semibold text-brand-700 underline"
+        >
+          Request a certificate of insurance
+        </a>
+      </section>
       <p className="mt-6 text-ink">
         Questions, or a change to make? Call us on {loaderData.phone}.
       </p>

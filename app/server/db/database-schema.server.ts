@@ -359,6 +359,34 @@ export interface BindRequestsTable {
   bound_by: string | null;
 }
 
+/** A certificate of insurance asked for on a bound policy, and once issued, its PDF. */
+export interface CertificateRequestsTable {
+  id: Generated<string>;
+  submission_id: string;
+  bind_request_id: string;
+  reference: string;
+  holder_name: string;
+  holder_address: string;
+  holder_email: string | null;
+  additional_insured: boolean;
+  waiver_of_subrogation: boolean;
+  primary_non_contributory: boolean;
+  job: string;
+  /** A date (YYYY-MM-DD); select it as `::text`. */
+  needed_by: ColumnType<string, string, string>;
+  requested_at: Timestamp;
+  status: ColumnType<string, string | undefined, string>;
+  document_id: string | null;
+  issued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  issued_by: string | null;
+  holder_token_hash: string | null;
+  holder_link_expires_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+}
+
 /** One piece of a document's bytes, in order of `seq` (at most 256 KB each). */
 export interface RequestDocumentChunksTable {
   document_id: string;
@@ -432,6 +460,7 @@ export interface DatabaseSchema {
   request_document_chunks: RequestDocumentChunksTable;
   request_questions: RequestQuestionsTable;
   bind_requests: BindRequestsTable;
+  certificate_requests: CertificateRequestsTable;
   lead_work: LeadWorkTable;
   desk_email_templates: DeskEmailTemplatesTable;
   desk_email_template_versions: DeskEmailTemplateVersionsTable;

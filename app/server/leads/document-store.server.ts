@@ -10,6 +10,7 @@ import { open } from "node:fs/promises";
 import { sql } from "kysely";
 
 import {
+  DOCUMENT_PURPOSES,
   documentTypeOf,
   formatBytes,
   PDF_CONTENT_TYPES,
@@ -18,6 +19,7 @@ import {
   visitorDocumentKindLabel,
   documentFileName,
   type DocumentContentType,
+  type DocumentPurpose,
   type RequestDocument,
   type VisitorDocumentKind,
 } from "#app/domain/quote/request-documents.ts";
@@ -66,7 +68,7 @@ type DocumentRow = Awaited<
 function toDocument(row: DocumentRow): RequestDocument {
   return {
     id: row.id,
-    purpose: row.purpose === "insurer-quote" || row.purpose === "policy" ? row.purpose : "visitor",
+    purpose: DOCUMENT_PURPOSES.find((purpose) => purpose === row.purpose) ?? "visitor",
     kind: row.kind,
     insurerQuoteId: row.insurer_quote_id,
     fileName: row.file_name,
@@ -214,7 +216,7 @@ async function insertDocument(
   file: ReceivedFile,
   contentType: DocumentContentType,
   who: {
-    purpose: "visitor" | "insurer-quote" | "policy";
+    purpose: DocumentPurpose;
     kind: VisitorDocumentKind | null;
     insurer_quote_id: string | null;
     uploaded_by: string | null;
@@ -265,6 +267,34 @@ export async function insertPolicyDocument(
   return { outcome: "filed", document };
 }
 
+/**
+ * Files a certificate of insurance (a PDF by its first bytes) on the policy's request, in the
+ * caller's transaction (issuing's), entered on the timeline with the operator.
+ */
+export async function insertCertificateDocument(
+  trx: Db,
+  request: QuotedRequest,
+  file: ReceivedFile,
+  certificateReference: string,
+  operatorId: string,
+): Promise<Filing> {
+  const contentType = documentTypeOf(file.head, PDF_CONTENT_TYPES);
+  if (!contentType) return { outcome: "wrong-type" };
+  const document = await insertDocument(trx, request, file, contentType, {
+    purpose: "certificate",
+    kind: null,
+    insurer_quote_id: null,
+    uploaded_by: operatorId,
+  });
+  await addActivity(trx, {
+    submissionId: request.submissionId,
+    operatorId,
+    kind: "document",
+    body: `${certificateReference}: certificate added (${describe(document.fileName, file.byteSize)})`,
+  });
+  return { outcome: "filed", document };
+}
+
 /** Adds a policy document to a request whose request to bind is bound; "not-found" otherwise. */
 export async function attachPolicyDocument(
   db: Db,
@@ -307,7 +337,7 @@ export async function findDocument(
       .where("d.submission_id", "=", reader.submissionId)
       .where((eb) =>
         eb.or([
-          eb("d.purpose", "in", ["visitor", "policy"]),
+          eb("d.purpose", "in", ["visitor", "policy", "certificate"]),
           eb(
             "d.insurer_quote_id",
             "in",

@@ -227,3 +227,54 @@ export async function notifyBindRequest(
     submissionId: bind.submissionId,
   });
 }
+
+/** What the agency is told of a certificate request. */
+export interface CertificateRequestAlert {
+  submissionId: string;
+  businessName: string | null;
+  reference: string;
+  holder: string;
+  neededBy: string;
+  asks: string;
+}
+
+/** The email that tells the agency a visitor asked for a certificate of insurance, and by when. */
+export function certificateRequestAlertEmail(
+  siteUrl: string,
+  to: string[],
+  certificate: CertificateRequestAlert,
+): OutgoingEmail {
+  const text = [
+    `A visitor has asked ${site.brand} for a certificate of insurance, needed by ${certificate.neededBy}.`,
+    "",
+    lines([
+      ["Reference", certificate.reference],
+      ["Business", certificate.businessName ?? "(not given)"],
+      ["Holder", certificate.holder],
+      ["Asks for", certificate.asks],
+      ["Needed by", certificate.neededBy],
+    ]),
+    "",
+    `The request, and where to upload the certificate: ${siteUrl}/admin/submissions/${certificate.submissionId}/quotes#certificates`,
+    "",
+  ].join("\n");
+  return {
+    to,
+    subject: headerText(
+      `Certificate request: ${certificate.reference}, needed by ${certificate.neededBy}`,
+    ),
+    text,
+  };
+}
+
+/** Tells the agency of a certificate request. Never throws. */
+export async function notifyCertificateRequest(
+  services: AppServices,
+  certificate: CertificateRequestAlert,
+): Promise<void> {
+  await enqueue(
+    services,
+    (to) => certificateRequestAlertEmail(services.env.SITE_URL, to, certificate),
+    { submissionId: certificate.submissionId },
+  );
+}

@@ -1,5 +1,6 @@
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
+import { certificateFormId, certificateMessages } from "#app/domain/quote/certificates.ts";
 import { insurerQuoteFormSchema, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
 import {
   documentMessages,
@@ -13,9 +14,11 @@ import { dayIn } from "#app/domain/values/time-zones.ts";
 import {
   isMultipart,
   receiveUpload,
+  type ReceivedFile,
   type Upload,
 } from "#app/server/http/multipart-upload.server.ts";
 import { bindPolicy } from "#app/server/leads/bind-store.server.ts";
+import { issueCertificate } from "#app/server/leads/certificate-store.server.ts";
 import {
   attachInsurerQuoteDocument,
   attachPolicyDocument,
@@ -46,7 +49,8 @@ export interface QuoteDesk {
   operatorId: string;
   agency: Agency;
   request: QuotedRequest & { lines: readonly string[] };
-  visitor: { email: string; firstName: string | null };
+  /** The visitor, and the business's name as a certificate's holder is told it. */
+  visitor: { email: string; firstName: string | null; businessName: string };
 }
 
 /** What the page does next: back to the request's page (saying so), or the form refused. */
@@ -57,13 +61,14 @@ export type DeskAnswer =
       edit?: string;
       /** False when the visitor's email was not sent (their hourly cap). */
       emailed: boolean;
-      anchor?: "questions";
+      anchor?: "questions" | "certificates";
     }
   | { outcome: "refused"; reply: DeskFormReply; status: number }
   | { outcome: "not-found" | "bad-request" };
 
-const saved = (more: { edit?: string; emailed?: boolean; anchor?: "questions" } = {}) =>
-  ({ outcome: "saved", emailed: true, ...more }) as const;
+const saved = (
+  more: { edit?: string; emailed?: boolean; anchor?: "questions" | "certificates" } = {},
+) => ({ outcome: "saved", emailed: true, ...more }) as const;
 
 function refused(formId: string, typed: DeskFormReply["typed"], problem: string, status = 409) {
   return { outcome: "refused", reply: { formId, typed, fields: {}, problem }, status } as const;
@@ -113,11 +118,15 @@ function afterChange(change: QuoteChange, formId: string, typed: DeskFormReply["
 /** An uploaded PDF: the insurer's quote document, the bound policy, or another policy document. */
 async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> {
   const intent = upload.form.get("intent");
+  const id = String(upload.form.get("id") ?? "").slice(0, 64);
   if (upload.outcome !== "received") {
     const { problem, status } = unreadUploadRefusal(upload.outcome);
-    return refused(intent === "bind" ? "bind" : "document", {}, problem, status);
+    const formId =
+      intent === "bind" ? "bind" : intent === "certificate" ? certificateFormId(id) : "document";
+    return refused(formId, {}, problem, status);
   }
   const { db } = desk.services.database;
+  if (intent === "certificate") return issue(desk, id, upload.file);
   if (intent === "bind") {
     const typed = parseForm(upload.form, anyForm).payload;
     const parsed = parseForm(upload.form, bindPolicyFormSchema);
@@ -159,17 +168,16 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
       : refused("policy-document", {}, policyMessages.noRequest);
   }
   if (!upload.file) return refused("document", {}, documentMessages.noFile, 400);
-  const quoteId = String(upload.form.get("id") ?? "").slice(0, 64);
   const filing = await attachInsurerQuoteDocument(
     db,
     desk.request,
-    quoteId,
+    id,
     upload.file,
     desk.operatorId,
   );
   switch (filing.outcome) {
     case "filed":
-      return saved({ edit: quoteId });
+      return saved({ edit: id });
     case "wrong-type":
       return refused("document", {}, documentMessages.notPdf, 415);
     case "closed":
@@ -177,6 +185,42 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
     case "too-many":
     case "not-found":
       return refused("list", {}, quoteFormMessages.notFound, 404);
+  }
+}
+
+/**
+ * A certificate of insurance issued with its PDF (issue 30): emailed to the visitor and, if they
+ * gave the holder's address, to the holder; the page comes back at its certificates.
+ */
+async function issue(
+  desk: QuoteDesk,
+  certificateId: string,
+  file: ReceivedFile | undefined,
+): Promise<DeskAnswer> {
+  const formId = certificateFormId(certificateId);
+  if (!file) return refused(formId, {}, certificateMessages.pdf, 400);
+  const issued = await issueCertificate(
+    desk.services.database.db,
+    desk.request.submissionId,
+    certificateId,
+    file,
+    desk.visitor,
+    sendingFor(desk),
+  );
+  switch (issued.outcome) {
+    case "issued":
+      await queueLeadEvent(desk.services, "certificate.issued", desk.request.submissionId, {
+        certificate: {
+          reference: issued.reference,
+          holderName: issued.holderName,
+          emailedToHolder: issued.holderEmailed === true,
+        },
+      });
+      return saved({ emailed: issued.visitorEmailed, anchor: "certificates" });
+    case "wrong-type":
+      return refused(formId, {}, documentMessages.notPdf, 415);
+    case "not-found":
+      return refused("list", {}, certificateMessages.notFound, 404);
   }
 }
 

@@ -31,6 +31,9 @@ export const LEAD_EVENTS = [
   // The visitor asked to bind a quote; the agency bound it (issue 29).
   "bind_request.created",
   "policy.bound",
+  // The visitor asked for a certificate of insurance; the agency issued it (issue 30).
+  "certificate_request.created",
+  "certificate.issued",
 ] as const;
 export type LeadEvent = (typeof LEAD_EVENTS)[number];
 

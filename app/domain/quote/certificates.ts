@@ -1,0 +1,205 @@
+/**
+ * Certificates of insurance (issue 30, decision 045): once a policy is bound, the visitor asks the
+ * agency for a certificate that names a holder (a general contractor, a landlord) with what the
+ * holder's contract asks for, by a day. The agency issues it from the insurer's system and uploads
+ * it; the site emails it to the visitor and, if the visitor gave the holder's address, to the
+ * holder. A certificate proves cover; it changes none. The endorsements a holder asks for (being an
+ * additional insured, a waiver of subrogation, primary and non-contributory wording) change the
+ * policy, so the insurer must agree to each. Pure TypeScript.
+ */
+import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import { dayText } from "#app/domain/quote/insurer-quotes.ts";
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
+import { addDays, isDay } from "#app/domain/values/days.ts";
+import { checkbox, emailAddress, requiredLines, requiredText } from "#app/domain/values/fields.ts";
+import { z } from "#app/domain/values/zod.ts";
+
+/** Where the visitor of a bound policy asks for a certificate. */
+export const CERTIFICATE_REQUEST_PATH = `${POLICY_PATH}/certificate`;
+
+/** Where a holder downloads the certificate emailed to them: a secret link of their own. */
+export function holderCertificatePath(token: string): string {
+  return `/certificates/${token}`;
+}
+
+/** How long the holder's link works. */
+export const HOLDER_LINK_DAYS = 90;
+
+export const HOLDER_NAME_MAX_LENGTH = 200;
+export const HOLDER_ADDRESS_MAX_LENGTH = 300;
+export const CERTIFICATE_JOB_MAX_LENGTH = 500;
+
+/** How far ahead a certificate may be asked for. */
+export const CERTIFICATE_NEEDED_MAX_DAYS = 365;
+
+/** The most open certificate requests one policy may have at once. */
+export const OPEN_CERTIFICATE_REQUESTS_PER_POLICY = 20;
+
+/** What a holder's contract may ask for besides being named, each its own checkbox. */
+export const CERTIFICATE_ENDORSEMENTS = [
+  {
+    id: "additionalInsured",
+    label: "Add the holder as an additional insured",
+    short: "Additional insured",
+  },
+  {
+    id: "waiverOfSubrogation",
+    label: "Waiver of subrogation in the holder's favor",
+    short: "Waiver of subrogation",
+  },
+  {
+    id: "primaryNonContributory",
+    label: "Primary and non-contributory wording",
+    short: "Primary and non-contributory",
+  },
+] as const;
+export type CertificateEndorsement = (typeof CERTIFICATE_ENDORSEMENTS)[number]["id"];
+
+/** What the form says once, beside the endorsements: they are the insurer's to grant. */
+export const ENDORSEMENTS_NOTE =
+  "These are endorsements: each changes your policy, so the insurer must agree to it, and it may change your premium. We will tell you before anything changes. A certificate without them only shows the holder the cover you have.";
+
+export const certificateMessages = {
+  holderName: "Please enter the certificate holder's name",
+  holderAddress: "Please enter the certificate holder's mailing address",
+  holderEmail: {
+    required: "Please enter the holder's email address, or leave it empty",
+    invalid: "Please enter a valid email address, or leave it empty",
+  },
+  job: "Please say which job or contract the certificate is for",
+  neededBy: "Please choose the day you need it by, from today to a year ahead",
+  notBound: "You have no bound policy with us yet, so there is nothing to certify.",
+  tooMany: `You have ${OPEN_CERTIFICATE_REQUESTS_PER_POLICY} certificate requests waiting already. Please call us.`,
+  notFound: "That certificate request is not one of this lead's, or it has been issued already.",
+  pdf: "Please attach the certificate, a PDF",
+} as const;
+
+/** The visitor's certificate request form, checked the same in the browser and on the server. */
+export function certificateFormSchema(today: string) {
+  return z.object({
+    holderName: requiredText(certificateMessages.holderName, HOLDER_NAME_MAX_LENGTH),
+    holderAddress: requiredLines(certificateMessages.holderAddress, HOLDER_ADDRESS_MAX_LENGTH),
+    holderEmail: z.optional(emailAddress(certificateMessages.holderEmail)),
+    additionalInsured: checkbox(),
+    waiverOfSubrogation: checkbox(),
+    primaryNonContributory: checkbox(),
+    job: requiredText(certificateMessages.job, CERTIFICATE_JOB_MAX_LENGTH),
+    neededBy: z
+      .string({ error: certificateMessages.neededBy })
+      .check(
+        z.refine(
+          (value) =>
+            isDay(value) && value >= today && value <= addDays(today, CERTIFICATE_NEEDED_MAX_DAYS),
+          certificateMessages.neededBy,
+        ),
+      ),
+  });
+}
+export type CertificateForm = z.output<ReturnType<typeof certificateFormSchema>>;
+
+/** The desk's upload form for one certificate request, as the page names it. */
+export function certificateFormId(id: string): string {
+  return `certificate-${id}`;
+}
+
+/** The certificate request's reference: the quote request's, with "-C" and its number. */
+export function certificateReference(requestReference: string, number: number): string {
+  return `${requestReference}-C${number}`;
+}
+
+/** A holder as the visitor named them: offered again on their next request. */
+export interface CertificateHolder {
+  name: string;
+  address: string;
+  email: string | null;
+}
+
+/** A certificate request as the pages show it. */
+export interface CertificateRequest {
+  id: string;
+  reference: string;
+  holder: CertificateHolder;
+  endorsements: Record<CertificateEndorsement, boolean>;
+  job: string;
+  neededBy: string;
+  requestedAt: Date;
+  status: "requested" | "issued";
+  issued: { at: Date; by: string; documentId: string; fileName: string } | null;
+}
+
+/** The endorsements asked for, in words ("Additional insured, waiver of subrogation"), or "None". */
+export function endorsementsText(endorsements: Record<CertificateEndorsement, boolean>): string {
+  const asked = CERTIFICATE_ENDORSEMENTS.filter((endorsement) => endorsements[endorsement.id]);
+  if (asked.length === 0) return "None";
+  return asked
+    .map((endorsement, index) =>
+      index === 0 ? endorsement.short : endorsement.short.toLowerCase(),
+    )
+    .join(", ");
+}
+
+/** The same holder, by what the visitor typed (case and spacing aside). */
+export function sameHolder(a: CertificateHolder, b: CertificateHolder): boolean {
+  const key = (holder: CertificateHolder) =>
+    [holder.name, holder.address, holder.email ?? ""]
+      .map((part) => part.toLowerCase().replace(/\s+/g, " ").trim())
+      .join("\u0000");
+  return key(a) === key(b);
+}
+
+/** The email that tells the visitor their certificate is ready, with a one-time link to it. */
+export function certificateIssuedEmail(options: {
+  firstName: string | null;
+  reference: string;
+  holderName: string;
+  holderEmailed: boolean;
+  link: string;
+  agency: Agency;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Your certificate of insurance is ready (${options.reference})`,
+    paragraphs: [
+      [greeting(options.firstName)],
+      [
+        `Your certificate of insurance for ${options.holderName} (${options.reference}) is ready. Download it from your policy's page here:`,
+      ],
+      [{ link: options.link }],
+      [
+        options.holderEmailed
+          ? `We have emailed it to the holder as well. The link works once, in the browser you open it in.`
+          : `Send it to the holder yourself. The link works once, in the browser you open it in.`,
+      ],
+      [`Questions? Call us on ${options.agency.phone}.`],
+    ],
+    footer: agencyLines(options.agency),
+  });
+}
+
+/**
+ * The email that brings the holder the certificate: who it is from, and a link of their own to
+ * download it. It carries nothing the visitor typed but the business's name and the holder's.
+ */
+export function holderCertificateEmail(options: {
+  holderName: string;
+  businessName: string;
+  reference: string;
+  link: string;
+  expiresOn: string;
+  agency: Agency;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Certificate of insurance for ${options.businessName} (${options.reference})`,
+    paragraphs: [
+      [`Hello ${options.holderName},`],
+      [
+        `${options.businessName} asked us, their insurance agency, to send you their certificate of insurance (${options.reference}). Download it here:`,
+      ],
+      [{ link: options.link }],
+      [
+        `The link is yours alone and works until ${dayText(options.expiresOn)}. A certificate shows the insurance in force when it was issued; it does not change the policy. Questions about it? Call us on ${options.agency.phone}.`,
+      ],
+    ],
+    footer: agencyLines(options.agency),
+  });
+}

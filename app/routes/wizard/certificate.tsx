@@ -1,0 +1,332 @@
+import { data, redirect } from "react-router";
+
+import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import * as ui from "#app/components/wizard/step-screen.ts";
+import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import {
+  CERTIFICATE_ENDORSEMENTS,
+  CERTIFICATE_JOB_MAX_LENGTH,
+  CERTIFICATE_NEEDED_MAX_DAYS,
+  CERTIFICATE_REQUEST_PATH,
+  certificateFormSchema,
+  certificateMessages,
+  endorsementsText,
+  ENDORSEMENTS_NOTE,
+  HOLDER_ADDRESS_MAX_LENGTH,
+  HOLDER_NAME_MAX_LENGTH,
+} from "#app/domain/quote/certificates.ts";
+import { addDays } from "#app/domain/values/days.ts";
+import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
+import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { previousHolders, requestCertificate } from "#app/server/leads/certificate-store.server.ts";
+import { getSubmission } from "#app/server/leads/leads.server.ts";
+import { notifyCertificateRequest } from "#app/server/leads/lead-notifications.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
+
+import type { Route } from "./+types/certificate";
+
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Request a certificate of insurance");
+
+/** The bound policy of this browser's proven application, or why there is none to certify. */
+async function boundPolicy(context: Route.LoaderArgs["context"], request: Request) {
+  const services = getServices(context);
+  const proven = await provenApplication(services, request);
+  if (!proven) return { state: "not-proven" as const };
+  const { quoteRequest, submission } = proven;
+  const bind = quoteRequest
+    ? await getBindRequest(services.database.db, quoteRequest.id)
+    : undefined;
+  if (!bind?.policy) return { state: "not-bound" as const };
+  const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
+  return { state: "bound" as const, services, submission, bind, today };
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const agency = getAgency(context);
+  const found = await boundPolicy(context, request);
+  if (found.state === "not-proven") return { state: "not-proven" as const, phone: agency.phone };
+  if (found.state === "not-bound") return { state: "not-bound" as const, phone: agency.phone };
+  const holders = await previousHolders(found.services.database.db, found.submission.id);
+  // A holder named before, chosen by its place in the list (?holder=1): the form starts with it.
+  const chosen = Number(url.searchParams.get("holder"));
+  const holder = Number.isInteger(chosen) && chosen >= 1 ? holders[chosen - 1] : undefined;
+  return {
+    state: "bound" as const,
+    phone: agency.phone,
+    insurer: found.bind.quoteSeen.insurer,
+    policyNumber: found.bind.policy?.number ?? "",
+    holders,
+    holder: holder ?? null,
+    today: found.today,
+    lastDay: addDays(found.today, CERTIFICATE_NEEDED_MAX_DAYS),
+  };
+}
+
+/** Why the request was refused, beside each field, with what was typed. */
+type Refusal = {
+  fields: Record<string, readonly string[] | null | undefined>;
+  typed: Record<string, unknown>;
+  problem?: string;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const found = await boundPolicy(context, request);
+  if (found.state === "not-proven") throw data(null, { status: 403 });
+  const form = await request.formData();
+  const typed = parseForm(form, anyForm).payload;
+  if (found.state === "not-bound") {
+    return data<Refusal>(
+      { fields: {}, typed, problem: certificateMessages.notBound },
+      { status: 409 },
+    );
+  }
+  const { services, submission, today } = found;
+  const parsed = parseForm(form, certificateFormSchema(today));
+  if (parsed.status !== "success") {
+    return data<Refusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
+  }
+  const { db } = services.database;
+  const asked = await requestCertificate(db, submission.id, parsed.value);
+  if (asked.outcome !== "requested") {
+    const problem =
+      asked.outcome === "too-many" ? certificateMessages.tooMany : certificateMessages.notBound;
+    return data<Refusal>({ fields: {}, typed, problem }, { status: 409 });
+  }
+  const lead = await getSubmission(db, submission.id);
+  const certificate = {
+    reference: asked.reference,
+    holder: parsed.value.holderName,
+    neededBy: parsed.value.neededBy,
+    asks: endorsementsText(parsed.value),
+  };
+  await notifyCertificateRequest(services, {
+    submissionId: submission.id,
+    businessName: lead?.business_name ?? null,
+    ...certificate,
+  });
+  await queueLeadEvent(services, "certificate_request.created", submission.id, {
+    certificateRequest: {
+      reference: asked.reference,
+      holderName: parsed.value.holderName,
+      neededBy: parsed.value.neededBy,
+      additionalInsured: parsed.value.additionalInsured,
+      waiverOfSubrogation: parsed.value.waiverOfSubrogation,
+      primaryNonContributory: parsed.value.primaryNonContributory,
+    },
+  });
+  return redirect(`${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`);
+}
+
+export default function Certificate({ loaderData, actionData }: Route.ComponentProps) {
+  const title = "Request a certificate of insurance";
+  if (loaderData.state === "not-proven") {
+    return (
+      <ProvenOnlyNotice
+        step="policy"
+        title={title}
+        subject="Your policy and its certificates are"
+        phone={loaderData.phone}
+      />
+    );
+  }
+  if (loaderData.state === "not-bound") {
+    return (
+      <ui.StepFrame step="policy" title={title}>
+        <p className="text-ink">
+          {certificateMessages.notBound} Questions? Call us on {loaderData.phone}.
+        </p>
+        <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Your policy
+        </a>
+      </ui.StepFrame>
+    );
+  }
+  const refusal = actionData;
+  const start = loaderData.holder;
+  const typedText = (name: string, fallback = ""): string => {
+    const value = refusal?.typed[name];
+    return typeof value === "string" ? value : refusal ? "" : fallback;
+  };
+  const invalid = (name: string) => {
+    const messages = refusal?.fields[name];
+    return messages && messages.length > 0 ? messages : undefined;
+  };
+  const describedBy = (name: string, hint?: string) =>
+    [invalid(name) ? `${name}-error` : undefined, hint].filter(Boolean).join(" ") || undefined;
+  const message = (name: string) => {
+    const messages = invalid(name);
+    return messages ? (
+      <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-800">
+        {messages[0]}
+      </p>
+    ) : null;
+  };
+  const input = "mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink";
+  return (
+    <ui.StepFrame
+      step="policy"
+      title={title}
+      intro={
+        <p>
+          For your {loaderData.insurer} policy {loaderData.policyNumber}. We prepare the certificate
+          from the insurer&apos;s records and email it to you and, if you give their email, to the
+          holder.
+        </p>
+      }
+    >
+      {loaderData.holders.length > 0 ? (
+        <section aria-labelledby="holders-heading" className="mb-8">
+          <h2 id="holders-heading" className="text-lg font-semibold text-ink">
+            Holders you named before
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {loaderData.holders.map((holder, index) => (
+              <li key={`${holder.name}-${holder.address}-${holder.email ?? ""}`}>
+                <a
+                  href={`${CERTIFICATE_REQUEST_PATH}?holder=${index + 1}`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Use {holder.name} again
+                </a>{" "}
+                <span className="text-muted">({holder.address.split("\n").join(", ")})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <form method="post" className="grid gap-6" noValidate>
+        <div>
+          <label htmlFor="holderName" className="block font-semibold text-ink">
+            Certificate holder&apos;s name
+          </label>
+          <input
+            id="holderName"
+            name="holderName"
+            type="text"
+            required
+            autoComplete="organization"
+            maxLength={HOLDER_NAME_MAX_LENGTH}
+            defaultValue={typedText("holderName", start?.name)}
+            aria-invalid={invalid("holderName") ? true : undefined}
+            aria-describedby={describedBy("holderName")}
+            className={input}
+          />
+          {message("holderName")}
+        </div>
+        <div>
+          <label htmlFor="holderAddress" className="block font-semibold text-ink">
+            Holder&apos;s mailing address
+          </label>
+          <textarea
+            id="holderAddress"
+            name="holderAddress"
+            required
+            rows={3}
+            autoComplete="street-address"
+            maxLength={HOLDER_ADDRESS_MAX_LENGTH}
+            defaultValue={typedText("holderAddress", start?.address)}
+            aria-invalid={invalid("holderAddress") ? true : undefined}
+            aria-describedby={describedBy("holderAddress")}
+            className={input}
+          />
+          {message("holderAddress")}
+        </div>
+        <div>
+          <label htmlFor="holderEmail" className="block font-semibold text-ink">
+            Holder&apos;s email (optional)
+          </label>
+          <input
+            id="holderEmail"
+            name="holderEmail"
+            type="email"
+            autoComplete="off"
+            maxLength={EMAIL_MAX_LENGTH}
+            defaultValue={typedText("holderEmail", start?.email ?? "")}
+            aria-invalid={invalid("holderEmail") ? true : undefined}
+            aria-describedby={describedBy("holderEmail", "holderEmail-hint")}
+            className={input}
+          />
+          <p id="holderEmail-hint" className="mt-1 text-sm text-muted">
+            If you give it, we email the certificate to the holder as well.
+          </p>
+          {message("holderEmail")}
+        </div>
+        <fieldset aria-describedby="endorsements-note">
+          <legend className="font-semibold text-ink">
+            What does the holder&apos;s contract ask for?
+          </legend>
+          <p id="endorsements-note" className="mt-1 text-sm text-muted">
+            {ENDORSEMENTS_NOTE}
+          </p>
+          {CERTIFICATE_ENDORSEMENTS.map((endorsement) => (
+            <label key={endorsement.id} className="mt-3 flex items-start gap-3 text-ink">
+              <input
+                type="checkbox"
+                name={endorsement.id}
+                defaultChecked={refusal?.typed[endorsement.id] === "on"}
+                className="mt-1 size-5 shrink-0"
+              />
+              <span>{endorsement.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <label htmlFor="job" className="block font-semibold text-ink">
+            The job or contract it is for
+          </label>
+          <textarea
+            id="job"
+            name="job"
+            required
+            rows={2}
+            maxLength={CERTIFICATE_JOB_MAX_LENGTH}
+            defaultValue={typedText("job")}
+            aria-invalid={invalid("job") ? true : undefined}
+            aria-describedby={describedBy("job")}
+            className={input}
+          />
+          {message("job")}
+        </div>
+        <div>
+          <label htmlFor="neededBy" className="block font-semibold text-ink">
+            Needed by
+          </label>
+          <input
+            id="neededBy"
+            name="neededBy"
+            type="date"
+            required
+            min={loaderData.today}
+            max={loaderData.lastDay}
+            defaultValue={typedText("neededBy")}
+            aria-invalid={invalid("neededBy") ? true : undefined}
+            aria-describedby={describedBy("neededBy")}
+            className="mt-1 block rounded-lg border border-slate-400 p-3 text-ink"
+          />
+          {message("neededBy")}
+        </div>
+        {refusal?.problem ? (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {refusal.problem}
+          </p>
+        ) : null}
+        <div>
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            Request the certificate
+          </button>
+        </div>
+      </form>
+      <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Back to your policy
+      </a>
+    </ui.StepFrame>
+  );
+}

@@ -1,0 +1,401 @@
+/**
+ * Certificates of insurance on a bound policy (issue 30, decision 045). The visitor's request is
+ * kept exactly as sent, numbered on its policy's request (`CP-…-C1`, `-C2`); the desk issues it
+ * with the certificate's PDF, which is filed among the request's documents; the visitor is emailed
+ * a one-time link to their policy's page, and the holder, if the visitor gave their address, a
+ * link of their own to the PDF. Each enters the lead's timeline in its transaction.
+ */
+import { sql } from "kysely";
+
+import {
+  certificateIssuedEmail,
+  certificateReference,
+  HOLDER_LINK_DAYS,
+  holderCertificateEmail,
+  holderCertificatePath,
+  OPEN_CERTIFICATE_REQUESTS_PER_POLICY,
+  sameHolder,
+  endorsementsText,
+  type CertificateForm,
+  type CertificateHolder,
+  type CertificateRequest,
+} from "#app/domain/quote/certificates.ts";
+import type { Agency } from "#app/domain/site/agency.ts";
+import { addDays, utcDay } from "#app/domain/values/days.ts";
+import { isUuid } from "#app/domain/values/ids.ts";
+import { isLinkToken } from "#app/domain/values/link-tokens.ts";
+
+import type { Db } from "#app/server/db/database.server.ts";
+import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
+import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
+import { addActivity } from "#app/server/leads/desk-work.server.ts";
+import { insertCertificateDocument } from "#app/server/leads/document-store.server.ts";
+import { queueQuotesLinkEmail } from "#app/server/leads/insurer-quote-store.server.ts";
+import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+
+function selectCertificates(db: Db) {
+  return db
+    .selectFrom("certificate_requests as c")
+    .leftJoin("operators as o", "o.id", "c.issued_by")
+    .leftJoin("request_documents as d", "d.id", "c.document_id")
+    .select([
+      "c.id",
+      "c.reference",
+      "c.holder_name",
+      "c.holder_address",
+      "c.holder_email",
+      "c.additional_insured",
+      "c.waiver_of_subrogation",
+      "c.primary_non_contributory",
+      "c.job",
+      sql<string>`c.needed_by::text`.as("needed_by"),
+      "c.requested_at",
+      "c.status",
+      "c.document_id",
+      "c.issued_at",
+      "o.email as issued_by_email",
+      "d.file_name",
+    ]);
+}
+
+type CertificateRow = Awaited<
+  ReturnType<ReturnType<typeof selectCertificates>["executeTakeFirstOrThrow"]>
+>;
+
+function toCertificate(row: CertificateRow): CertificateRequest {
+  return {
+    id: row.id,
+    reference: row.reference,
+    holder: { name: row.holder_name, address: row.holder_address, email: row.holder_email },
+    endorsements: {
+      additionalInsured: row.additional_insured,
+      waiverOfSubrogation: row.waiver_of_subrogation,
+      primaryNonContributory: row.primary_non_contributory,
+    },
+    job: row.job,
+    neededBy: row.needed_by,
+    requestedAt: new Date(row.requested_at),
+    status: row.status === "issued" ? "issued" : "requested",
+    issued:
+      row.status === "issued" && row.issued_at !== null && row.document_id !== null
+        ? {
+            at: new Date(row.issued_at),
+            by: row.issued_by_email ?? "",
+            documentId: row.document_id,
+            fileName: row.file_name ?? "",
+          }
+        : null,
+  };
+}
+
+/** The most certificate requests a page lists (an application's, newest first). */
+export const CERTIFICATES_LISTED = 100;
+
+/** An application's certificate requests, newest first. */
+export async function listCertificateRequests(
+  db: Db,
+  submissionId: string,
+): Promise<CertificateRequest[]> {
+  const rows = await selectCertificates(db)
+    .where("c.submission_id", "=", submissionId)
+    .orderBy("c.requested_at", "desc")
+    .orderBy("c.reference", "desc")
+    .limit(CERTIFICATES_LISTED)
+    .execute();
+  return rows.map(toCertificate);
+}
+
+/** The holders an application has named, newest first, each once: offered on the next request. */
+export async function previousHolders(db: Db, submissionId: string): Promise<CertificateHolder[]> {
+  const holders: CertificateHolder[] = [];
+  for (const certificate of await listCertificateRequests(db, submissionId)) {
+    if (!holders.some((holder) => sameHolder(holder, certificate.holder))) {
+      holders.push(certificate.holder);
+    }
+  }
+  return holders;
+}
+
+/** The bound policy a certificate would be for: the application's latest, locked. */
+async function lockBoundPolicy(trx: Db, submissionId: string) {
+  return trx
+    .selectFrom("bind_requests as b")
+    .innerJoin("quote_requests as r", "r.id", "b.quote_request_id")
+    .select(["b.id", "b.quote_request_id", "r.reference", "b.policy_number"])
+    .where("b.submission_id", "=", submissionId)
+    .where("b.status", "=", "bound")
+    .orderBy("b.bound_at", "desc")
+    .limit(1)
+    .forUpdate("b")
+    .executeTakeFirst();
+}
+
+/** What asking for a certificate did. */
+export type CertificateAsking =
+  { outcome: "requested"; id: string; reference: string } | { outcome: "not-bound" | "too-many" };
+
+/**
+ * The visitor's request for a certificate on their application's bound policy, kept as sent and
+ * numbered on the policy's request; at most OPEN_CERTIFICATE_REQUESTS_PER_POLICY wait at once.
+ * The timeline says so (no operator: the visitor's act).
+ */
+export async function requestCertificate(
+  db: Db,
+  submissionId: string,
+  form: CertificateForm,
+): Promise<CertificateAsking> {
+  return inTransaction(db, async (trx): Promise<CertificateAsking> => {
+    const policy = await lockBoundPolicy(trx, submissionId);
+    if (!policy) return { outcome: "not-bound" };
+    const counts = await trx
+      .selectFrom("certificate_requests")
+      .select([
+        sql<number>`count(*)::int`.as("all"),
+        sql<number>`count(*) FILTER (WHERE status = 'requested')::int`.as("open"),
+      ])
+      .where("bind_request_id", "=", policy.id)
+      .executeTakeFirstOrThrow();
+    if (counts.open >= OPEN_CERTIFICATE_REQUESTS_PER_POLICY) return { outcome: "too-many" };
+    const reference = certificateReference(policy.reference, counts.all + 1);
+    const { id } = await trx
+      .insertInto("certificate_requests")
+      .values({
+        submission_id: submissionId,
+        bind_request_id: policy.id,
+        reference,
+        holder_name: form.holderName,
+        holder_address: form.holderAddress,
+        holder_email: form.holderEmail ?? null,
+        additional_insured: form.additionalInsured,
+        waiver_of_subrogation: form.waiverOfSubrogation,
+        primary_non_contributory: form.primaryNonContributory,
+        job: form.job,
+        needed_by: form.neededBy,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await addActivity(trx, {
+      submissionId,
+      operatorId: null,
+      kind: "certificate",
+      body: `${reference}: the visitor asked for a certificate for ${form.holderName}, needed by ${form.neededBy} (${endorsementsText(form)})`,
+    });
+    return { outcome: "requested", id, reference };
+  });
+}
+
+/** What issuing a certificate did. */
+export type CertificateIssuing =
+  | {
+      outcome: "issued";
+      reference: string;
+      holderName: string;
+      visitorEmailed: boolean;
+      holderEmailed: boolean | null;
+    }
+  | { outcome: "not-found" | "wrong-type" };
+
+/**
+ * Issues a waiting certificate request of the lead with the certificate's PDF (by its first bytes):
+ * the PDF is filed on the policy's request, the request shows as issued with the operator and the
+ * time, the visitor is emailed a one-time link to their policy's page and the holder, if an address
+ * was given, a link of their own to the PDF valid HOLDER_LINK_DAYS (each under its hourly cap). One
+ * transaction: nothing is issued or sent unless all of it is kept.
+ */
+export async function issueCertificate(
+  db: Db,
+  submissionId: string,
+  certificateId: string,
+  file: ReceivedFile,
+  people: { email: string; firstName: string | null; businessName: string },
+  options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
+): Promise<CertificateIssuing> {
+  if (!isUuid(certificateId)) return { outcome: "not-found" };
+  return inTransaction(db, async (trx): Promise<CertificateIssuing> => {
+    const certificate = await trx
+      .selectFrom("certificate_requests as c")
+      .innerJoin("bind_requests as b", "b.id", "c.bind_request_id")
+      .innerJoin("quote_requests as r", "r.id", "b.quote_request_id")
+      .select([
+        "c.id",
+        "c.reference",
+        "c.holder_name",
+        "c.holder_email",
+        "r.id as request_id",
+        "r.reference as request_reference",
+      ])
+      .where("c.id", "=", certificateId)
+      .where("c.submission_id", "=", submissionId)
+      .where("c.status", "=", "requested")
+      .forUpdate("c")
+      .executeTakeFirst();
+    if (!certificate) return { outcome: "not-found" };
+    const request = {
+      id: certificate.request_id,
+      submissionId,
+      reference: certificate.request_reference,
+    };
+    const filing = await insertCertificateDocument(
+      trx,
+      request,
+      file,
+      certificate.reference,
+      options.operatorId,
+    );
+    if (filing.outcome !== "filed") return { outcome: "wrong-type" };
+    const token = certificate.holder_email ? newSecretToken() : null;
+    const expiresOn = addDays(utcDay(new Date()), HOLDER_LINK_DAYS);
+    await trx
+      .updateTable("certificate_requests")
+      .set({
+        status: "issued",
+        document_id: filing.document.id,
+        issued_at: sql`now()`,
+        issued_by: options.operatorId,
+        holder_token_hash: token ? hashOfToken(token) : null,
+        holder_link_expires_at: token ? `${expiresOn}T23:59:59Z` : null,
+      })
+      .where("id", "=", certificate.id)
+      .execute();
+    let holderEmailed: boolean | null = null;
+    if (certificate.holder_email && token) {
+      const email = holderCertificateEmail({
+        holderName: certificate.holder_name,
+        businessName: people.businessName,
+        reference: certificate.reference,
+        link: `${options.siteUrl}${holderCertificatePath(token)}`,
+        expiresOn,
+        agency: options.agency,
+      });
+      const { rows } = await sql<{ queued: boolean }>`
+        WITH allowed AS (
+          ${takeRecipientAllowance(certificate.holder_email, options.perHour, sql<boolean>`true`)}
+        ), queued AS (
+          INSERT INTO outbox (recipients, subject, text_body, html_body)
+          SELECT ARRAY[${certificate.holder_email}::text], ${email.subject}, ${email.text}, ${email.html}
+          FROM allowed
+          RETURNING id
+        )
+        SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
+      holderEmailed = rows[0]?.queued === true;
+      if (holderEmailed) onCommit(trx, notifyOutboxWorkers);
+    }
+    const visitorEmailed = await queueQuotesLinkEmail(trx, request, people.email, {
+      siteUrl: options.siteUrl,
+      perHour: options.perHour,
+      opens: "policy",
+      render: (link) =>
+        certificateIssuedEmail({
+          firstName: people.firstName,
+          reference: certificate.reference,
+          holderName: certificate.holder_name,
+          holderEmailed: holderEmailed === true,
+          link,
+          agency: options.agency,
+        }),
+    });
+    await addActivity(trx, {
+      submissionId,
+      operatorId: options.operatorId,
+      kind: "certificate",
+      body: `${certificate.reference}: certificate for ${certificate.holder_name} issued (${filing.document.fileName})${
+        holderEmailed === null
+          ? ""
+          : holderEmailed
+            ? `, emailed to ${certificate.holder_email}`
+            : ", not emailed to the holder (their hourly cap)"
+      }`,
+    });
+    return {
+      outcome: "issued",
+      reference: certificate.reference,
+      holderName: certificate.holder_name,
+      visitorEmailed,
+      holderEmailed,
+    };
+  });
+}
+
+/** The certificate a holder's link opens, while it works: its document's id; undefined otherwise. */
+export async function holderCertificate(
+  db: Db,
+  token: string,
+): Promise<{ documentId: string } | undefined> {
+  if (!isLinkToken(token)) return undefined;
+  const row = await db
+    .selectFrom("certificate_requests")
+    .select("document_id")
+    .where("holder_token_hash", "=", hashOfToken(token))
+    .where("holder_link_expires_at", ">", sql<Date>`now()`)
+    .where("status", "=", "issued")
+    .executeTakeFirst();
+  return row?.document_id ? { documentId: row.document_id } : undefined;
+}
+
+/** One line of the desk's certificate queue. */
+export interface QueuedCertificate {
+  id: string;
+  submissionId: string;
+  reference: string;
+  lead: string | null;
+  holderName: string;
+  asks: string;
+  neededBy: string;
+  requestedAt: Date;
+  issuedAt: Date | null;
+}
+
+/** The most lines the desk's queue shows of each list. */
+export const CERTIFICATE_QUEUE_LIMIT = 200;
+
+/**
+ * The desk's certificate queue: the waiting requests, the soonest needed first (then the oldest),
+ * and the latest issued, newest first.
+ */
+export async function certificateQueue(
+  db: Db,
+): Promise<{ waiting: QueuedCertificate[]; issued: QueuedCertificate[] }> {
+  const base = () =>
+    db
+      .selectFrom("certificate_requests as c")
+      .innerJoin("business_wizard_submissions as s", "s.id", "c.submission_id")
+      .select([
+        "c.id",
+        "c.submission_id",
+        "c.reference",
+        "s.business_name",
+        "c.holder_name",
+        "c.additional_insured",
+        "c.waiver_of_subrogation",
+        "c.primary_non_contributory",
+        sql<string>`c.needed_by::text`.as("needed_by"),
+        "c.requested_at",
+        "c.issued_at",
+      ]);
+  const [waiting, issued] = await Promise.all([
+    base()
+      .where("c.status", "=", "requested")
+      .orderBy("c.needed_by")
+      .orderBy("c.requested_at")
+      .limit(CERTIFICATE_QUEUE_LIMIT)
+      .execute(),
+    base().where("c.status", "=", "issued").orderBy("c.issued_at", "desc").limit(20).execute(),
+  ]);
+  const line = (row: (typeof waiting)[number]): QueuedCertificate => ({
+    id: row.id,
+    submissionId: row.submission_id,
+    reference: row.reference,
+    lead: row.business_name,
+    holderName: row.holder_name,
+    asks: endorsementsText({
+      additionalInsured: row.additional_insured,
+      waiverOfSubrogation: row.waiver_of_subrogation,
+      primaryNonContributory: row.primary_non_contributory,
+    }),
+    neededBy: row.needed_by,
+    requestedAt: new Date(row.requested_at),
+    issuedAt: row.issued_at === null ? null : new Date(row.issued_at),
+  });
+  return { waiting: waiting.map(line), issued: issued.map(line) };
+}
