@@ -6,6 +6,7 @@ import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
 import { POLICY_PATH } from "./domain/quote/bind-requests.ts";
 import { CERTIFICATE_REQUEST_PATH, holderCertificatePath } from "./domain/quote/certificates.ts";
+import { RENEWALS_PATH } from "./domain/quote/renewals.ts";
 import {
   QUOTE_STEP_PATH,
   SUMMARY_PATH,
@@ -64,6 +65,7 @@ export default [
       index("routes/admin/queue.tsx"),
       route("needs-action", "routes/admin/needs-action.tsx"),
       route("certificates", "routes/admin/certificates.tsx"),
+      route(RENEWALS_PATH.slice("/admin/".length), "routes/admin/renewals.tsx"),
       route("submissions", "routes/admin/submissions.tsx"),
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),

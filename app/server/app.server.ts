@@ -3,6 +3,7 @@ import type { RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 
 import { cspNonceContext } from "#app/context.ts";
+import { agencyFrom } from "#app/domain/site/agency.ts";
 import { countedAddress } from "#app/domain/site/client-address.ts";
 
 import { operatorCommand } from "#app/server/admin/operators.server.ts";
@@ -19,6 +20,7 @@ import { closeLogs, logger } from "#app/server/logger.server.ts";
 import { createMailTransport, OutboxWorker } from "#app/server/mail/outbox.server.ts";
 import { processResumeRequests } from "#app/server/wizard/resume-tokens.server.ts";
 import { WebhookWorker } from "#app/server/leads/webhooks.server.ts";
+import { RenewalReminderWorker } from "#app/server/leads/renewal-reminders.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 
@@ -78,6 +80,14 @@ export async function startApp(): Promise<RunningApp> {
   // Leads' webhooks (issue 17): queued by the saves, posted and retried by this worker.
   const webhooks = new WebhookWorker({ db: database.db, env });
   webhooks.start();
+  // Renewal reminders (decision 046): every server checks; the database lets each go once.
+  const reminders = new RenewalReminderWorker({
+    db: database.db,
+    intervalMs: env.REMINDER_CHECK_INTERVAL_MS,
+    timeZone: env.AGENCY_TIME_ZONE,
+    sending: { notifyTo: env.LEAD_NOTIFY_TO, siteUrl: env.SITE_URL, agency: agencyFrom(env) },
+  });
+  reminders.start();
   // `npm run db:backup` and `npm run operator:create` ask the server itself: no other process may
   // open the embedded database.
   const backups =
@@ -110,6 +120,7 @@ export async function startApp(): Promise<RunningApp> {
       await backups?.close();
       await outbox.stop();
       await webhooks.stop();
+      await reminders.stop();
       await statistics.stop();
       // The funnel's and the rate limit's counts still in memory.
       await services.funnel.flush();

@@ -5,6 +5,7 @@ import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/
 import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "#app/domain/values/time-zones.ts";
 import { RESUME_REMINDER_DELAY_MS } from "#app/domain/wizard/resume-links.ts";
+import { REMINDER_CHECK_INTERVAL_MS } from "#app/domain/quote/renewals.ts";
 import { z } from "#app/domain/values/zod.ts";
 
 const postgresUrl = z.optional(
@@ -111,6 +112,8 @@ const settingsSchema = z
     MAIL_PER_RECIPIENT_PER_HOUR: wholeNumber(1, 1000, 3),
     // At most a day: the link it carries works for 7 (decision 032).
     RESUME_REMINDER_DELAY_MS: wholeNumber(0, 86_400_000, RESUME_REMINDER_DELAY_MS),
+    // How often each server checks for renewal reminders due (decision 046): a day at most.
+    REMINDER_CHECK_INTERVAL_MS: wholeNumber(100, 86_400_000, REMINDER_CHECK_INTERVAL_MS),
     AGENCY_NAME: agencyText(200),
     AGENCY_HOME_STATE: z.optional(
       z.pipe(

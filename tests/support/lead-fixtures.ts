@@ -2,9 +2,20 @@ import { createHash, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { bindStatements } from "#app/domain/quote/bind-requests.ts";
 import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
+import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
+import { bindPolicy, requestToBind } from "#app/server/leads/bind-store.server.ts";
+import {
+  addInsurerQuote,
+  publishInsurerQuotes,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+
+/** The agency the fixtures' emails name: the sample, marked as such. */
+export const FIXTURE_AGENCY = { ...SAMPLE_AGENCY, sample: true };
 
 /**
  * A lead (a bakery in Ohio, `<name>@shops.example`) with a quote request for general liability and
@@ -117,4 +128,58 @@ export function receivedFile(directory: string, claimedName: string, text: strin
     head: bytes.subarray(0, 8),
     sha256: createHash("sha256").update(bytes).digest("hex"),
   };
+}
+
+/**
+ * A lead whose general liability quote from Acme Mutual is bound as `policyNumber`, ending on
+ * `policyEnd` (a year after its start), with the operator who bound it: as the desk and the
+ * visitor's forms leave it. `directory` takes the policy's PDF on its way in.
+ */
+export async function leadWithPolicy(
+  db: Db,
+  name: string,
+  directory: string,
+  policy: { number: string; end: string } = { number: "GL-1", end: "2028-01-01" },
+) {
+  const operator = await createOperator(
+    db,
+    `desk-${name.toLowerCase()}@agency.example`,
+    "a long enough password",
+  );
+  const lead = await leadWithRequest(db, name, "2026-11-20T15:00:00Z", "contacted");
+  const added = await addInsurerQuote(db, lead.request, SAMPLE_QUOTE, operator.id);
+  if (added.outcome !== "saved") throw new Error("the quote was not added");
+  const sending = {
+    operatorId: operator.id,
+    siteUrl: "https://coverpilot.example",
+    agency: FIXTURE_AGENCY,
+    perHour: 10,
+  };
+  await publishInsurerQuotes(db, lead.request, { email: lead.email, firstName: "Ana" }, sending);
+  await requestToBind(
+    db,
+    lead.request,
+    {
+      quoteId: added.quoteId,
+      payment: "in-full",
+      startDate: "2027-01-01",
+      statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
+      signatureName: `Ana ${name}`,
+    },
+    { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
+    { email: lead.email, firstName: "Ana", agency: FIXTURE_AGENCY, perHour: 10 },
+  );
+  const start = new Date(Date.parse(`${policy.end}T00:00:00Z`) - 365 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const bound = await bindPolicy(
+    db,
+    lead.request,
+    { number: policy.number, start, end: policy.end },
+    receivedFile(directory, "policy.pdf", "%PDF-1.7 the policy"),
+    { email: lead.email, firstName: "Ana" },
+    sending,
+  );
+  if (bound.outcome !== "bound") throw new Error("the policy was not bound");
+  return { operator, lead, sending };
 }

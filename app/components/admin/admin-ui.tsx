@@ -21,6 +21,7 @@ const NAV = [
   { href: "/admin", label: "Work queue" },
   { href: "/admin/needs-action", label: "Needs action" },
   { href: "/admin/certificates", label: "Certificates" },
+  { href: "/admin/renewals", label: "Renewals" },
   { href: "/admin/submissions", label: "Submissions" },
   { href: "/admin/funnel", label: "Funnel" },
   { href: "/admin/call-backs", label: "Call-backs" },

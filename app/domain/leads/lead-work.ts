@@ -25,6 +25,8 @@ export const ACTIVITY_KINDS = [
   { id: "bind", label: "Request to bind", logged: false, reaches: false },
   // Certificates of insurance: asked for by the visitor, issued by the desk (issue 30).
   { id: "certificate", label: "Certificate", logged: false, reaches: false },
+  // A bound policy's renewal reminders (issue 30).
+  { id: "renewal", label: "Renewal", logged: false, reaches: false },
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]["id"];

@@ -67,8 +67,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           }
         : null,
     })),
-    // The reference of a certificate request just sent, to confirm it.
-    certificateRequested: url.searchParams.get("certificate-requested")?.slice(0, 40) ?? null,
+    // The certificate request just sent, to confirm it: only one of this visitor's own (a link
+    // cannot make the page say something else).
+    certificateRequested:
+      certificates.find(
+        (certificate) => certificate.reference === url.searchParams.get("certificate-requested"),
+      )?.reference ?? null,
     documents: documents
       .filter((document) => document.purpose === "policy")
       .map((document) => ({

@@ -387,6 +387,13 @@ export interface CertificateRequestsTable {
   >;
 }
 
+/** A renewal reminder sent for a bound policy: once per policy and kind. */
+export interface RenewalRemindersTable {
+  bind_request_id: string;
+  kind: string;
+  sent_at: Timestamp;
+}
+
 /** One piece of a document's bytes, in order of `seq` (at most 256 KB each). */
 export interface RequestDocumentChunksTable {
   document_id: string;
@@ -461,6 +468,7 @@ export interface DatabaseSchema {
   request_questions: RequestQuestionsTable;
   bind_requests: BindRequestsTable;
   certificate_requests: CertificateRequestsTable;
+  renewal_reminders: RenewalRemindersTable;
   lead_work: LeadWorkTable;
   desk_email_templates: DeskEmailTemplatesTable;
   desk_email_template_versions: DeskEmailTemplateVersionsTable;

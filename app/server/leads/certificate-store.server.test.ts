@@ -6,14 +6,10 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
-import { leadWithRequest, receivedFile, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
+import { leadWithPolicy, leadWithRequest, receivedFile } from "#tests/support/lead-fixtures.ts";
 
-import { bindStatements } from "#app/domain/quote/bind-requests.ts";
 import type { CertificateForm } from "#app/domain/quote/certificates.ts";
-import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 import type { Db } from "#app/server/db/database.server.ts";
-import { createOperator } from "#app/server/admin/operators.server.ts";
-import { bindPolicy, requestToBind } from "#app/server/leads/bind-store.server.ts";
 import {
   certificateQueue,
   holderCertificate,
@@ -23,10 +19,6 @@ import {
   requestCertificate,
 } from "#app/server/leads/certificate-store.server.ts";
 import { documentBytes, findDocument } from "#app/server/leads/document-store.server.ts";
-import {
-  addInsurerQuote,
-  publishInsurerQuotes,
-} from "#app/server/leads/insurer-quote-store.server.ts";
 
 vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
   cheapPasswords(await original()),
@@ -35,50 +27,10 @@ vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
 const directory = mkdtempSync(join(tmpdir(), "certificate-store-test-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const AGENCY = { ...SAMPLE_AGENCY, sample: true };
 const CERTIFICATE_PDF = "%PDF-1.7 the certificate";
 
 /** A lead whose general liability quote is bound as policy GL-1. */
-async function boundLead(db: Db, name = "Roofers") {
-  const ana = await createOperator(
-    db,
-    `ana-${name.toLowerCase()}@agency.example`,
-    "a long password",
-  );
-  const lead = await leadWithRequest(db, name, "2026-11-20T15:00:00Z", "contacted");
-  const added = await addInsurerQuote(db, lead.request, SAMPLE_QUOTE, ana.id);
-  if (added.outcome !== "saved") throw new Error("not added");
-  const sending = {
-    operatorId: ana.id,
-    siteUrl: "https://coverpilot.example",
-    agency: AGENCY,
-    perHour: 10,
-  };
-  await publishInsurerQuotes(db, lead.request, { email: lead.email, firstName: "Ana" }, sending);
-  await requestToBind(
-    db,
-    lead.request,
-    {
-      quoteId: added.quoteId,
-      payment: "in-full",
-      startDate: "2027-01-01",
-      statements: bindStatements("Sample Agency", "Acme Mutual"),
-      signatureName: "Ana Roofers",
-    },
-    { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
-    { email: lead.email, firstName: "Ana", agency: AGENCY, perHour: 10 },
-  );
-  const bound = await bindPolicy(
-    db,
-    lead.request,
-    { number: "GL-1", start: "2027-01-01", end: "2028-01-01" },
-    receivedFile(directory, "policy.pdf", "%PDF-1.7 policy"),
-    { email: lead.email, firstName: "Ana" },
-    sending,
-  );
-  if (bound.outcome !== "bound") throw new Error("not bound");
-  return { ana, lead, sending };
-}
+const boundLead = (db: Db, name = "Roofers") => leadWithPolicy(db, name, directory);
 
 const FORM: CertificateForm = {
   holderName: "Summit Builders LLC",
@@ -213,7 +165,7 @@ describe.each(testDatabaseKinds)("certificates of insurance on $name", (kind) =>
       const [issued] = await listCertificateRequests(db, lead.submissionId);
       expect(issued).toMatchObject({
         status: "issued",
-        issued: { by: "ana-roofers@agency.example", fileName: "summit.pdf" },
+        issued: { by: "desk-roofers@agency.example", fileName: "summit.pdf" },
       });
       const emails = await db
         .selectFrom("outbox")

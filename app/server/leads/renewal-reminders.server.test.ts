@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+import { leadWithPolicy } from "#tests/support/lead-fixtures.ts";
+
+import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { addDays } from "#app/domain/values/days.ts";
+import {
+  policiesByEnd,
+  sendDueRenewalReminders,
+} from "#app/server/leads/renewal-reminders.server.ts";
+
+vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
+  cheapPasswords(await original()),
+);
+
+const directory = mkdtempSync(join(tmpdir(), "renewal-reminders-test-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const TODAY = "2027-03-01";
+const SENDING = {
+  notifyTo: ["desk@agency.example"],
+  siteUrl: "https://coverpilot.example",
+  agency: { ...SAMPLE_AGENCY, sample: true },
+};
+
+describe.each(testDatabaseKinds)("renewal reminders on $name", (kind) => {
+  it("tells the agency 90 and 60 days before, each once, however many checks run at once", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const soon = await leadWithPolicy(db, "Roofers", directory, {
+        number: "GL-59",
+        end: addDays(TODAY, 59),
+      });
+      await leadWithPolicy(db, "Painters", directory, { number: "GL-75", end: addDays(TODAY, 75) });
+      await leadWithPolicy(db, "Bakers", directory, { number: "GL-120", end: addDays(TODAY, 120) });
+      await leadWithPolicy(db, "Movers", directory, { number: "GL-OLD", end: addDays(TODAY, -3) });
+      const alerts = () =>
+        db
+          .selectFrom("outbox")
+          .select(["recipients", "subject", "text_body"])
+          .where("subject", "like", "Renewal in%")
+          .orderBy("subject")
+          .execute();
+
+      // Two checks at once (two servers), then again later (a restart): each reminder once.
+      const counts = await Promise.all([
+        sendDueRenewalReminders(db, TODAY, SENDING),
+        sendDueRenewalReminders(db, TODAY, SENDING),
+      ]);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(2);
+      expect(await sendDueRenewalReminders(db, TODAY, SENDING)).toBe(0);
+      const sent = await alerts();
+      expect(sent.map((alert) => alert.subject)).toEqual([
+        "Renewal in 59 days: GL-59 (Roofers)",
+        "Renewal in 75 days: GL-75 (Painters)",
+      ]);
+      expect(sent[0]?.recipients).toEqual(["desk@agency.example"]);
+      expect(sent[0]?.text_body).toContain(
+        `https://coverpilot.example/admin/submissions/${soon.lead.submissionId}/quotes`,
+      );
+      const reminders = await db
+        .selectFrom("renewal_reminders")
+        .select("kind")
+        .orderBy("kind")
+        .execute();
+      expect(reminders.map((reminder) => reminder.kind)).toEqual(["agency-60", "agency-90"]);
+
+      // Fifteen days on, the 75-day policy is at 60: its second reminder goes, and only it.
+      expect(await sendDueRenewalReminders(db, addDays(TODAY, 15), SENDING)).toBe(1);
+      expect((await alerts()).map((alert) => alert.subject)).toContain(
+        "Renewal in 60 days: GL-75 (Painters)",
+      );
+      const timeline = await db
+        .selectFrom("lead_activities")
+        .select("body")
+        .where("kind", "=", "renewal")
+        .where("submission_id", "=", soon.lead.submissionId)
+        .execute();
+      expect(timeline.map((entry) => entry.body)).toEqual([
+        expect.stringContaining("policy GL-59 ends"),
+      ]);
+    });
+  });
+
+  it("lists bound policies by their end, those with no renewal request first", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const renewing = await leadWithPolicy(db, "Roofers", directory, {
+        number: "GL-A",
+        end: addDays(TODAY, 20),
+      });
+      await leadWithPolicy(db, "Painters", directory, { number: "GL-B", end: addDays(TODAY, 80) });
+      await leadWithPolicy(db, "Bakers", directory, { number: "GL-C", end: addDays(TODAY, 40) });
+      // A request made after binding is the renewal under way.
+      await db
+        .insertInto("quote_requests")
+        .values({
+          submission_id: renewing.lead.submissionId,
+          reference: "CP-RENEW1",
+          lines: ["general-liability"],
+          start_date: addDays(TODAY, 20),
+          contact_channel: "phone",
+          consent_text: "I agree.",
+          consent_given_at: new Date().toISOString(),
+          created_at: new Date(Date.now() + 60_000).toISOString(),
+        })
+        .execute();
+      await sendDueRenewalReminders(db, TODAY, { ...SENDING, notifyTo: [] });
+      const listed = await policiesByEnd(db);
+      expect(listed.map((policy) => [policy.policyNumber, policy.renewalRequested])).toEqual([
+        ["GL-C", false],
+        ["GL-B", false],
+        ["GL-A", true],
+      ]);
+      expect(listed[0]?.reminders.map((reminder) => reminder.kind)).toEqual(["agency-60"]);
+      // With no address to alert, the desk's list and timeline tell: no email is queued.
+      expect(
+        await db.selectFrom("outbox").select("id").where("subject", "like", "Renewal%").execute(),
+      ).toEqual([]);
+    });
+  });
+});

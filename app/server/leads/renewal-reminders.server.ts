@@ -1,0 +1,202 @@
+/**
+ * Renewal reminders (issue 30, decision 046): every REMINDER_CHECK_INTERVAL_MS each server asks the
+ * database which bound policies have a reminder due (RENEWAL_REMINDERS) and not yet sent, and sends
+ * it: the row that records it and the alert go in one transaction, and the row's key (policy,
+ * kind) lets only one server's insert through, so each reminder goes once however many servers run
+ * and however often they restart. A check that fails is logged and tried again at the next one.
+ */
+import { sql } from "kysely";
+
+import {
+  daysUntil,
+  renewalAlertLines,
+  RENEWAL_REMINDERS,
+  REMINDERS_PER_CHECK,
+  renewalReminderLabel,
+  RENEWALS_PATH,
+} from "#app/domain/quote/renewals.ts";
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { addDays } from "#app/domain/values/days.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
+
+import type { Db } from "#app/server/db/database.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
+import { addActivity } from "#app/server/leads/desk-work.server.ts";
+import { enqueueEmail } from "#app/server/mail/outbox.server.ts";
+import { DeliveryLoop } from "#app/server/mail/delivery-loop.server.ts";
+
+/** Whom a check's alerts go to, and what they name. */
+export interface ReminderSending {
+  /** LEAD_NOTIFY_TO: none means the desk's timeline and list alone tell. */
+  notifyTo: readonly string[];
+  siteUrl: string;
+  agency: Agency;
+}
+
+/**
+ * Sends the renewal reminders due on `today` (YYYY-MM-DD, the agency's day) that have not been
+ * sent: for each, the record that it went, the lead's timeline entry and the agency's alert, in one
+ * transaction. Returns how many went.
+ */
+export async function sendDueRenewalReminders(
+  db: Db,
+  today: string,
+  sending: ReminderSending,
+): Promise<number> {
+  let sent = 0;
+  for (const reminder of RENEWAL_REMINDERS) {
+    sent += await inTransaction(db, async (trx) => {
+      const { rows } = await sql<{
+        id: string;
+        submission_id: string;
+        reference: string;
+        policy_number: string;
+        policy_end: string;
+        insurer: string;
+        business_name: string | null;
+      }>`
+        WITH due AS (
+          SELECT b.id, b.submission_id, b.reference, b.policy_number, b.policy_end::text AS policy_end,
+            q.insurer, s.business_name
+          FROM bind_requests b
+          JOIN insurer_quotes q ON q.id = b.insurer_quote_id
+          JOIN business_wizard_submissions s ON s.id = b.submission_id
+          WHERE b.status = 'bound'
+            AND b.policy_end BETWEEN ${addDays(today, reminder.toDays)}::date
+              AND ${addDays(today, reminder.fromDays)}::date
+            AND NOT EXISTS (SELECT 1 FROM renewal_reminders r
+              WHERE r.bind_request_id = b.id AND r.kind = ${reminder.kind})
+          ORDER BY b.policy_end, b.id
+          LIMIT ${REMINDERS_PER_CHECK}
+        ), recorded AS (
+          INSERT INTO renewal_reminders (bind_request_id, kind)
+          SELECT id, ${reminder.kind} FROM due
+          ON CONFLICT DO NOTHING
+          RETURNING bind_request_id
+        )
+        SELECT due.* FROM due JOIN recorded ON recorded.bind_request_id = due.id
+        ORDER BY due.policy_end, due.id`.execute(trx);
+      for (const row of rows) {
+        const daysLeft = daysUntil(today, row.policy_end);
+        await addActivity(trx, {
+          submissionId: row.submission_id,
+          operatorId: null,
+          kind: "renewal",
+          body: `${row.reference}: policy ${row.policy_number} ends ${row.policy_end}, in ${daysLeft} days (reminder ${renewalReminderLabel(reminder.kind)})`,
+        });
+        if (sending.notifyTo.length === 0) continue;
+        const alert = renewalAlertLines({
+          reference: row.reference,
+          businessName: row.business_name,
+          insurer: row.insurer,
+          policyNumber: row.policy_number,
+          policyEnd: row.policy_end,
+          daysLeft,
+        });
+        await enqueueEmail(trx, {
+          to: [...sending.notifyTo],
+          subject: alert.subject.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").slice(0, 200),
+          text: [
+            `A policy bound through ${sending.agency.name} ends in ${daysLeft} days. Start its renewal with the insured and the insurer.`,
+            "",
+            ...alert.facts.map(([label, value]) => `${label}: ${value}`),
+            "",
+            `The lead: ${sending.siteUrl}/admin/submissions/${row.submission_id}/quotes`,
+            `Every policy by its end: ${sending.siteUrl}${RENEWALS_PATH}`,
+            "",
+            ...agencyLines(sending.agency),
+            "",
+          ].join("\n"),
+        });
+      }
+      return rows.length;
+    });
+  }
+  return sent;
+}
+
+/** A policy as the desk's renewals list shows it. */
+export interface PolicyForRenewal {
+  submissionId: string;
+  reference: string;
+  businessName: string | null;
+  insurer: string;
+  policyNumber: string;
+  policyEnd: string;
+  /** A quote request made since the policy was bound. */
+  renewalRequested: boolean;
+  reminders: { kind: string; sentAt: Date }[];
+}
+
+/** The most policies the renewals list shows. */
+export const RENEWALS_LISTED = 200;
+
+/**
+ * Bound policies by their end, those without a quote request made since they were bound first:
+ * the renewals still to start come before the ones under way.
+ */
+export async function policiesByEnd(db: Db): Promise<PolicyForRenewal[]> {
+  const { rows } = await sql<{
+    submission_id: string;
+    reference: string;
+    business_name: string | null;
+    insurer: string;
+    policy_number: string;
+    policy_end: string;
+    requested: boolean;
+    reminders: { kind: string; sent_at: string }[] | null;
+  }>`
+    SELECT b.submission_id, b.reference, s.business_name, q.insurer, b.policy_number,
+      b.policy_end::text AS policy_end,
+      EXISTS (SELECT 1 FROM quote_requests r
+        WHERE r.submission_id = b.submission_id AND r.created_at > b.bound_at) AS requested,
+      (SELECT json_agg(json_build_object('kind', m.kind, 'sent_at', m.sent_at) ORDER BY m.sent_at)
+        FROM renewal_reminders m WHERE m.bind_request_id = b.id) AS reminders
+    FROM bind_requests b
+    JOIN insurer_quotes q ON q.id = b.insurer_quote_id
+    JOIN business_wizard_submissions s ON s.id = b.submission_id
+    WHERE b.status = 'bound'
+    ORDER BY requested, b.policy_end, b.id
+    LIMIT ${RENEWALS_LISTED}`.execute(db);
+  return rows.map((row) => ({
+    submissionId: row.submission_id,
+    reference: row.reference,
+    businessName: row.business_name,
+    insurer: row.insurer,
+    policyNumber: row.policy_number,
+    policyEnd: row.policy_end,
+    renewalRequested: row.requested,
+    reminders: (row.reminders ?? []).map((reminder) => ({
+      kind: reminder.kind,
+      sentAt: new Date(reminder.sent_at),
+    })),
+  }));
+}
+
+/**
+ * Each server's check for reminders due: at start and every `intervalMs`, on the agency's day.
+ * One check at a time; a failed one is logged and the next tries again.
+ */
+export class RenewalReminderWorker {
+  private readonly loop: DeliveryLoop;
+  private readonly intervalMs: number;
+
+  constructor(options: { db: Db; intervalMs: number; timeZone: string; sending: ReminderSending }) {
+    this.intervalMs = options.intervalMs;
+    this.loop = new DeliveryLoop("renewal reminders", new Set(), async () => {
+      await sendDueRenewalReminders(
+        options.db,
+        dayIn(new Date(), options.timeZone),
+        options.sending,
+      );
+    });
+  }
+
+  start(): void {
+    this.loop.start(this.intervalMs);
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+}
