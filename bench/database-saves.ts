@@ -1,0 +1,261 @@
+/**
+ * The email step's saves beside each database's own rate for the same upsert: on the embedded
+ * database (PGlite), and on PostgreSQL with one server and two, with the round trips a save makes.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
+import type { SaveComparison, ScaleOut } from "./report.ts";
+import { RoundTripCounter } from "./round-trips.ts";
+import {
+  committedTransactions,
+  measureEmailSaves,
+  pgbenchReference,
+  pgliteReference,
+} from "./saves.ts";
+import { CONCURRENT_VISITORS, DATABASE_URL, log, RESULTS, VISITORS } from "./settings.ts";
+
+/**
+ * The email step's saves on the server `app` on PGlite, which is then stopped (`afterStop` runs
+ * next), and a plain PGlite loop's rate for the same upsert.
+ */
+export async function measurePgliteSaves(
+  app: Child,
+  workspaceDir: string,
+  idleMb: number,
+  afterStop?: () => Promise<void>,
+): Promise<{
+  comparison: SaveComparison;
+  memory: { server: string; idleMb: number; afterLoadMb: number };
+}> {
+  const figures = await measureEmailSaves(app.url, {
+    visitors: VISITORS,
+    concurrency: CONCURRENT_VISITORS,
+    label: "pglite",
+    deadlineMs: 60_000,
+    cpu: { serverPids: [app.pid], postgres: false },
+  });
+  log(`email saves on PGlite: ${Math.round(figures.savesPerSecond)}/s`);
+  const memory = { server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) };
+  await app.stop();
+  await afterStop?.();
+  const reference = await pgliteReference(path.join(workspaceDir, ".bench-pglite-reference"), {
+    seconds: 5,
+    maxUpserts: 200_000,
+  });
+  log(`PGlite loop: ${Math.round(reference.upsertsPerSecond)} upserts/s`);
+  return {
+    comparison: {
+      database: "PGlite",
+      app: figures,
+      reference,
+      ratio: figures.savesPerSecond / reference.upsertsPerSecond,
+    },
+    memory,
+  };
+}
+
+/**
+ * The email step's saves on PostgreSQL (a database made for the run on BENCH_DATABASE_URL and
+ * dropped after it): one server, then two beside each other, then pgbench's own rate for the upsert.
+ */
+export async function measurePostgresSaves(
+  workspaceDir: string,
+  servers: Child[],
+): Promise<{
+  comparison: SaveComparison;
+  scaleOut?: ScaleOut;
+  memory?: { server: string; idleMb: number; afterLoadMb: number };
+}> {
+  if (!DATABASE_URL) {
+    return {
+      comparison: { database: "PostgreSQL", notMeasured: "BENCH_DATABASE_URL was not set" },
+    };
+  }
+  const tools = postgresTools();
+  if (!tools) {
+    return { comparison: { database: "PostgreSQL", notMeasured: "psql or pgbench was not found" } };
+  }
+  const database = `coverpilot_bench_${process.pid}_${Date.now()}`;
+  const databaseUrl = withDatabase(DATABASE_URL, database);
+  execFileSync(tools.psql, [
+    "-q",
+    "-v",
+    "ON_ERROR_STOP=1",
+    "-c",
+    `CREATE DATABASE ${database}`,
+    DATABASE_URL,
+  ]);
+  try {
+    const pgPort = await freePort();
+    const pgApp = await startAppServer(
+      workspaceDir,
+      pgPort,
+      path.join(RESULTS, "server-postgres.log"),
+      {
+        DATA_DIR: path.join(workspaceDir, ".bench-data-postgres"),
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+      },
+    );
+    servers.push(pgApp);
+    const pgIdleMb = residentMb(pgApp.pid);
+    let transactions = 0;
+    const pgSaves = await measureEmailSaves(pgApp.url, {
+      visitors: VISITORS,
+      concurrency: CONCURRENT_VISITORS,
+      label: "postgres",
+      deadlineMs: 60_000,
+      cpu: { serverPids: [pgApp.pid], postgres: true },
+      aroundEmails: {
+        before: async () => {
+          transactions = -(await committedTransactions(databaseUrl, tools.psql));
+        },
+        after: async () => {
+          transactions += await committedTransactions(databaseUrl, tools.psql);
+        },
+      },
+    });
+    log(`email saves on PostgreSQL: ${Math.round(pgSaves.savesPerSecond)}/s`);
+    const memory = {
+      server: "PostgreSQL",
+      idleMb: pgIdleMb,
+      afterLoadMb: residentMb(pgApp.pid),
+    };
+    // Scale-out: a second server beside the first, as the README runs several (same database,
+    // same SESSION_SECRET), the same number of visitors shared out between the two.
+    const secondPort = await freePort();
+    const secondApp = await startAppServer(
+      workspaceDir,
+      secondPort,
+      path.join(RESULTS, "server-postgres-2.log"),
+      {
+        DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-2"),
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+      },
+    );
+    servers.push(secondApp);
+    const twoSaves = await measureEmailSaves([pgApp.url, secondApp.url], {
+      visitors: VISITORS,
+      concurrency: CONCURRENT_VISITORS,
+      label: "postgres-two",
+      deadlineMs: 60_000,
+      cpu: { serverPids: [pgApp.pid, secondApp.pid], postgres: true },
+    });
+    log(`email saves on PostgreSQL, two servers: ${Math.round(twoSaves.savesPerSecond)}/s`);
+    const scaleOut: ScaleOut = {
+      processes: 2,
+      app: twoSaves,
+      oneProcessSavesPerSecond: pgSaves.savesPerSecond,
+      ratio: twoSaves.savesPerSecond / pgSaves.savesPerSecond,
+    };
+    await Promise.all([pgApp.stop(), secondApp.stop()]);
+    const roundTrips = await countRoundTrips(workspaceDir, databaseUrl, servers);
+    log(
+      `round trips to PostgreSQL per save: ${roundTrips.all.toFixed(2)}, ${roundTrips.requests.toFixed(2)} by the requests`,
+    );
+    const pgUpserts = pgbenchReference(databaseUrl, {
+      clients: 10,
+      seconds: 8,
+      rawDir: RESULTS,
+      ...tools,
+    });
+    log(`pgbench: ${Math.round(pgUpserts.upsertsPerSecond)} upserts/s`);
+    return {
+      comparison: {
+        database: "PostgreSQL",
+        app: pgSaves,
+        reference: pgUpserts,
+        ratio: pgSaves.savesPerSecond / pgUpserts.upsertsPerSecond,
+        transactionsPerSave: transactions / pgSaves.saves,
+        roundTripsPerSave: roundTrips.all,
+        requestRoundTripsPerSave: roundTrips.requests,
+      },
+      scaleOut,
+      memory,
+    };
+  } finally {
+    execFileSync(tools.psql, [
+      "-q",
+      "-c",
+      `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`,
+      DATABASE_URL,
+    ]);
+  }
+}
+
+/**
+ * Round trips to PostgreSQL per email save: a server whose database connections go through a
+ * counting proxy (bench/round-trips.ts), and a short run of saves through it (not timed: the proxy
+ * costs time of its own). Everything the server sends to the database while the email posts run is
+ * counted, off the request path too (the resume links' mail being marked sent).
+ */
+async function countRoundTrips(
+  workspaceDir: string,
+  databaseUrl: string,
+  servers: Child[],
+): Promise<{ all: number; requests: number }> {
+  const direct = new URL(databaseUrl);
+  const counter = await RoundTripCounter.start({
+    host: direct.hostname,
+    port: Number(direct.port || 5432),
+  });
+  const proxied = new URL(databaseUrl);
+  proxied.hostname = "127.0.0.1";
+  proxied.port = String(counter.port);
+  const app = await startAppServer(
+    workspaceDir,
+    await freePort(),
+    path.join(RESULTS, "server-postgres-counted.log"),
+    {
+      DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-counted"),
+      DATABASE_URL: proxied.href,
+      SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+    },
+  );
+  servers.push(app);
+  try {
+    let counted = 0;
+    let requests = 0;
+    const run = await measureEmailSaves(app.url, {
+      visitors: 200,
+      concurrency: 10,
+      label: "postgres-counted",
+      deadlineMs: 60_000,
+      aroundEmails: {
+        before: async () => {
+          counted = -counter.roundTrips;
+          requests = -counter.draftRoundTrips;
+        },
+        after: async () => {
+          counted += counter.roundTrips;
+          requests += counter.draftRoundTrips;
+        },
+      },
+    });
+    return { all: counted / run.saves, requests: requests / run.saves };
+  } finally {
+    await app.stop();
+    await counter.close();
+  }
+}
+
+function postgresTools(): { psql: string; pgbench: string } | undefined {
+  const find = (candidates: string[]) => candidates.find((candidate) => existsSync(candidate));
+  const psql = find(["/usr/bin/psql", "/usr/lib/postgresql/15/bin/psql"]);
+  const pgbench = find([
+    process.env.PGBENCH ?? "",
+    "/usr/bin/pgbench",
+    "/usr/lib/postgresql/15/bin/pgbench",
+  ]);
+  return psql && pgbench ? { psql, pgbench } : undefined;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.href;
+}
