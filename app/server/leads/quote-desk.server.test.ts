@@ -1,14 +1,20 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
-import { daysFromToday, deskQuoteForm, leadWithRequest } from "#tests/support/lead-fixtures.ts";
+import {
+  daysFromToday,
+  deskQuoteForm,
+  leadWithPolicy,
+  leadWithRequest,
+} from "#tests/support/lead-fixtures.ts";
 
 import { policyMessages } from "#app/domain/quote/bind-requests.ts";
+import { certificateMessages } from "#app/domain/quote/certificates.ts";
 import { quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
 import { documentMessages } from "#app/domain/quote/request-documents.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
@@ -16,6 +22,10 @@ import { createOperator } from "#app/server/admin/operators.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
+import {
+  listCertificateRequests,
+  requestCertificate,
+} from "#app/server/leads/certificate-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import { workOnQuoteRequest, type QuoteDesk } from "#app/server/leads/quote-desk.server.ts";
@@ -23,6 +33,10 @@ import { workOnQuoteRequest, type QuoteDesk } from "#app/server/leads/quote-desk
 vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
   cheapPasswords(await original()),
 );
+
+/** Where the fixtures' policy PDFs go on their way in. */
+const directory = mkdtempSync(path.join(tmpdir(), "coverpilot-quote-desk-files-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /** The desk's quote form for general liability, as a browser posts it. */
 const QUOTE_FORM = deskQuoteForm("Acme Mutual", "bindable", "2,400.50");
@@ -157,6 +171,79 @@ describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", 
           problem: policyMessages.noRequest,
         },
       });
+    });
+  });
+
+  it("issues a certificate with its PDF only, on this lead's own requests", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const policy = await leadWithPolicy(database.db, "Roofers", directory);
+      const asked = await requestCertificate(database.db, policy.lead.submissionId, {
+        holderName: "Summit Builders LLC",
+        holderAddress: "1 Main St\nColumbus, OH 43215",
+        holderEmail: undefined,
+        additionalInsured: true,
+        waiverOfSubrogation: false,
+        primaryNonContributory: false,
+        job: "Roof at 5 Elm St",
+        neededBy: daysFromToday(10),
+      });
+      if (asked.outcome !== "requested") throw new Error("not requested");
+      const roofers: QuoteDesk = {
+        ...desk,
+        operatorId: policy.operator.id,
+        request: { ...policy.lead.request, lines: ["general-liability"] },
+      };
+      const pdf = Buffer.from("%PDF-1.4\n% the certificate\n%%EOF\n");
+      const formId = `certificate-${asked.id}`;
+      // No file, not a PDF, another lead's page: each refused, nothing issued.
+      const noFile = new FormData();
+      noFile.set("intent", "certificate");
+      noFile.set("id", asked.id);
+      expect(
+        await workOnQuoteRequest(
+          roofers,
+          new Request("http://desk.example/admin/submissions/x/quotes", {
+            method: "POST",
+            body: noFile,
+          }),
+        ),
+      ).toMatchObject({
+        outcome: "refused",
+        status: 400,
+        reply: { formId, problem: certificateMessages.pdf },
+      });
+      expect(
+        await workOnQuoteRequest(
+          roofers,
+          uploadPost({ intent: "certificate", id: asked.id }, Buffer.from("GIF89a"), "c.pdf"),
+        ),
+      ).toMatchObject({
+        outcome: "refused",
+        status: 415,
+        reply: { formId, problem: documentMessages.notPdf },
+      });
+      expect(
+        await workOnQuoteRequest(
+          desk,
+          uploadPost({ intent: "certificate", id: asked.id }, pdf, "certificate.pdf"),
+        ),
+      ).toMatchObject({
+        outcome: "refused",
+        status: 404,
+        reply: { formId: "list", problem: certificateMessages.notFound },
+      });
+      const [waiting] = await listCertificateRequests(database.db, policy.lead.submissionId);
+      expect(waiting?.status).toBe("requested");
+
+      expect(
+        await workOnQuoteRequest(
+          roofers,
+          uploadPost({ intent: "certificate", id: asked.id }, pdf, "certificate.pdf"),
+        ),
+      ).toEqual({ outcome: "saved", emailed: true, anchor: "certificates" });
+      const [issued] = await listCertificateRequests(database.db, policy.lead.submissionId);
+      expect(issued).toMatchObject({ status: "issued", issued: { fileName: "certificate.pdf" } });
     });
   });
 });
