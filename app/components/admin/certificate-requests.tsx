@@ -66,7 +66,7 @@ export function CertificateRequests({
                 {rows.map(([label, value]) => (
                   <Fragment key={label}>
                     <dt className="font-medium text-ink">{label}</dt>
-                    <dd className="break-words text-ink">{value}</dd>
+                    <dd className="break-words whitespace-pre-line text-ink">{value}</dd>
                   </Fragment>
                 ))}
               </dl>

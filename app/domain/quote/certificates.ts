@@ -8,7 +8,6 @@
  * policy, so the insurer must agree to each. Pure TypeScript.
  */
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
-import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
@@ -58,7 +57,7 @@ export type CertificateEndorsement = (typeof CERTIFICATE_ENDORSEMENTS)[number]["
 
 /** What the form says once, beside the endorsements: they are the insurer's to grant. */
 export const ENDORSEMENTS_NOTE =
-  "These are endorsements: each changes your policy, so the insurer must agree to it, and it may change your premium. We will tell you before anything changes. A certificate without them only shows the holder the cover you have.";
+  "These are endorsements: each changes your policy, so the insurer must agree to it, and it may change your premium. A certificate without them only shows the holder the cover you have.";
 
 export const certificateMessages = {
   holderName: "Please enter the certificate holder's name",
@@ -84,7 +83,7 @@ export function certificateFormSchema(today: string) {
     additionalInsured: checkbox(),
     waiverOfSubrogation: checkbox(),
     primaryNonContributory: checkbox(),
-    job: requiredText(certificateMessages.job, CERTIFICATE_JOB_MAX_LENGTH),
+    job: requiredLines(certificateMessages.job, CERTIFICATE_JOB_MAX_LENGTH),
     neededBy: z
       .string({ error: certificateMessages.neededBy })
       .check(
@@ -185,7 +184,7 @@ export function holderCertificateEmail(options: {
   businessName: string;
   reference: string;
   link: string;
-  expiresOn: string;
+  linkDays: number;
   agency: Agency;
 }): RenderedEmail {
   return renderEmail({
@@ -197,7 +196,7 @@ export function holderCertificateEmail(options: {
       ],
       [{ link: options.link }],
       [
-        `The link is yours alone and works until ${dayText(options.expiresOn)}. A certificate shows the insurance in force when it was issued; it does not change the policy. Questions about it? Call us on ${options.agency.phone}.`,
+        `The link is yours alone and works for ${options.linkDays} days. A certificate shows the insurance in force when it was issued; it does not change the policy. Questions about it? Call us on ${options.agency.phone}.`,
       ],
     ],
     footer: agencyLines(options.agency),

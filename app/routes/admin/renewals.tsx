@@ -7,6 +7,7 @@ import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import {
   policiesByEnd,
   RENEWALS_LISTED,
+  RENEWALS_LISTED_AFTER_END_DAYS,
   type PolicyForRenewal,
 } from "#app/server/leads/renewal-reminders.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -20,8 +21,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   getOperator(context);
   const services = getServices(context);
   const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
-  const policies = await policiesByEnd(services.database.db);
-  return { policies, today, limit: RENEWALS_LISTED };
+  const policies = await policiesByEnd(services.database.db, today);
+  return {
+    policies,
+    today,
+    limit: RENEWALS_LISTED,
+    afterEndDays: RENEWALS_LISTED_AFTER_END_DAYS,
+  };
 }
 
 function columns(today: string): DeskColumn<PolicyForRenewal>[] {
@@ -62,7 +68,7 @@ function columns(today: string): DeskColumn<PolicyForRenewal>[] {
         renewalStanding(daysUntil(today, policy.policyEnd), policy.renewalRequested),
     },
     {
-      label: "Reminders sent",
+      label: "Reminders",
       cell: (policy) =>
         policy.reminders.length === 0 ? (
           "None yet"
@@ -84,8 +90,10 @@ export default function Renewals({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeading title="Renewals">
-        Bound policies by the day they end, those with no renewal request yet first. The agency is
-        told 90 and 60 days before each ends.
+        Bound policies by the day they end, those with no renewal request yet first (and none that
+        ended more than {loaderData.afterEndDays} days ago). Each policy&apos;s reminders, 90 and 60
+        days before it ends, go on the lead&apos;s timeline and by email to the agency&apos;s alert
+        address when one is set; a policy whose renewal is requested gets none.
       </AdminPageHeading>
       {policies.length === 0 ? (
         <p className="mt-6 text-ink">No policy is bound yet.</p>

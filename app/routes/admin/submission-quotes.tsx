@@ -115,7 +115,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       visitor: {
         email: submission.email,
         firstName: submission.first_name,
-        businessName: leadNameOf(submission) ?? submission.email,
+        // Never the visitor's email: a certificate's holder is told the business's name only.
+        businessName: submission.business_name ?? "our client",
       },
     },
     request,

@@ -20,7 +20,7 @@ import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
-import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { previousHolders, requestCertificate } from "#app/server/leads/certificate-store.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";
 import { notifyCertificateRequest } from "#app/server/leads/lead-notifications.server.ts";
@@ -37,11 +37,10 @@ async function boundPolicy(context: Route.LoaderArgs["context"], request: Reques
   const services = getServices(context);
   const proven = await provenApplication(services, request);
   if (!proven) return { state: "not-proven" as const };
-  const { quoteRequest, submission } = proven;
-  const bind = quoteRequest
-    ? await getBindRequest(services.database.db, quoteRequest.id)
-    : undefined;
-  if (!bind?.policy) return { state: "not-bound" as const };
+  const { submission } = proven;
+  const bound = await latestBoundPolicy(services.database.db, submission.id);
+  if (!bound) return { state: "not-bound" as const };
+  const { bind } = bound;
   const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
   return { state: "bound" as const, services, submission, bind, today };
 }
@@ -59,7 +58,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     state: "bound" as const,
     phone: agency.phone,
     insurer: found.bind.quoteSeen.insurer,
-    policyNumber: found.bind.policy?.number ?? "",
+    policyNumber: found.bind.policy.number,
     holders,
     holder: holder ?? null,
     today: found.today,
@@ -97,6 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       asked.outcome === "too-many" ? certificateMessages.tooMany : certificateMessages.notBound;
     return data<Refusal>({ fields: {}, typed, problem }, { status: 409 });
   }
+  const done = `${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`;
+  // Sent again unchanged (a double click): the agency was told the first time.
+  if (asked.repeated) return redirect(done);
   const lead = await getSubmission(db, submission.id);
   const certificate = {
     reference: asked.reference,
@@ -119,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       primaryNonContributory: parsed.value.primaryNonContributory,
     },
   });
-  return redirect(`${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`);
+  return redirect(done);
 }
 
 export default function Certificate({ loaderData, actionData }: Route.ComponentProps) {
@@ -209,7 +211,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             name="holderName"
             type="text"
             required
-            autoComplete="organization"
+            autoComplete="off"
             maxLength={HOLDER_NAME_MAX_LENGTH}
             defaultValue={typedText("holderName", start?.name)}
             aria-invalid={invalid("holderName") ? true : undefined}
@@ -227,7 +229,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             name="holderAddress"
             required
             rows={3}
-            autoComplete="street-address"
+            autoComplete="off"
             maxLength={HOLDER_ADDRESS_MAX_LENGTH}
             defaultValue={typedText("holderAddress", start?.address)}
             aria-invalid={invalid("holderAddress") ? true : undefined}

@@ -5,7 +5,7 @@ import { formatCents, dayText, QUOTES_PATH } from "#app/domain/quote/insurer-quo
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
-import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { getBindRequest, latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -27,16 +27,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!proven) return { state: "not-proven" as const, phone: agency.phone };
   const { db } = services.database;
   const { quoteRequest } = proven;
-  const bind = quoteRequest ? await getBindRequest(db, quoteRequest.id) : undefined;
-  if (!quoteRequest || !bind?.policy) {
+  const bound = await latestBoundPolicy(db, proven.submission.id);
+  if (!bound) {
+    const asked = quoteRequest ? await getBindRequest(db, quoteRequest.id) : undefined;
     return {
       state: "not-yet" as const,
       phone: agency.phone,
-      requested: bind ? { reference: bind.reference, insurer: bind.quoteSeen.insurer } : null,
+      requested: asked ? { reference: asked.reference, insurer: asked.quoteSeen.insurer } : null,
     };
   }
+  const { bind } = bound;
   const [documents, certificates] = await Promise.all([
-    listRequestDocuments(db, quoteRequest.id),
+    listRequestDocuments(db, bound.requestId),
     listCertificateRequests(db, proven.submission.id),
   ]);
   const timeZone = services.env.AGENCY_TIME_ZONE;

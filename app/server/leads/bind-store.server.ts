@@ -95,6 +95,31 @@ export async function getBindRequest(db: Db, requestId: string): Promise<BindReq
   };
 }
 
+/**
+ * The application's newest bound policy and the quote request it was bound on: "Your policy" and
+ * its certificates find it so, whatever request (a renewal's) came after.
+ */
+export async function latestBoundPolicy(
+  db: Db,
+  submissionId: string,
+): Promise<
+  | { requestId: string; bind: BindRequest & { policy: NonNullable<BindRequest["policy"]> } }
+  | undefined
+> {
+  const row = await db
+    .selectFrom("bind_requests")
+    .select("quote_request_id")
+    .where("submission_id", "=", submissionId)
+    .where("status", "=", "bound")
+    .orderBy("bound_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const bind = row ? await getBindRequest(db, row.quote_request_id) : undefined;
+  return row && bind?.policy
+    ? { requestId: row.quote_request_id, bind: { ...bind, policy: bind.policy } }
+    : undefined;
+}
+
 /** What asking to bind did. */
 export type BindAsking =
   | { outcome: "requested"; reference: string }

@@ -54,7 +54,16 @@ describe.each(testDatabaseKinds)("certificates of insurance on $name", (kind) =>
 
       const { lead } = await boundLead(db);
       const first = await requestCertificate(db, lead.submissionId, FORM);
-      expect(first).toMatchObject({ outcome: "requested", reference: "CP-ROOFER-C1" });
+      expect(first).toMatchObject({
+        outcome: "requested",
+        reference: "CP-ROOFER-C1",
+        repeated: false,
+      });
+      // Sent again unchanged (a double click): the first, and no second request.
+      expect(await requestCertificate(db, lead.submissionId, FORM)).toEqual({
+        ...first,
+        repeated: true,
+      });
       const second = await requestCertificate(db, lead.submissionId, {
         ...FORM,
         holderEmail: undefined,

@@ -21,7 +21,6 @@ import {
   type CertificateRequest,
 } from "#app/domain/quote/certificates.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
-import { addDays, utcDay } from "#app/domain/values/days.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
@@ -133,7 +132,8 @@ async function lockBoundPolicy(trx: Db, submissionId: string) {
 
 /** What asking for a certificate did. */
 export type CertificateAsking =
-  { outcome: "requested"; id: string; reference: string } | { outcome: "not-bound" | "too-many" };
+  | { outcome: "requested"; id: string; reference: string; repeated: boolean }
+  | { outcome: "not-bound" | "too-many" };
 
 /**
  * The visitor's request for a certificate on their application's bound policy, kept as sent and
@@ -156,6 +156,23 @@ export async function requestCertificate(
       ])
       .where("bind_request_id", "=", policy.id)
       .executeTakeFirstOrThrow();
+    // The same request again while it waits (a double click, a reload): the first, unchanged.
+    const same = await trx
+      .selectFrom("certificate_requests")
+      .select(["id", "reference"])
+      .where("bind_request_id", "=", policy.id)
+      .where("status", "=", "requested")
+      .where("holder_name", "=", form.holderName)
+      .where("holder_address", "=", form.holderAddress)
+      .where(sql<boolean>`holder_email IS NOT DISTINCT FROM ${form.holderEmail ?? null}`)
+      .where("additional_insured", "=", form.additionalInsured)
+      .where("waiver_of_subrogation", "=", form.waiverOfSubrogation)
+      .where("primary_non_contributory", "=", form.primaryNonContributory)
+      .where("job", "=", form.job)
+      .where(sql<boolean>`needed_by = ${form.neededBy}::date`)
+      .executeTakeFirst();
+    if (same)
+      return { outcome: "requested", id: same.id, reference: same.reference, repeated: true };
     if (counts.open >= OPEN_CERTIFICATE_REQUESTS_PER_POLICY) return { outcome: "too-many" };
     const reference = certificateReference(policy.reference, counts.all + 1);
     const { id } = await trx
@@ -181,7 +198,7 @@ export async function requestCertificate(
       kind: "certificate",
       body: `${reference}: the visitor asked for a certificate for ${form.holderName}, needed by ${form.neededBy} (${endorsementsText(form)})`,
     });
-    return { outcome: "requested", id, reference };
+    return { outcome: "requested", id, reference, repeated: false };
   });
 }
 
@@ -245,7 +262,6 @@ export async function issueCertificate(
     );
     if (filing.outcome !== "filed") return { outcome: "wrong-type" };
     const token = certificate.holder_email ? newSecretToken() : null;
-    const expiresOn = addDays(utcDay(new Date()), HOLDER_LINK_DAYS);
     await trx
       .updateTable("certificate_requests")
       .set({
@@ -254,7 +270,9 @@ export async function issueCertificate(
         issued_at: sql`now()`,
         issued_by: options.operatorId,
         holder_token_hash: token ? hashOfToken(token) : null,
-        holder_link_expires_at: token ? `${expiresOn}T23:59:59Z` : null,
+        holder_link_expires_at: token
+          ? sql<Date>`now() + make_interval(days => ${HOLDER_LINK_DAYS})`
+          : null,
       })
       .where("id", "=", certificate.id)
       .execute();
@@ -265,7 +283,7 @@ export async function issueCertificate(
         businessName: people.businessName,
         reference: certificate.reference,
         link: `${options.siteUrl}${holderCertificatePath(token)}`,
-        expiresOn,
+        linkDays: HOLDER_LINK_DAYS,
         agency: options.agency,
       });
       const { rows } = await sql<{ queued: boolean }>`

@@ -110,13 +110,19 @@ describe.each(testDatabaseKinds)("renewal reminders on $name", (kind) => {
         })
         .execute();
       await sendDueRenewalReminders(db, TODAY, { ...SENDING, notifyTo: [] });
-      const listed = await policiesByEnd(db);
+      const listed = await policiesByEnd(db, TODAY);
       expect(listed.map((policy) => [policy.policyNumber, policy.renewalRequested])).toEqual([
         ["GL-C", false],
         ["GL-B", false],
         ["GL-A", true],
       ]);
       expect(listed[0]?.reminders.map((reminder) => reminder.kind)).toEqual(["agency-60"]);
+      // The renewal under way got no reminder, though it ends in 20 days.
+      expect(listed[2]?.reminders).toEqual([]);
+      // Thirty days past its end a policy leaves the list; before, it stays.
+      expect((await policiesByEnd(db, addDays(TODAY, 100))).map((p) => p.policyNumber)).toEqual([
+        "GL-B",
+      ]);
       // With no address to alert, the desk's list and timeline tell: no email is queued.
       expect(
         await db.selectFrom("outbox").select("id").where("subject", "like", "Renewal%").execute(),

@@ -66,6 +66,9 @@ export async function sendDueRenewalReminders(
               AND ${addDays(today, reminder.fromDays)}::date
             AND NOT EXISTS (SELECT 1 FROM renewal_reminders r
               WHERE r.bind_request_id = b.id AND r.kind = ${reminder.kind})
+            -- A renewal under way (a quote request made since binding) needs no reminder.
+            AND NOT EXISTS (SELECT 1 FROM quote_requests n
+              WHERE n.submission_id = b.submission_id AND n.created_at > b.bound_at)
           ORDER BY b.policy_end, b.id
           LIMIT ${REMINDERS_PER_CHECK}
         ), recorded AS (
@@ -131,11 +134,15 @@ export interface PolicyForRenewal {
 /** The most policies the renewals list shows. */
 export const RENEWALS_LISTED = 200;
 
+/** Policies that ended longer ago than this leave the list: it is for renewals still to win. */
+export const RENEWALS_LISTED_AFTER_END_DAYS = 30;
+
 /**
  * Bound policies by their end, those without a quote request made since they were bound first:
- * the renewals still to start come before the ones under way.
+ * the renewals still to start come before the ones under way. Policies that ended more than
+ * RENEWALS_LISTED_AFTER_END_DAYS before `today` are left out.
  */
-export async function policiesByEnd(db: Db): Promise<PolicyForRenewal[]> {
+export async function policiesByEnd(db: Db, today: string): Promise<PolicyForRenewal[]> {
   const { rows } = await sql<{
     submission_id: string;
     reference: string;
@@ -156,6 +163,7 @@ export async function policiesByEnd(db: Db): Promise<PolicyForRenewal[]> {
     JOIN insurer_quotes q ON q.id = b.insurer_quote_id
     JOIN business_wizard_submissions s ON s.id = b.submission_id
     WHERE b.status = 'bound'
+      AND b.policy_end >= ${addDays(today, -RENEWALS_LISTED_AFTER_END_DAYS)}::date
     ORDER BY requested, b.policy_end, b.id
     LIMIT ${RENEWALS_LISTED}`.execute(db);
   return rows.map((row) => ({
