@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import {
   BIND_START_MAX_DAYS,
@@ -95,13 +96,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** Why the request to bind was refused, beside each field, with what was typed. */
-type Refusal = {
-  fields: Record<string, readonly string[] | null | undefined>;
-  typed: Record<string, unknown>;
-  problem?: string;
-};
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const found = await chosenQuote(context, request, params.quoteId);
   if (found.state === "not-proven") throw data(null, { status: 403 });
@@ -114,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const typed = parseForm(form, anyForm).payload;
   const parsed = parseForm(form, bindFormSchema(quote, today));
   if (parsed.status !== "success") {
-    return data<Refusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
+    return data<FormRefusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
   }
   const asked = await requestToBind(
     db,
@@ -151,11 +145,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
       return redirect(`${QUOTES_PATH}?bind-requested`);
     case "already":
-      return data<Refusal>({ fields: {}, typed, problem: bindMessages.already }, { status: 409 });
+      return data<FormRefusal>(
+        { fields: {}, typed, problem: bindMessages.already },
+        { status: 409 },
+      );
     case "not-found":
       throw data(null, { status: 404 });
     default:
-      return data<Refusal>(
+      return data<FormRefusal>(
         { fields: {}, typed, problem: bindMessages[asked.outcome] },
         { status: 409 },
       );
@@ -192,20 +189,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
     );
   }
   const refusal = actionData;
-  const typed = (name: string): unknown => refusal?.typed[name];
-  const invalid = (name: string) => {
-    const messages = refusal?.fields[name];
-    return messages && messages.length > 0 ? messages : undefined;
-  };
-  const describedBy = (name: string) => (invalid(name) ? `${name}-error` : undefined);
-  const message = (name: string) => {
-    const messages = invalid(name);
-    return messages ? (
-      <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-800">
-        {messages[0]}
-      </p>
-    ) : null;
-  };
+  const { typed, invalid, describedBy, message } = refusedFields(refusal);
   return (
     <ui.StepFrame
       step="bind"

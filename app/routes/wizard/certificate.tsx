@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import {
@@ -66,20 +67,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-/** Why the request was refused, beside each field, with what was typed. */
-type Refusal = {
-  fields: Record<string, readonly string[] | null | undefined>;
-  typed: Record<string, unknown>;
-  problem?: string;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const found = await boundPolicy(context, request);
   if (found.state === "not-proven") throw data(null, { status: 403 });
   const form = await request.formData();
   const typed = parseForm(form, anyForm).payload;
   if (found.state === "not-bound") {
-    return data<Refusal>(
+    return data<FormRefusal>(
       { fields: {}, typed, problem: certificateMessages.notBound },
       { status: 409 },
     );
@@ -87,14 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, submission, today } = found;
   const parsed = parseForm(form, certificateFormSchema(today));
   if (parsed.status !== "success") {
-    return data<Refusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
+    return data<FormRefusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
   }
   const { db } = services.database;
   const asked = await requestCertificate(db, submission.id, parsed.value);
   if (asked.outcome !== "requested") {
     const problem =
       asked.outcome === "too-many" ? certificateMessages.tooMany : certificateMessages.notBound;
-    return data<Refusal>({ fields: {}, typed, problem }, { status: 409 });
+    return data<FormRefusal>({ fields: {}, typed, problem }, { status: 409 });
   }
   const done = `${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`;
   // Sent again unchanged (a double click): the agency was told the first time.
@@ -150,24 +144,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
   }
   const refusal = actionData;
   const start = loaderData.holder;
-  const typedText = (name: string, fallback = ""): string => {
-    const value = refusal?.typed[name];
-    return typeof value === "string" ? value : refusal ? "" : fallback;
-  };
-  const invalid = (name: string) => {
-    const messages = refusal?.fields[name];
-    return messages && messages.length > 0 ? messages : undefined;
-  };
-  const describedBy = (name: string, hint?: string) =>
-    [invalid(name) ? `${name}-error` : undefined, hint].filter(Boolean).join(" ") || undefined;
-  const message = (name: string) => {
-    const messages = invalid(name);
-    return messages ? (
-      <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-800">
-        {messages[0]}
-      </p>
-    ) : null;
-  };
+  const { typedText, invalid, describedBy, message } = refusedFields(refusal);
   const input = "mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink";
   return (
     <ui.StepFrame

@@ -23,7 +23,7 @@ import { isUuid } from "#app/domain/values/ids.ts";
 import { documentTypeOf, PDF_CONTENT_TYPES } from "#app/domain/quote/request-documents.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import {
   getInsurerQuote,
@@ -33,7 +33,7 @@ import {
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { insertPolicyDocument } from "#app/server/leads/document-store.server.ts";
-import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
 
 /** The request to bind on a quote request, if the visitor made one. */
@@ -198,17 +198,7 @@ export async function requestToBind(
       insurer: quote.insurer,
       agency: visitor.agency,
     });
-    const { rows } = await sql<{ queued: boolean }>`
-      WITH allowed AS (
-        ${takeRecipientAllowance(visitor.email, visitor.perHour, sql<boolean>`true`)}
-      ), queued AS (
-        INSERT INTO outbox (recipients, subject, text_body, html_body)
-        SELECT ARRAY[${visitor.email}::text], ${email.subject}, ${email.text}, ${email.html}
-        FROM allowed
-        RETURNING id
-      )
-      SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
-    if (rows[0]?.queued === true) onCommit(trx, notifyOutboxWorkers);
+    await queueCappedEmail(trx, visitor.email, email, visitor.perHour);
     return { outcome: "requested", reference };
   });
 }

@@ -25,12 +25,12 @@ import { isUuid } from "#app/domain/values/ids.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { insertCertificateDocument } from "#app/server/leads/document-store.server.ts";
 import { queueQuotesLinkEmail } from "#app/server/leads/insurer-quote-store.server.ts";
-import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 
 function selectCertificates(db: Db) {
@@ -286,18 +286,7 @@ export async function issueCertificate(
         linkDays: HOLDER_LINK_DAYS,
         agency: options.agency,
       });
-      const { rows } = await sql<{ queued: boolean }>`
-        WITH allowed AS (
-          ${takeRecipientAllowance(certificate.holder_email, options.perHour, sql<boolean>`true`)}
-        ), queued AS (
-          INSERT INTO outbox (recipients, subject, text_body, html_body)
-          SELECT ARRAY[${certificate.holder_email}::text], ${email.subject}, ${email.text}, ${email.html}
-          FROM allowed
-          RETURNING id
-        )
-        SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
-      holderEmailed = rows[0]?.queued === true;
-      if (holderEmailed) onCommit(trx, notifyOutboxWorkers);
+      holderEmailed = await queueCappedEmail(trx, certificate.holder_email, email, options.perHour);
     }
     const visitorEmailed = await queueQuotesLinkEmail(trx, request, people.email, {
       siteUrl: options.siteUrl,

@@ -241,19 +241,21 @@ async function insertDocument(
 }
 
 /**
- * Files a policy document (a PDF by its first bytes) on the request, in the caller's transaction
- * (binding's, or attachPolicyDocument's), entered on the timeline with the operator.
+ * Files a PDF (by its first bytes) that an operator brings to the request, in the caller's
+ * transaction, entered on the timeline with the operator as `what` added.
  */
-export async function insertPolicyDocument(
+async function insertOperatorPdf(
   trx: Db,
   request: QuotedRequest,
   file: ReceivedFile,
   operatorId: string,
+  purpose: "policy" | "certificate",
+  what: string,
 ): Promise<Filing> {
   const contentType = documentTypeOf(file.head, PDF_CONTENT_TYPES);
   if (!contentType) return { outcome: "wrong-type" };
   const document = await insertDocument(trx, request, file, contentType, {
-    purpose: "policy",
+    purpose,
     kind: null,
     insurer_quote_id: null,
     uploaded_by: operatorId,
@@ -262,37 +264,47 @@ export async function insertPolicyDocument(
     submissionId: request.submissionId,
     operatorId,
     kind: "document",
-    body: `${request.reference}: policy document added (${describe(document.fileName, file.byteSize)})`,
+    body: `${what} added (${describe(document.fileName, file.byteSize)})`,
   });
   return { outcome: "filed", document };
 }
 
 /**
- * Files a certificate of insurance (a PDF by its first bytes) on the policy's request, in the
- * caller's transaction (issuing's), entered on the timeline with the operator.
+ * Files a policy document on the request, in the caller's transaction (binding's, or
+ * attachPolicyDocument's).
  */
-export async function insertCertificateDocument(
+export function insertPolicyDocument(
+  trx: Db,
+  request: QuotedRequest,
+  file: ReceivedFile,
+  operatorId: string,
+): Promise<Filing> {
+  return insertOperatorPdf(
+    trx,
+    request,
+    file,
+    operatorId,
+    "policy",
+    `${request.reference}: policy document`,
+  );
+}
+
+/** Files a certificate of insurance on its policy's request, in the caller's transaction (issuing's). */
+export function insertCertificateDocument(
   trx: Db,
   request: QuotedRequest,
   file: ReceivedFile,
   certificateReference: string,
   operatorId: string,
 ): Promise<Filing> {
-  const contentType = documentTypeOf(file.head, PDF_CONTENT_TYPES);
-  if (!contentType) return { outcome: "wrong-type" };
-  const document = await insertDocument(trx, request, file, contentType, {
-    purpose: "certificate",
-    kind: null,
-    insurer_quote_id: null,
-    uploaded_by: operatorId,
-  });
-  await addActivity(trx, {
-    submissionId: request.submissionId,
+  return insertOperatorPdf(
+    trx,
+    request,
+    file,
     operatorId,
-    kind: "document",
-    body: `${certificateReference}: certificate added (${describe(document.fileName, file.byteSize)})`,
-  });
-  return { outcome: "filed", document };
+    "certificate",
+    `${certificateReference}: certificate`,
+  );
 }
 
 /** Adds a policy document to a request whose request to bind is bound; "not-found" otherwise. */

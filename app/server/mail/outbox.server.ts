@@ -125,6 +125,35 @@ export function takeRecipientAllowance(
 }
 
 /**
+ * Queues, in the caller's transaction, one visitor's email under their hourly cap
+ * (takeRecipientAllowance): true when it is queued, false when the cap was reached and nothing
+ * was. Refuses (InvalidRecipientError) an address that is not exactly one.
+ */
+export async function queueCappedEmail(
+  trx: Db,
+  to: string,
+  email: { subject: string; text: string; html: string },
+  perHour: number,
+): Promise<boolean> {
+  if (!recipientsAreValid([to])) {
+    throw new InvalidRecipientError("An email was refused: a recipient is not one address.");
+  }
+  const { rows } = await sql<{ queued: boolean }>`
+    WITH allowed AS (
+      ${takeRecipientAllowance(to, perHour, sql<boolean>`true`)}
+    ), queued AS (
+      INSERT INTO outbox (recipients, subject, text_body, html_body)
+      SELECT ARRAY[${to}::text], ${email.subject}, ${email.text}, ${email.html}
+      FROM allowed
+      RETURNING id
+    )
+    SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
+  const queued = rows[0]?.queued === true;
+  if (queued) onCommit(trx, notifyOutboxWorkers);
+  return queued;
+}
+
+/**
  * A statement to use inside a WITH: drops the queued emails under any of `keys` (their
  * cancel_key, decision 032) that are not sent and not being sent (claimed by a worker whose claim
  * has not run out), and returns their ids. One a worker is sending now still goes. The count it
