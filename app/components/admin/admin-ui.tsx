@@ -4,6 +4,7 @@ import type { MetaDescriptor } from "react-router";
 import { zoneNameAt } from "#app/domain/values/time-zones.ts";
 
 import { INVALID_CURSOR_MESSAGE, type ListPosition } from "#app/domain/leads/lead-desk.ts";
+import { RENEWALS_PATH } from "#app/domain/quote/renewals.ts";
 import { mailtoUrl } from "#app/domain/site/mailto.ts";
 import { site } from "#app/domain/site/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
@@ -21,7 +22,7 @@ const NAV = [
   { href: "/admin", label: "Work queue" },
   { href: "/admin/needs-action", label: "Needs action" },
   { href: "/admin/certificates", label: "Certificates" },
-  { href: "/admin/renewals", label: "Renewals" },
+  { href: RENEWALS_PATH, label: "Renewals" },
   { href: "/admin/submissions", label: "Submissions" },
   { href: "/admin/funnel", label: "Funnel" },
   { href: "/admin/call-backs", label: "Call-backs" },

@@ -31,6 +31,22 @@ function issuePath(item: QueuedCertificate): string {
   return `/admin/submissions/${item.submissionId}/quotes#certificates`;
 }
 
+/** The columns that say which certificate a line is: both lists have them. */
+const NAMING_COLUMNS: DeskColumn<QueuedCertificate>[] = [
+  {
+    label: "Certificate",
+    rowHeader: true,
+    nowrap: true,
+    cell: (item) => (
+      <a href={issuePath(item)} className="font-semibold text-brand-700 underline">
+        {item.reference}
+      </a>
+    ),
+  },
+  { label: "Business", cell: (item) => item.lead ?? "(not given)" },
+  { label: "Holder", cell: (item) => item.holderName },
+];
+
 function columns(today: string): DeskColumn<QueuedCertificate>[] {
   return [
     {
@@ -47,18 +63,7 @@ function columns(today: string): DeskColumn<QueuedCertificate>[] {
         </>
       ),
     },
-    {
-      label: "Certificate",
-      rowHeader: true,
-      nowrap: true,
-      cell: (item) => (
-        <a href={issuePath(item)} className="font-semibold text-brand-700 underline">
-          {item.reference}
-        </a>
-      ),
-    },
-    { label: "Business", cell: (item) => item.lead ?? "(not given)" },
-    { label: "Holder", cell: (item) => item.holderName },
+    ...NAMING_COLUMNS,
     { label: "Asks for", cell: (item) => item.asks },
     { label: "Requested", nowrap: true, cell: (item) => <DateTime value={item.requestedAt} /> },
   ];
@@ -70,18 +75,7 @@ const ISSUED_COLUMNS: DeskColumn<QueuedCertificate>[] = [
     nowrap: true,
     cell: (item) => (item.issuedAt ? <DateTime value={item.issuedAt} /> : null),
   },
-  {
-    label: "Certificate",
-    rowHeader: true,
-    nowrap: true,
-    cell: (item) => (
-      <a href={issuePath(item)} className="font-semibold text-brand-700 underline">
-        {item.reference}
-      </a>
-    ),
-  },
-  { label: "Business", cell: (item) => item.lead ?? "(not given)" },
-  { label: "Holder", cell: (item) => item.holderName },
+  ...NAMING_COLUMNS,
 ];
 
 export default function Certificates({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { leadWithPolicy, leadWithRequest, receivedFile } from "#tests/support/le
 
 import type { CertificateForm } from "#app/domain/quote/certificates.ts";
 import type { Db } from "#app/server/db/database.server.ts";
+import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import {
   certificateQueue,
   holderCertificate,
@@ -104,6 +105,33 @@ describe.each(testDatabaseKinds)("certificates of insurance on $name", (kind) =>
         "CP-ROOFER-C3",
       ]);
       expect(queue.waiting[0]?.asks).toBe("Additional insured, primary and non-contributory");
+    });
+  });
+
+  it("finds the bound policy by the application, after a later request too", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { lead } = await boundLead(db);
+      // A quote request made after binding (a renewal's) is the newest; the policy still shows.
+      await db
+        .insertInto("quote_requests")
+        .values({
+          submission_id: lead.submissionId,
+          reference: "CP-LATER1",
+          lines: ["general-liability"],
+          start_date: "2028-01-01",
+          contact_channel: "phone",
+          consent_text: "I agree.",
+          consent_given_at: new Date().toISOString(),
+          created_at: new Date(Date.now() + 60_000).toISOString(),
+        })
+        .execute();
+      const bound = await latestBoundPolicy(db, lead.submissionId);
+      expect(bound?.requestId).toBe(lead.request.id);
+      expect(bound?.bind.policy.number).toBe("GL-1");
+      expect(await requestCertificate(db, lead.submissionId, FORM)).toMatchObject({
+        outcome: "requested",
+        reference: "CP-ROOFER-C1",
+      });
     });
   });
 
