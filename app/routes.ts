@@ -6,6 +6,7 @@ import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
 import { POLICY_PATH } from "./domain/quote/bind-requests.ts";
 import { CERTIFICATE_REQUEST_PATH, holderCertificatePath } from "./domain/quote/certificates.ts";
+import { RENEWAL_REQUEST_PATH } from "./domain/quote/renewals.ts";
 import { RENEWALS_PATH } from "./domain/quote/renewals.ts";
 import {
   QUOTE_STEP_PATH,
@@ -53,6 +54,7 @@ export default [
       wizardRoute(`${QUOTES_PATH}/:quoteId/bind`, "routes/wizard/bind.tsx"),
       wizardRoute(POLICY_PATH, "routes/wizard/policy.tsx"),
       wizardRoute(CERTIFICATE_REQUEST_PATH, "routes/wizard/certificate.tsx"),
+      wizardRoute(RENEWAL_REQUEST_PATH, "routes/wizard/renewal.tsx"),
     ]),
     // A document of the visitor's application (visitorDocumentPath): a download, no page.
     route("documents/:id", "routes/wizard/your-document.ts"),

@@ -85,7 +85,12 @@ export async function startApp(): Promise<RunningApp> {
     db: database.db,
     intervalMs: env.REMINDER_CHECK_INTERVAL_MS,
     timeZone: env.AGENCY_TIME_ZONE,
-    sending: { notifyTo: env.LEAD_NOTIFY_TO, siteUrl: env.SITE_URL, agency: agencyFrom(env) },
+    sending: {
+      notifyTo: env.LEAD_NOTIFY_TO,
+      siteUrl: env.SITE_URL,
+      agency: agencyFrom(env),
+      perHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+    },
   });
   reminders.start();
   // `npm run db:backup` and `npm run operator:create` ask the server itself: no other process may

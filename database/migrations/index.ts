@@ -34,6 +34,7 @@ import * as m0031 from "./0031-request-questions.ts";
 import * as m0032 from "./0032-bind-requests.ts";
 import * as m0033 from "./0033-certificate-requests.ts";
 import * as m0034 from "./0034-renewal-reminders.ts";
+import * as m0035 from "./0035-renewal-requests.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "0032-bind-requests": m0032,
   "0033-certificate-requests": m0033,
   "0034-renewal-reminders": m0034,
+  "0035-renewal-requests": m0035,
 };

@@ -16,7 +16,8 @@ import { createFreshPostgres, testPostgresUrl } from "../support/databases.ts";
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, leadWithPolicy } from "../support/lead-fixtures.ts";
 import { signIn } from "../support/lead-desk.ts";
-import { readWrittenEmails } from "../support/outbox-files.ts";
+import { completeRecord } from "../support/application-records.ts";
+import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import {
   makeDataDir,
   startServer,
@@ -37,18 +38,45 @@ async function noLayoutProblems(page: Page) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("a policy ending in 59 days: one alert to the agency across two servers and a restart; the desk lists it first", async ({
+test("a policy ending in 59 days: one alert to the agency and one reminder to the insured across two servers and a restart; the desk lists it first; the reminder's link opens a prefilled renewal request", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const pdfs = mkdtempSync(join(tmpdir(), "renewals-"));
   const prepare = async (db: Kysely<DatabaseSchema>) => {
     await leadWithPolicy(db, "Bakers", pdfs, { number: "GL-200", end: daysFromToday(200) });
-    await leadWithPolicy(db, "Roofers", pdfs, { number: "GL-59", end: daysFromToday(59) });
+    const roofers = await leadWithPolicy(db, "Roofers", pdfs, {
+      number: "GL-59",
+      end: daysFromToday(59),
+    });
+    // The application as the wizard leaves it complete: the renewal request starts from it.
+    await db
+      .updateTable("business_wizard_submissions")
+      .set(
+        completeRecord({
+          email: roofers.lead.email,
+          business_name: "Roofers",
+          first_name: "Ana",
+          last_name: "Roofers",
+          primary_location: "5 Pine St, Portland, OR 97201",
+          street_address: "5 Pine St",
+          unit: null,
+          city: "Portland",
+          zip_code: "97201",
+        }),
+      )
+      .set({ full_time_employees: 8, vehicles: "owned" })
+      .where("id", "=", roofers.lead.submissionId)
+      .execute();
     await createOperator(db, DESK.email, DESK.password);
   };
-  // Checked every 200 ms, so that a test need not wait an hour.
-  const env = { LEAD_NOTIFY_TO: "desk@agency.example", REMINDER_CHECK_INTERVAL_MS: "200" };
+  // Checked every 200 ms, so that a test need not wait an hour. The fixture has just emailed the
+  // insured three times (quotes, request to bind, policy): a cap of 3 would hold the reminder.
+  const env = {
+    LEAD_NOTIFY_TO: "desk@agency.example",
+    REMINDER_CHECK_INTERVAL_MS: "200",
+    MAIL_PER_RECIPIENT_PER_HOUR: "10",
+  };
   const dataDirs = [makeDataDir(), makeDataDir()];
   const servers: ServerProcess[] = [];
   let fresh: { url: string; drop(): Promise<void> } | undefined;
@@ -78,18 +106,23 @@ test("a policy ending in 59 days: one alert to the agency across two servers and
       }
       await start(0);
     }
-    const alerts = () =>
+    const written = (subject: RegExp) =>
       dataDirs
         .flatMap((dataDir) => readWrittenEmails(dataDir))
-        .filter((email) => email.subject.startsWith("Renewal in"));
+        .filter((email) => subject.test(email.subject));
+    const alerts = () => written(/^Renewal in/);
+    const reminders = () => written(/^Your policy GL-59 ends on /);
     await expect.poll(alerts, { timeout: 15_000 }).toHaveLength(1);
-    // More checks from each server, a restart, and more checks: still the one alert.
+    await expect.poll(reminders, { timeout: 15_000 }).toHaveLength(1);
+    // More checks from each server, a restart, and more checks: still the one alert and reminder.
     await pause(1_000);
     const first = servers[0];
     if (first) await stopServer(first);
     await start(0);
     await pause(1_500);
     expect(alerts()).toHaveLength(1);
+    expect(reminders()).toHaveLength(1);
+    expect(reminders()[0]?.to).toBe("roofers@shops.example");
     // 59 days in UTC, which in the agency's time zone may still be 60.
     expect(alerts()[0]?.subject).toMatch(/^Renewal in (59|60) days: GL-59 \(Roofers\)$/);
     expect(alerts()[0]?.to).toBe("desk@agency.example");
@@ -116,6 +149,56 @@ test("a policy ending in 59 days: one alert to the agency across two servers and
     await table.getByRole("link", { name: "GL-59" }).click();
     await desk.getByRole("link", { name: "Roofers", exact: true }).click();
     await expect(desk.getByText(/policy GL-59 ends .* \(reminder 60 days before\)/)).toBeVisible();
+
+    // The insured's link, without JavaScript: the renewal request, prefilled from the application.
+    const reminder = reminders()[0];
+    if (!reminder) throw new Error("no reminder");
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const visitor = await noScript.newPage();
+    await visitor.goto(`${url}${resumeLinkIn(reminder)}`);
+    await visitor.getByRole("button", { name: "Start my renewal request" }).click();
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Renew your policy GL-59");
+    await expect(visitor.getByLabel("Full-time employees (not counting owners)")).toHaveValue("8");
+    await expect(
+      visitor.getByRole("radio", { name: "Yes, the business owns or leases vehicles" }),
+    ).toBeChecked();
+    await expect(visitor.getByRole("checkbox", { name: /^General Liability/ })).toBeChecked();
+    await expect(visitor.getByLabel("Renewal start date")).toHaveValue(daysFromToday(59));
+    await noLayoutProblems(visitor);
+    // The same page with JavaScript (axe runs in the page), in a browser with the same cookies.
+    const scripted = await (
+      await browser.newContext({ storageState: await noScript.storageState() })
+    ).newPage();
+    await scripted.goto(visitor.url());
+    await expect(scripted.getByRole("heading", { level: 1 })).toHaveText("Renew your policy GL-59");
+    await expectNoAxeViolations(scripted);
+    const form = await (await visitor.request.get(visitor.url())).text();
+    expect(await htmlErrors(new Map([["renewal", form]]))).toEqual([]);
+    // A start date in the past is refused beside its field, and what was typed stays.
+    await visitor.getByLabel("Full-time employees (not counting owners)").fill("11");
+    await visitor.getByLabel("Renewal start date").fill(daysFromToday(-2));
+    await visitor.getByRole("button", { name: "Request my quotes" }).click();
+    await expect(visitor.getByText("Please choose today or a later date")).toBeVisible();
+    await expect(visitor.getByLabel("Full-time employees (not counting owners)")).toHaveValue("11");
+    await expect(visitor.getByRole("checkbox", { name: /^General Liability/ })).toBeChecked();
+    await visitor.getByLabel("Renewal start date").fill(daysFromToday(59));
+    await visitor.getByRole("button", { name: "Request my quotes" }).click();
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
+      "We've got your renewal request",
+    );
+    const renewalReference = (await visitor.locator("p.font-mono").textContent()) ?? "";
+    expect(renewalReference).toMatch(/^CP-[A-Z0-9]{6}$/);
+    expect(renewalReference).not.toBe("CP-ROOFER");
+    // The agency is told, and the desk lists the renewal as requested, by its reference.
+    await expect
+      .poll(() => written(/^Renewal request CP-/).map((email) => email.subject), {
+        timeout: 15_000,
+      })
+      .toEqual([`Renewal request ${renewalReference}: Roofers`]);
+    await desk.goto(`${url}/admin/renewals`);
+    await expect(table.getByRole("row").filter({ hasText: "GL-59" })).toContainText(
+      `Renewal requested (${renewalReference})`,
+    );
   } finally {
     for (const server of servers) await stopServer(server);
     await database?.close();

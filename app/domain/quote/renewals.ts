@@ -1,18 +1,41 @@
 /**
- * Renewals (issue 30, decision 046): a bound policy's end date drives reminders so that the agency
- * never misses one. The agency is told 90 and 60 days before (on the desk and by alert). Each
- * reminder is sent once, whatever the number of servers and restarts: the database keeps which
- * went. Pure TypeScript.
+ * Renewals (issue 30, decisions 046 and 047): a bound policy's end date drives reminders so that
+ * the agency never misses one. The agency is told 90 and 60 days before (on the desk and by
+ * alert), and the visitor 60 days before, by an email whose link opens a renewal request: a quote
+ * request of its own, tied to the policy, prefilled from the application, where the visitor
+ * confirms or changes what has changed. Each reminder is sent once, whatever the number of servers
+ * and restarts: the database keeps which went. Pure TypeScript.
  */
+import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
+import {
+  optionalAnswersSchema,
+  quoteRequestSchema,
+  toOptionalAnswers,
+  type OptionalAnswers,
+} from "#app/domain/quote/quote-request.ts";
+import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
+import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
+import { z } from "#app/domain/values/zod.ts";
 
 /** Where the desk lists bound policies by their end. */
 export const RENEWALS_PATH = "/admin/renewals";
+
+/** Where the visitor asks for their policy's renewal (the reminder's link opens it). */
+export const RENEWAL_REQUEST_PATH = `${POLICY_PATH}/renewal`;
 
 /** Each reminder: who it is for, and the days before the end in which it is due. */
 export const RENEWAL_REMINDERS = [
   { kind: "agency-90", who: "agency", fromDays: 90, toDays: 61, label: "90 days before" },
   { kind: "agency-60", who: "agency", fromDays: 60, toDays: 1, label: "60 days before" },
+  {
+    kind: "visitor-60",
+    who: "visitor",
+    fromDays: 60,
+    toDays: 1,
+    label: "Insured emailed, 60 days before",
+  },
 ] as const;
 export type RenewalReminderKind = (typeof RENEWAL_REMINDERS)[number]["kind"];
 
@@ -67,4 +90,72 @@ export function renewalAlertLines(alert: RenewalAlert): {
       ["Request", alert.reference],
     ],
   };
+}
+
+/** How many days before its end "Your policy" offers the renewal (the agency's first reminder). */
+export const RENEWAL_OFFERED_DAYS = 90;
+
+export const renewalMessages = {
+  notBound: "There is no policy to renew: your policy is not bound yet.",
+} as const;
+
+/**
+ * The renewal request's form for a day `today` (YYYY-MM-DD): what may have changed since the
+ * policy was bought (the plan page's optional answers, but whether the business is insured now,
+ * which the policy answers), and the quote request's own fields, with the same messages.
+ */
+export function renewalRequestSchema(today: string) {
+  return z.extend(
+    z.omit(optionalAnswersSchema, { currentlyInsured: true }),
+    quoteRequestSchema(today).shape,
+  );
+}
+
+export type RenewalRequestInput = z.output<ReturnType<typeof renewalRequestSchema>>;
+
+/**
+ * The renewal form's optional answers as the application keeps them: whether the business is
+ * insured now is not asked, and keeps the answer saved before.
+ */
+export function renewalOptionalAnswers(
+  value: RenewalRequestInput,
+  saved: OptionalAnswers,
+): OptionalAnswers {
+  return {
+    ...toOptionalAnswers({ ...value, currentlyInsured: undefined }),
+    currentlyInsured: saved.currentlyInsured,
+  };
+}
+
+/** The start date a renewal is asked for at first: the day the policy ends, or today if past. */
+export function renewalStartDate(policyEnd: string, today: string): string {
+  return policyEnd >= today ? policyEnd : today;
+}
+
+/**
+ * The visitor's reminder, 60 days before the end: which policy ends when, and a one-time link to
+ * the renewal request, with the agency's phone and identity.
+ */
+export function renewalReminderEmail(options: {
+  firstName: string | null;
+  insurer: string;
+  policyNumber: string;
+  policyEnd: string;
+  link: string;
+  agency: Agency;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Your policy ${options.policyNumber} ends on ${dayText(options.policyEnd)}`,
+    paragraphs: [
+      [greeting(options.firstName)],
+      [
+        `Your ${options.insurer} policy ${options.policyNumber} ends on ${dayText(options.policyEnd)}. To have it renewed, tell us what has changed in your business since you bought it (employees, revenue, vehicles, claims) and we will ask for your renewal quotes:`,
+      ],
+      [{ link: options.link }],
+      [
+        `The link works once, for ${RESUME_LINK_DAYS} days, in the browser you open it in; after that, log in on our site and open Your policy. Nothing renews or is charged until you choose a quote and we confirm it in writing. Questions? Call us on ${options.agency.phone}.`,
+      ],
+    ],
+    footer: agencyLines(options.agency),
+  });
 }

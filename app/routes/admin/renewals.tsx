@@ -65,7 +65,9 @@ function columns(today: string): DeskColumn<PolicyForRenewal>[] {
     {
       label: "Renewal",
       cell: (policy) =>
-        renewalStanding(daysUntil(today, policy.policyEnd), policy.renewalRequested),
+        `${renewalStanding(daysUntil(today, policy.policyEnd), policy.renewalRequested)}${
+          policy.renewalReference ? ` (${policy.renewalReference})` : ""
+        }`,
     },
     {
       label: "Reminders",
@@ -93,7 +95,8 @@ export default function Renewals({ loaderData }: Route.ComponentProps) {
         Bound policies by the day they end, those with no renewal request yet first (and none that
         ended more than {loaderData.afterEndDays} days ago). Each policy&apos;s reminders, 90 and 60
         days before it ends, go on the lead&apos;s timeline and by email to the agency&apos;s alert
-        address when one is set; a policy whose renewal is requested gets none.
+        address when one is set; 60 days before, the insured is emailed a link to request the
+        renewal. A policy whose renewal is requested gets none.
       </AdminPageHeading>
       {policies.length === 0 ? (
         <p className="mt-6 text-ink">No policy is bound yet.</p>

@@ -101,6 +101,11 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
       body: "Your policy and its documents are waiting for you.",
       button: "See my policy",
     },
+    renewal: {
+      title: "Renew your policy",
+      body: "Tell us what has changed in your business, and we will ask for your renewal quotes.",
+      button: "Start my renewal request",
+    },
   }[loaderData.opens ?? "application"];
   return (
     <>

@@ -2,6 +2,12 @@ import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { CERTIFICATE_REQUEST_PATH, endorsementsText } from "#app/domain/quote/certificates.ts";
 import { formatCents, dayText, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
+import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
+import {
+  daysUntil,
+  RENEWAL_OFFERED_DAYS,
+  RENEWAL_REQUEST_PATH,
+} from "#app/domain/quote/renewals.ts";
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
@@ -43,6 +49,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   ]);
   const timeZone = services.env.AGENCY_TIME_ZONE;
   const seen = bind.quoteSeen;
+  // The renewal, from 90 days before the end (decision 047): asked for once a request renews it.
+  const renewing =
+    quoteRequest?.renewsBindRequestId === bind.id && isOpenQuoteStatus(quoteRequest.status)
+      ? quoteRequest.reference
+      : null;
+  const daysLeft = daysUntil(dayIn(new Date(), timeZone), bind.policy.end);
   return {
     state: "bound" as const,
     phone: agency.phone,
@@ -55,6 +67,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         ? `Monthly${seen.monthlyFeeCents ? `, with a fee of ${formatCents(seen.monthlyFeeCents)}` : ""}`
         : "In full",
     reference: bind.reference,
+    renewal: renewing
+      ? { state: "requested" as const, reference: renewing }
+      : daysLeft <= RENEWAL_OFFERED_DAYS
+        ? { state: "offered" as const, ends: dayText(bind.policy.end) }
+        : null,
     signed: `${bind.signatureName}, on ${dayText(dayIn(bind.signedAt, timeZone))}`,
     certificates: certificates.map((certificate) => ({
       id: certificate.id,
@@ -154,6 +171,32 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {loaderData.renewal ? (
+        <section aria-labelledby="renewal-heading" className="mt-8">
+          <h2 id="renewal-heading" className="text-lg font-semibold text-ink">
+            Renewal
+          </h2>
+          {loaderData.renewal.state === "requested" ? (
+            <p className="mt-2 text-ink">
+              We have your renewal request {loaderData.renewal.reference}: an agent will contact you
+              with your renewal quotes.
+            </p>
+          ) : (
+            <>
+              <p className="mt-2 text-ink">
+                Your policy ends on {loaderData.renewal.ends}. Tell us what has changed and we will
+                ask for your renewal quotes.
+              </p>
+              <a
+                href={RENEWAL_REQUEST_PATH}
+                className="mt-3 inline-block font-semibold text-brand-700 underline"
+              >
+                Request your renewal quotes
+              </a>
+            </>
+          )}
+        </section>
+      ) : null}
       <section aria-labelledby="certificates-heading" className="mt-8">
         <h2 id="certificates-heading" className="text-lg font-semibold text-ink">
           Certificates of insurance

@@ -33,15 +33,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sentTo: new URL(request.url).searchParams.has(EMAILED_PARAM) ? submission.email : undefined,
     // Saved again after it was made: the visitor asked again, and the same request was updated.
     updated: latest.updatedAt.getTime() > latest.createdAt.getTime(),
+    // A renewal request (decision 047) says so.
+    renewal: latest.renewsBindRequestId !== null,
   };
 }
 
 export default function QuoteRequested({ loaderData }: Route.ComponentProps) {
-  const { reference, updated } = loaderData;
+  const { reference, updated, renewal } = loaderData;
+  const what = renewal ? "renewal request" : "quote request";
   return (
     <ui.StepFrame
       step="quote"
-      title={updated ? "We've updated your quote request" : "We've got your quote request"}
+      title={updated ? `We've updated your ${what}` : `We've got your ${what}`}
     >
       <p className="text-ink">Your reference</p>
       <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-ink">{reference}</p>

@@ -1,12 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -14,20 +6,28 @@ import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { PlanLineCard } from "#app/components/wizard/plan-line-card.tsx";
 import {
+  ContactChannelField,
+  CountField,
+  LinesToQuote,
+  NoteField,
+  RevenueFields,
+  StartDateField,
+  tickedLines,
+  VehiclesQuestion,
+  YesNoField,
+} from "#app/components/wizard/quote-fields.tsx";
+import {
   coveragePlan,
   planChanges,
   planChangesOf,
   planChangesQuery,
 } from "#app/domain/quote/coverage-plan.ts";
-import { REVENUE_BANDS, VEHICLE_USES } from "#app/domain/quote/answer-choices.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { messages } from "#app/domain/site/messages.ts";
 import {
-  CONTACT_CHANNELS,
   latestStartDate,
   lineName,
-  NOTE_MAX_LENGTH,
   optionalAnswersSchema,
   EMAILED_PARAM,
   QUOTE_REQUESTED_PATH,
@@ -153,36 +153,6 @@ function failed(error: unknown, form: QuoteActionData["form"], result: QuoteActi
   );
 }
 
-function VehiclesQuestion({ field }: { field: FieldMetadata<string> }) {
-  const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
-  return (
-    <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend className={ui.labelClass}>Does the business use vehicles for work?</legend>
-      <div className="mt-2 grid gap-2">
-        {VEHICLE_USES.map((use) => (
-          <label key={use.id} className={ui.choiceRowClass}>
-            <input
-              type="radio"
-              name={field.name}
-              value={use.id}
-              defaultChecked={chosen === use.id}
-              className={ui.choiceInputClass}
-            />
-            {use.label}
-          </label>
-        ))}
-      </div>
-      <ui.FieldError id={field.errorId} errors={field.errors} />
-    </fieldset>
-  );
-}
-
-/**
- * One line of the plan. Lines graded "Worth considering" or "Not usually needed" fold to their
- * heading and grade, opened on demand (issue 26: on a phone the plan was about twelve screens).
- */
-const numberInputClass = `${ui.inputClass} max-w-48`;
-
 /**
  * The settings one of the screen's two forms shares with the other: its id, the server's answer to
  * it (not to the other), and checking with the server's schema, first on blur.
@@ -231,58 +201,6 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       note: request?.note ?? "",
     },
   });
-  const tickedLines = new Set(
-    (Array.isArray(fields.lines.initialValue) ? fields.lines.initialValue : []).filter(
-      (value): value is string => typeof value === "string",
-    ),
-  );
-  const chosenChannel =
-    typeof fields.contactChannel.initialValue === "string"
-      ? fields.contactChannel.initialValue
-      : "email";
-
-  function countField(field: typeof answers.fullTimeEmployees, label: string) {
-    return (
-      <div>
-        <label htmlFor={field.id} className={ui.labelClass}>
-          {label}
-        </label>
-        <input
-          {...getInputProps(field, { type: "text" })}
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="off"
-          className={numberInputClass}
-        />
-        <ui.FieldError id={field.errorId} errors={field.errors} />
-      </div>
-    );
-  }
-
-  function yesNo(field: typeof answers.claimsInLast3Years, legend: string) {
-    const chosen = typeof field.initialValue === "string" ? field.initialValue : "";
-    return (
-      <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
-        <legend className={ui.labelClass}>{legend}</legend>
-        <div className="mt-2 flex gap-3">
-          {(["yes", "no"] as const).map((value) => (
-            <label key={value} className={`${ui.choiceRowClass} min-w-28`}>
-              <input
-                type="radio"
-                name={field.name}
-                value={value}
-                defaultChecked={chosen === value}
-                className={ui.choiceInputClass}
-              />
-              {value === "yes" ? "Yes" : "No"}
-            </label>
-          ))}
-        </div>
-        <ui.FieldError id={field.errorId} errors={field.errors} />
-      </fieldset>
-    );
-  }
-
   return (
     <ui.StepFrame
       step="quote"
@@ -347,45 +265,22 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" {...getFormProps(answersForm)} className="relative">
           <HoneypotField />
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            {countField(answers.fullTimeEmployees, "Full-time employees (not counting owners)")}
-            {countField(answers.partTimeEmployees, "Part-time employees")}
-            {countField(
-              answers.workingOwners,
-              "Owners, officers or LLC members who work in the business",
-            )}
-            <div>
-              <label htmlFor={answers.revenueBand.id} className={ui.labelClass}>
-                Annual revenue
-              </label>
-              <select {...getSelectProps(answers.revenueBand)} className={ui.inputClass}>
-                <option value="">Choose a range</option>
-                {REVENUE_BANDS.map((band) => (
-                  <option key={band.id} value={band.id}>
-                    {band.label}
-                  </option>
-                ))}
-              </select>
-              <ui.FieldError id={answers.revenueBand.errorId} errors={answers.revenueBand.errors} />
-            </div>
-            <div>
-              <label htmlFor={answers.annualRevenue.id} className={ui.labelClass}>
-                Or the amount, in dollars
-              </label>
-              <input
-                {...getInputProps(answers.annualRevenue, { type: "text" })}
-                inputMode="numeric"
-                maxLength={20}
-                autoComplete="off"
-                className={numberInputClass}
-              />
-              <ui.FieldError
-                id={answers.annualRevenue.errorId}
-                errors={answers.annualRevenue.errors}
-              />
-            </div>
+            <CountField
+              field={answers.fullTimeEmployees}
+              label="Full-time employees (not counting owners)"
+            />
+            <CountField field={answers.partTimeEmployees} label="Part-time employees" />
+            <CountField
+              field={answers.workingOwners}
+              label="Owners, officers or LLC members who work in the business"
+            />
+            <RevenueFields band={answers.revenueBand} amount={answers.annualRevenue} />
           </div>
-          {yesNo(answers.claimsInLast3Years, "Any insurance claims in the last 3 years?")}
-          {yesNo(answers.currentlyInsured, "Is the business insured now?")}
+          <YesNoField
+            field={answers.claimsInLast3Years}
+            legend="Any insurance claims in the last 3 years?"
+          />
+          <YesNoField field={answers.currentlyInsured} legend="Is the business insured now?" />
           <VehiclesQuestion field={answers.vehicles} />
           <button
             type="submit"
@@ -416,87 +311,15 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         )}
         <Form method="post" {...getFormProps(requestForm)} className="relative">
           <HoneypotField />
-          <fieldset
-            className="mt-4"
-            aria-describedby={fields.lines.errors ? fields.lines.errorId : undefined}
-          >
-            <legend className={ui.labelClass}>Lines to quote</legend>
-            <div className="mt-2 grid gap-2">
-              {lines.map((line) => (
-                // A raised line's box is made anew, so it shows ticked even after a script update.
-                <label
-                  key={raised.includes(line.slug) ? `${line.slug}-raised` : line.slug}
-                  className={ui.choiceRowClass}
-                >
-                  <input
-                    type="checkbox"
-                    name={fields.lines.name}
-                    value={line.slug}
-                    defaultChecked={tickedLines.has(line.slug) || raised.includes(line.slug)}
-                    className={ui.choiceInputClass}
-                  />
-                  <span>
-                    {line.name}
-                    <span className="block text-sm text-muted">{line.recommendation}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <ui.FieldError id={fields.lines.errorId} errors={fields.lines.errors} />
-          </fieldset>
-
-          <div className="mt-6">
-            <label htmlFor={fields.startDate.id} className={ui.labelClass}>
-              Preferred start date
-            </label>
-            <input
-              {...getInputProps(fields.startDate, { type: "date" })}
-              min={loaderData.today}
-              max={loaderData.latest}
-              className={`${ui.inputClass} max-w-60`}
-            />
-            <ui.FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
-          </div>
-
-          <fieldset
-            className="mt-6"
-            aria-describedby={
-              fields.contactChannel.errors ? fields.contactChannel.errorId : undefined
-            }
-          >
-            <legend className={ui.labelClass}>How should the agent contact you?</legend>
-            <div className="mt-2 flex flex-wrap gap-3">
-              {CONTACT_CHANNELS.map((channel) => (
-                <label key={channel.id} className={`${ui.choiceRowClass} min-w-36`}>
-                  <input
-                    type="radio"
-                    name={fields.contactChannel.name}
-                    value={channel.id}
-                    defaultChecked={chosenChannel === channel.id}
-                    className={ui.choiceInputClass}
-                  />
-                  {channel.label}
-                </label>
-              ))}
-            </div>
-            <ui.FieldError
-              id={fields.contactChannel.errorId}
-              errors={fields.contactChannel.errors}
-            />
-          </fieldset>
-
-          <div className="mt-6">
-            <label htmlFor={fields.note.id} className={ui.labelClass}>
-              Anything the agent should know? (optional)
-            </label>
-            <textarea
-              {...getTextareaProps(fields.note)}
-              maxLength={NOTE_MAX_LENGTH}
-              rows={3}
-              className={ui.inputClass}
-            />
-            <ui.FieldError id={fields.note.errorId} errors={fields.note.errors} />
-          </div>
+          <LinesToQuote
+            field={fields.lines}
+            lines={lines}
+            ticked={tickedLines(fields.lines)}
+            raised={raised}
+          />
+          <StartDateField field={fields.startDate} min={loaderData.today} max={loaderData.latest} />
+          <ContactChannelField field={fields.contactChannel} />
+          <NoteField field={fields.note} />
 
           <p className="mt-6 text-sm text-muted">{loaderData.consentText}</p>
           <button

@@ -53,6 +53,8 @@ export interface QuoteRequestsTable {
   >;
   /** Why the visitor declined every quote (issue 29); null otherwise. */
   lost_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The policy (its request to bind) this request renews (issue 30); null for any other. */
+  renews_bind_request_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

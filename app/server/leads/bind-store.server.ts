@@ -28,7 +28,7 @@ import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import {
   getInsurerQuote,
   lockOpenRequest,
-  queueQuotesLinkEmail,
+  queueVisitorLinkEmail,
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
@@ -267,7 +267,7 @@ export async function bindPolicy(
       kind: "bind",
       body: `${bindRequest.reference}: bound by ${bindRequest.insurer}, policy ${policy.number}, ${policy.start} to ${policy.end}`,
     });
-    const emailed = await queueQuotesLinkEmail(trx, request, visitor.email, {
+    const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
       perHour: options.perHour,
       opens: "policy",

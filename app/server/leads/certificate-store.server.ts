@@ -29,7 +29,7 @@ import { inTransaction } from "#app/server/db/transactions.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { insertCertificateDocument } from "#app/server/leads/document-store.server.ts";
-import { queueQuotesLinkEmail } from "#app/server/leads/insurer-quote-store.server.ts";
+import { queueVisitorLinkEmail } from "#app/server/leads/insurer-quote-store.server.ts";
 import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 
@@ -288,7 +288,7 @@ export async function issueCertificate(
       });
       holderEmailed = await queueCappedEmail(trx, certificate.holder_email, email, options.perHour);
     }
-    const visitorEmailed = await queueQuotesLinkEmail(trx, request, people.email, {
+    const visitorEmailed = await queueVisitorLinkEmail(trx, request.submissionId, people.email, {
       siteUrl: options.siteUrl,
       perHour: options.perHour,
       opens: "policy",

@@ -22,6 +22,7 @@ import {
 } from "#app/domain/quote/insurer-quotes.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import { RENEWAL_REQUEST_PATH } from "#app/domain/quote/renewals.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import type { RenderedEmail } from "#app/domain/site/email-content.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
@@ -151,9 +152,10 @@ async function hasBoundPolicy(db: Db, submissionId: string): Promise<boolean> {
 }
 
 /**
- * Where a used link leads (resume.tsx): a quotes link to the quotes (to the policy once bound); a link to a complete
- * application to its quotes if it has some (so the quotes page's "ask for a new link" at /login is
- * true), else to its summary; an application not yet complete to its first missing step (`next`).
+ * Where a used link leads (resume.tsx): a quotes link to the quotes (to the policy once bound); a
+ * renewal reminder's link to the renewal request; a link to a complete application to its quotes
+ * if it has some (so the quotes page's "ask for a new link" at /login is true), else to its
+ * summary; an application not yet complete to its first missing step (`next`).
  */
 export async function linkDestination(
   db: Db,
@@ -161,6 +163,7 @@ export async function linkDestination(
   next: WizardStepId | undefined,
 ): Promise<string> {
   if (link.opens === "policy") return POLICY_PATH;
+  if (link.opens === "renewal") return RENEWAL_REQUEST_PATH;
   if (link.opens === "quotes") {
     return (await hasBoundPolicy(db, link.submissionId)) ? POLICY_PATH : QUOTES_PATH;
   }
@@ -385,7 +388,7 @@ export async function publishInsurerQuotes(
       kind: "quote",
       body: `${request.reference}: ${published.length === 1 ? "1 quote" : `${published.length} quotes`} published to the visitor`,
     });
-    const emailed = await queueQuotesLinkEmail(trx, request, visitor.email, {
+    const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
       perHour: options.perHour,
       render: (link) =>
@@ -404,20 +407,21 @@ export async function publishInsurerQuotes(
 }
 
 /**
- * Queues, in the caller's transaction, an email to the visitor that carries a new one-time link
- * opening their quotes (a resume link whose `opens` is "quotes"), under their hourly cap: false
- * when the cap is reached, and then neither the email nor the link exists.
+ * Queues, in the caller's transaction, an email to the visitor that carries a new one-time link to
+ * their application's pages after the request (a resume link that opens their quotes, unless
+ * `opens` says otherwise), under their hourly cap: false when the cap is reached, and then neither
+ * the email nor the link exists.
  */
-export async function queueQuotesLinkEmail(
+export async function queueVisitorLinkEmail(
   trx: Db,
-  request: QuotedRequest,
+  submissionId: string,
   to: string,
   options: {
     siteUrl: string;
     perHour: number;
     render: (link: string) => RenderedEmail;
-    /** What the link opens: the quotes page, or the policy once bound. */
-    opens?: "quotes" | "policy";
+    /** What the link opens: the quotes page, the policy once bound, or its renewal request. */
+    opens?: Exclude<LinkOpens, "application">;
   },
 ): Promise<boolean> {
   const token = newSecretToken();
@@ -428,9 +432,9 @@ export async function queueQuotesLinkEmail(
       ${takeRecipientAllowance(to, options.perHour, sql<boolean>`true`)}
     ), issued AS (
       INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
-      SELECT ${hashOfToken(token)}, ${request.submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
+      SELECT ${hashOfToken(token)}, ${submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
         NULL, (SELECT max(id) FROM business_wizard_submission_revisions
-          WHERE submission_id = ${request.submissionId}::uuid), ${options.opens ?? "quotes"}
+          WHERE submission_id = ${submissionId}::uuid), ${options.opens ?? "quotes"}
       FROM allowed
       RETURNING 1
     ), queued AS (

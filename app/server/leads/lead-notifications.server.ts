@@ -100,10 +100,14 @@ export function quoteRequestAlertEmail(
   request: QuoteRequest,
   updated: boolean,
 ): OutgoingEmail {
+  // A renewal request (decision 047) says so: the policy it renews is on the lead's quotes page.
+  const renewal = request.renewsBindRequestId !== null;
   const text = [
     updated
-      ? `A visitor has updated their quote request ${request.reference} on ${site.brand}.`
-      : `A visitor has requested quotes on ${site.brand}: ${request.reference}.`,
+      ? `A visitor has updated their ${renewal ? "renewal request" : "quote request"} ${request.reference} on ${site.brand}.`
+      : renewal
+        ? `An insured has asked for their policy's renewal quotes on ${site.brand}: ${request.reference}.`
+        : `A visitor has requested quotes on ${site.brand}: ${request.reference}.`,
     "",
     lines([
       ["Reference", request.reference],
@@ -124,7 +128,7 @@ export function quoteRequestAlertEmail(
   return {
     to,
     subject: headerText(
-      `${updated ? "Quote request updated" : "Quote request"} ${request.reference}: ${lead.name}`,
+      `${renewal ? "Renewal request" : "Quote request"}${updated ? " updated" : ""} ${request.reference}: ${lead.name}`,
     ),
     text,
   };

@@ -16,7 +16,7 @@ import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import {
   lockOpenRequest,
-  queueQuotesLinkEmail,
+  queueVisitorLinkEmail,
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 
@@ -80,7 +80,7 @@ export async function askQuestion(
       kind: "question",
       body: `${request.reference}: question asked ("${excerpt(question)}")`,
     });
-    const emailed = await queueQuotesLinkEmail(trx, request, visitor.email, {
+    const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
       perHour: options.perHour,
       render: (link) =>

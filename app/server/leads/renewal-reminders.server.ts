@@ -1,9 +1,11 @@
 /**
- * Renewal reminders (issue 30, decision 046): every REMINDER_CHECK_INTERVAL_MS each server asks the
- * database which bound policies have a reminder due (RENEWAL_REMINDERS) and not yet sent, and sends
- * it: the row that records it and the alert go in one transaction, and the row's key (policy,
- * kind) lets only one server's insert through, so each reminder goes once however many servers run
- * and however often they restart. A check that fails is logged and tried again at the next one.
+ * Renewal reminders (issue 30, decisions 046 and 047): every REMINDER_CHECK_INTERVAL_MS each server
+ * asks the database which bound policies have a reminder due (RENEWAL_REMINDERS) and not yet sent,
+ * and sends it: the row that records it and the email go in one transaction, and the row's key
+ * (policy, kind) lets only one server's insert through, so each reminder goes once however many
+ * servers run and however often they restart. The visitor's reminder goes only under their hourly
+ * cap: past it, nothing is recorded, and the next check tries again. A check that fails is logged
+ * and tried again at the next one.
  */
 import { sql } from "kysely";
 
@@ -11,6 +13,7 @@ import {
   daysUntil,
   renewalAlertLines,
   RENEWAL_REMINDERS,
+  renewalReminderEmail,
   REMINDERS_PER_CHECK,
   renewalReminderLabel,
   RENEWALS_PATH,
@@ -22,6 +25,8 @@ import { dayIn } from "#app/domain/values/time-zones.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
+import { queueVisitorLinkEmail } from "#app/server/leads/insurer-quote-store.server.ts";
+import { logger } from "#app/server/logger.server.ts";
 import { enqueueEmail } from "#app/server/mail/outbox.server.ts";
 import { DeliveryLoop } from "#app/server/mail/delivery-loop.server.ts";
 
@@ -31,6 +36,44 @@ export interface ReminderSending {
   notifyTo: readonly string[];
   siteUrl: string;
   agency: Agency;
+  /** MAIL_PER_RECIPIENT_PER_HOUR: the visitor's reminder goes only under it. */
+  perHour: number;
+}
+
+/** A policy whose reminder is due. */
+interface DuePolicy {
+  id: string;
+  submission_id: string;
+  reference: string;
+  policy_number: string;
+  policy_end: string;
+  insurer: string;
+  business_name: string | null;
+  email: string;
+  first_name: string | null;
+}
+
+/**
+ * The bound policies for which `reminder` is due on `today` and not sent: ending within its days,
+ * with no renewal under way (a quote request made since binding needs no reminder).
+ */
+function duePolicies(today: string, reminder: (typeof RENEWAL_REMINDERS)[number]) {
+  return sql`
+    SELECT b.id, b.submission_id, b.reference, b.policy_number, b.policy_end::text AS policy_end,
+      q.insurer, s.business_name, s.email, s.first_name
+    FROM bind_requests b
+    JOIN insurer_quotes q ON q.id = b.insurer_quote_id
+    JOIN business_wizard_submissions s ON s.id = b.submission_id
+    WHERE b.status = 'bound'
+      AND b.policy_end BETWEEN ${addDays(today, reminder.toDays)}::date
+        AND ${addDays(today, reminder.fromDays)}::date
+      AND NOT EXISTS (SELECT 1 FROM renewal_reminders r
+        WHERE r.bind_request_id = b.id AND r.kind = ${reminder.kind})
+      AND NOT EXISTS (SELECT 1 FROM quote_requests n
+        WHERE n.submission_id = b.submission_id
+          AND (n.created_at > b.bound_at OR n.renews_bind_request_id = b.id))
+    ORDER BY b.policy_end, b.id
+    LIMIT ${REMINDERS_PER_CHECK}`;
 }
 
 /**
@@ -45,33 +88,13 @@ export async function sendDueRenewalReminders(
 ): Promise<number> {
   let sent = 0;
   for (const reminder of RENEWAL_REMINDERS) {
+    if (reminder.who === "visitor") {
+      sent += await sendVisitorReminders(db, today, reminder, sending);
+      continue;
+    }
     sent += await inTransaction(db, async (trx) => {
-      const { rows } = await sql<{
-        id: string;
-        submission_id: string;
-        reference: string;
-        policy_number: string;
-        policy_end: string;
-        insurer: string;
-        business_name: string | null;
-      }>`
-        WITH due AS (
-          SELECT b.id, b.submission_id, b.reference, b.policy_number, b.policy_end::text AS policy_end,
-            q.insurer, s.business_name
-          FROM bind_requests b
-          JOIN insurer_quotes q ON q.id = b.insurer_quote_id
-          JOIN business_wizard_submissions s ON s.id = b.submission_id
-          WHERE b.status = 'bound'
-            AND b.policy_end BETWEEN ${addDays(today, reminder.toDays)}::date
-              AND ${addDays(today, reminder.fromDays)}::date
-            AND NOT EXISTS (SELECT 1 FROM renewal_reminders r
-              WHERE r.bind_request_id = b.id AND r.kind = ${reminder.kind})
-            -- A renewal under way (a quote request made since binding) needs no reminder.
-            AND NOT EXISTS (SELECT 1 FROM quote_requests n
-              WHERE n.submission_id = b.submission_id AND n.created_at > b.bound_at)
-          ORDER BY b.policy_end, b.id
-          LIMIT ${REMINDERS_PER_CHECK}
-        ), recorded AS (
+      const { rows } = await sql<DuePolicy>`
+        WITH due AS (${duePolicies(today, reminder)}), recorded AS (
           INSERT INTO renewal_reminders (bind_request_id, kind)
           SELECT id, ${reminder.kind} FROM due
           ON CONFLICT DO NOTHING
@@ -118,6 +141,67 @@ export async function sendDueRenewalReminders(
   return sent;
 }
 
+/** Thrown to roll a visitor's reminder back when their hourly cap holds its email. */
+class CapReached extends Error {}
+
+/**
+ * The visitor's reminders due on `today`: for each policy, in its own transaction, the record that
+ * it went (only one server's insert gets through; another waits for it and then finds it), the
+ * email with its one-time link to the renewal request, and the timeline's entry. When the
+ * visitor's hourly cap holds the email, the record is rolled back, so the next check tries again.
+ */
+async function sendVisitorReminders(
+  db: Db,
+  today: string,
+  reminder: (typeof RENEWAL_REMINDERS)[number],
+  sending: ReminderSending,
+): Promise<number> {
+  const { rows: due } = await sql<DuePolicy>`${duePolicies(today, reminder)}`.execute(db);
+  let sent = 0;
+  for (const policy of due) {
+    try {
+      sent += await inTransaction(db, async (trx) => {
+        const recorded = await trx
+          .insertInto("renewal_reminders")
+          .values({ bind_request_id: policy.id, kind: reminder.kind })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning("bind_request_id")
+          .executeTakeFirst();
+        if (!recorded) return 0;
+        const emailed = await queueVisitorLinkEmail(trx, policy.submission_id, policy.email, {
+          siteUrl: sending.siteUrl,
+          perHour: sending.perHour,
+          opens: "renewal",
+          render: (link) =>
+            renewalReminderEmail({
+              firstName: policy.first_name,
+              insurer: policy.insurer,
+              policyNumber: policy.policy_number,
+              policyEnd: policy.policy_end,
+              link,
+              agency: sending.agency,
+            }),
+        });
+        if (!emailed) throw new CapReached();
+        await addActivity(trx, {
+          submissionId: policy.submission_id,
+          operatorId: null,
+          kind: "renewal",
+          body: `${policy.reference}: the insured was emailed a link to request the renewal of policy ${policy.policy_number} (reminder ${renewalReminderLabel(reminder.kind)})`,
+        });
+        return 1;
+      });
+    } catch (error) {
+      if (!(error instanceof CapReached)) throw error;
+      logger.warn(
+        { bindRequestId: policy.id, reason: "recipient-cap" },
+        "renewal reminder waits for the next check",
+      );
+    }
+  }
+  return sent;
+}
+
 /** A policy as the desk's renewals list shows it. */
 export interface PolicyForRenewal {
   submissionId: string;
@@ -128,6 +212,8 @@ export interface PolicyForRenewal {
   policyEnd: string;
   /** A quote request made since the policy was bound. */
   renewalRequested: boolean;
+  /** The reference of the request that renews it, if the visitor made one (decision 047). */
+  renewalReference: string | null;
   reminders: { kind: string; sentAt: Date }[];
 }
 
@@ -151,12 +237,16 @@ export async function policiesByEnd(db: Db, today: string): Promise<PolicyForRen
     policy_number: string;
     policy_end: string;
     requested: boolean;
+    renewal_reference: string | null;
     reminders: { kind: string; sent_at: string }[] | null;
   }>`
     SELECT b.submission_id, b.reference, s.business_name, q.insurer, b.policy_number,
       b.policy_end::text AS policy_end,
       EXISTS (SELECT 1 FROM quote_requests r
-        WHERE r.submission_id = b.submission_id AND r.created_at > b.bound_at) AS requested,
+        WHERE r.submission_id = b.submission_id
+          AND (r.created_at > b.bound_at OR r.renews_bind_request_id = b.id)) AS requested,
+      (SELECT r.reference FROM quote_requests r WHERE r.renews_bind_request_id = b.id
+        ORDER BY r.created_at DESC LIMIT 1) AS renewal_reference,
       (SELECT json_agg(json_build_object('kind', m.kind, 'sent_at', m.sent_at) ORDER BY m.sent_at)
         FROM renewal_reminders m WHERE m.bind_request_id = b.id) AS reminders
     FROM bind_requests b
@@ -174,6 +264,7 @@ export async function policiesByEnd(db: Db, today: string): Promise<PolicyForRen
     policyNumber: row.policy_number,
     policyEnd: row.policy_end,
     renewalRequested: row.requested,
+    renewalReference: row.renewal_reference,
     reminders: (row.reminders ?? []).map((reminder) => ({
       kind: reminder.kind,
       sentAt: new Date(reminder.sent_at),

@@ -132,6 +132,8 @@ export interface QuoteRequest {
   statusChangedAt: Date | null;
   /** Why the visitor declined every quote, when they did (issue 29). */
   lostReason: string | null;
+  /** The policy (its request to bind) this request renews (issue 30); null for any other. */
+  renewsBindRequestId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -162,6 +164,7 @@ function selectRequest(db: Db) {
       "status",
       "status_changed_at",
       "lost_reason",
+      "renews_bind_request_id",
       "created_at",
       "updated_at",
     ]);
@@ -183,6 +186,7 @@ function toRequest(row: RequestRow): QuoteRequest {
     status: row.status,
     statusChangedAt: row.status_changed_at ? new Date(row.status_changed_at) : null,
     lostReason: row.lost_reason,
+    renewsBindRequestId: row.renews_bind_request_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -197,12 +201,13 @@ export type QuoteRequestChange = "created" | "updated" | "unchanged";
  * taken). One statement either way, so two requests at once cannot make two open ones. The same
  * statement keeps the version it overwrites, with `writer` (decision 030). A request sent again
  * with nothing changed (a double click, a reload) writes nothing: `change` says "unchanged", and
- * the caller alerts nobody.
+ * the caller alerts nobody. A renewal request names the policy it renews (`renewsBindRequestId`,
+ * decision 047); an open request it updates becomes that renewal's, and stays so.
  */
 export async function saveQuoteRequest(
   db: Db,
   submissionId: string,
-  input: QuoteRequestInput,
+  input: QuoteRequestInput & { renewsBindRequestId?: string },
   consentText: string,
   writer: SubmissionWriter = UNKNOWN_WRITER,
   newReference: () => string = () => quoteReference(randomBytes),
@@ -221,6 +226,7 @@ export async function saveQuoteRequest(
           note: input.note ?? null,
           consent_text: consentText,
           consent_given_at: sql<Date>`now()`,
+          renews_bind_request_id: input.renewsBindRequestId ?? null,
           updated_at: stamp,
         })
         .onConflict((conflict) =>
@@ -234,6 +240,8 @@ export async function saveQuoteRequest(
               note: eb.ref("excluded.note"),
               consent_text: eb.ref("excluded.consent_text"),
               consent_given_at: eb.ref("excluded.consent_given_at"),
+              renews_bind_request_id: sql<string | null>`coalesce(
+                excluded.renews_bind_request_id, quote_requests.renews_bind_request_id)`,
               updated_at: stamp,
             }))
             // Only a request that says something new is written (and so alerts anyone).
@@ -241,7 +249,10 @@ export async function saveQuoteRequest(
               sql<boolean>`(quote_requests.lines, quote_requests.start_date,
                 quote_requests.contact_channel, quote_requests.note, quote_requests.consent_text)
                 IS DISTINCT FROM (excluded.lines, excluded.start_date, excluded.contact_channel,
-                excluded.note, excluded.consent_text)`,
+                excluded.note, excluded.consent_text)
+                OR (excluded.renews_bind_request_id IS NOT NULL AND
+                  quote_requests.renews_bind_request_id IS DISTINCT FROM
+                  excluded.renews_bind_request_id)`,
             ),
         )
         // xmax is 0 for a row this statement inserted, and set for one it updated.

@@ -92,12 +92,13 @@ export async function saveQuoteStepAnswers(
  * Once the save has succeeded, and only when it changed something (a double click or a reload
  * changes nothing, and nobody is told twice): the visitor's confirmation, the agency's alert and
  * the webhook event, none of which can fail the save. Answers whether a confirmation was queued
- * (not past the mail cap, not a repeat). Throws when the save fails.
+ * (not past the mail cap, not a repeat). Throws when the save fails. A renewal request names the
+ * policy it renews (decision 047).
  */
 export async function requestQuotes(
   services: AppServices,
   { handle, submission }: CompletedApplication,
-  value: QuoteRequestInput,
+  value: QuoteRequestInput & { renewsBindRequestId?: string },
   consentText: string,
   writer: SubmissionWriter,
 ): Promise<{ emailed: boolean }> {

@@ -196,12 +196,13 @@ export type LinkState =
 
 /**
  * What a link opens once used: the application (the resume links), the agency's quotes (with its
- * questions and documents), or the policy bound from them (issue 29).
+ * questions and documents), the policy bound from them (issue 29), or its renewal request (the
+ * renewal reminder, issue 30).
  */
-export type LinkOpens = "application" | "quotes" | "policy";
+export type LinkOpens = "application" | "quotes" | "policy" | "renewal";
 
 function linkOpens(text: string): LinkOpens {
-  return text === "quotes" || text === "policy" ? text : "application";
+  return text === "quotes" || text === "policy" || text === "renewal" ? text : "application";
 }
 
 /** Looks a link up without using it. */

@@ -1,0 +1,263 @@
+/**
+ * The fields of the plan's optional questions and of a quote request, as the Quote step and the
+ * renewal request (decision 047) both show them: each with its visible label and its message,
+ * checked with the server's schema (the forms' conform setup is the page's).
+ */
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
+
+import * as ui from "#app/components/wizard/step-screen.ts";
+import { REVENUE_BANDS, VEHICLE_USES } from "#app/domain/quote/answer-choices.ts";
+import { CONTACT_CHANNELS, NOTE_MAX_LENGTH } from "#app/domain/quote/quote-request.ts";
+
+/**
+ * A field of any form, as conform's own helpers (getInputProps) take it: each page's form has its
+ * own schema, and these fields read only what every field has.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's helpers type the form so
+type Field<Schema> = FieldMetadata<Schema, any, string[]>;
+
+const numberInputClass = `${ui.inputClass} max-w-48`;
+
+/** The value a field starts with, as text ("" for none). */
+function initialText<Schema>(field: Field<Schema>): string {
+  return typeof field.initialValue === "string" ? field.initialValue : "";
+}
+
+/** A whole number typed in a text field (employees, owners). */
+export function CountField<Schema>({ field, label }: { field: Field<Schema>; label: string }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className={ui.labelClass}>
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="off"
+        className={numberInputClass}
+      />
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** The annual revenue: a band, or the amount in dollars. */
+export function RevenueFields<Band, Amount>({
+  band,
+  amount,
+}: {
+  band: Field<Band>;
+  amount: Field<Amount>;
+}) {
+  return (
+    <>
+      <div>
+        <label htmlFor={band.id} className={ui.labelClass}>
+          Annual revenue
+        </label>
+        <select {...getSelectProps(band)} className={ui.inputClass}>
+          <option value="">Choose a range</option>
+          {REVENUE_BANDS.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <ui.FieldError id={band.errorId} errors={band.errors} />
+      </div>
+      <div>
+        <label htmlFor={amount.id} className={ui.labelClass}>
+          Or the amount, in dollars
+        </label>
+        <input
+          {...getInputProps(amount, { type: "text" })}
+          inputMode="numeric"
+          maxLength={20}
+          autoComplete="off"
+          className={numberInputClass}
+        />
+        <ui.FieldError id={amount.errorId} errors={amount.errors} />
+      </div>
+    </>
+  );
+}
+
+/** A question answered Yes or No. */
+export function YesNoField<Schema>({ field, legend }: { field: Field<Schema>; legend: string }) {
+  const chosen = initialText(field);
+  return (
+    <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className={ui.labelClass}>{legend}</legend>
+      <div className="mt-2 flex gap-3">
+        {(["yes", "no"] as const).map((value) => (
+          <label key={value} className={`${ui.choiceRowClass} min-w-28`}>
+            <input
+              type="radio"
+              name={field.name}
+              value={value}
+              defaultChecked={chosen === value}
+              className={ui.choiceInputClass}
+            />
+            {value === "yes" ? "Yes" : "No"}
+          </label>
+        ))}
+      </div>
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** Whether the business uses vehicles for work. */
+export function VehiclesQuestion<Schema>({ field }: { field: Field<Schema> }) {
+  const chosen = initialText(field);
+  return (
+    <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className={ui.labelClass}>Does the business use vehicles for work?</legend>
+      <div className="mt-2 grid gap-2">
+        {VEHICLE_USES.map((use) => (
+          <label key={use.id} className={ui.choiceRowClass}>
+            <input
+              type="radio"
+              name={field.name}
+              value={use.id}
+              defaultChecked={chosen === use.id}
+              className={ui.choiceInputClass}
+            />
+            {use.label}
+          </label>
+        ))}
+      </div>
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/**
+ * The lines to quote, one box each, ticked as `ticked` says. A line in `raised` is ticked too, and
+ * its box is made anew so that it shows ticked even after a script update.
+ */
+export function LinesToQuote<Schema>({
+  field,
+  lines,
+  ticked,
+  raised = [],
+}: {
+  field: Field<Schema>;
+  lines: readonly { slug: string; name: string; recommendation: string }[];
+  ticked: ReadonlySet<string>;
+  raised?: readonly string[];
+}) {
+  return (
+    <fieldset className="mt-4" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className={ui.labelClass}>Lines to quote</legend>
+      <div className="mt-2 grid gap-2">
+        {lines.map((line) => (
+          <label
+            key={raised.includes(line.slug) ? `${line.slug}-raised` : line.slug}
+            className={ui.choiceRowClass}
+          >
+            <input
+              type="checkbox"
+              name={field.name}
+              value={line.slug}
+              defaultChecked={ticked.has(line.slug) || raised.includes(line.slug)}
+              className={ui.choiceInputClass}
+            />
+            <span>
+              {line.name}
+              <span className="block text-sm text-muted">{line.recommendation}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/**
+ * The lines a field starts ticked: a list, or one line alone (a form sent back with one box
+ * ticked gives its value as text, not as a list).
+ */
+export function tickedLines<Schema>(field: Field<Schema>): Set<string> {
+  const initial: unknown = field.initialValue;
+  const values: unknown[] = Array.isArray(initial) ? initial : [initial];
+  return new Set(values.filter((value): value is string => typeof value === "string"));
+}
+
+/** The preferred start date, from `min` to `max` (YYYY-MM-DD). */
+export function StartDateField<Schema>({
+  field,
+  min,
+  max,
+  label = "Preferred start date",
+}: {
+  field: Field<Schema>;
+  min: string;
+  max: string;
+  label?: string;
+}) {
+  return (
+    <div className="mt-6">
+      <label htmlFor={field.id} className={ui.labelClass}>
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type: "date" })}
+        min={min}
+        max={max}
+        className={`${ui.inputClass} max-w-60`}
+      />
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** How the agent is to contact the visitor. */
+export function ContactChannelField<Schema>({ field }: { field: Field<Schema> }) {
+  const chosen = initialText(field) || "email";
+  return (
+    <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className={ui.labelClass}>How should the agent contact you?</legend>
+      <div className="mt-2 flex flex-wrap gap-3">
+        {CONTACT_CHANNELS.map((channel) => (
+          <label key={channel.id} className={`${ui.choiceRowClass} min-w-36`}>
+            <input
+              type="radio"
+              name={field.name}
+              value={channel.id}
+              defaultChecked={chosen === channel.id}
+              className={ui.choiceInputClass}
+            />
+            {channel.label}
+          </label>
+        ))}
+      </div>
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** The visitor's note for the agent. */
+export function NoteField<Schema>({ field }: { field: Field<Schema> }) {
+  return (
+    <div className="mt-6">
+      <label htmlFor={field.id} className={ui.labelClass}>
+        Anything the agent should know? (optional)
+      </label>
+      <textarea
+        {...getTextareaProps(field)}
+        maxLength={NOTE_MAX_LENGTH}
+        rows={3}
+        className={ui.inputClass}
+      />
+      <ui.FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

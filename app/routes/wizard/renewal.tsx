@@ -1,0 +1,300 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { data, Form, redirect } from "react-router";
+
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import {
+  ContactChannelField,
+  CountField,
+  LinesToQuote,
+  NoteField,
+  RevenueFields,
+  StartDateField,
+  tickedLines,
+  VehiclesQuestion,
+  YesNoField,
+} from "#app/components/wizard/quote-fields.tsx";
+import * as ui from "#app/components/wizard/step-screen.ts";
+import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
+import { dayText } from "#app/domain/quote/insurer-quotes.ts";
+import {
+  EMAILED_PARAM,
+  latestStartDate,
+  QUOTABLE_LINES,
+  QUOTE_REQUESTED_PATH,
+  quoteConsentText,
+  usToday,
+} from "#app/domain/quote/quote-request.ts";
+import {
+  renewalMessages,
+  renewalOptionalAnswers,
+  renewalRequestSchema,
+  renewalStartDate,
+} from "#app/domain/quote/renewals.ts";
+import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import { getAgency } from "#app/server/agency-settings.server.ts";
+import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
+import { logger } from "#app/server/logger.server.ts";
+import { getServices } from "#app/server/services.server.ts";
+import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
+import {
+  requestQuotes,
+  requireCompletedApplication,
+  saveQuoteStepAnswers,
+} from "#app/server/wizard/quote-step.server.ts";
+import { writerOf } from "#app/server/wizard/step-engine.server.ts";
+
+import type { Route } from "./+types/renewal";
+
+export const meta: Route.MetaFunction = () => ui.wizardMeta("Renew your policy");
+
+/**
+ * The bound policy of this browser's proven application, with the application, or why there is
+ * none to renew (decision 047): only the browser that proved the email sees the policy.
+ */
+async function policyToRenew(context: Route.LoaderArgs["context"], request: Request) {
+  const services = getServices(context);
+  const proven = await provenApplication(services, request);
+  if (!proven) return { state: "not-proven" as const };
+  const bound = await latestBoundPolicy(services.database.db, proven.submission.id);
+  if (!bound) return { state: "not-bound" as const };
+  const application = await requireCompletedApplication(services, request);
+  const open =
+    proven.quoteRequest && isOpenQuoteStatus(proven.quoteRequest.status)
+      ? proven.quoteRequest
+      : undefined;
+  return {
+    state: "bound" as const,
+    services,
+    application,
+    bound,
+    open,
+    latest: proven.quoteRequest,
+  };
+}
+
+/**
+ * The renewal request, prefilled from the application: what may have changed (its optional
+ * answers as saved), the lines the policy covers, the day it ends, and the contact channel chosen
+ * before; or, if a request is open, that request as it stands.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const agency = getAgency(context);
+  const found = await policyToRenew(context, request);
+  if (found.state === "not-proven") return { state: "not-proven" as const, phone: agency.phone };
+  if (found.state === "not-bound") return { state: "not-bound" as const, phone: agency.phone };
+  const { application, bound, open } = found;
+  const { bind } = bound;
+  const today = usToday();
+  const policyLines = bind.quoteSeen.lines
+    .map((line) => line.line)
+    .filter((slug) => QUOTABLE_LINES.includes(slug));
+  const optional = application.submission.optional;
+  const count = (value: number | null) => value?.toString() ?? "";
+  const yesNo = (value: boolean | null) => (value === null ? "" : value ? "yes" : "no");
+  return {
+    state: "bound" as const,
+    phone: agency.phone,
+    insurer: bind.quoteSeen.insurer,
+    policyNumber: bind.policy.number,
+    policyEnd: dayText(bind.policy.end),
+    openReference: open?.reference ?? null,
+    lines: coveragePlan(application.answers).lines.map((line) => ({
+      slug: line.slug,
+      name: line.name,
+      recommendation: line.recommendation,
+    })),
+    start: {
+      fullTimeEmployees: count(optional.fullTimeEmployees),
+      partTimeEmployees: count(optional.partTimeEmployees),
+      workingOwners: count(optional.workingOwners),
+      annualRevenue: count(optional.annualRevenue),
+      revenueBand: optional.revenueBand ?? "",
+      claimsInLast3Years: yesNo(optional.claimsInLast3Years),
+      vehicles: optional.vehicles ?? "",
+      lines: open?.lines ?? policyLines,
+      startDate: open?.startDate ?? renewalStartDate(bind.policy.end, today),
+      contactChannel: open?.contactChannel ?? found.latest?.contactChannel ?? "email",
+      note: open?.note ?? "",
+    },
+    today,
+    latest: latestStartDate(today),
+    consentText: quoteConsentText(agency),
+  };
+}
+
+type RenewalActionData = { result: SubmissionResult<string[]>; toast?: Toast };
+
+/**
+ * Saves what has changed to the application (its history records the writer), then the renewal
+ * request: a quote request tied to the policy, confirmed by email, the agency told. Back to a page
+ * either way, so it works the same without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const found = await policyToRenew(context, request);
+  if (found.state === "not-proven") throw data(null, { status: 403 });
+  if (found.state === "not-bound") throw redirect(POLICY_PATH);
+  const { services, application, bound } = found;
+  const formData = await request.formData();
+  const parsed = parseForm(formData, renewalRequestSchema(usToday()));
+  if (parsed.status !== "success") {
+    return data<RenewalActionData>({ result: parsed.reply() }, { status: 400 });
+  }
+  const writer = writerOf(context, application.handle);
+  let emailed: boolean;
+  try {
+    const optional = renewalOptionalAnswers(parsed.value, application.submission.optional);
+    await saveQuoteStepAnswers(services, application.submission.id, optional, writer);
+    const { lines, startDate, contactChannel, note } = parsed.value;
+    ({ emailed } = await requestQuotes(
+      services,
+      application,
+      { lines, startDate, contactChannel, note, renewsBindRequestId: bound.bind.id },
+      quoteConsentText(getAgency(context)),
+      writer,
+    ));
+  } catch (error) {
+    logger.error({ err: error, step: "renewal" }, "renewal request save failed");
+    return data<RenewalActionData>(
+      { result: parsed.reply(), toast: { kind: "error", message: messages.saveFailed } },
+      { status: 503 },
+    );
+  }
+  return redirect(emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH);
+}
+
+export default function Renewal({ loaderData, actionData }: Route.ComponentProps) {
+  const title = "Renew your policy";
+  if (loaderData.state === "not-proven") {
+    return (
+      <ProvenOnlyNotice
+        step="policy"
+        title={title}
+        subject="Your policy and its renewal are"
+        phone={loaderData.phone}
+      />
+    );
+  }
+  if (loaderData.state === "not-bound") {
+    return (
+      <ui.StepFrame step="policy" title={title}>
+        <p className="text-ink">
+          {renewalMessages.notBound} Questions? Call us on {loaderData.phone}.
+        </p>
+        <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Your policy
+        </a>
+      </ui.StepFrame>
+    );
+  }
+  return <RenewalForm loaderData={loaderData} actionData={actionData} />;
+}
+
+function RenewalForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Extract<Route.ComponentProps["loaderData"], { state: "bound" }>;
+  actionData: RenewalActionData | undefined;
+}) {
+  const busy = ui.useContinuing();
+  const schema = renewalRequestSchema(loaderData.today);
+  const [form, fields] = useForm({
+    id: "renewal",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseForm(formData, schema),
+    defaultValue: loaderData.start,
+  });
+  return (
+    <ui.StepFrame
+      step="policy"
+      title={`Renew your policy ${loaderData.policyNumber}`}
+      toasts={[actionData?.toast]}
+      intro={
+        <p>
+          Your {loaderData.insurer} policy {loaderData.policyNumber} ends on {loaderData.policyEnd}.
+          Check what we have on file, change what is different now, and we will ask for your renewal
+          quotes. Nothing renews or is charged until you choose a quote and we confirm it in
+          writing.
+        </p>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="relative">
+        <HoneypotField />
+        <section aria-labelledby="changed">
+          <h2 id="changed" className="text-xl font-bold text-ink">
+            What has changed?
+          </h2>
+          <p className="mt-1 text-muted">
+            As you told us before. Leave a field empty if you would rather not say.
+          </p>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <CountField
+              field={fields.fullTimeEmployees}
+              label="Full-time employees (not counting owners)"
+            />
+            <CountField field={fields.partTimeEmployees} label="Part-time employees" />
+            <CountField
+              field={fields.workingOwners}
+              label="Owners, officers or LLC members who work in the business"
+            />
+            <RevenueFields band={fields.revenueBand} amount={fields.annualRevenue} />
+          </div>
+          <YesNoField
+            field={fields.claimsInLast3Years}
+            legend="Any insurance claims in the last 3 years?"
+          />
+          <VehiclesQuestion field={fields.vehicles} />
+        </section>
+
+        <section aria-labelledby="renewal-quotes" className="mt-10 border-t border-slate-200 pt-8">
+          <h2 id="renewal-quotes" className="text-xl font-bold text-ink">
+            Your renewal quotes
+          </h2>
+          {loaderData.openReference ? (
+            <p className="mt-1 text-ink">
+              You have asked for quotes already (reference {loaderData.openReference}). Sending this
+              updates that request, as your renewal.
+            </p>
+          ) : (
+            <p className="mt-1 text-muted">
+              The lines your policy covers are ticked. A licensed agent reviews your answers and
+              sends your renewal quotes.
+            </p>
+          )}
+          <LinesToQuote
+            field={fields.lines}
+            lines={loaderData.lines}
+            ticked={tickedLines(fields.lines)}
+          />
+          <StartDateField
+            field={fields.startDate}
+            min={loaderData.today}
+            max={loaderData.latest}
+            label="Renewal start date"
+          />
+          <ContactChannelField field={fields.contactChannel} />
+          <NoteField field={fields.note} />
+        </section>
+
+        <p className="mt-6 text-sm text-muted">{loaderData.consentText}</p>
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className="mt-4 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:w-auto"
+        >
+          Request my quotes
+        </button>
+      </Form>
+      <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Back to your policy
+      </a>
+    </ui.StepFrame>
+  );
+}
