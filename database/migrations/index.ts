@@ -35,6 +35,7 @@ import * as m0032 from "./0032-bind-requests.ts";
 import * as m0033 from "./0033-certificate-requests.ts";
 import * as m0034 from "./0034-renewal-reminders.ts";
 import * as m0035 from "./0035-renewal-requests.ts";
+import * as m0036 from "./0036-contract-requirements.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "0033-certificate-requests": m0033,
   "0034-renewal-reminders": m0034,
   "0035-renewal-requests": m0035,
+  "0036-contract-requirements": m0036,
 };

@@ -126,6 +126,12 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/business-wizard\/quote$/);
   await pages.check("the coverage plan, with the saved message");
+  // A contract's requirements refused: each message beside its field (decision 048).
+  await pages.post(
+    "/business-wizard/quote",
+    { intent: "contract", contractParty: "", neededBy: "1999-01-01" },
+    origin,
+  );
 
   // The link the email step sent now opens the complete application, read only.
   await expect

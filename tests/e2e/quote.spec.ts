@@ -293,6 +293,36 @@ test("without JavaScript: the plan, an answer and a request work the same", asyn
   await expect(epli).toContainText("Recommended");
   await expect(epli).toContainText("With 15 or more employees");
 
+  // A contract asks for proof of insurance: a day past is refused, what was typed stays; saved,
+  // the plan flags the line and its limits, and the request ticks it (decision 048).
+  const contractLines = page.getByRole("group", { name: "The lines it asks for" });
+  await page
+    .getByLabel("Whose contract is it? (your client, general contractor or landlord)")
+    .fill("Summit Builders");
+  await contractLines.getByRole("checkbox", { name: "General Liability" }).check();
+  await page.getByLabel("General liability, each occurrence, at least").selectOption("1000000");
+  await page.getByLabel("General liability, aggregate, at least").selectOption("2000000");
+  await page.getByRole("checkbox", { name: "Add the holder as an additional insured" }).check();
+  await page.getByLabel("Proof of insurance needed by (optional)").fill(daysFromToday(-2));
+  await page.getByRole("button", { name: "Add to my plan" }).click();
+  await expect(
+    page.getByText("Please choose a day from today to a year ahead, or leave it empty"),
+  ).toBeVisible();
+  await expect(contractLines.getByRole("checkbox", { name: "General Liability" })).toBeChecked();
+  await page.getByLabel("Proof of insurance needed by (optional)").fill(daysFromToday(20));
+  await page.getByRole("button", { name: "Add to my plan" }).click();
+  await expect(
+    page.locator("#main").getByText("Thanks: your plan now shows what the contract asks for."),
+  ).toBeVisible();
+  await expect(planLine(page, "General Liability")).toContainText(
+    "The contract with Summit Builders asks for General Liability, with limits of at least $1,000,000 each occurrence, $2,000,000 aggregate.",
+  );
+  await expect(
+    page
+      .getByRole("group", { name: "Lines to quote" })
+      .getByRole("checkbox", { name: /^General Liability/ }),
+  ).toBeChecked();
+
   await page.getByLabel("Preferred start date").fill(daysFromToday(400));
   await page.getByRole("button", { name: "Request my quotes" }).click();
   await expect(page.getByText("Please choose a date within a year from today")).toBeVisible();
@@ -352,6 +382,15 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   await search.fill("614.555.0102");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByRole("link", { name: "nojs@example.com" })).toBeVisible();
+  // Beside that request's quotes, what the visitor's contract asks for (decision 048).
+  const noJsLead = await page.getByRole("link", { name: "nojs@example.com" }).getAttribute("href");
+  await page.goto(`${server.url}${noJsLead}/quotes`);
+  const contract = page.getByRole("region", { name: "What the visitor's contract asks for" });
+  await expect(contract).toContainText("Summit Builders");
+  await expect(contract).toContainText("$1,000,000 each occurrence, $2,000,000 aggregate");
+  await expect(contract).toContainText("Additional insured");
+  await expectNoAxeViolations(page);
+  await page.goBack();
   await expect(page.getByRole("link", { name: "baker@example.com" })).toHaveCount(0);
   await page.getByRole("link", { name: "Clear" }).click();
   await page.getByRole("link", { name: "baker@example.com" }).click();

@@ -199,6 +199,12 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     await expect(table.getByRole("row").filter({ hasText: "GL-59" })).toContainText(
       `Renewal requested (${renewalReference})`,
     );
+    // The lead's quotes page works the renewal request, naming the policy it renews.
+    await table.getByRole("link", { name: "GL-59" }).click();
+    await expect(desk.getByRole("heading", { level: 1 })).toHaveText(
+      `Quotes for ${renewalReference}`,
+    );
+    await expect(desk.getByText(/Renews policy GL-59, which ends/)).toBeVisible();
   } finally {
     for (const server of servers) await stopServer(server);
     await database?.close();

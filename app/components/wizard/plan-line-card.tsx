@@ -90,8 +90,20 @@ function StateFundNote({ fund }: { fund: NonNullable<PlanLine["stateFund"]> }) {
 }
 
 /** "Does the business use vehicles for work?": it decides whether the plan shows commercial auto. */
-export function PlanLineCard({ line }: { line: PlanLine }) {
+export function PlanLineCard({
+  line,
+  contractFlag = null,
+}: {
+  line: PlanLine;
+  /** What the visitor's contract asks of this line (decision 048), shown even when folded. */
+  contractFlag?: string | null;
+}) {
   const headingId = `line-${line.slug}`;
+  const flag = contractFlag ? (
+    <p className="mt-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm font-semibold text-ink">
+      {contractFlag}
+    </p>
+  ) : null;
   const title = (
     <>
       <h3 id={headingId} className="text-lg font-semibold text-ink">
@@ -109,6 +121,7 @@ export function PlanLineCard({ line }: { line: PlanLine }) {
     return (
       <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-4">
         <div className={headerClass}>{title}</div>
+        {flag}
         <PlanLineBody line={line} />
       </li>
     );
@@ -119,6 +132,7 @@ export function PlanLineCard({ line }: { line: PlanLine }) {
         <summary className={`${headerClass} cursor-pointer`}>{title}</summary>
         <PlanLineBody line={line} />
       </details>
+      {flag}
     </li>
   );
 }

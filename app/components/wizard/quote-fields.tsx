@@ -19,7 +19,7 @@ import { CONTACT_CHANNELS, NOTE_MAX_LENGTH } from "#app/domain/quote/quote-reque
  * own schema, and these fields read only what every field has.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's helpers type the form so
-type Field<Schema> = FieldMetadata<Schema, any, string[]>;
+export type Field<Schema> = FieldMetadata<Schema, any, string[]>;
 
 const numberInputClass = `${ui.inputClass} max-w-48`;
 

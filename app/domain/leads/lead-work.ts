@@ -27,6 +27,7 @@ export const ACTIVITY_KINDS = [
   { id: "certificate", label: "Certificate", logged: false, reaches: false },
   // A bound policy's renewal reminders (issue 30).
   { id: "renewal", label: "Renewal", logged: false, reaches: false },
+  { id: "contract", label: "Contract", logged: false, reaches: false },
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]["id"];

@@ -92,6 +92,11 @@ export function formatCents(cents: number): string {
   }).format(cents / 100);
 }
 
+/** Whole dollars as money: "$1,000,000". */
+export function formatDollars(dollars: number): string {
+  return formatCents(dollars * 100);
+}
+
 /** An amount as a form field shows it again: "1250" or "1250.50". */
 export function centsAsText(cents: number | null): string {
   if (cents === null) return "";

@@ -259,6 +259,23 @@ export function lineName(slug: string): string {
   return PLAN_LINES.find((line) => line.slug === slug)?.name ?? slug;
 }
 
+/**
+ * The lines a form offers: the plan's, then any of `also` (a policy's, a contract's, a request's)
+ * the plan leaves out, by name, so that a line asked for before is never dropped unseen.
+ */
+export function linesOffered(
+  planLines: readonly { slug: string; name: string; recommendation: string }[],
+  also: readonly string[],
+): { slug: string; name: string; recommendation: string }[] {
+  const extra = [...new Set(also)].filter(
+    (slug) => QUOTABLE_LINES.includes(slug) && !planLines.some((line) => line.slug === slug),
+  );
+  return [
+    ...planLines.map(({ slug, name, recommendation }) => ({ slug, name, recommendation })),
+    ...extra.map((slug) => ({ slug, name: lineName(slug), recommendation: "Not in your plan" })),
+  ];
+}
+
 /** The latest preferred start date: a year after `today` (YYYY-MM-DD). */
 export function latestStartDate(today: string): string {
   const date = new Date(`${today}T00:00:00Z`);

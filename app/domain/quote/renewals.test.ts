@@ -106,7 +106,9 @@ describe("renewals", () => {
     expect(email.subject).toBe("Your policy GL-7 ends on April 29, 2027");
     expect(email.text).toContain("Hello Ana,");
     expect(email.text).toContain("https://coverpilot.example/resume/abc");
-    expect(email.text).toContain("Nothing renews or is charged until you choose a quote");
+    expect(email.text).toContain(
+      "We ask no insurer to renew or bind anything until you choose a quote",
+    );
     expect(email.html).toContain('href="https://coverpilot.example/resume/abc"');
   });
 });

@@ -153,7 +153,7 @@ export function renewalReminderEmail(options: {
       ],
       [{ link: options.link }],
       [
-        `The link works once, for ${RESUME_LINK_DAYS} days, in the browser you open it in; after that, log in on our site and open Your policy. Nothing renews or is charged until you choose a quote and we confirm it in writing. Questions? Call us on ${options.agency.phone}.`,
+        `The link works once, for ${RESUME_LINK_DAYS} days, in the browser you open it in; after that, log in on our site and open Your policy. We ask no insurer to renew or bind anything until you choose a quote and we confirm it in writing; your current policy's own renewal terms still apply. Questions? Call us on ${options.agency.phone}.`,
       ],
     ],
     footer: agencyLines(options.agency),

@@ -79,21 +79,34 @@ export function optionalAddress(max: number) {
  * 1 to `max` characters as the text area counts them, without hidden formatting characters.
  */
 export function requiredLines(required: string, max: number) {
-  return z.string({ error: required }).check(
-    z.refine((value) => value.replace(/\r\n/g, "\n").length <= max, {
+  return z
+    .string({ error: required })
+    .check(...keptLines(max), z.minLength(1, required), withoutHiddenFormatting());
+}
+
+/** Like `requiredLines`, but may be left out. */
+export function optionalLines(max: number) {
+  return z.optional(z.string().check(...keptLines(max), withoutHiddenFormatting()));
+}
+
+/**
+ * Text kept on its lines: at most `max` characters as the text area counts them (a line break is
+ * one), then each line without control characters and trimmed, empty lines dropped.
+ */
+function keptLines(max: number) {
+  return [
+    z.refine<string>((value) => value.replace(/\r\n/g, "\n").length <= max, {
       error: messages.textTooLong(max),
       abort: true,
     }),
-    z.overwrite((value) =>
+    z.overwrite<string>((value) =>
       value
         .split(/\r\n|\r|\n/)
         .map((line) => withoutControlCharacters(line).trim())
         .filter(Boolean)
         .join("\n"),
     ),
-    z.minLength(1, required),
-    withoutHiddenFormatting(),
-  );
+  ] as const;
 }
 
 /** What a ticked checkbox without a value attribute sends (HTML's default). */

@@ -20,12 +20,12 @@ import { Questions, VisitorDocuments } from "#app/components/admin/request-excha
 import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
-import { quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
+import { dayText, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
-import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { getBindRequest, renewedPolicy } from "#app/server/leads/bind-store.server.ts";
 import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
@@ -36,6 +36,8 @@ import { workOnQuoteRequest } from "#app/server/leads/quote-desk.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 
+import { ContractRequirementsSection } from "#app/components/admin/visitor-contract.tsx";
+import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import type { Route } from "./+types/submission-quotes";
 
 export const meta: Route.MetaFunction = () => adminMeta("Quotes");
@@ -58,14 +60,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
   const { submission, request } = await requestOf(context, params.id);
-  const [quotes, timeline, documents, questions, bind, certificates] = await Promise.all([
-    listInsurerQuotes(db, request.id),
-    getTimeline(db, submission.id),
-    listRequestDocuments(db, request.id),
-    listQuestions(db, request.id),
-    getBindRequest(db, request.id),
-    listCertificateRequests(db, submission.id),
-  ]);
+  const [quotes, timeline, documents, questions, bind, certificates, contract, renews] =
+    await Promise.all([
+      listInsurerQuotes(db, request.id),
+      getTimeline(db, submission.id),
+      listRequestDocuments(db, request.id),
+      listQuestions(db, request.id),
+      getBindRequest(db, request.id),
+      listCertificateRequests(db, submission.id),
+      currentContractRequirements(db, submission.id),
+      request.renewsBindRequestId ? renewedPolicy(db, request.renewsBindRequestId) : undefined,
+    ]);
   const editing = quotes.find(
     (quote) => quote.id === url.searchParams.get("edit") && quote.status !== "withdrawn",
   );
@@ -90,6 +95,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     bind,
     policyDocuments: documents.filter((document) => document.purpose === "policy"),
     certificates,
+    contract,
+    // A renewal request names the policy it renews (decision 047).
+    renews: renews ? { number: renews.number, end: dayText(renews.end) } : null,
     saved,
     notEmailed: url.searchParams.get("emailed") === "0",
   };
@@ -159,6 +167,9 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
       <p className="mt-2 text-ink">
         Request {loaderData.reference}: {quoteStatusLabel(loaderData.status)}. Lines asked for:{" "}
         {loaderData.lines.map((line) => line.name).join(", ")}.
+        {loaderData.renews
+          ? ` Renews policy ${loaderData.renews.number}, which ends ${loaderData.renews.end}.`
+          : ""}
       </p>
       {saved ? (
         <SavedNotice>
@@ -179,6 +190,10 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
       ) : null}
       {loaderData.certificates.length > 0 ? (
         <CertificateRequests certificates={loaderData.certificates} action={actionData} />
+      ) : null}
+
+      {loaderData.contract ? (
+        <ContractRequirementsSection requirements={loaderData.contract} />
       ) : null}
 
       <h2 className="mt-8 text-lg font-semibold text-ink">The quotes</h2>

@@ -4,6 +4,7 @@ import { data, Form, redirect } from "react-router";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { ContractRequirementsFields } from "#app/components/wizard/contract-requirements-fields.tsx";
 import { PlanLineCard } from "#app/components/wizard/plan-line-card.tsx";
 import {
   ContactChannelField,
@@ -22,12 +23,23 @@ import {
   planChangesOf,
   planChangesQuery,
 } from "#app/domain/quote/coverage-plan.ts";
+import {
+  CONTRACT_NEEDED_MAX_DAYS,
+  contractFlag,
+  contractFormValues,
+  linesToStartTicked,
+  contractMessages,
+  contractRequirementsSchema,
+  toContractRequirements,
+} from "#app/domain/quote/contract-requirements.ts";
+import { addDays } from "#app/domain/values/days.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { messages } from "#app/domain/site/messages.ts";
 import {
   latestStartDate,
   lineName,
+  linesOffered,
   optionalAnswersSchema,
   EMAILED_PARAM,
   QUOTE_REQUESTED_PATH,
@@ -45,6 +57,10 @@ import { getAgency } from "#app/server/agency-settings.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+import {
+  currentContractRequirements,
+  saveContractRequirements,
+} from "#app/server/wizard/contract-store.server.ts";
 import {
   requestQuotes,
   requireCompletedApplication,
@@ -64,12 +80,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = coveragePlan(answers);
   // What the last "Update my plan" changed, as its redirect named it (only the plan's own lines).
   const changes = planChangesOf(new URL(request.url).searchParams);
-  const latest = await latestQuoteRequest(services.database.db, submission.id);
+  const [latest, contract] = await Promise.all([
+    latestQuoteRequest(services.database.db, submission.id),
+    currentContractRequirements(services.database.db, submission.id),
+  ]);
   const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
   const today = usToday();
   return {
     leadName: submission.name ?? "",
     lines: plan.lines,
+    // What a contract asks of each line (decision 048), and the form's answers as given.
+    contractFlags: Object.fromEntries(
+      plan.lines.map((line) => [line.slug, contractFlag(contract, line.slug)]),
+    ),
+    contract: contract ? contractFormValues(contract) : null,
+    contractLines: contract?.lines ?? [],
+    contractLatest: addDays(today, CONTRACT_NEEDED_MAX_DAYS),
     changes: changes.changed.map((slug) => {
       const line = plan.lines.find((candidate) => candidate.slug === slug);
       return { slug, name: lineName(slug), recommendation: line?.recommendation };
@@ -92,15 +118,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type QuoteActionData = {
-  form: "answers" | "request";
+  form: "answers" | "request" | "contract";
   result: SubmissionResult<string[]>;
   toast?: Toast;
 };
 
 /**
- * Two forms: the optional answers (saved to the application; the plan is worked out again) and the
- * quote request (saved, confirmed by email, the agency told). Both go back to a page (a redirect),
- * so they work the same without JavaScript.
+ * Three forms: the optional answers (saved to the application; the plan is worked out again), a
+ * contract's requirements (kept; the plan flags what it asks for; decision 048) with their
+ * removal, and the quote request (saved, confirmed by email, the agency told). Each goes back to a
+ * page (a redirect), so they work the same without JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -126,6 +153,36 @@ export async function action({ request, context }: Route.ActionArgs) {
       planChanges(coveragePlan(answers), coveragePlan(withOptionalAnswers(answers, optional))),
     );
     return redirect(`${QUOTE_STEP_PATH}${query}#sharpen`, {
+      headers: { "Set-Cookie": await flashToast(services.env, request, toast) },
+    });
+  }
+
+  const intent = formData.get("intent");
+  if (intent === "contract" || intent === "contract-remove") {
+    const contract =
+      intent === "contract"
+        ? parseForm(formData, contractRequirementsSchema(usToday()))
+        : undefined;
+    if (contract && contract.status !== "success") {
+      return data<QuoteActionData>({ form: "contract", result: contract.reply() }, { status: 400 });
+    }
+    const requirements =
+      contract?.status === "success" ? toContractRequirements(contract.value) : null;
+    try {
+      await saveContractRequirements(
+        services.database.db,
+        application.submission.id,
+        requirements,
+        writer,
+      );
+    } catch (error) {
+      return failed(error, "contract", contract?.reply() ?? {});
+    }
+    const toast: Toast = {
+      kind: "success",
+      message: requirements ? contractMessages.saved : contractMessages.removed,
+    };
+    return redirect(`${QUOTE_STEP_PATH}#${requirements ? "your-plan" : "contract-requirements"}`, {
       headers: { "Set-Cookie": await flashToast(services.env, request, toast) },
     });
   }
@@ -171,7 +228,7 @@ function checkedAsOnTheServer<Schema extends z.ZodMiniType>(
 }
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, optional, request, changes, raised } = loaderData;
+  const { lines, optional, request, changes, raised, contract, contractFlags } = loaderData;
   const busy = ui.useContinuing();
   const [answersForm, answers] = useForm({
     ...checkedAsOnTheServer("answers", actionData, optionalAnswersSchema),
@@ -189,13 +246,18 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     },
   });
   const schema = quoteRequestSchema(loaderData.today);
+  const [contractForm, contractFields] = useForm({
+    ...checkedAsOnTheServer("contract", actionData, contractRequirementsSchema(loaderData.today)),
+    defaultValue: contract ?? {},
+  });
   const [requestForm, fields] = useForm({
     ...checkedAsOnTheServer("request", actionData, schema),
     defaultValue: {
       // An open request's lines, and any line an update just raised to Recommended or Required.
+      // With no request yet, the plan's ticked lines and those a contract asks for.
       lines: request
         ? [...new Set([...request.lines, ...raised])]
-        : lines.filter((line) => line.ticked).map((line) => line.slug),
+        : linesToStartTicked(lines, loaderData.contractLines),
       startDate: request?.startDate ?? "",
       contactChannel: request?.contactChannel ?? "email",
       note: request?.note ?? "",
@@ -227,7 +289,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         <ol className="mt-4 space-y-4">
           {lines.map((line) => (
-            <PlanLineCard key={line.slug} line={line} />
+            <PlanLineCard key={line.slug} line={line} contractFlag={contractFlags[line.slug]} />
           ))}
         </ol>
         {/* The agency's disclosure follows the plan it stands behind (issue 26). */}
@@ -294,6 +356,52 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </Form>
       </section>
 
+      <section
+        aria-labelledby="contract-requirements"
+        className="mt-10 border-t border-slate-200 pt-8"
+      >
+        <h2 id="contract-requirements" className="text-xl font-bold text-ink">
+          Does a contract ask for proof of insurance?
+        </h2>
+        <p className="mt-1 text-muted">
+          Optional. If a client, general contractor or landlord asks for proof of your insurance
+          before work starts, tell us what their contract asks for: your plan shows it, and the
+          agent sees it with your request.
+        </p>
+        <Form method="post" {...getFormProps(contractForm)} className="relative">
+          <HoneypotField />
+          <ContractRequirementsFields
+            fields={contractFields}
+            lines={linesOffered(lines, loaderData.contractLines)}
+            today={loaderData.today}
+            latest={loaderData.contractLatest}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="contract"
+            disabled={busy}
+            className="mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            {contract ? "Save the changes" : "Add to my plan"}
+          </button>
+        </Form>
+        {contract ? (
+          <Form method="post" className="mt-3">
+            <HoneypotField />
+            <button
+              type="submit"
+              name="intent"
+              value="contract-remove"
+              disabled={busy}
+              className="font-semibold text-brand-700 underline"
+            >
+              Remove the contract&apos;s requirements
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
       <section aria-labelledby="request-quotes" className="mt-10 border-t border-slate-200 pt-8">
         <h2 id="request-quotes" className="text-xl font-bold text-ink">
           Request quotes
@@ -313,7 +421,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           <HoneypotField />
           <LinesToQuote
             field={fields.lines}
-            lines={lines}
+            lines={linesOffered(lines, request?.lines ?? [])}
             ticked={tickedLines(fields.lines)}
             raised={raised}
           />

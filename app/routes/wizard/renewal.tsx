@@ -21,6 +21,7 @@ import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import {
   EMAILED_PARAM,
   latestStartDate,
+  linesOffered,
   QUOTABLE_LINES,
   QUOTE_REQUESTED_PATH,
   quoteConsentText,
@@ -103,11 +104,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     policyNumber: bind.policy.number,
     policyEnd: dayText(bind.policy.end),
     openReference: open?.reference ?? null,
-    lines: coveragePlan(application.answers).lines.map((line) => ({
-      slug: line.slug,
-      name: line.name,
-      recommendation: line.recommendation,
-    })),
+    lines: linesOffered(coveragePlan(application.answers).lines, [
+      ...policyLines,
+      ...(open?.lines ?? []),
+    ]),
     start: {
       fullTimeEmployees: count(optional.fullTimeEmployees),
       partTimeEmployees: count(optional.partTimeEmployees),
@@ -219,8 +219,8 @@ function RenewalForm({
         <p>
           Your {loaderData.insurer} policy {loaderData.policyNumber} ends on {loaderData.policyEnd}.
           Check what we have on file, change what is different now, and we will ask for your renewal
-          quotes. Nothing renews or is charged until you choose a quote and we confirm it in
-          writing.
+          quotes. We ask no insurer to renew or bind anything until you choose a quote and we
+          confirm it in writing; your current policy&apos;s own renewal terms still apply.
         </p>
       }
     >

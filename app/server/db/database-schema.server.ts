@@ -389,6 +389,37 @@ export interface CertificateRequestsTable {
   >;
 }
 
+/** One version of a contract's insurance requirements, as the visitor gave them (decision 048). */
+export interface ContractRequirementsTable {
+  id: Generated<string>;
+  submission_id: string;
+  /** A version that removes them. */
+  removed: ColumnType<boolean, boolean | undefined, boolean>;
+  contract_party: string | null;
+  lines: ColumnType<string[], string[] | undefined, string[]>;
+  /** Dollars; bigint, which pg sends as text and PGlite as a number. */
+  occurrence_limit_dollars: ColumnType<
+    string | number | null,
+    number | null | undefined,
+    number | null
+  >;
+  aggregate_limit_dollars: ColumnType<
+    string | number | null,
+    number | null | undefined,
+    number | null
+  >;
+  additional_insured: ColumnType<boolean, boolean | undefined, boolean>;
+  waiver_of_subrogation: ColumnType<boolean, boolean | undefined, boolean>;
+  primary_non_contributory: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A date (YYYY-MM-DD); select it as `needed_by::text`. */
+  needed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  other_requirements: string | null;
+  /** The wizard session that wrote it, and its client's keyed hash (decision 013). */
+  draft_id: string | null;
+  client_hash: string | null;
+  created_at: Timestamp;
+}
+
 /** A renewal reminder sent for a bound policy: once per policy and kind. */
 export interface RenewalRemindersTable {
   bind_request_id: string;
@@ -471,6 +502,7 @@ export interface DatabaseSchema {
   bind_requests: BindRequestsTable;
   certificate_requests: CertificateRequestsTable;
   renewal_reminders: RenewalRemindersTable;
+  contract_requirements: ContractRequirementsTable;
   lead_work: LeadWorkTable;
   desk_email_templates: DeskEmailTemplatesTable;
   desk_email_template_versions: DeskEmailTemplateVersionsTable;

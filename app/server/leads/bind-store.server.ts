@@ -120,6 +120,22 @@ export async function latestBoundPolicy(
     : undefined;
 }
 
+/** The policy a renewal request renews (its request to bind's id): its number and end. */
+export async function renewedPolicy(
+  db: Db,
+  bindRequestId: string,
+): Promise<{ number: string; end: string } | undefined> {
+  const row = await db
+    .selectFrom("bind_requests")
+    .select(["policy_number", sql<string | null>`policy_end::text`.as("policy_end")])
+    .where("id", "=", bindRequestId)
+    .where("status", "=", "bound")
+    .executeTakeFirst();
+  return row?.policy_number && row.policy_end
+    ? { number: row.policy_number, end: row.policy_end }
+    : undefined;
+}
+
 /** What asking to bind did. */
 export type BindAsking =
   | { outcome: "requested"; reference: string }
