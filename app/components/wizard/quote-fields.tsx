@@ -139,6 +139,52 @@ export function VehiclesQuestion<Schema>({ field }: { field: Field<Schema> }) {
 }
 
 /**
+ * The plan's optional questions (the Quote step's "Sharpen your plan", the renewal request's "What
+ * has changed?"): employees, working owners, revenue, claims, whether insured now (where the page
+ * asks it) and vehicles.
+ */
+export function PlanAnswerFields({
+  fields,
+}: {
+  fields: {
+    fullTimeEmployees: Field<unknown>;
+    partTimeEmployees: Field<unknown>;
+    workingOwners: Field<unknown>;
+    revenueBand: Field<unknown>;
+    annualRevenue: Field<unknown>;
+    claimsInLast3Years: Field<unknown>;
+    /** Not asked on a renewal: the policy answers it. */
+    currentlyInsured?: Field<unknown>;
+    vehicles: Field<unknown>;
+  };
+}) {
+  return (
+    <>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <CountField
+          field={fields.fullTimeEmployees}
+          label="Full-time employees (not counting owners)"
+        />
+        <CountField field={fields.partTimeEmployees} label="Part-time employees" />
+        <CountField
+          field={fields.workingOwners}
+          label="Owners, officers or LLC members who work in the business"
+        />
+        <RevenueFields band={fields.revenueBand} amount={fields.annualRevenue} />
+      </div>
+      <YesNoField
+        field={fields.claimsInLast3Years}
+        legend="Any insurance claims in the last 3 years?"
+      />
+      {fields.currentlyInsured ? (
+        <YesNoField field={fields.currentlyInsured} legend="Is the business insured now?" />
+      ) : null}
+      <VehiclesQuestion field={fields.vehicles} />
+    </>
+  );
+}
+
+/**
  * The lines to quote, one box each, ticked as `ticked` says. A line in `raised` is ticked too, and
  * its box is made anew so that it shows ticked even after a script update.
  */

@@ -13,9 +13,9 @@ import {
   type CertificateEndorsement,
 } from "#app/domain/quote/certificates.ts";
 import { formatDollars } from "#app/domain/quote/insurer-quotes.ts";
-import { lineName, QUOTABLE_LINES } from "#app/domain/quote/quote-request.ts";
+import { chosenLines, lineName } from "#app/domain/quote/quote-request.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
-import { checkbox, formList, optionalLines, requiredText } from "#app/domain/values/fields.ts";
+import { checkbox, optionalLines, requiredText } from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
 
 /** The line whose limits a contract states most often, and the only one whose limits it takes. */
@@ -37,7 +37,6 @@ export { ENDORSEMENTS_NOTE };
 export const contractMessages = {
   party: "Please say whose contract it is",
   lines: "Please choose at least one line the contract asks for",
-  lineUnknown: "Please choose from the list",
   limit: "Please choose one of the amounts",
   aggregateBelow: "The aggregate limit cannot be below the limit for each occurrence",
   neededBy: "Please choose a day from today to a year ahead, or leave it empty",
@@ -60,18 +59,7 @@ export function contractRequirementsSchema(today: string) {
   return z
     .object({
       contractParty: requiredText(contractMessages.party, CONTRACT_PARTY_MAX_LENGTH),
-      contractLines: formList(
-        z.array(z.string().check(z.maxLength(60))).check(
-          z.minLength(1, contractMessages.lines),
-          z.maxLength(QUOTABLE_LINES.length, contractMessages.lineUnknown),
-          z.refine((chosen) => chosen.every((slug) => QUOTABLE_LINES.includes(slug)), {
-            error: contractMessages.lineUnknown,
-          }),
-          z.refine((chosen) => new Set(chosen).size === chosen.length, {
-            error: contractMessages.lineUnknown,
-          }),
-        ),
-      ),
+      contractLines: chosenLines(contractMessages.lines),
       occurrenceLimit: limitChoice(OCCURRENCE_LIMITS),
       aggregateLimit: limitChoice(AGGREGATE_LIMITS),
       additionalInsured: checkbox(),

@@ -293,6 +293,25 @@ export function quoteConsentText(agency: Pick<Agency, "name" | "sample">): strin
 }
 
 /**
+ * Lines chosen from the plan's (boxes of one name): at least one, each a line a request can name,
+ * none twice; `required` says so when none is ticked.
+ */
+export function chosenLines(required: string) {
+  return formList(
+    z.array(z.string().check(z.maxLength(60))).check(
+      z.minLength(1, required),
+      z.maxLength(QUOTABLE_LINES.length, quoteMessages.lineUnknown),
+      z.refine((chosen) => chosen.every((slug) => QUOTABLE_LINES.includes(slug)), {
+        error: quoteMessages.lineUnknown,
+      }),
+      z.refine((chosen) => new Set(chosen).size === chosen.length, {
+        error: quoteMessages.lineUnknown,
+      }),
+    ),
+  );
+}
+
+/**
  * The quote request form for a day `today` (YYYY-MM-DD, `usToday()`, injected so that tests can fix it):
  * at least one of the plan's lines, a preferred start date from today to a year ahead, how to be
  * contacted, and an optional note.
@@ -300,18 +319,7 @@ export function quoteConsentText(agency: Pick<Agency, "name" | "sample">): strin
 export function quoteRequestSchema(today: string) {
   const latest = latestStartDate(today);
   return z.object({
-    lines: formList(
-      z.array(z.string().check(z.maxLength(60))).check(
-        z.minLength(1, quoteMessages.linesRequired),
-        z.maxLength(QUOTABLE_LINES.length, quoteMessages.lineUnknown),
-        z.refine((chosen) => chosen.every((slug) => QUOTABLE_LINES.includes(slug)), {
-          error: quoteMessages.lineUnknown,
-        }),
-        z.refine((chosen) => new Set(chosen).size === chosen.length, {
-          error: quoteMessages.lineUnknown,
-        }),
-      ),
-    ),
+    lines: chosenLines(quoteMessages.linesRequired),
     startDate: z.string({ error: quoteMessages.startDateRequired }).check(
       z.trim(),
       z.refine((text) => isDay(text), { error: quoteMessages.startDateInvalid, abort: true }),

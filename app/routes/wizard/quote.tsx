@@ -8,14 +8,11 @@ import { ContractRequirementsFields } from "#app/components/wizard/contract-requ
 import { PlanLineCard } from "#app/components/wizard/plan-line-card.tsx";
 import {
   ContactChannelField,
-  CountField,
   LinesToQuote,
   NoteField,
-  RevenueFields,
+  PlanAnswerFields,
   StartDateField,
   tickedLines,
-  VehiclesQuestion,
-  YesNoField,
 } from "#app/components/wizard/quote-fields.tsx";
 import {
   coveragePlan,
@@ -326,24 +323,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
         <Form method="post" {...getFormProps(answersForm)} className="relative">
           <HoneypotField />
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <CountField
-              field={answers.fullTimeEmployees}
-              label="Full-time employees (not counting owners)"
-            />
-            <CountField field={answers.partTimeEmployees} label="Part-time employees" />
-            <CountField
-              field={answers.workingOwners}
-              label="Owners, officers or LLC members who work in the business"
-            />
-            <RevenueFields band={answers.revenueBand} amount={answers.annualRevenue} />
-          </div>
-          <YesNoField
-            field={answers.claimsInLast3Years}
-            legend="Any insurance claims in the last 3 years?"
-          />
-          <YesNoField field={answers.currentlyInsured} legend="Is the business insured now?" />
-          <VehiclesQuestion field={answers.vehicles} />
+          <PlanAnswerFields fields={answers} />
           <button
             type="submit"
             name="intent"

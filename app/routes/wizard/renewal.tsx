@@ -5,14 +5,11 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import {
   ContactChannelField,
-  CountField,
   LinesToQuote,
   NoteField,
-  RevenueFields,
+  PlanAnswerFields,
   StartDateField,
   tickedLines,
-  VehiclesQuestion,
-  YesNoField,
 } from "#app/components/wizard/quote-fields.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
@@ -233,23 +230,7 @@ function RenewalForm({
           <p className="mt-1 text-muted">
             As you told us before. Leave a field empty if you would rather not say.
           </p>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <CountField
-              field={fields.fullTimeEmployees}
-              label="Full-time employees (not counting owners)"
-            />
-            <CountField field={fields.partTimeEmployees} label="Part-time employees" />
-            <CountField
-              field={fields.workingOwners}
-              label="Owners, officers or LLC members who work in the business"
-            />
-            <RevenueFields band={fields.revenueBand} amount={fields.annualRevenue} />
-          </div>
-          <YesNoField
-            field={fields.claimsInLast3Years}
-            legend="Any insurance claims in the last 3 years?"
-          />
-          <VehiclesQuestion field={fields.vehicles} />
+          <PlanAnswerFields fields={fields} />
         </section>
 
         <section aria-labelledby="renewal-quotes" className="mt-10 border-t border-slate-200 pt-8">
