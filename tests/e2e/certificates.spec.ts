@@ -72,6 +72,16 @@ test("a bound policy's visitor asks for a certificate; the desk issues it; the v
       }),
     ).toBe(true);
     expect(await http.requestQuotes(["general-liability"])).toBe(true);
+    // The contract the roofer described with their plan (decision 048), to start a request from.
+    expect(
+      await http.post("/business-wizard/quote", {
+        intent: "contract",
+        contractParty: "Ridge Builders Inc",
+        contractLines: "general-liability",
+        waiverOfSubrogation: "on",
+        primaryNonContributory: "on",
+      }),
+    ).toMatchObject({ status: 302 });
     const desk = await (await browser.newContext()).newPage();
     await signIn(desk, server.url, DESK.email, DESK.password);
     await desk.goto(`${server.url}/admin/submissions?q=${encodeURIComponent(VISITOR)}`);
@@ -265,6 +275,20 @@ test("a bound policy's visitor asks for a certificate; the desk issues it; the v
     await expect(opener.getByLabel("Holder's email (optional)")).toHaveValue(HOLDER);
     await expectNoAxeViolations(opener);
     await keepHtml(opener, "the certificate request, a holder offered again");
+    // Or the contract described with the plan: its party and endorsements, filled in.
+    await opener.getByRole("link", { name: "Use the contract with Ridge Builders Inc" }).click();
+    await expect(opener.getByLabel("Certificate holder's name")).toHaveValue("Ridge Builders Inc");
+    await expect(opener.getByLabel("Holder's mailing address")).toHaveValue("");
+    await expect(
+      opener.getByRole("checkbox", { name: "Add the holder as an additional insured" }),
+    ).not.toBeChecked();
+    await expect(
+      opener.getByRole("checkbox", { name: "Waiver of subrogation in the holder's favor" }),
+    ).toBeChecked();
+    await expect(
+      opener.getByRole("checkbox", { name: "Primary and non-contributory wording" }),
+    ).toBeChecked();
+    await keepHtml(opener, "the certificate request, from the contract");
 
     expect(await htmlErrors(pages)).toEqual([]);
   } finally {

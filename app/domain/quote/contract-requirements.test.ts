@@ -63,11 +63,16 @@ describe("a contract's insurance requirements", () => {
     // Shown again in the form as it was given.
     const again = form(
       Object.fromEntries(
-        Object.entries(contractFormValues(kept)).filter(([, value]) => value !== ""),
+        Object.entries(contractFormValues(kept, TODAY)).filter(([, value]) => value !== ""),
       ) as Record<string, string | string[]>,
     );
     if (again.status !== "success") throw new Error("the form shown again was refused");
     expect(toContractRequirements(again.value)).toEqual(kept);
+    // Once the day has passed, the form offers none (it takes today or later), the rest as given.
+    expect(contractFormValues(kept, "2027-03-16")).toMatchObject({
+      neededBy: "",
+      contractParty: "Summit Builders LLC",
+    });
   });
 
   it("refuses each bad answer with its message", () => {

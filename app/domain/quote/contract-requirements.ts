@@ -177,8 +177,11 @@ export function linesToStartTicked(
   ];
 }
 
-/** Kept requirements as the form shows them again (every value as a form field holds it). */
-export function contractFormValues(requirements: ContractRequirements) {
+/**
+ * Kept requirements as the form shows them again on `today`, every value as a form field holds
+ * it; a needed-by day that has passed is left out.
+ */
+export function contractFormValues(requirements: ContractRequirements, today: string) {
   const ticked = (on: boolean) => (on ? "on" : "");
   return {
     contractParty: requirements.party,
@@ -188,7 +191,8 @@ export function contractFormValues(requirements: ContractRequirements) {
     additionalInsured: ticked(requirements.endorsements.additionalInsured),
     waiverOfSubrogation: ticked(requirements.endorsements.waiverOfSubrogation),
     primaryNonContributory: ticked(requirements.endorsements.primaryNonContributory),
-    neededBy: requirements.neededBy ?? "",
+    // A day now past is not offered again: the form takes today or later.
+    neededBy: requirements.neededBy && requirements.neededBy >= today ? requirements.neededBy : "",
     otherRequirements: requirements.other ?? "",
   };
 }

@@ -23,6 +23,7 @@ import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { previousHolders, requestCertificate } from "#app/server/leads/certificate-store.server.ts";
+import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";
 import { notifyCertificateRequest } from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
@@ -32,6 +33,10 @@ import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 import type { Route } from "./+types/certificate";
 
 export const meta: Route.MetaFunction = () => ui.wizardMeta("Request a certificate of insurance");
+
+/** `?from=contract`: the form starts from the contract described on the plan page. */
+const FROM_PARAM = "from";
+const FROM_CONTRACT = "contract";
 
 /** The bound policy of this browser's proven application, or why there is none to certify. */
 async function boundPolicy(context: Route.LoaderArgs["context"], request: Request) {
@@ -51,10 +56,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const found = await boundPolicy(context, request);
   if (found.state === "not-proven") return { state: "not-proven" as const, phone: agency.phone };
   if (found.state === "not-bound") return { state: "not-bound" as const, phone: agency.phone };
-  const holders = await previousHolders(found.services.database.db, found.submission.id);
+  const { db } = found.services.database;
+  const [holders, contract] = await Promise.all([
+    previousHolders(db, found.submission.id),
+    currentContractRequirements(db, found.submission.id),
+  ]);
   // A holder named before, chosen by its place in the list (?holder=1): the form starts with it.
   const chosen = Number(url.searchParams.get("holder"));
   const holder = Number.isInteger(chosen) && chosen >= 1 ? holders[chosen - 1] : undefined;
+  // Or the contract the visitor described on the plan page (decision 048): its party, its
+  // endorsements and, if still ahead, its day.
+  const fromContract = contract && url.searchParams.get(FROM_PARAM) === FROM_CONTRACT;
   return {
     state: "bound" as const,
     phone: agency.phone,
@@ -62,6 +74,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     policyNumber: found.bind.policy.number,
     holders,
     holder: holder ?? null,
+    contractParty: contract?.party ?? null,
+    start: fromContract
+      ? {
+          name: contract.party,
+          endorsements: contract.endorsements,
+          neededBy: contract.neededBy && contract.neededBy >= found.today ? contract.neededBy : "",
+        }
+      : null,
     today: found.today,
     lastDay: addDays(found.today, CERTIFICATE_NEEDED_MAX_DAYS),
   };
@@ -143,7 +163,8 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
     );
   }
   const refusal = actionData;
-  const start = loaderData.holder;
+  const fromContract = loaderData.start;
+  const start = loaderData.holder ?? (fromContract ? { name: fromContract.name } : undefined);
   const { typedText, invalid, describedBy, message } = refusedFields(refusal);
   const input = "mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink";
   return (
@@ -158,6 +179,17 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
         </p>
       }
     >
+      {loaderData.contractParty ? (
+        <p className="mb-6 text-ink">
+          <a
+            href={`${CERTIFICATE_REQUEST_PATH}?${FROM_PARAM}=${FROM_CONTRACT}`}
+            className="font-semibold text-brand-700 underline"
+          >
+            Use the contract with {loaderData.contractParty}
+          </a>{" "}
+          <span className="text-muted">(as you described it with your coverage plan)</span>
+        </p>
+      ) : null}
       {loaderData.holders.length > 0 ? (
         <section aria-labelledby="holders-heading" className="mb-8">
           <h2 id="holders-heading" className="text-lg font-semibold text-ink">
@@ -208,7 +240,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             rows={3}
             autoComplete="off"
             maxLength={HOLDER_ADDRESS_MAX_LENGTH}
-            defaultValue={typedText("holderAddress", start?.address)}
+            defaultValue={typedText("holderAddress", loaderData.holder?.address)}
             aria-invalid={invalid("holderAddress") ? true : undefined}
             aria-describedby={describedBy("holderAddress")}
             className={input}
@@ -225,7 +257,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             type="email"
             autoComplete="off"
             maxLength={EMAIL_MAX_LENGTH}
-            defaultValue={typedText("holderEmail", start?.email ?? "")}
+            defaultValue={typedText("holderEmail", loaderData.holder?.email ?? "")}
             aria-invalid={invalid("holderEmail") ? true : undefined}
             aria-describedby={describedBy("holderEmail", "holderEmail-hint")}
             className={input}
@@ -247,7 +279,11 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
               <input
                 type="checkbox"
                 name={endorsement.id}
-                defaultChecked={refusal?.typed[endorsement.id] === "on"}
+                defaultChecked={
+                  refusal
+                    ? refusal.typed[endorsement.id] === "on"
+                    : (fromContract?.endorsements[endorsement.id] ?? false)
+                }
                 className="mt-1 size-5 shrink-0"
               />
               <span>{endorsement.label}</span>
@@ -282,7 +318,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             required
             min={loaderData.today}
             max={loaderData.lastDay}
-            defaultValue={typedText("neededBy")}
+            defaultValue={typedText("neededBy", fromContract?.neededBy)}
             aria-invalid={invalid("neededBy") ? true : undefined}
             aria-describedby={describedBy("neededBy")}
             className="mt-1 block rounded-lg border border-slate-400 p-3 text-ink"

@@ -90,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     contractFlags: Object.fromEntries(
       plan.lines.map((line) => [line.slug, contractFlag(contract, line.slug)]),
     ),
-    contract: contract ? contractFormValues(contract) : null,
+    contract: contract ? contractFormValues(contract, today) : null,
     contractLines: contract?.lines ?? [],
     contractLatest: addDays(today, CONTRACT_NEEDED_MAX_DAYS),
     changes: changes.changed.map((slug) => {
