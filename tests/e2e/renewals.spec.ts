@@ -189,6 +189,21 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     const renewalReference = (await visitor.locator("p.font-mono").textContent()) ?? "";
     expect(renewalReference).toMatch(/^CP-[A-Z0-9]{6}$/);
     expect(renewalReference).not.toBe("CP-ROOFER");
+    // "Your policy" says the renewal is asked for; a browser that proved no email can neither see
+    // the renewal request nor send one.
+    await visitor.goto(`${url}/business-wizard/policy`);
+    await expect(
+      visitor.getByText(`We have your renewal request ${renewalReference}`),
+    ).toBeVisible();
+    const renewalUrl = `${url}/business-wizard/policy/renewal`;
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto(renewalUrl);
+    await expect(stranger.getByText("Your policy and its renewal are shown only")).toBeVisible();
+    const strangerPost = await stranger.request.post(renewalUrl, {
+      headers: { Origin: url },
+      form: { lines: "general-liability", startDate: daysFromToday(59), contactChannel: "email" },
+    });
+    expect(strangerPost.status()).toBe(403);
     // The agency is told, and the desk lists the renewal as requested, by its reference.
     await expect
       .poll(() => written(/^Renewal request CP-/).map((email) => email.subject), {

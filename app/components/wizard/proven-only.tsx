@@ -1,4 +1,5 @@
 import { StepFrame } from "#app/components/wizard/step-frame.tsx";
+import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import type { WizardScreen } from "#app/domain/wizard/wizard-screens.ts";
 
 /**
@@ -30,6 +31,31 @@ export function ProvenOnlyNotice({
         </a>
         . Questions? Call us on {phone}.
       </p>
+    </StepFrame>
+  );
+}
+
+/**
+ * What a page about the policy (a certificate, the renewal) says to a proven visitor with no bound
+ * policy: why there is nothing to do yet, and the way back to "Your policy".
+ */
+export function NoBoundPolicy({
+  title,
+  message,
+  phone,
+}: {
+  title: string;
+  message: string;
+  phone: string;
+}) {
+  return (
+    <StepFrame step="policy" title={title}>
+      <p className="text-ink">
+        {message} Questions? Call us on {phone}.
+      </p>
+      <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Your policy
+      </a>
     </StepFrame>
   );
 }

@@ -12,7 +12,11 @@ import {
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { REVENUE_BANDS, VEHICLE_USES } from "#app/domain/quote/answer-choices.ts";
-import { CONTACT_CHANNELS, NOTE_MAX_LENGTH } from "#app/domain/quote/quote-request.ts";
+import {
+  CONTACT_CHANNELS,
+  NOTE_MAX_LENGTH,
+  REQUEST_QUOTES_LABEL,
+} from "#app/domain/quote/quote-request.ts";
 
 /**
  * A field of any form, as conform's own helpers (getInputProps) take it: each page's form has its
@@ -305,5 +309,36 @@ export function NoteField<Schema>({ field }: { field: Field<Schema> }) {
       />
       <ui.FieldError id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/**
+ * The consent words the visitor agrees to (kept with the request, word for word) and the button
+ * they name, which sends the request.
+ */
+export function RequestQuotesButton({
+  consentText,
+  busy,
+  intent,
+}: {
+  consentText: string;
+  busy: boolean;
+  /** The form's intent, on a page with several forms. */
+  intent?: string;
+}) {
+  return (
+    <>
+      <p className="mt-6 text-sm text-muted">{consentText}</p>
+      <button
+        type="submit"
+        name={intent ? "intent" : undefined}
+        value={intent}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        className="mt-4 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:w-auto"
+      >
+        {REQUEST_QUOTES_LABEL}
+      </button>
+    </>
   );
 }

@@ -25,6 +25,9 @@ import { isUsState } from "#app/domain/reference/states.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { z } from "#app/domain/values/zod.ts";
 
+/** The button that sends a quote request; the consent words name it. */
+export const REQUEST_QUOTES_LABEL = "Request my quotes";
+
 /** Where "Request my quotes" leads: the request's reference and what happens next. */
 export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
 /** The query parameter that tells that page a copy of the request was just emailed. */
@@ -289,7 +292,7 @@ export function latestStartDate(today: string): string {
  */
 export function quoteConsentText(agency: Pick<Agency, "name" | "sample">): string {
   const who = agency.sample ? agency.name : `${agency.name}, a licensed insurance agency,`;
-  return `By selecting "Request my quotes", I ask ${who} to review my application and contact me about quotes for the lines I chose, by the channel I chose above. This is a request, not a purchase: nothing is bound or charged.`;
+  return `By selecting "${REQUEST_QUOTES_LABEL}", I ask ${who} to review my application and contact me about quotes for the lines I chose, by the channel I chose above. This is a request, not a purchase: nothing is bound or charged.`;
 }
 
 /**

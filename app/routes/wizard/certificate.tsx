@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 
-import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
@@ -152,14 +152,11 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
   }
   if (loaderData.state === "not-bound") {
     return (
-      <ui.StepFrame step="policy" title={title}>
-        <p className="text-ink">
-          {certificateMessages.notBound} Questions? Call us on {loaderData.phone}.
-        </p>
-        <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Your policy
-        </a>
-      </ui.StepFrame>
+      <NoBoundPolicy
+        title={title}
+        message={certificateMessages.notBound}
+        phone={loaderData.phone}
+      />
     );
   }
   const refusal = actionData;

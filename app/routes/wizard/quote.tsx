@@ -11,6 +11,7 @@ import {
   LinesToQuote,
   NoteField,
   PlanAnswerFields,
+  RequestQuotesButton,
   StartDateField,
   tickedLines,
 } from "#app/components/wizard/quote-fields.tsx";
@@ -409,17 +410,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           <ContactChannelField field={fields.contactChannel} />
           <NoteField field={fields.note} />
 
-          <p className="mt-6 text-sm text-muted">{loaderData.consentText}</p>
-          <button
-            type="submit"
-            name="intent"
-            value="request"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className="mt-4 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:w-auto"
-          >
-            Request my quotes
-          </button>
+          <RequestQuotesButton consentText={loaderData.consentText} busy={busy} intent="request" />
         </Form>
       </section>
     </ui.StepFrame>

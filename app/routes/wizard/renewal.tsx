@@ -2,12 +2,13 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { data, Form, redirect } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import {
   ContactChannelField,
   LinesToQuote,
   NoteField,
   PlanAnswerFields,
+  RequestQuotesButton,
   StartDateField,
   tickedLines,
 } from "#app/components/wizard/quote-fields.tsx";
@@ -178,14 +179,7 @@ export default function Renewal({ loaderData, actionData }: Route.ComponentProps
   }
   if (loaderData.state === "not-bound") {
     return (
-      <ui.StepFrame step="policy" title={title}>
-        <p className="text-ink">
-          {renewalMessages.notBound} Questions? Call us on {loaderData.phone}.
-        </p>
-        <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Your policy
-        </a>
-      </ui.StepFrame>
+      <NoBoundPolicy title={title} message={renewalMessages.notBound} phone={loaderData.phone} />
     );
   }
   return <RenewalForm loaderData={loaderData} actionData={actionData} />;
@@ -263,15 +257,7 @@ function RenewalForm({
           <NoteField field={fields.note} />
         </section>
 
-        <p className="mt-6 text-sm text-muted">{loaderData.consentText}</p>
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          className="mt-4 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:w-auto"
-        >
-          Request my quotes
-        </button>
+        <RequestQuotesButton consentText={loaderData.consentText} busy={busy} />
       </Form>
       <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
         Back to your policy
