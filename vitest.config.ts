@@ -21,7 +21,6 @@ export default defineConfig({
     environment: "node",
     env: { TMPDIR: VITEST_TMPDIR },
     globalSetup: ["tests/support/vitest-global-setup.ts"],
-    setupFiles: ["tests/support/vitest-setup.ts"],
     // PGlite instances are heavy; two cores run two files at a time at most.
     maxWorkers: 2,
     // A worker's process opens PGlite and ends within a minute or two: V8's optimising compiler
@@ -41,10 +40,18 @@ export default defineConfig({
           include: TEST_FILES,
           exclude: ISOLATED_FILES,
           isolate: false,
+          setupFiles: ["tests/support/vitest-setup.ts", "tests/support/vitest-cheap-passwords.ts"],
           env: { TMPDIR: VITEST_TMPDIR, [DATABASES_PER_WORKER_ENV]: "1" },
         },
       },
-      { extends: true, test: { name: "isolated", include: ISOLATED_FILES } },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ISOLATED_FILES,
+          setupFiles: ["tests/support/vitest-setup.ts"],
+        },
+      },
     ],
   },
 });

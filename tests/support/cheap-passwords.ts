@@ -7,7 +7,7 @@ const CHEAP = { logN: 10, r: 8, p: 1 } as const;
  * The password module for data-layer tests that sign operators in and out dozens of times:
  * hashes made (and the decoy verified) at a cheap cost. Verification reads each hash's own
  * parameters, so it runs as in production; passwords.server.test.ts tests production's cost.
- * Use: `vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()))`.
+ * Every file of Vitest's shared project gets it (vitest-cheap-passwords.ts).
  */
 export function cheapPasswords(original: typeof Passwords): typeof Passwords {
   let decoy: Promise<string> | undefined;

@@ -1,8 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { INVITATION_HOURS, OPERATOR_EVENT_KINDS } from "#app/domain/leads/desk-operators.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -27,8 +26,6 @@ import {
   type Operator,
 } from "#app/server/admin/operators.server.ts";
 import { listOperators } from "#app/server/leads/desk-work.server.ts";
-
-vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
 
 const SITE = "https://desk.example";
 const PASSWORD = "a long enough password";

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import {
@@ -13,8 +12,6 @@ import {
   OPERATOR_SESSION_SECONDS,
 } from "#app/server/admin/operator-sessions.server.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
-
-vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
 
 describe.each(testDatabaseKinds)("operator sessions on $name", (kind) => {
   it("find their operator until they expire, and keep only the token's hash", async () => {

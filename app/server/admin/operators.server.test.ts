@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { SIGN_IN_POLICY } from "#app/domain/leads/lead-desk.ts";
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -18,8 +17,6 @@ import {
   resetOperatorPassword,
   signIn,
 } from "#app/server/admin/operators.server.ts";
-
-vi.mock("./passwords.server.ts", async (original) => cheapPasswords(await original()));
 
 const PASSWORD = "correct horse battery staple";
 const at = (iso: string) => new Date(iso);

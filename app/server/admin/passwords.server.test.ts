@@ -1,11 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import {
-  hashPassword,
-  needsRehash,
-  SCRYPT_PARAMETERS,
-  verifyPassword,
-} from "#app/server/admin/passwords.server.ts";
+import type * as Passwords from "#app/server/admin/passwords.server.ts";
+
+// The module itself at production's cost: the other data-layer tests get a cheap one
+// (tests/support/vitest-cheap-passwords.ts).
+const { hashPassword, needsRehash, SCRYPT_PARAMETERS, verifyPassword } = await vi.importActual<
+  typeof Passwords
+>("#app/server/admin/passwords.server.ts");
 
 describe("operator passwords", () => {
   it("are stored as scrypt hashes that verify the password and nothing else", async () => {

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithPolicy, leadWithRequest, receivedFile } from "#tests/support/lead-fixtures.ts";
 
@@ -20,10 +19,6 @@ import {
   requestCertificate,
 } from "#app/server/leads/certificate-store.server.ts";
 import { documentBytes, findDocument } from "#app/server/leads/document-store.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 const directory = mkdtempSync(join(tmpdir(), "certificate-store-test-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithRequest as lead } from "#tests/support/lead-fixtures.ts";
 
@@ -15,10 +14,6 @@ import {
   setLeadStatus,
   setNextAction,
 } from "#app/server/leads/desk-work.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 const names = (rows: { name: string | null }[]) => rows.map((row) => row.name);
 

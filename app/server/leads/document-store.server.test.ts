@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
 
@@ -26,10 +25,6 @@ import {
   addInsurerQuote,
   publishInsurerQuotes,
 } from "#app/server/leads/insurer-quote-store.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 const directory = mkdtempSync(join(tmpdir(), "document-store-test-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

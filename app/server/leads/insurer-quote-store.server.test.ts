@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
 
@@ -21,10 +20,6 @@ import {
   withdrawInsurerQuote,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import { checkResumeLink, redeemResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 /** A lead with a quote request (lead-fixtures.ts), as the quote functions take it. */
 async function lead(db: Db, name: string, status = "new") {

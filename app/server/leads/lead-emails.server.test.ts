@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
 import { createOperator } from "#app/server/admin/operators.server.ts";
@@ -12,10 +11,6 @@ import {
   templateVersions,
 } from "#app/server/leads/lead-emails.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 describe.each(testDatabaseKinds)("the desk's emails on $name", (kind) => {
   it("keeps every save of a template with its operator; names are unique, ignoring case", async () => {

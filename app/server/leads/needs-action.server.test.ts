@@ -1,16 +1,11 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
 
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
 import { listWaiting, markHandled } from "#app/server/leads/needs-action.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 describe.each(testDatabaseKinds)("needs action on $name", (kind) => {
   it("lists answers and documents not dealt with, oldest first, until marked, with who", async () => {

@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
 
@@ -13,10 +12,6 @@ import {
   listQuestions,
 } from "#app/server/leads/question-store.server.ts";
 import { checkResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 const OPTIONS = {
   siteUrl: "https://coverpilot.example",

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import {
   daysFromToday,
@@ -29,10 +28,6 @@ import {
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import { workOnQuoteRequest, type QuoteDesk } from "#app/server/leads/quote-desk.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 /** Where the fixtures' policy PDFs go on their way in. */
 const directory = mkdtempSync(path.join(tmpdir(), "coverpilot-quote-desk-files-"));

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
-import { cheapPasswords } from "#tests/support/cheap-passwords.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithPolicy } from "#tests/support/lead-fixtures.ts";
 
@@ -17,10 +16,6 @@ import {
   sendDueRenewalReminders,
 } from "#app/server/leads/renewal-reminders.server.ts";
 import { saveQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
-
-vi.mock("#app/server/admin/passwords.server.ts", async (original) =>
-  cheapPasswords(await original()),
-);
 
 const directory = mkdtempSync(join(tmpdir(), "renewal-reminders-test-"));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
