@@ -15,12 +15,21 @@ import { expect, test } from "./helpers.ts";
 function keepSaving(server: ServerProcess, label: string, acknowledged: string[]) {
   let stop = false;
   const statuses: number[] = [];
+  /** The answers to the last attempts that did not end in an acknowledged save, for a failure. */
+  const unsaved: string[] = [];
+  const noteUnsaved = (what: string) => {
+    unsaved.push(what);
+    if (unsaved.length > 20) unsaved.shift();
+  };
   const visitors = Array.from({ length: 6 }, async (_, visitor) => {
     for (let n = 0; !stop; n++) {
       const email = `${label}-v${visitor}-n${n}@example.com`;
       try {
         const http = new HttpVisitor(server.url);
-        if (!(await http.saveEmailStep(email))) continue;
+        if (!(await http.saveEmailStep(email))) {
+          noteUnsaved(http.statuses.join("/"));
+          continue;
+        }
         acknowledged.push(email);
         if (visitor % 2 === 0) {
           await http.completeApplication({
@@ -33,13 +42,15 @@ function keepSaving(server: ServerProcess, label: string, acknowledged: string[]
           });
         }
         statuses.push(...http.statuses);
-      } catch {
+      } catch (error) {
         // The server went away mid-request: that save was never acknowledged.
+        noteUnsaved(String(error));
       }
     }
   });
   return {
     statuses,
+    unsaved,
     async stop() {
       stop = true;
       await Promise.all(visitors);
@@ -60,9 +71,17 @@ test.describe("crash safety on the embedded database", () => {
       // Killed at a random moment once this round's visitors are saving (two saves acknowledged,
       // rather than a fixed time, which on a busy machine can pass before the first): every round
       // kills saves in flight.
-      await expect
-        .poll(() => acknowledged.length - before, { intervals: [20], timeout: 20_000 })
-        .toBeGreaterThanOrEqual(2);
+      try {
+        await expect
+          .poll(() => acknowledged.length - before, { intervals: [20], timeout: 20_000 })
+          .toBeGreaterThanOrEqual(2);
+      } catch (error) {
+        // What the visitors were answered and what the server said, should a round stall.
+        throw new Error(
+          `Round ${round}: fewer than two saves acknowledged in 20 s; the last unsaved attempts' answers: ${load.unsaved.join(", ")}; the server said:\n${server.output().slice(-4000)}`,
+          { cause: error },
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
       server.child.kill("SIGKILL");
       await load.stop();

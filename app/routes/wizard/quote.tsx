@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -15,56 +15,34 @@ import {
   StartDateField,
   tickedLines,
 } from "#app/components/wizard/quote-fields.tsx";
-import {
-  coveragePlan,
-  planChanges,
-  planChangesOf,
-  planChangesQuery,
-} from "#app/domain/quote/coverage-plan.ts";
+import { coveragePlan, planChangesOf } from "#app/domain/quote/coverage-plan.ts";
 import {
   CONTRACT_NEEDED_MAX_DAYS,
   contractFlag,
   contractFormValues,
   linesToStartTicked,
-  contractMessages,
   contractRequirementsSchema,
-  toContractRequirements,
 } from "#app/domain/quote/contract-requirements.ts";
 import { addDays } from "#app/domain/values/days.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
-import { messages } from "#app/domain/site/messages.ts";
 import {
   latestStartDate,
   lineName,
   linesOffered,
   optionalAnswersSchema,
-  EMAILED_PARAM,
-  QUOTE_REQUESTED_PATH,
   quoteConsentText,
-  quoteMessages,
   quoteRequestSchema,
-  toOptionalAnswers,
   usToday,
-  withOptionalAnswers,
 } from "#app/domain/quote/quote-request.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
-import type { Toast } from "#app/domain/site/toast.ts";
 import type { z } from "#app/domain/values/zod.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
-import { logger } from "#app/server/logger.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
-import {
-  currentContractRequirements,
-  saveContractRequirements,
-} from "#app/server/wizard/contract-store.server.ts";
-import {
-  requestQuotes,
-  requireCompletedApplication,
-  saveQuoteStepAnswers,
-} from "#app/server/wizard/quote-step.server.ts";
+import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
+import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+import { workOnPlanPage, type PlanFormReply } from "#app/server/wizard/plan-page-forms.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/quote";
@@ -115,97 +93,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type QuoteActionData = {
-  form: "answers" | "request" | "contract";
-  result: SubmissionResult<string[]>;
-  toast?: Toast;
-};
-
-/**
- * Three forms: the optional answers (saved to the application; the plan is worked out again), a
- * contract's requirements (kept; the plan flags what it asks for; decision 048) with their
- * removal, and the quote request (saved, confirmed by email, the agency told). Each goes back to a
- * page (a redirect), so they work the same without JavaScript.
- */
+/** The three forms (app/server/wizard/plan-page-forms.server.ts), each ending at a page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const application = await requireCompletedApplication(services, request);
-  const formData = await request.formData();
-  const writer = writerOf(context, application.handle);
-
-  if (formData.get("intent") === "answers") {
-    const parsed = parseForm(formData, optionalAnswersSchema);
-    if (parsed.status !== "success") {
-      return data<QuoteActionData>({ form: "answers", result: parsed.reply() }, { status: 400 });
-    }
-    const optional = toOptionalAnswers(parsed.value);
-    try {
-      await saveQuoteStepAnswers(services, application.submission.id, optional, writer);
-    } catch (error) {
-      return failed(error, "answers", parsed.reply());
-    }
-    const toast: Toast = { kind: "success", message: quoteMessages.answersSaved };
-    // Back where the visitor was, naming what changed in the plan (issue 26).
-    const { answers } = application;
-    const query = planChangesQuery(
-      planChanges(coveragePlan(answers), coveragePlan(withOptionalAnswers(answers, optional))),
-    );
-    return redirect(`${QUOTE_STEP_PATH}${query}#sharpen`, {
-      headers: { "Set-Cookie": await flashToast(services.env, request, toast) },
-    });
-  }
-
-  const intent = formData.get("intent");
-  if (intent === "contract" || intent === "contract-remove") {
-    const contract =
-      intent === "contract"
-        ? parseForm(formData, contractRequirementsSchema(usToday()))
-        : undefined;
-    if (contract && contract.status !== "success") {
-      return data<QuoteActionData>({ form: "contract", result: contract.reply() }, { status: 400 });
-    }
-    const requirements =
-      contract?.status === "success" ? toContractRequirements(contract.value) : null;
-    try {
-      await saveContractRequirements(
-        services.database.db,
-        application.submission.id,
-        requirements,
-        writer,
-      );
-    } catch (error) {
-      return failed(error, "contract", contract?.reply() ?? {});
-    }
-    const toast: Toast = {
-      kind: "success",
-      message: requirements ? contractMessages.saved : contractMessages.removed,
-    };
-    return redirect(`${QUOTE_STEP_PATH}#${requirements ? "your-plan" : "contract-requirements"}`, {
-      headers: { "Set-Cookie": await flashToast(services.env, request, toast) },
-    });
-  }
-
-  const parsed = parseForm(formData, quoteRequestSchema(usToday()));
-  if (parsed.status !== "success") {
-    return data<QuoteActionData>({ form: "request", result: parsed.reply() }, { status: 400 });
-  }
-  let emailed: boolean;
-  try {
-    const consentText = quoteConsentText(getAgency(context));
-    ({ emailed } = await requestQuotes(services, application, parsed.value, consentText, writer));
-  } catch (error) {
-    return failed(error, "request", parsed.reply());
-  }
-  // The page says a copy was emailed only when one was queued (not past the cap, not a repeat).
-  return redirect(emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH);
-}
-
-function failed(error: unknown, form: QuoteActionData["form"], result: QuoteActionData["result"]) {
-  logger.error({ err: error, step: "quote", form }, "quote step save failed");
-  return data<QuoteActionData>(
-    { form, result, toast: { kind: "error", message: messages.saveFailed } },
-    { status: 503 },
+  const answer = await workOnPlanPage(
+    services,
+    application,
+    writerOf(context, application.handle),
+    await request.formData(),
+    quoteConsentText(getAgency(context)),
   );
+  if (answer.outcome === "refused") {
+    return data<PlanFormReply>(answer.reply, { status: answer.status });
+  }
+  if (!answer.toast) return redirect(answer.to);
+  return redirect(answer.to, {
+    headers: { "Set-Cookie": await flashToast(services.env, request, answer.toast) },
+  });
 }
 
 /**
@@ -213,8 +118,8 @@ function failed(error: unknown, form: QuoteActionData["form"], result: QuoteActi
  * it (not to the other), and checking with the server's schema, first on blur.
  */
 function checkedAsOnTheServer<Schema extends z.ZodMiniType>(
-  id: QuoteActionData["form"],
-  actionData: QuoteActionData | undefined,
+  id: PlanFormReply["form"],
+  actionData: PlanFormReply | undefined,
   schema: Schema,
 ) {
   return {

@@ -1,0 +1,167 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+import {
+  contractMessages,
+  contractRequirementsSchema,
+  toContractRequirements,
+} from "#app/domain/quote/contract-requirements.ts";
+import { coveragePlan, planChanges, planChangesQuery } from "#app/domain/quote/coverage-plan.ts";
+import {
+  EMAILED_PARAM,
+  optionalAnswersSchema,
+  QUOTE_REQUESTED_PATH,
+  quoteMessages,
+  quoteRequestSchema,
+  toOptionalAnswers,
+  usToday,
+  withOptionalAnswers,
+} from "#app/domain/quote/quote-request.ts";
+import { messages } from "#app/domain/site/messages.ts";
+import type { Toast } from "#app/domain/site/toast.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
+import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { logger } from "#app/server/logger.server.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+import { saveContractRequirements } from "#app/server/wizard/contract-store.server.ts";
+import {
+  requestQuotes,
+  saveQuoteStepAnswers,
+  type CompletedApplication,
+} from "#app/server/wizard/quote-step.server.ts";
+import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
+
+/**
+ * The coverage plan page's three forms (routes/wizard/quote.tsx): the optional answers (saved to
+ * the application; the plan is worked out again), a contract's requirements (kept; the plan flags
+ * what it asks for; decision 048) with their removal, and the quote request (saved, confirmed by
+ * email, the agency told). Each ends at a page (a redirect), so they work the same without
+ * JavaScript.
+ */
+
+/** A form sent back: which one, conform's reply (what was typed, each field's message), a toast. */
+export interface PlanFormReply {
+  form: "answers" | "request" | "contract";
+  result: SubmissionResult<string[]>;
+  toast?: Toast;
+}
+
+/** What the page does next: go on to `to` (with a toast to flash there), or show a form again. */
+export type PlanPageAnswer =
+  | { outcome: "done"; to: string; toast?: Toast }
+  | { outcome: "refused"; reply: PlanFormReply; status: number };
+
+/** Works the form posted on the plan page of `application`, saving through `writer`. */
+export async function workOnPlanPage(
+  services: AppServices,
+  application: CompletedApplication,
+  writer: SubmissionWriter,
+  form: FormData,
+  consentText: string,
+): Promise<PlanPageAnswer> {
+  const intent = form.get("intent");
+  if (intent === "answers") return saveAnswers(services, application, writer, form);
+  if (intent === "contract" || intent === "contract-remove") {
+    return saveContract(services, application, writer, intent === "contract" ? form : undefined);
+  }
+  return requestTheQuotes(services, application, writer, form, consentText);
+}
+
+async function saveAnswers(
+  services: AppServices,
+  application: CompletedApplication,
+  writer: SubmissionWriter,
+  form: FormData,
+): Promise<PlanPageAnswer> {
+  const parsed = parseForm(form, optionalAnswersSchema);
+  if (parsed.status !== "success") return refused("answers", parsed.reply(), 400);
+  const optional = toOptionalAnswers(parsed.value);
+  try {
+    await saveQuoteStepAnswers(services, application.submission.id, optional, writer);
+  } catch (error) {
+    return failed(error, "answers", parsed.reply());
+  }
+  // Back where the visitor was, naming what changed in the plan (issue 26).
+  const { answers } = application;
+  const query = planChangesQuery(
+    planChanges(coveragePlan(answers), coveragePlan(withOptionalAnswers(answers, optional))),
+  );
+  return {
+    outcome: "done",
+    to: `${QUOTE_STEP_PATH}${query}#sharpen`,
+    toast: { kind: "success", message: quoteMessages.answersSaved },
+  };
+}
+
+/** A contract's requirements from `form`, or their removal when there is no form. */
+async function saveContract(
+  services: AppServices,
+  application: CompletedApplication,
+  writer: SubmissionWriter,
+  form: FormData | undefined,
+): Promise<PlanPageAnswer> {
+  const contract = form ? parseForm(form, contractRequirementsSchema(usToday())) : undefined;
+  if (contract && contract.status !== "success") {
+    return refused("contract", contract.reply(), 400);
+  }
+  const requirements =
+    contract?.status === "success" ? toContractRequirements(contract.value) : null;
+  try {
+    await saveContractRequirements(
+      services.database.db,
+      application.submission.id,
+      requirements,
+      writer,
+    );
+  } catch (error) {
+    return failed(error, "contract", contract?.reply() ?? {});
+  }
+  return {
+    outcome: "done",
+    to: `${QUOTE_STEP_PATH}#${requirements ? "your-plan" : "contract-requirements"}`,
+    toast: {
+      kind: "success",
+      message: requirements ? contractMessages.saved : contractMessages.removed,
+    },
+  };
+}
+
+async function requestTheQuotes(
+  services: AppServices,
+  application: CompletedApplication,
+  writer: SubmissionWriter,
+  form: FormData,
+  consentText: string,
+): Promise<PlanPageAnswer> {
+  const parsed = parseForm(form, quoteRequestSchema(usToday()));
+  if (parsed.status !== "success") return refused("request", parsed.reply(), 400);
+  let emailed: boolean;
+  try {
+    ({ emailed } = await requestQuotes(services, application, parsed.value, consentText, writer));
+  } catch (error) {
+    return failed(error, "request", parsed.reply());
+  }
+  // The page says a copy was emailed only when one was queued (not past the cap, not a repeat).
+  return {
+    outcome: "done",
+    to: emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH,
+  };
+}
+
+function refused(
+  form: PlanFormReply["form"],
+  result: PlanFormReply["result"],
+  status: number,
+  toast?: Toast,
+): PlanPageAnswer {
+  return { outcome: "refused", reply: { form, result, ...(toast ? { toast } : {}) }, status };
+}
+
+/** A save the database did not take: logged, and the form back as typed, with the error toast. */
+function failed(
+  error: unknown,
+  form: PlanFormReply["form"],
+  result: PlanFormReply["result"],
+): PlanPageAnswer {
+  logger.error({ err: error, step: "quote", form }, "quote step save failed");
+  return refused(form, result, 503, { kind: "error", message: messages.saveFailed });
+}
