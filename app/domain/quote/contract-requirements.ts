@@ -177,6 +177,11 @@ export function linesToStartTicked(
   ];
 }
 
+/** The day proof is needed by, while it is still ahead (a form takes today or later), else "". */
+export function neededByAhead(requirements: ContractRequirements, today: string): string {
+  return requirements.neededBy && requirements.neededBy >= today ? requirements.neededBy : "";
+}
+
 /**
  * Kept requirements as the form shows them again on `today`, every value as a form field holds
  * it; a needed-by day that has passed is left out.
@@ -191,8 +196,7 @@ export function contractFormValues(requirements: ContractRequirements, today: st
     additionalInsured: ticked(requirements.endorsements.additionalInsured),
     waiverOfSubrogation: ticked(requirements.endorsements.waiverOfSubrogation),
     primaryNonContributory: ticked(requirements.endorsements.primaryNonContributory),
-    // A day now past is not offered again: the form takes today or later.
-    neededBy: requirements.neededBy && requirements.neededBy >= today ? requirements.neededBy : "",
+    neededBy: neededByAhead(requirements, today),
     otherRequirements: requirements.other ?? "",
   };
 }

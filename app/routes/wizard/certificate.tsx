@@ -20,6 +20,7 @@ import { addDays } from "#app/domain/values/days.ts";
 import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
+import { neededByAhead } from "#app/domain/quote/contract-requirements.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { previousHolders, requestCertificate } from "#app/server/leads/certificate-store.server.ts";
@@ -79,7 +80,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       ? {
           name: contract.party,
           endorsements: contract.endorsements,
-          neededBy: contract.neededBy && contract.neededBy >= found.today ? contract.neededBy : "",
+          neededBy: neededByAhead(contract, found.today),
         }
       : null,
     today: found.today,

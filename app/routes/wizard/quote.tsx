@@ -98,9 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const application = await requireCompletedApplication(services, request);
   const answer = await workOnPlanPage(
-    services,
-    application,
-    writerOf(context, application.handle),
+    { services, application, writer: writerOf(context, application.handle) },
     await request.formData(),
     quoteConsentText(getAgency(context)),
   );

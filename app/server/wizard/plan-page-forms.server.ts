@@ -50,26 +50,29 @@ export type PlanPageAnswer =
   | { outcome: "done"; to: string; toast?: Toast }
   | { outcome: "refused"; reply: PlanFormReply; status: number };
 
-/** Works the form posted on the plan page of `application`, saving through `writer`. */
+/** Who posts on the plan page: the app's services, their completed application, its writer. */
+export interface PlanPagePoster {
+  services: AppServices;
+  application: CompletedApplication;
+  writer: SubmissionWriter;
+}
+
+/** Works the form `poster` posted on the plan page. */
 export async function workOnPlanPage(
-  services: AppServices,
-  application: CompletedApplication,
-  writer: SubmissionWriter,
+  poster: PlanPagePoster,
   form: FormData,
   consentText: string,
 ): Promise<PlanPageAnswer> {
   const intent = form.get("intent");
-  if (intent === "answers") return saveAnswers(services, application, writer, form);
+  if (intent === "answers") return saveAnswers(poster, form);
   if (intent === "contract" || intent === "contract-remove") {
-    return saveContract(services, application, writer, intent === "contract" ? form : undefined);
+    return saveContract(poster, intent === "contract" ? form : undefined);
   }
-  return requestTheQuotes(services, application, writer, form, consentText);
+  return requestTheQuotes(poster, form, consentText);
 }
 
 async function saveAnswers(
-  services: AppServices,
-  application: CompletedApplication,
-  writer: SubmissionWriter,
+  { services, application, writer }: PlanPagePoster,
   form: FormData,
 ): Promise<PlanPageAnswer> {
   const parsed = parseForm(form, optionalAnswersSchema);
@@ -94,9 +97,7 @@ async function saveAnswers(
 
 /** A contract's requirements from `form`, or their removal when there is no form. */
 async function saveContract(
-  services: AppServices,
-  application: CompletedApplication,
-  writer: SubmissionWriter,
+  { services, application, writer }: PlanPagePoster,
   form: FormData | undefined,
 ): Promise<PlanPageAnswer> {
   const contract = form ? parseForm(form, contractRequirementsSchema(usToday())) : undefined;
@@ -126,9 +127,7 @@ async function saveContract(
 }
 
 async function requestTheQuotes(
-  services: AppServices,
-  application: CompletedApplication,
-  writer: SubmissionWriter,
+  { services, application, writer }: PlanPagePoster,
   form: FormData,
   consentText: string,
 ): Promise<PlanPageAnswer> {
