@@ -2,12 +2,19 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
+import { WIZARD_STEP_ORDER } from "./app/domain/wizard/wizard-screens.ts";
+
+/** The wizard's first step: where most visitors land, at /business-wizard. */
+const FIRST_STEP = WIZARD_STEP_ORDER[0].id;
+
 /**
  * The modules that make up the wizard's first screen, /business-wizard (where most visitors
- * land): React Router's client entry, the root route, the wizard's layout and its start step.
+ * land): React Router's client entry, the root route, the wizard's layout and its first step's
+ * module (named by the step, as app/routes.ts names it).
  */
-const FIRST_SCREEN =
-  /[\\/]app[\\/](entry\.client|root|routes[\\/]wizard[\\/](layout|start))\.tsx(\?|$)/;
+const FIRST_SCREEN = new RegExp(
+  String.raw`[\\/]app[\\/](entry\.client|root|routes[\\/]wizard[\\/](layout|${FIRST_STEP}))\.tsx(\?|$)`,
+);
 
 /**
  * The first screen's scripts as two chunks, the libraries and the app's own code, instead of the
@@ -21,7 +28,11 @@ function firstScreenChunks(): Plugin {
     name: "coverpilot:first-screen-chunks",
     configEnvironment(name) {
       if (name !== "client") return;
-      // Whether the first screen imports the module, directly or through others (static imports).
+      // Whether the first screen imports the module, directly or through others (static imports):
+      // a search back through its importers. A module none of whose importers lead there is
+      // remembered with every module the search passed (they lead nowhere either); one that does
+      // is remembered alone. (Remembering "no" for a module whose search was still under way, at
+      // an import cycle, would answer "no" for modules that do lead there.)
       const onFirstScreen = new Map<string, boolean>();
       const reached = (
         id: string,
@@ -29,12 +40,21 @@ function firstScreenChunks(): Plugin {
       ): boolean => {
         const known = onFirstScreen.get(id);
         if (known !== undefined) return known;
-        onFirstScreen.set(id, false); // an import cycle leads nowhere new
-        const result =
-          FIRST_SCREEN.test(id) ||
-          (importersOf(id) ?? []).some((importer) => reached(importer, importersOf));
-        onFirstScreen.set(id, result);
-        return result;
+        const seen = new Set([id]);
+        const waiting = [id];
+        for (let next = waiting.pop(); next !== undefined; next = waiting.pop()) {
+          if (FIRST_SCREEN.test(next) || onFirstScreen.get(next) === true) {
+            onFirstScreen.set(id, true);
+            return true;
+          }
+          for (const importer of importersOf(next) ?? []) {
+            if (seen.has(importer) || onFirstScreen.get(importer) === false) continue;
+            seen.add(importer);
+            waiting.push(importer);
+          }
+        }
+        for (const module of seen) onFirstScreen.set(module, false);
+        return false;
       };
       return {
         build: {
