@@ -37,6 +37,7 @@ export default tseslint.config(
       "playwright-report/",
       "bench/results/",
       ".tmp/",
+      "app/paraglide/",
     ],
   },
   js.configs.recommended,

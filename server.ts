@@ -13,6 +13,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 
 import { agencyFrom, agencyStamp } from "#app/domain/site/agency.ts";
+import { languagesStamp, siteLanguages } from "#app/domain/site/locales.ts";
 import { pathForLogs } from "#app/domain/site/log-paths.ts";
 import type { RunningApp, startApp as StartApp } from "#app/server/app.server.ts";
 import {
@@ -86,6 +87,7 @@ const prerendered = viteServer
   : loadPrerenderedPages("build/client", {
       siteUrl: env.SITE_URL,
       agencyStamp: agencyStamp(agencyFrom(env)),
+      languagesStamp: languagesStamp(siteLanguages(env.SPANISH)),
       logger,
     });
 

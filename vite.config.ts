@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 import { WIZARD_STEP_ORDER } from "./app/domain/wizard/wizard-screens.ts";
+import { messageImports } from "./tools/message-imports.ts";
 
 /** The wizard's first step: where most visitors land, at /business-wizard. */
 const FIRST_STEP = WIZARD_STEP_ORDER[0].id;
@@ -91,7 +92,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), firstScreenChunks()],
+  plugins: [tailwindcss(), reactRouter(), messageImports(), firstScreenChunks()],
   // The public site's script (app/components/site/site-script.tsx) is built as a bundle of its own
   // through `?worker&url`; as an ES module it also runs as-is from the development server.
   worker: { format: "es" },

@@ -52,7 +52,9 @@ describe("the root's error screens", () => {
     expect(html).toContain("Return to Home");
     expect(html).not.toContain("the database exploded");
     expect(html).not.toContain(failure.stack!.split("\n")[1]!.trim());
-    expect(meta({ error: failure } as never)).toContainEqual({
+    expect(
+      meta({ location: { pathname: "/nowhere" }, matches: [], error: failure } as never),
+    ).toContainEqual({
       title: "Unexpected Application Error!",
     });
   });
@@ -72,7 +74,11 @@ describe("the root's error screens", () => {
     expect(html).toContain("Skip to main content");
     expect(html).toContain("All rights reserved.");
     expect(
-      meta({ error: { status: 404, statusText: "", internal: false, data: null } } as never),
+      meta({
+        location: { pathname: "/nowhere" },
+        matches: [],
+        error: { status: 404, statusText: "", internal: false, data: null },
+      } as never),
     ).toContainEqual({
       title: "Page not found | CoverPilot",
     });

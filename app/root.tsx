@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useRouteLoaderData,
 } from "react-router";
 
 import { useEffect } from "react";
@@ -15,15 +16,20 @@ import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import faviconDataUrl from "./assets/favicon.svg?inline";
 import { useNonce } from "#app/components/nonce-provider.tsx";
-import { errorPageMeta } from "#app/components/site/page-meta.ts";
+import { errorPageMeta, languagesFromMatches } from "#app/components/site/page-meta.ts";
 import { SiteChrome } from "#app/components/site/site-chrome.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import type { RootData } from "#app/components/site/agency-identity.tsx";
-import { refusals } from "#app/domain/site/messages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { languagesStamp } from "#app/domain/site/locales.ts";
+import { refusal as refusalIn } from "#app/domain/site/messages.ts";
+import { localizedPath, pageLocale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 import { site } from "#app/domain/site/site.ts";
 import { guardPosts, sendRefusalHeaders } from "#app/server/http/guards.server.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { getSiteUrl } from "#app/server/http/site-url.server.ts";
+import { getSiteLanguages } from "#app/server/http/site-languages.server.ts";
 
 /**
  * The site's one stylesheet, as a React stylesheet resource (`precedence`): React puts it first in
@@ -45,8 +51,10 @@ function useHydration(): boolean {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrate = useHydration();
+  const locale = useLocale();
+  const languages = useRouteLoaderData<typeof loader>("root")?.languages;
   return (
-    <html lang="en">
+    <html lang={locale} data-languages={languages ? languagesStamp(languages) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -72,21 +80,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export const middleware: Route.MiddlewareFunction[] = [sendRefusalHeaders, guardPosts];
 
 /**
- * The site's public address (SITE_URL), for every page's canonical link and structured data, and
- * the agency every footer names.
+ * The site's public address (SITE_URL), for every page's canonical link and structured data, the
+ * agency every footer names, and the languages the site speaks (the language switch, alternates).
  */
 export function loader({ context }: Route.LoaderArgs): RootData & { siteUrl: string } {
-  return { siteUrl: getSiteUrl(context), agency: getAgency(context) };
+  return {
+    siteUrl: getSiteUrl(context),
+    agency: getAgency(context),
+    languages: getSiteLanguages(context),
+  };
 }
 
 /** Only used when the root itself renders the error screen (page routes have their own meta). */
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, location, matches }) => {
   if (!error) return [];
-  const refusal = isRouteErrorResponse(error) ? refusals[error.status] : undefined;
+  const locale = pageLocale(location.pathname, languagesFromMatches(matches));
+  const refusal = isRouteErrorResponse(error) ? refusalIn(error.status, locale) : undefined;
   if (refusal) {
     return [{ title: `${refusal.title} | ${site.brand}` }, { name: "robots", content: "noindex" }];
   }
-  return errorPageMeta(isRouteErrorResponse(error) && error.status === 404);
+  return errorPageMeta(isRouteErrorResponse(error) && error.status === 404, locale);
 };
 
 export default function App() {
@@ -105,8 +118,9 @@ export default function App() {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const refusal = isRouteErrorResponse(error) ? refusals[error.status] : undefined;
   const location = useLocation();
+  const locale = useLocale();
+  const refusal = isRouteErrorResponse(error) ? refusalIn(error.status, locale) : undefined;
   if (refusal) {
     return (
       <SiteChrome>
@@ -116,7 +130,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </h1>
           <p className="mt-4 text-muted">{refusal.body}</p>
           <a href={location.pathname} className={`${buttonClasses("primary", "lg")} mt-8`}>
-            Back to the page
+            {m.error_back_to_page({}, { locale })}
           </a>
         </div>
       </SiteChrome>
@@ -130,26 +144,24 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             <h1 className="text-7xl font-extrabold tracking-tight text-brand-700 sm:text-8xl">
               404
             </h1>
-            <p className="mt-4 text-2xl font-semibold text-ink">Oops! Page not found</p>
-            <p className="mt-3 text-muted">
-              The page you are looking for does not exist or has moved.
+            <p className="mt-4 text-2xl font-semibold text-ink">
+              {m.error_not_found({}, { locale })}
             </p>
+            <p className="mt-3 text-muted">{m.error_not_found_text({}, { locale })}</p>
           </>
         ) : (
           <>
             <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-              Unexpected Application Error!
+              {m.error_unexpected_title({}, { locale })}
             </h1>
-            <p className="mt-4 text-muted">
-              Something went wrong on our side. Please try again in a moment.
-            </p>
+            <p className="mt-4 text-muted">{m.error_unexpected_text({}, { locale })}</p>
             {import.meta.env.DEV && error instanceof Error ? (
               <pre className="mt-6 overflow-x-auto text-left text-sm">{error.stack}</pre>
             ) : null}
           </>
         )}
-        <a href="/" className={`${buttonClasses("primary", "lg")} mt-8`}>
-          Return to Home
+        <a href={localizedPath("/", locale)} className={`${buttonClasses("primary", "lg")} mt-8`}>
+          {m.error_return_home({}, { locale })}
         </a>
       </div>
     </SiteChrome>

@@ -2,6 +2,8 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 import { PRODUCT_LINES } from "./domain/reference/products.ts";
 import { NOT_LICENSED_PATH } from "./domain/site/licensed-states.ts";
+import { SPANISH_PREFIX, type Locale } from "./domain/site/locales.ts";
+import { productPath, SPANISH_PAGES } from "./domain/site/site-pages.ts";
 import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
 import { POLICY_PATH } from "./domain/quote/bind-requests.ts";
@@ -21,24 +23,55 @@ function wizardRoute(path: string, file: string) {
   return below === "" ? index(file) : route(below, file);
 }
 
+/** A page of the marketing site: its English path, its module, and an id where one module serves several. */
+interface MarketingPage {
+  path: string;
+  file: string;
+  id?: string;
+}
+
+const MARKETING_PAGES: readonly MarketingPage[] = [
+  { path: "/", file: "routes/marketing/home.tsx" },
+  // One page per product line, from the catalog: the module finds its line from the path.
+  ...PRODUCT_LINES.map((line) => ({
+    path: productPath(line.slug),
+    file: "routes/marketing/product.tsx",
+    id: `routes/marketing/product/${line.slug}`,
+  })),
+  { path: "/about", file: "routes/marketing/about.tsx" },
+  { path: "/contact", file: "routes/marketing/contact.tsx" },
+  { path: "/talk-to-an-expert", file: "routes/marketing/talk-to-an-expert.tsx" },
+  { path: "/privacy", file: "routes/marketing/privacy.tsx" },
+  { path: "/terms", file: "routes/marketing/terms.tsx" },
+  { path: "/cookies", file: "routes/marketing/cookies.tsx" },
+  { path: "/login", file: "routes/marketing/login.tsx" },
+  { path: "/resume/:token", file: "routes/marketing/resume.tsx" },
+];
+
+/** A marketing page's route in a language: English keeps the module's own id, Spanish adds /es. */
+function marketingRoute(page: MarketingPage, locale: Locale) {
+  const id = locale === "en" ? page.id : `${page.id ?? page.file.replace(/\.tsx$/, "")}/es`;
+  if (page.path === "/") return id === undefined ? index(page.file) : index(page.file, { id });
+  const path = page.path.slice(1);
+  return id === undefined ? route(path, page.file) : route(path, page.file, { id });
+}
+
 export default [
   // The marketing site: prerendered at build time (react-router.config.ts), no framework JavaScript.
-  layout("routes/marketing/layout.tsx", [
-    index("routes/marketing/home.tsx"),
-    // One page per product line, from the catalog: the module finds its line from the path.
-    ...PRODUCT_LINES.map((line) =>
-      route(line.slug, "routes/marketing/product.tsx", {
-        id: `routes/marketing/product/${line.slug}`,
-      }),
+  layout(
+    "routes/marketing/layout.tsx",
+    MARKETING_PAGES.map((page) => marketingRoute(page, "en")),
+  ),
+  // The Spanish pages (issue 31): the same modules below /es, each with an id of its own, for the
+  // pages translated so far (SPANISH_PAGES). Not found while the SPANISH setting is off.
+  ...prefix(SPANISH_PREFIX.slice(1), [
+    layout(
+      "routes/marketing/layout.tsx",
+      { id: "routes/marketing/layout/es" },
+      MARKETING_PAGES.filter((page) => SPANISH_PAGES.includes(page.path)).map((page) =>
+        marketingRoute(page, "es"),
+      ),
     ),
-    route("about", "routes/marketing/about.tsx"),
-    route("contact", "routes/marketing/contact.tsx"),
-    route("talk-to-an-expert", "routes/marketing/talk-to-an-expert.tsx"),
-    route("privacy", "routes/marketing/privacy.tsx"),
-    route("terms", "routes/marketing/terms.tsx"),
-    route("cookies", "routes/marketing/cookies.tsx"),
-    route("login", "routes/marketing/login.tsx"),
-    route("resume/:token", "routes/marketing/resume.tsx"),
   ]),
   ...prefix(WIZARD_PATH.slice(1), [
     layout("routes/wizard/layout.tsx", [

@@ -60,6 +60,12 @@ const settingsSchema = z
       z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "false"),
       z.transform((value) => value === "true" || value === "1"),
     ),
+    // The Spanish pages under /es (issue 31, decision 049): off until every page of the journey
+    // speaks Spanish, so that no visitor meets half a translation.
+    SPANISH: z.pipe(
+      z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "false"),
+      z.transform((value) => value === "true" || value === "1"),
+    ),
     SMTP_URL: z.optional(
       z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),
     ),

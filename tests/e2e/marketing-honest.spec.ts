@@ -166,7 +166,10 @@ test("sample ratings, testimonials and the sample policy card are marked as samp
 
   await page.goto("/workers-comp");
   const policy = page.getByRole("article", { name: /^Sample policy:/ });
-  await expect(policy.getByText("SAMPLE", { exact: true })).toBeVisible();
+  // "Sample", set in capitals by its style: SAMPLE, as the spec's VERIFIED badge was (decision 014).
+  const badge = policy.getByText("Sample", { exact: true });
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveCSS("text-transform", "uppercase");
   await expect(policy).toContainText("Issued by the insurer once the policy is bound");
   const productTrust = page.getByRole("region", { name: trustHeading("product") });
   await expect(productTrust.getByText("Sample", { exact: true })).toHaveCount(2);
@@ -236,7 +239,7 @@ test("the cookie policy lists every cookie the site sets, with its purpose and l
     const entry = page.getByRole("listitem").filter({
       has: page.getByRole("heading", { name: cookie.name, exact: true }),
     });
-    await expect(entry).toContainText(cookie.purpose);
+    await expect(entry).toContainText(cookie.purpose());
     await expect(entry).toContainText(describeLifetime(cookie.maxAgeSeconds));
   }
 });

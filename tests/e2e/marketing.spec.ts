@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { INDUSTRIES } from "#app/domain/reference/industries.ts";
 import {
   productTrustStats,
-  QUOTE_STEPS,
+  quoteSteps,
   trustHeading,
   trustStats,
 } from "#app/domain/site/marketing.ts";
@@ -60,7 +60,7 @@ test.describe("the landing page", () => {
     }
 
     await expect(page.getByRole("heading", { name: "Covered in three steps" })).toBeVisible();
-    for (const step of QUOTE_STEPS) {
+    for (const step of quoteSteps()) {
       await expect(page.getByRole("heading", { name: step.title })).toBeVisible();
     }
     await expect(
@@ -202,11 +202,11 @@ test.describe("the product pages", () => {
       const copy = getProductPage(line.slug);
       const response = await page.goto(`/${line.slug}`);
       expect(response?.status(), line.slug).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.headline);
-      await expect(page).toHaveTitle(`${copy.headline} | CoverPilot`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.headline());
+      await expect(page).toHaveTitle(`${copy.headline()} | CoverPilot`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(
         "content",
-        copy.summary,
+        copy.summary(),
       );
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         "href",
@@ -225,7 +225,7 @@ test.describe("the product pages", () => {
       }
       const covered = page.getByRole("region", { name: "What's Covered" });
       for (const item of copy.covered) {
-        await expect(covered.getByRole("heading", { name: item.title })).toBeVisible();
+        await expect(covered.getByRole("heading", { name: item.title() })).toBeVisible();
       }
       const trust = page.getByRole("region", { name: trustHeading("product") });
       for (const stat of productTrustStats(line)) {
@@ -255,7 +255,7 @@ test.describe("the product pages", () => {
     for (const { basis } of publishedPrices("workers-comp")) {
       await expect(prices.getByRole("heading", { name: basis })).toBeVisible();
     }
-    await expect(prices.getByText("SAMPLE", { exact: true })).toBeVisible();
+    await expect(prices.getByText("Sample", { exact: true })).toBeVisible();
 
     // Common Questions: several entries open at once.
     const faq = page.getByRole("group").filter({ hasText: "Workers' Compensation FAQ" });
@@ -264,12 +264,12 @@ test.describe("the product pages", () => {
     await partTime.getByText("Do part-time employees count?").click();
     const group = getProductPage("workers-comp").faqGroup!;
     for (const question of group.faqs) {
-      await expect(faq.getByText(question.question)).toBeVisible();
+      await expect(faq.getByText(question.question())).toBeVisible();
     }
     await expect(
       partTime.getByText(/part-time and seasonal employees usually count/),
     ).toBeVisible();
-    await expect(faq.getByText(group.faqs[0]!.answer)).toBeVisible();
+    await expect(faq.getByText(group.faqs[0]!.answer())).toBeVisible();
   });
 });
 

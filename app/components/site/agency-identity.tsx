@@ -1,16 +1,15 @@
 import { useRouteLoaderData } from "react-router";
 
-import {
-  agencyStamp,
-  agencyTitle,
-  licensesText,
-  SAMPLE_AGENCY_NOTE,
-  type Agency,
-} from "#app/domain/site/agency.ts";
+import { agencyStamp, agencyTitle, licensesText, type Agency } from "#app/domain/site/agency.ts";
+import { m } from "#app/paraglide/messages.js";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 
-/** What the root loader gives every page that this component reads (app/root.tsx). */
+/** What the root loader gives every page that the site's frame reads (app/root.tsx). */
 export interface RootData {
   agency: Agency;
+  /** The languages the site speaks (the SPANISH setting). */
+  languages: readonly Locale[];
 }
 
 /** The agency the site names, from the root loader (undefined on an error screen without it). */
@@ -25,13 +24,21 @@ export function useAgency(): Agency | undefined {
  */
 export function AgencyIdentity({ className = "" }: { className?: string }) {
   const agency = useAgency();
+  const locale = useLocale();
   if (!agency) return null;
+  const identity = {
+    agency: agencyTitle(agency, locale),
+    npn: agency.npn,
+    licenses: licensesText(agency.licenses),
+    address: agency.address,
+    phone: agency.phone,
+  };
   return (
     <p className={className} data-agency={agencyStamp(agency)}>
-      Insurance services are provided by {agencyTitle(agency)}. National Producer Number{" "}
-      {agency.npn}. State licences: {licensesText(agency.licenses)}. {agency.address}.{" "}
-      {agency.phone}.
-      {agency.sample ? <strong className="ml-1 font-semibold">{SAMPLE_AGENCY_NOTE}</strong> : null}
+      {m.agency_identity(identity, { locale })}
+      {agency.sample ? (
+        <strong className="ml-1 font-semibold">{m.agency_sample_note({}, { locale })}</strong>
+      ) : null}
     </p>
   );
 }
@@ -43,13 +50,14 @@ export function AgencyIdentity({ className = "" }: { className?: string }) {
  */
 export function SampleSiteNotice() {
   const agency = useAgency();
+  const locale = useLocale();
   if (!agency?.sample) return null;
   return (
     <p
       className="border-b border-accent-500 bg-accent-100 px-4 py-2 text-center text-sm font-medium text-ink"
       data-sample-notice=""
     >
-      {SAMPLE_AGENCY_NOTE}
+      {m.agency_sample_note({}, { locale })}
     </p>
   );
 }

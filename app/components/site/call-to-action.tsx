@@ -1,4 +1,6 @@
-import { QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ArrowRightIcon } from "#app/components/ui/icons.tsx";
 
@@ -18,6 +20,7 @@ export function CallToAction({
   /** The product page it is on, passed on with a call-back request. */
   product?: string;
 }) {
+  const locale = useLocale();
   return (
     <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
@@ -27,7 +30,7 @@ export function CallToAction({
         <p className="mt-4 text-lg text-brand-100">{text}</p>
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <a href={QUOTE_PATH} className={buttonClasses("inverse", "lg")}>
-            {QUOTE_LINK_LABEL}
+            {m.quote_link({}, { locale })}
             <ArrowRightIcon className="size-5" />
           </a>
           <TalkToExpertButton

@@ -1,4 +1,6 @@
 import type { Faq } from "#app/domain/reference/product-pages.ts";
+import type { Message } from "#app/domain/site/locales.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import { ChevronDownIcon } from "#app/components/ui/icons.tsx";
 
 const summaryClasses =
@@ -19,22 +21,24 @@ export function FaqAccordion({
   group,
 }: {
   faqs: readonly Faq[];
-  group?: { title: string; faqs: readonly Faq[] };
+  group?: { title: Message; faqs: readonly Faq[] };
 }) {
+  const locale = useLocale();
+  const words = (message: Message) => message({}, { locale });
   return (
     <div className="divide-y divide-line rounded-2xl border border-line bg-white">
       {group ? (
         <details className="group">
           <summary className={`${summaryClasses} bg-brand-50`}>
-            <h3 className="text-lg font-bold text-brand-800">{group.title}</h3>
+            <h3 className="text-lg font-bold text-brand-800">{words(group.title)}</h3>
             <ChevronDownIcon className="size-5 shrink-0 transition-transform group-open:rotate-180" />
           </summary>
           <Answer>
             <div className="space-y-4 pt-4">
               {group.faqs.map((faq) => (
-                <div key={faq.question}>
-                  <h4 className="font-semibold text-ink">{faq.question}</h4>
-                  <p className="mt-1">{faq.answer}</p>
+                <div key={words(faq.question)}>
+                  <h4 className="font-semibold text-ink">{words(faq.question)}</h4>
+                  <p className="mt-1">{words(faq.answer)}</p>
                 </div>
               ))}
             </div>
@@ -42,13 +46,13 @@ export function FaqAccordion({
         </details>
       ) : null}
       {faqs.map((faq) => (
-        <details key={faq.question} className="group">
+        <details key={words(faq.question)} className="group">
           <summary className={summaryClasses}>
-            {faq.question}
+            {words(faq.question)}
             <ChevronDownIcon className="size-5 shrink-0 transition-transform group-open:rotate-180" />
           </summary>
           <Answer>
-            <p>{faq.answer}</p>
+            <p>{words(faq.answer)}</p>
           </Answer>
         </details>
       ))}

@@ -1,5 +1,6 @@
 import { INDUSTRIES, type IndustryId } from "#app/domain/reference/industries.ts";
 import { quotePathForIndustry } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import {
   BagIcon,
   BriefcaseIcon,
@@ -23,6 +24,7 @@ const INDUSTRY_ICONS: Record<IndustryId, typeof GridIcon> = {
  * pages' industry grid). Plain links, so they work without JavaScript.
  */
 export function IndustryGrid() {
+  const locale = useLocale();
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       {INDUSTRIES.map((industry) => {
@@ -36,7 +38,7 @@ export function IndustryGrid() {
               <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                 <IndustryIcon className="size-6" />
               </span>
-              {industry.label}
+              {industry.term({}, { locale })}
             </a>
           </li>
         );

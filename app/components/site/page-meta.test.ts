@@ -15,7 +15,7 @@ describe("pageMeta", () => {
     path: "/cyber-insurance",
     title: "Cyber Insurance for Small Businesses",
     description: "Helps your business recover from cyber attacks.",
-    jsonLd: [faqPageJsonLd([{ question: "Why?", answer: "Because." }])],
+    jsonLd: [faqPageJsonLd([{ question: () => "Why?", answer: () => "Because." }])],
   });
 
   it("gives the title with the brand, the description and the canonical URL from SITE_URL", () => {
@@ -52,6 +52,7 @@ describe("pageMeta", () => {
     expect(jsonLd[1]).toEqual({
       "@context": "https://schema.org",
       "@type": "FAQPage",
+      inLanguage: "en",
       mainEntity: [
         {
           "@type": "Question",

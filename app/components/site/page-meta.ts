@@ -3,15 +3,23 @@ import type { MetaDescriptor } from "react-router";
 import faviconUrl from "#app/assets/favicon.svg?no-inline";
 import type { Faq } from "#app/domain/reference/product-pages.ts";
 import { site } from "#app/domain/site/site.ts";
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, localeOfPath, localizedPath, type Locale } from "#app/domain/site/locales.ts";
+import { alternatePaths } from "#app/domain/site/site-pages.ts";
 
 type JsonLd = Record<string, unknown>;
+
+/** Open Graph's name of each language (language_TERRITORY). */
+const OPEN_GRAPH_LOCALES: Readonly<Record<Locale, string>> = { en: "en_US", es: "es_US" };
 
 /** What a page says about itself to browsers, search engines and link previews. */
 export interface PageMetaOptions {
   /** The site's public address, without a trailing slash (SITE_URL, from the root loader). */
   siteUrl: string;
-  /** The page's path, e.g. "/about". */
+  /** The page's path in its language, e.g. "/about" or "/es/about". */
   path: string;
+  /** The languages the site speaks (the root loader's): a page offered in two links to both. */
+  languages?: readonly Locale[];
   /** The page's own title; the brand is added unless `fullTitle` is set. */
   title: string;
   fullTitle?: boolean;
@@ -56,15 +64,16 @@ export function organizationJsonLd(siteUrl: string): JsonLd {
   };
 }
 
-/** schema.org FAQPage of a page's questions and answers. */
-export function faqPageJsonLd(faqs: readonly Faq[]): JsonLd {
+/** schema.org FAQPage of a page's questions and answers, in the page's language. */
+export function faqPageJsonLd(faqs: readonly Faq[], locale: Locale = BASE_LOCALE): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
+    inLanguage: locale,
     mainEntity: faqs.map((faq) => ({
       "@type": "Question",
-      name: faq.question,
-      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+      name: faq.question({}, { locale }),
+      acceptedAnswer: { "@type": "Answer", text: faq.answer({}, { locale }) },
     })),
   };
 }
@@ -76,14 +85,24 @@ export function faqPageJsonLd(faqs: readonly Faq[]): JsonLd {
 export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const title = options.fullTitle ? options.title : `${options.title} | ${site.brand}`;
   const url = absoluteUrl(options.siteUrl, options.path);
+  const alternates = alternatePaths(options.path, options.languages ?? [BASE_LOCALE]);
   return [
     { title },
     { name: "description", content: options.description },
     ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
     { tagName: "link", rel: "canonical", href: url },
+    // Each language's address, and English for any other reader (hreflang x-default).
+    ...[...alternates, ...alternates.filter((page) => page.locale === BASE_LOCALE)].map(
+      (page, index) => ({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: index < alternates.length ? page.locale : "x-default",
+        href: absoluteUrl(options.siteUrl, page.path),
+      }),
+    ),
     { property: "og:site_name", content: site.brand },
     { property: "og:type", content: "website" },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: OPEN_GRAPH_LOCALES[localeOfPath(options.path)] },
     { property: "og:title", content: title },
     { property: "og:description", content: options.description },
     { property: "og:url", content: url },
@@ -91,6 +110,41 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     { "script:ld+json": organizationJsonLd(options.siteUrl) },
     ...(options.jsonLd ?? []).map((data) => ({ "script:ld+json": data })),
   ];
+}
+
+/** The languages the site speaks, as the root loader gives them (English alone if it has not). */
+export function languagesFromMatches(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): readonly Locale[] {
+  // React Router types loader data as unknown here; the root loader's (app/root.tsx) has these.
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    { languages?: readonly Locale[] } | undefined;
+  return root?.languages ?? [BASE_LOCALE];
+}
+
+/** What a meta function is given that `localizedPageMeta` reads. */
+interface MetaArgs {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+}
+
+/**
+ * The meta of a page offered in several languages: its words in the language of its address, its
+ * canonical and alternate links, from the root loader's site address and languages. `page` gives
+ * the page's English path (localized here) and words in a language.
+ */
+export function localizedPageMeta(
+  { matches, location }: MetaArgs,
+  page: (locale: Locale) => Omit<PageMetaOptions, "siteUrl" | "languages">,
+): MetaDescriptor[] {
+  const locale = localeOfPath(location.pathname);
+  const options = page(locale);
+  return pageMeta({
+    ...options,
+    siteUrl: siteUrlFromMatches(matches),
+    languages: languagesFromMatches(matches),
+    path: localizedPath(options.path, locale),
+  });
 }
 
 /** The site's public address, as the root loader gives it to every page's meta function. */
@@ -106,9 +160,13 @@ export function siteUrlFromMatches(
 }
 
 /** The meta of the error screens: the not-found page and "Unexpected Application Error!". */
-export function errorPageMeta(notFound: boolean): MetaDescriptor[] {
+export function errorPageMeta(notFound: boolean, locale: Locale = BASE_LOCALE): MetaDescriptor[] {
   return [
-    { title: notFound ? `Page not found | ${site.brand}` : "Unexpected Application Error!" },
+    {
+      title: notFound
+        ? `${m.error_not_found_title({}, { locale })} | ${site.brand}`
+        : m.error_unexpected_title({}, { locale }),
+    },
     { name: "robots", content: "noindex" },
   ];
 }

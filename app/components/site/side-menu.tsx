@@ -1,12 +1,10 @@
 import { useLocation } from "react-router";
 
 import { MENU_PRODUCT_LINES } from "#app/domain/reference/products.ts";
-import {
-  pagePath,
-  productPath,
-  QUOTE_LINK_LABEL,
-  QUOTE_PATH,
-} from "#app/domain/site/site-pages.ts";
+import { linkPath, pagePath, productPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { localizedPath } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import { site } from "#app/domain/site/site.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { ChevronDownIcon, CloseIcon, LogoMark } from "#app/components/ui/icons.tsx";
@@ -28,11 +26,13 @@ const productItemClasses = `${linkClasses} min-h-10 text-[0.9375rem]`;
 export function SideMenu() {
   const pathname = pagePath(useLocation().pathname);
   const current = (path: string) => (path === pathname ? "page" : undefined);
+  const locale = useLocale();
+  const home = localizedPath("/", locale);
   return (
     <nav
       id={SIDE_MENU_ID}
       popover="auto"
-      aria-label="Site menu"
+      aria-label={m.chrome_site_menu({}, { locale })}
       data-side-menu=""
       className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-80 max-w-[calc(100vw-2.5rem)] -translate-x-full flex-col overflow-y-auto border-0 bg-white p-0 text-ink shadow-2xl transition-[translate,display,overlay] transition-discrete duration-300 ease-out backdrop:bg-ink/40 open:flex open:translate-x-0 starting:open:-translate-x-full"
     >
@@ -48,34 +48,36 @@ export function SideMenu() {
           className={buttonClasses("ghost", "sm")}
         >
           <CloseIcon className="size-5" />
-          Close
+          {m.chrome_close({}, { locale })}
         </button>
       </div>
       <ul className="flex flex-1 flex-col gap-1 px-3 py-4">
         <li>
-          <a href="/" className={itemClasses} aria-current={current("/")}>
-            Home
+          <a href={home} className={itemClasses} aria-current={current(home)}>
+            {m.chrome_home({}, { locale })}
           </a>
         </li>
         <li>
           {/* Open on a product page, so that the current line shows. */}
           <details
             className="group"
-            open={MENU_PRODUCT_LINES.some((line) => productPath(line.slug) === pathname)}
+            open={MENU_PRODUCT_LINES.some(
+              (line) => linkPath(productPath(line.slug), locale) === pathname,
+            )}
           >
             <summary className={`${itemClasses} justify-between`}>
-              Products
+              {m.chrome_products({}, { locale })}
               <ChevronDownIcon className="size-5 transition-transform group-open:rotate-180" />
             </summary>
             <ul className="mt-1 ml-3 flex flex-col gap-0.5 border-l border-line pl-3">
               {MENU_PRODUCT_LINES.map((line) => (
                 <li key={line.slug}>
                   <a
-                    href={productPath(line.slug)}
+                    href={linkPath(productPath(line.slug), locale)}
                     className={productItemClasses}
-                    aria-current={current(productPath(line.slug))}
+                    aria-current={current(linkPath(productPath(line.slug), locale))}
                   >
-                    {line.name}
+                    {line.term({}, { locale })}
                   </a>
                 </li>
               ))}
@@ -83,24 +85,36 @@ export function SideMenu() {
           </details>
         </li>
         <li>
-          <a href="/about" className={itemClasses} aria-current={current("/about")}>
-            About Us
+          <a
+            href={linkPath("/about", locale)}
+            className={itemClasses}
+            aria-current={current(linkPath("/about", locale))}
+          >
+            {m.chrome_about({}, { locale })}
           </a>
         </li>
         <li>
-          <a href="/contact" className={itemClasses} aria-current={current("/contact")}>
-            Contact
+          <a
+            href={linkPath("/contact", locale)}
+            className={itemClasses}
+            aria-current={current(linkPath("/contact", locale))}
+          >
+            {m.chrome_contact({}, { locale })}
           </a>
         </li>
         <li>
-          <a href="/login" className={itemClasses} aria-current={current("/login")}>
-            Log in
+          <a
+            href={linkPath("/login", locale)}
+            className={itemClasses}
+            aria-current={current(linkPath("/login", locale))}
+          >
+            {m.chrome_log_in({}, { locale })}
           </a>
         </li>
       </ul>
       <div className="shrink-0 border-t border-line p-4">
         <a href={QUOTE_PATH} className={`${buttonClasses("primary", "md")} w-full`}>
-          {QUOTE_LINK_LABEL}
+          {m.quote_link({}, { locale })}
         </a>
       </div>
     </nav>

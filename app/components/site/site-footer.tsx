@@ -1,6 +1,10 @@
 import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
 import { site, type SocialNetwork } from "#app/domain/site/site.ts";
-import { PRODUCTS_ANCHOR } from "#app/domain/site/site-pages.ts";
+import { linkPath, PRODUCTS_ANCHOR } from "#app/domain/site/site-pages.ts";
+import { localizedPath } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
+import { LanguageSwitch } from "#app/components/site/language-switch.tsx";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import {
   FacebookIcon,
   LinkedInIcon,
@@ -25,6 +29,8 @@ const linkClasses =
  */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const locale = useLocale();
+  const home = localizedPath("/", locale);
   return (
     <footer className="bg-brand-900 text-slate-200 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -33,8 +39,11 @@ export function SiteFooter() {
             <LogoMark className="size-8" />
             {site.brand}
           </p>
-          <p className="mt-3 max-w-xs">{site.description}</p>
-          <ul className="mt-5 flex flex-wrap gap-x-4 gap-y-2" aria-label="Social media">
+          <p className="mt-3 max-w-xs">{m.site_description({}, { locale })}</p>
+          <ul
+            className="mt-5 flex flex-wrap gap-x-4 gap-y-2"
+            aria-label={m.chrome_social({}, { locale })}
+          >
             {site.social.map(({ network, href }) => {
               const SocialIcon = SOCIAL_ICONS[network];
               return (
@@ -50,74 +59,76 @@ export function SiteFooter() {
         </div>
         <nav aria-labelledby="footer-site-heading">
           <h2 id="footer-site-heading" className="font-semibold text-white">
-            Company
+            {m.chrome_company({}, { locale })}
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <a href="/" className={linkClasses}>
-                Home
+              <a href={home} className={linkClasses}>
+                {m.chrome_home({}, { locale })}
               </a>
             </li>
             <li>
-              <a href={`/#${PRODUCTS_ANCHOR}`} className={linkClasses}>
-                Products
+              <a href={`${home}#${PRODUCTS_ANCHOR}`} className={linkClasses}>
+                {m.chrome_products({}, { locale })}
               </a>
             </li>
             <li>
-              <a href="/about" className={linkClasses}>
-                About Us
+              <a href={linkPath("/about", locale)} className={linkClasses}>
+                {m.chrome_about({}, { locale })}
               </a>
             </li>
             <li>
-              <a href="/contact" className={linkClasses}>
-                Contact
+              <a href={linkPath("/contact", locale)} className={linkClasses}>
+                {m.chrome_contact({}, { locale })}
               </a>
             </li>
             <li>
-              <a href="/login" className={linkClasses}>
-                Log in
+              <a href={linkPath("/login", locale)} className={linkClasses}>
+                {m.chrome_log_in({}, { locale })}
               </a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="font-semibold text-white">Call us</h2>
+          <h2 className="font-semibold text-white">{m.chrome_call_us({}, { locale })}</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <span className="block text-sm text-slate-300">Support</span>
+              <span className="block text-sm text-slate-300">
+                {m.chrome_support({}, { locale })}
+              </span>
               <a href={`tel:${site.supportPhone.tel}`} className={linkClasses}>
                 <PhoneIcon className="size-4" />
                 {site.supportPhone.label}
               </a>
             </li>
             <li>
-              <span className="block text-sm text-slate-300">Sales</span>
+              <span className="block text-sm text-slate-300">{m.chrome_sales({}, { locale })}</span>
               <a href={`tel:${site.salesPhone.tel}`} className={linkClasses}>
                 <PhoneIcon className="size-4" />
                 {site.salesPhone.label}
               </a>
             </li>
           </ul>
-          <p className="mt-3 text-sm text-slate-300">{site.phoneHours}</p>
+          <p className="mt-3 text-sm text-slate-300">{m.phone_hours({}, { locale })}</p>
         </div>
         <nav aria-labelledby="footer-legal-heading">
           <h2 id="footer-legal-heading" className="font-semibold text-white">
-            Legal
+            {m.chrome_legal({}, { locale })}
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <a href="/privacy" className={linkClasses}>
-                Privacy
+              <a href={linkPath("/privacy", locale)} className={linkClasses}>
+                {m.chrome_privacy({}, { locale })}
               </a>
             </li>
             <li>
-              <a href="/terms" className={linkClasses}>
-                Terms
+              <a href={linkPath("/terms", locale)} className={linkClasses}>
+                {m.chrome_terms({}, { locale })}
               </a>
             </li>
             <li>
-              <a href="/cookies" className={linkClasses}>
-                Cookies
+              <a href={linkPath("/cookies", locale)} className={linkClasses}>
+                {m.chrome_cookies({}, { locale })}
               </a>
             </li>
           </ul>
@@ -125,10 +136,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto w-full max-w-7xl space-y-2 px-4 py-6 text-sm text-slate-300 sm:px-6 lg:px-8">
+          <LanguageSwitch className={linkClasses} />
           <AgencyIdentity />
-          <p>
-            © {year} {site.brand}. All rights reserved.
-          </p>
+          <p>{m.chrome_copyright({ year, brand: site.brand }, { locale })}</p>
         </div>
       </div>
     </footer>

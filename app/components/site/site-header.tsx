@@ -1,7 +1,10 @@
 import { useLocation } from "react-router";
 
+import { m } from "#app/paraglide/messages.js";
+import { localizedPath } from "#app/domain/site/locales.ts";
 import { site } from "#app/domain/site/site.ts";
-import { isWizardPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { isWizardPath, linkPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { LogoMark, MenuIcon, PhoneIcon, SparkIcon } from "#app/components/ui/icons.tsx";
 
@@ -17,13 +20,14 @@ import { SiteScript } from "#app/components/site/site-script.tsx";
  */
 export function SiteHeader() {
   const inWizard = isWizardPath(useLocation().pathname);
+  const locale = useLocale();
   return (
     <>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to main content
+        {m.chrome_skip_to_main({}, { locale })}
       </a>
       <header className="fixed inset-x-0 top-0 z-40 h-header border-b border-line bg-white">
         <div className="mx-auto flex h-full w-full max-w-7xl items-center gap-1 px-2 sm:gap-3 sm:px-6 lg:px-8">
@@ -34,15 +38,18 @@ export function SiteHeader() {
             data-side-menu-button=""
           >
             <MenuIcon className="size-6" />
-            Menu
+            {m.chrome_menu({}, { locale })}
           </button>
-          <a href="/" className="flex items-center gap-2 rounded-lg p-1 text-xl font-bold text-ink">
+          <a
+            href={localizedPath("/", locale)}
+            className="flex items-center gap-2 rounded-lg p-1 text-xl font-bold text-ink"
+          >
             <LogoMark className="size-8" />
             <span className="max-sm:sr-only">{site.brand}</span>
           </a>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <a href="/login" className={buttonClasses("ghost", "compact")}>
-              Log in
+            <a href={linkPath("/login", locale)} className={buttonClasses("ghost", "compact")}>
+              {m.chrome_log_in({}, { locale })}
             </a>
             {inWizard ? (
               <a
@@ -54,8 +61,8 @@ export function SiteHeader() {
                     is always all of it: on a phone the link says Call, from 640 px the number,
                     from 768 px both. */}
                 <span>
-                  <span className="max-md:sr-only">Questions?</span>{" "}
-                  <span className="sm:max-md:sr-only">Call</span>{" "}
+                  <span className="max-md:sr-only">{m.chrome_questions({}, { locale })}</span>{" "}
+                  <span className="sm:max-md:sr-only">{m.chrome_call({}, { locale })}</span>{" "}
                   <span className="max-sm:sr-only">{site.salesPhone.label}</span>
                 </span>
               </a>
@@ -66,7 +73,7 @@ export function SiteHeader() {
                 data-spin-icon-every-minute
               >
                 <SparkIcon className="size-4 motion-safe:animate-spin-once" />
-                {QUOTE_LINK_LABEL}
+                {m.quote_link({}, { locale })}
               </a>
             )}
           </div>

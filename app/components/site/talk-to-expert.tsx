@@ -12,7 +12,12 @@ import {
   callbackRequestSchema,
   CONTACT_FIELD_LIMITS,
 } from "#app/domain/site/contact-forms.ts";
+import { localizedPath } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import { site } from "#app/domain/site/site.ts";
+import { m } from "#app/paraglide/messages.js";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import type { z } from "#app/domain/values/zod.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
@@ -52,11 +57,17 @@ export function CallbackRequestPanel({
   product?: string;
   headingLevel: 2 | 3;
 }) {
-  const [form, fields] = useForm<z.input<typeof callbackRequestSchema>>({
+  const locale = useLocale();
+  const [form, fields] = useForm<z.input<ReturnType<typeof callbackRequestSchema>>>({
     id: "callback-request",
     lastResult,
-    constraint: getZodConstraint(callbackRequestSchema),
+    constraint: getZodConstraint(callbackRequestSchema(locale)),
   });
+  const salesLine = (
+    <a href={`tel:${site.salesPhone.tel}`} className="font-semibold text-brand-700 underline">
+      {site.salesPhone.label}
+    </a>
+  );
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const keptProduct = lastResult?.initialValue?.product;
   return (
@@ -69,40 +80,41 @@ export function CallbackRequestPanel({
             className="flex items-center gap-2 text-lg font-semibold text-success-700"
           >
             <CheckIcon className="size-5 shrink-0" />
-            Thanks, {confirmation.name}! We&apos;ll call you back.
+            {m.callback_thanks({ name: confirmation.name }, { locale })}
           </Heading>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink">
-            <dt className="font-medium">Phone</dt>
+            <dt className="font-medium">{m.callback_phone({}, { locale })}</dt>
             <dd>{confirmation.phone}</dd>
-            <dt className="font-medium">Best time</dt>
+            <dt className="font-medium">{m.callback_best_time({}, { locale })}</dt>
             <dd>{confirmation.bestTime}</dd>
           </dl>
           <p className="mt-3 text-sm text-muted">
-            We call during our hours: {site.phoneHours}. Need us sooner? Call{" "}
-            <a
-              href={`tel:${site.salesPhone.tel}`}
-              className="font-semibold text-brand-700 underline"
-            >
-              {site.salesPhone.label}
-            </a>
-            .
+            {withSlots(
+              m.callback_hours_note(
+                { hours: m.phone_hours({}, { locale }), phone: slot("phone") },
+                { locale },
+              ),
+              { phone: salesLine },
+            )}
           </p>
         </div>
       ) : (
         <form
           method="post"
-          action={TALK_TO_EXPERT_PATH}
+          action={localizedPath(TALK_TO_EXPERT_PATH, locale)}
           {...getFormProps(form)}
           className="space-y-4"
         >
-          <Heading className="text-lg font-semibold text-ink">Request a call back</Heading>
+          <Heading className="text-lg font-semibold text-ink">
+            {m.callback_request({}, { locale })}
+          </Heading>
           <FormAlert id={form.errorId} errors={form.errors} />
           <HoneypotField />
           <ContactNameField field={fields.name} />
           <FormField
             id={fields.phone.id}
-            label="Phone number"
-            hint="A US number, e.g. (555) 234-5678"
+            label={m.field_phone_number({}, { locale })}
+            hint={m.field_phone_hint({}, { locale })}
             errorId={fields.phone.errorId}
             errors={fields.phone.errors}
           >
@@ -118,8 +130,8 @@ export function CallbackRequestPanel({
           </FormField>
           <FormField
             id={fields.bestTime.id}
-            label="Best time to call"
-            hint="Monday to Friday"
+            label={m.field_best_time({}, { locale })}
+            hint={m.field_best_time_hint({}, { locale })}
             errorId={fields.bestTime.errorId}
             errors={fields.bestTime.errors}
           >
@@ -129,10 +141,10 @@ export function CallbackRequestPanel({
               })}
               className={controlClasses}
             >
-              <option value="">Choose a time</option>
+              <option value="">{m.field_choose_time({}, { locale })}</option>
               {BEST_TIMES_TO_CALL.map((time) => (
                 <option key={time.id} value={time.id}>
-                  {time.label}
+                  {time.label({}, { locale })}
                 </option>
               ))}
             </select>
@@ -141,14 +153,19 @@ export function CallbackRequestPanel({
             <input type="hidden" name="product" value={String(keptProduct ?? product)} />
           ) : null}
           <button type="submit" className={`${buttonClasses("primary", "md")} w-full`}>
-            Request a call back
+            {m.callback_request({}, { locale })}
           </button>
           <p className="text-sm text-muted">
-            We use your name and number only to call you back. See our{" "}
-            <a href="/privacy" className="font-medium text-brand-700 underline">
-              Privacy Policy
-            </a>
-            .
+            {withSlots(m.callback_privacy({ privacy: slot("privacy") }, { locale }), {
+              privacy: (
+                <a
+                  href={linkPath("/privacy", locale)}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {m.privacy_policy({}, { locale })}
+                </a>
+              ),
+            })}
           </p>
         </form>
       )}
@@ -168,11 +185,16 @@ export function TalkToExpertButton({
   product?: string;
   className?: string;
 }) {
+  const locale = useLocale();
   return (
     <>
-      <a href={TALK_TO_EXPERT_PATH} data-dialog={DIALOG_ID} className={className}>
+      <a
+        href={localizedPath(TALK_TO_EXPERT_PATH, locale)}
+        data-dialog={DIALOG_ID}
+        className={className}
+      >
         <PhoneIcon className="size-5" />
-        Talk to an Expert
+        {m.talk_to_expert({}, { locale })}
       </a>
       <dialog
         id={DIALOG_ID}
@@ -182,24 +204,32 @@ export function TalkToExpertButton({
       >
         <div className="flex items-start justify-between gap-4">
           <h2 id={`${DIALOG_ID}-title`} className="text-2xl font-bold">
-            Talk to an Expert
+            {m.talk_to_expert({}, { locale })}
           </h2>
           <form method="dialog">
             <button type="submit" className={`${buttonClasses("ghost", "sm")} -mt-1 -mr-2`}>
               <CloseIcon className="size-5" />
-              Close
+              {m.chrome_close({}, { locale })}
             </button>
           </form>
         </div>
         <p className="mt-3 text-muted">
-          Call our sales team at{" "}
-          <a
-            href={`tel:${site.salesPhone.tel}`}
-            className="font-semibold whitespace-nowrap text-brand-700 underline"
-          >
-            {site.salesPhone.label}
-          </a>{" "}
-          ({site.phoneHours}), or leave your number and an expert will call you back.
+          {withSlots(
+            m.talk_dialog_intro(
+              { phone: slot("phone"), hours: m.phone_hours({}, { locale }) },
+              { locale },
+            ),
+            {
+              phone: (
+                <a
+                  href={`tel:${site.salesPhone.tel}`}
+                  className="font-semibold whitespace-nowrap text-brand-700 underline"
+                >
+                  {site.salesPhone.label}
+                </a>
+              ),
+            },
+          )}
         </p>
         <div className="mt-6">
           <CallbackRequestPanel product={product} headingLevel={3} />

@@ -1,4 +1,6 @@
 import type { TrustStat } from "#app/domain/site/marketing.ts";
+import { m } from "#app/paraglide/messages.js";
+import { useLocale } from "#app/hooks/use-locale.ts";
 
 /**
  * Trust figures as tiles: each figure on one line at any width (a figure broken in two reads as two
@@ -6,6 +8,7 @@ import type { TrustStat } from "#app/domain/site/marketing.ts";
  * spec's example figures, with a note saying what that means (decision 014).
  */
 export function TrustStatTiles({ stats }: { stats: readonly TrustStat[] }) {
+  const locale = useLocale();
   return (
     <>
       <dl className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
@@ -20,7 +23,7 @@ export function TrustStatTiles({ stats }: { stats: readonly TrustStat[] }) {
             </dd>
             {stat.sample ? (
               <dd className="order-3 mt-2 rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-accent-700 uppercase">
-                Sample
+                {m.sample({}, { locale })}
               </dd>
             ) : stat.source ? (
               <dd className="order-3 mt-1 text-xs text-muted">{stat.source}</dd>
@@ -30,8 +33,7 @@ export function TrustStatTiles({ stats }: { stats: readonly TrustStat[] }) {
       </dl>
       {stats.some((stat) => stat.sample) ? (
         <p className="mt-4 text-center text-sm text-muted">
-          Figures marked Sample are examples, not our results. We&apos;ll show real ratings here
-          once our customers have given them.
+          {m.trust_samples_note({}, { locale })}
         </p>
       ) : null}
     </>

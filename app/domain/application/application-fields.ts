@@ -315,7 +315,7 @@ export const APPLICATION_FIELDS = {
     ask: {
       step: "about-you",
       typed: PHONE_MAX_LENGTH,
-      rule: usPhoneNumber,
+      rule: () => usPhoneNumber(),
       shows: (kept: string) => (/^\+1\d{10}$/.test(kept) ? formatUsPhone(kept) : kept),
       example: "+15035550123",
     },

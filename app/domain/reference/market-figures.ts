@@ -5,12 +5,13 @@
  * computed from a visitor's answers (in several states a price worked out for one applicant is a
  * rate quotation that only a licensed producer may give).
  */
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
 import { catalogSegments, getIndustry, type IndustryId } from "#app/domain/reference/industries.ts";
 import { FIGURES_GATHERED_IN, type Source } from "#app/domain/reference/source.ts";
 
 /** The words shown with every figure (issue 15). */
-export const TYPICAL_PRICE_DISCLAIMER =
-  "Typical range, not a quote. The final price is set by the insurer after underwriting.";
+export const TYPICAL_PRICE_DISCLAIMER = m.figure_disclaimer({}, { locale: BASE_LOCALE });
 
 /** Shown where no published figure exists for a line. */
 export const NO_FIGURE_TEXT = "Ask an agent";
@@ -36,7 +37,7 @@ interface SegmentFigure {
   /** The wizard's segment names the figure describes. */
   segments: readonly string[];
   /** Whose premiums these are, as shown beside the figure. */
-  label: string;
+  label: Message;
   figure: MedianFigure;
 }
 
@@ -105,13 +106,13 @@ export const MARKET_FIGURES: Readonly<Record<string, LineFigures>> = {
       {
         industry: "construction",
         segments: GENERAL_CONTRACTOR_SEGMENTS,
-        label: "General contractors",
+        label: m.figure_basis_general_contractors,
         figure: { monthly: 142, source: GENERAL_CONTRACTORS },
       },
       {
         industry: "cleaning",
         segments: JANITORIAL_SEGMENTS,
-        label: "Janitorial services",
+        label: m.figure_basis_janitorial,
         figure: { monthly: 45, source: JANITORIAL },
       },
     ],
@@ -130,19 +131,19 @@ export const MARKET_FIGURES: Readonly<Record<string, LineFigures>> = {
       {
         industry: "construction",
         segments: GENERAL_CONTRACTOR_SEGMENTS,
-        label: "General contractors",
+        label: m.figure_basis_general_contractors,
         figure: { monthly: 121, source: GENERAL_CONTRACTORS },
       },
       {
         industry: "food",
         segments: RESTAURANT_SEGMENTS,
-        label: "Restaurants",
+        label: m.figure_basis_restaurants,
         figure: { monthly: 251, yearly: 3010, source: RESTAURANTS },
       },
       {
         industry: "cleaning",
         segments: JANITORIAL_SEGMENTS,
-        label: "Janitorial services",
+        label: m.figure_basis_janitorial,
         figure: { monthly: 43, source: JANITORIAL },
       },
     ],
@@ -173,7 +174,7 @@ export const MARKET_FIGURES: Readonly<Record<string, LineFigures>> = {
       {
         industry: "cleaning",
         segments: JANITORIAL_SEGMENTS,
-        label: "Janitorial services",
+        label: m.figure_basis_janitorial,
         figure: { monthly: 165, source: JANITORIAL },
       },
     ],
@@ -236,14 +237,15 @@ export function figureMeasure(source: Source): FigureMeasure {
 }
 
 /** What a median is a median of, as its page says: "from policies Insureon customers bought". */
-export function figureMeasureText(source: Source): string {
+export function figureMeasureText(source: Source, locale: Locale = BASE_LOCALE): string {
+  const inputs = { publisher: source.publisher };
   switch (figureMeasure(source)) {
     case "policies bought":
-      return `from policies ${source.publisher} customers bought`;
+      return m.figure_measure_policies(inputs, { locale });
     case "quotes":
-      return `from quotes given to businesses that applied through ${source.publisher}`;
+      return m.figure_measure_quotes(inputs, { locale });
     case "not stated":
-      return `as ${source.publisher} publishes it`;
+      return m.figure_measure_not_stated(inputs, { locale });
   }
 }
 
@@ -267,7 +269,7 @@ export interface TypicalPrice {
 }
 
 /** How the national figures are described beside the number. */
-export const NATIONAL_BASIS_LABEL = "Small businesses nationwide";
+export const NATIONAL_BASIS_LABEL = m.figure_national_basis({}, { locale: BASE_LOCALE });
 
 /**
  * The median a month that similar businesses paid for a line: the figure for the visitor's kind of
@@ -286,7 +288,10 @@ export function typicalMonthlyPrice(
       candidate.industry === industryId &&
       candidate.segments.some((segment) => segments.includes(segment)),
   );
-  if (bySegment) return typicalPrice(lineSlug, bySegment.figure, "segment", bySegment.label);
+  if (bySegment) {
+    const label = bySegment.label({}, { locale: BASE_LOCALE });
+    return typicalPrice(lineSlug, bySegment.figure, "segment", label);
+  }
   const byIndustry = figures.industries?.[industryId];
   if (byIndustry) {
     return typicalPrice(lineSlug, byIndustry, "industry", getIndustry(industryId).label);

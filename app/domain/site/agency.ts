@@ -6,6 +6,8 @@
  * marked as a sample, and every page says the site is not yet operated by a licensed agency
  * (decision 031).
  */
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { stateOfCode, uspsCode } from "#app/domain/reference/states.ts";
 
 /** One state licence: the state's two-letter code and the licence number it issued. */
@@ -48,8 +50,7 @@ export const SAMPLE_AGENCY: Omit<Agency, "sample"> = {
  * Shown beside sample details (the footer, the plan, every email) and at the top of every page:
  * plainly, that no licensed agency runs the site yet (decision 031).
  */
-export const SAMPLE_AGENCY_NOTE =
-  "Sample agency details: this site is not yet operated by a licensed insurance agency, and the agency named here is a placeholder.";
+export const SAMPLE_AGENCY_NOTE = m.agency_sample_note({}, { locale: BASE_LOCALE });
 
 /** The AGENCY_* settings, as the environment's schema gives them (app/server/env.server.ts). */
 export interface AgencySettings {
@@ -132,9 +133,10 @@ export function stateCode(text: string): string | undefined {
  * Who the agency is, in a few words, with its home state: "Harbor Insurance Agency LLC, a
  * California insurance agency" ("an Ohio insurance agency": no state's name starts with a U).
  */
-export function agencyTitle(agency: Agency): string {
+export function agencyTitle(agency: Agency, locale: Locale = BASE_LOCALE): string {
   const home = stateOfCode(agency.homeState) ?? agency.homeState;
-  return `${agency.name}, ${/^[AEIO]/.test(home) ? "an" : "a"} ${home} insurance agency`;
+  const title = /^[AEIO]/.test(home) ? m.agency_title_an : m.agency_title_a;
+  return title({ name: agency.name, state: home }, { locale });
 }
 
 /** The licences as one line: "CA 0K12345, TX 2345678". */

@@ -20,7 +20,7 @@ describe("the call-back request form", () => {
   it("accepts a name, a US phone number and a time, and keeps the phone in E.164 form", () => {
     const submission = parseWithZod(
       form({ name: "  Ana Diaz ", phone: "(555) 234-5678", bestTime: "morning" }),
-      { schema: callbackRequestSchema },
+      { schema: callbackRequestSchema("en") },
     );
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({
@@ -33,7 +33,7 @@ describe("the call-back request form", () => {
 
   it("gives one clear message per missing field", () => {
     const submission = parseWithZod(form({ name: " ", phone: "", bestTime: "" }), {
-      schema: callbackRequestSchema,
+      schema: callbackRequestSchema("en"),
     });
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({
@@ -50,7 +50,7 @@ describe("the call-back request form", () => {
         phone: "12345",
         bestTime: "midnight",
       }),
-      { schema: callbackRequestSchema },
+      { schema: callbackRequestSchema("en") },
     );
     expect(submission.reply().error).toEqual({
       name: [messages.textTooLong(CONTACT_FIELD_LIMITS.name)],
@@ -62,14 +62,34 @@ describe("the call-back request form", () => {
   it("passes on the product page it came from, and drops anything that is not one", () => {
     const base = { name: "Ana", phone: "555 234 5678", bestTime: "anytime" };
     const known = parseWithZod(form({ ...base, product: "cyber-insurance" }), {
-      schema: callbackRequestSchema,
+      schema: callbackRequestSchema("en"),
     });
     const unknown = parseWithZod(form({ ...base, product: "<script>" }), {
-      schema: callbackRequestSchema,
+      schema: callbackRequestSchema("en"),
     });
     expect(known.status === "success" && known.value.product).toBe("cyber-insurance");
     expect(unknown.status === "success" && unknown.value.product).toBeUndefined();
     expect(bestTimeLabel("anytime")).toBe("Any time");
+  });
+
+  it("speaks the page's language: every message and label in Spanish on a Spanish page", () => {
+    const missing = parseWithZod(form({ name: " ", phone: "", bestTime: "" }), {
+      schema: callbackRequestSchema("es"),
+    });
+    expect(missing.reply().error).toEqual({
+      name: ["Escriba su nombre"],
+      phone: ["Escriba su número de teléfono"],
+      bestTime: ["Elija el mejor horario para llamarle"],
+    });
+    const wrong = parseWithZod(
+      form({ name: "x".repeat(CONTACT_FIELD_LIMITS.name + 1), phone: "12345", bestTime: "x" }),
+      { schema: callbackRequestSchema("es") },
+    );
+    expect(wrong.reply().error).toMatchObject({
+      name: ["Use 100 caracteres o menos"],
+      phone: ["Escriba un número de teléfono de EE. UU. válido, de 10 dígitos"],
+    });
+    expect(bestTimeLabel("anytime", "es")).toBe("A cualquier hora");
   });
 });
 
@@ -77,7 +97,7 @@ describe("the contact message form", () => {
   it("accepts a name, an email address and a message", () => {
     const submission = parseWithZod(
       form({ name: "Ana", email: "ana@example.com", message: " Do you cover food trucks? " }),
-      { schema: contactMessageSchema },
+      { schema: contactMessageSchema("en") },
     );
     expect(submission.status === "success" && submission.value).toEqual({
       name: "Ana",
@@ -87,7 +107,7 @@ describe("the contact message form", () => {
   });
 
   it("uses the spec's email messages and limits the message's length", () => {
-    const empty = parseWithZod(form({}), { schema: contactMessageSchema });
+    const empty = parseWithZod(form({}), { schema: contactMessageSchema("en") });
     expect(empty.reply().error).toEqual({
       name: [contactFormMessages.nameRequired],
       email: [messages.emailRequired],
@@ -99,7 +119,7 @@ describe("the contact message form", () => {
         email: "ana@example",
         message: "x".repeat(CONTACT_FIELD_LIMITS.message + 1),
       }),
-      { schema: contactMessageSchema },
+      { schema: contactMessageSchema("en") },
     );
     expect(bad.reply().error).toEqual({
       email: [messages.emailInvalid],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   productTrustStats,
-  QUOTE_STEPS,
+  quoteSteps,
   testimonials,
   trustStats,
 } from "#app/domain/site/marketing.ts";
@@ -45,12 +45,14 @@ describe("the marketing content", () => {
   });
 
   it("promises three steps that happen: an agent sends quotes, the insurer issues the certificate", () => {
-    expect(QUOTE_STEPS.map((step) => step.title)).toEqual([
+    expect(quoteSteps().map((step) => step.title)).toEqual([
       "Tell us about your business",
       "Get quotes from a licensed agent",
       "Pick a plan and get covered",
     ]);
-    const copy = QUOTE_STEPS.map((step) => `${step.title} ${step.description}`).join(" ");
+    const copy = quoteSteps()
+      .map((step) => `${step.title} ${step.description}`)
+      .join(" ");
     expect(copy).not.toMatch(/instant|download/i);
     expect(copy).toContain("Once your policy is bound, the insurer issues your certificate");
   });

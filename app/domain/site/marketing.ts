@@ -5,10 +5,12 @@
  * marked as samples (decision 014).
  */
 import { AGENCY_PROOF, type AgencyProof, type Testimonial } from "#app/domain/site/agency-proof.ts";
+import { m } from "#app/paraglide/messages.js";
 import { site } from "#app/domain/site/site.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import {
   ANY_LINE_APPLY_FIGURE,
-  ANY_LINE_APPLY_TIME,
+  anyLineApplyTime,
   applyTimeFigure,
   type ProductLine,
 } from "#app/domain/reference/products.ts";
@@ -25,10 +27,18 @@ export interface TrustStat {
 }
 
 /** The spec's example figures, shown (marked) until the agency supplies its own. */
-const SAMPLE_FIGURES = {
-  customerRating: { value: "4.8/5", label: "Customer Rating" },
-  carrierRating: { value: "A+ Rated", label: "Insurance Carrier" },
-} as const;
+function sampleFigures(locale: Locale) {
+  return {
+    customerRating: {
+      value: m.trust_customer_rating_sample({}, { locale }),
+      label: m.trust_customer_rating({}, { locale }),
+    },
+    carrierRating: {
+      value: m.trust_carrier_rating_sample({}, { locale }),
+      label: m.trust_carrier_rating({}, { locale }),
+    },
+  };
+}
 
 /** A tile of the agency's own figure, or the spec's sample in its place. */
 function provenOrSample(
@@ -41,7 +51,9 @@ function provenOrSample(
 }
 
 /** What applying costs: nothing, and it commits the visitor to nothing. */
-const NO_OBLIGATION: TrustStat = { value: "$0", label: "To apply, no obligation" };
+function noObligation(locale: Locale): TrustStat {
+  return { value: "$0", label: m.trust_no_obligation({}, { locale }) };
+}
 
 /**
  * Whether the agency has supplied proof from its own customers (a customer rating, or
@@ -57,23 +69,31 @@ export function hasCustomerProof(proof: AgencyProof = AGENCY_PROOF): boolean {
  * show once the agency's own proof is set; until then the figures are samples and the heading only
  * names them (issue 26).
  */
-export function trustHeading(page: "home" | "product", proof: AgencyProof = AGENCY_PROOF): string {
-  if (!hasCustomerProof(proof)) return `${site.brand} at a glance`;
+export function trustHeading(
+  page: "home" | "product",
+  proof: AgencyProof = AGENCY_PROOF,
+  locale: Locale = BASE_LOCALE,
+): string {
+  if (!hasCustomerProof(proof)) return m.trust_at_a_glance({ brand: site.brand }, { locale });
   return page === "home"
-    ? "Trusted by business owners like you"
-    : `Why business owners choose ${site.brand}`;
+    ? m.trust_home({}, { locale })
+    : m.trust_product({ brand: site.brand }, { locale });
 }
 
 /**
  * The landing page's trust figures: the customers' rating, the time to apply for any line, the
  * carriers' rating and what applying costs.
  */
-export function trustStats(proof: AgencyProof = AGENCY_PROOF): TrustStat[] {
+export function trustStats(
+  proof: AgencyProof = AGENCY_PROOF,
+  locale: Locale = BASE_LOCALE,
+): TrustStat[] {
+  const samples = sampleFigures(locale);
   return [
-    provenOrSample(proof.customerRating, SAMPLE_FIGURES.customerRating),
-    { value: ANY_LINE_APPLY_FIGURE, label: "Minutes to apply" },
-    provenOrSample(proof.carrierRating, SAMPLE_FIGURES.carrierRating),
-    NO_OBLIGATION,
+    provenOrSample(proof.customerRating, samples.customerRating),
+    { value: ANY_LINE_APPLY_FIGURE, label: m.trust_minutes_to_apply({}, { locale }) },
+    provenOrSample(proof.carrierRating, samples.carrierRating),
+    noObligation(locale),
   ];
 }
 
@@ -81,12 +101,14 @@ export function trustStats(proof: AgencyProof = AGENCY_PROOF): TrustStat[] {
 export function productTrustStats(
   line: ProductLine,
   proof: AgencyProof = AGENCY_PROOF,
+  locale: Locale = BASE_LOCALE,
 ): TrustStat[] {
+  const samples = sampleFigures(locale);
   return [
-    provenOrSample(proof.customerRating, SAMPLE_FIGURES.customerRating),
-    provenOrSample(proof.carrierRating, SAMPLE_FIGURES.carrierRating),
-    NO_OBLIGATION,
-    { value: applyTimeFigure(line), label: "Minutes to apply" },
+    provenOrSample(proof.customerRating, samples.customerRating),
+    provenOrSample(proof.carrierRating, samples.carrierRating),
+    noObligation(locale),
+    { value: applyTimeFigure(line), label: m.trust_minutes_to_apply({}, { locale }) },
   ];
 }
 
@@ -95,58 +117,62 @@ export function productTrustStats(
  * application; a licensed agent sends the quotes; the insurer issues the certificate once a policy
  * is bound.
  */
-export const QUOTE_STEPS: readonly { title: string; description: string }[] = [
-  {
-    title: "Tell us about your business",
-    description: `Choose your industry and state, then answer a few plain-language questions about what you do. Applying takes about ${ANY_LINE_APPLY_TIME}.`,
-  },
-  {
-    title: "Get quotes from a licensed agent",
-    description:
-      "A licensed insurance agent reviews your application and sends you quotes for the coverage that fits your business.",
-  },
-  {
-    title: "Pick a plan and get covered",
-    description:
-      "Choose the quote that suits you. Once your policy is bound, the insurer issues your certificate of insurance to share with clients and landlords.",
-  },
-];
+export function quoteSteps(
+  locale: Locale = BASE_LOCALE,
+): readonly { title: string; description: string }[] {
+  return [
+    {
+      title: m.home_step_apply_title({}, { locale }),
+      description: m.home_step_apply_text({ time: anyLineApplyTime(locale) }, { locale }),
+    },
+    {
+      title: m.home_step_quotes_title({}, { locale }),
+      description: m.home_step_quotes_text({}, { locale }),
+    },
+    {
+      title: m.home_step_covered_title({}, { locale }),
+      description: m.home_step_covered_text({}, { locale }),
+    },
+  ];
+}
 
 /**
  * The spec's three sample testimonials (docs/product.md, "The saved application": sample content), shown marked as samples
  * until the agency supplies real ones. Their words claim nothing the site does not do: no time to
  * get covered, no savings.
  */
-const SAMPLE_TESTIMONIALS: readonly Testimonial[] = [
-  {
-    quote:
-      "I answered a few plain-language questions online, and a licensed agent followed up with quotes that fit my bakery.",
-    author: "Maria Delgado",
-    role: "Owner, Delgado's Bakery",
-    initials: "MD",
-  },
-  {
-    quote:
-      "Every question was in plain English instead of insurance jargon, and the agent explained what each quote covered.",
-    author: "James Carter",
-    role: "Founder, Carter Electrical",
-    initials: "JC",
-  },
-  {
-    quote:
-      "As a one-person consultancy I wasn't sure what I needed. The explanations made choosing professional liability easy.",
-    author: "Priya Shah",
-    role: "Principal, Shah Consulting",
-    initials: "PS",
-  },
-];
+function sampleTestimonials(locale: Locale): readonly Testimonial[] {
+  return [
+    {
+      quote: m.home_testimonial_bakery({}, { locale }),
+      author: "Maria Delgado",
+      role: m.home_testimonial_bakery_role({}, { locale }),
+      initials: "MD",
+    },
+    {
+      quote: m.home_testimonial_electrical({}, { locale }),
+      author: "James Carter",
+      role: m.home_testimonial_electrical_role({}, { locale }),
+      initials: "JC",
+    },
+    {
+      quote: m.home_testimonial_consulting({}, { locale }),
+      author: "Priya Shah",
+      role: m.home_testimonial_consulting_role({}, { locale }),
+      initials: "PS",
+    },
+  ];
+}
 
 /** The testimonials the landing page shows: the agency's own, or else the marked samples. */
-export function testimonials(proof: AgencyProof = AGENCY_PROOF): {
+export function testimonials(
+  proof: AgencyProof = AGENCY_PROOF,
+  locale: Locale = BASE_LOCALE,
+): {
   items: readonly Testimonial[];
   sample: boolean;
 } {
   return proof.testimonials.length > 0
     ? { items: proof.testimonials.slice(0, 3), sample: false }
-    : { items: SAMPLE_TESTIMONIALS, sample: true };
+    : { items: sampleTestimonials(locale), sample: true };
 }

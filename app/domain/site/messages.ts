@@ -1,7 +1,18 @@
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
+
 /** The time of day (UTC, HH:MM) at or after `instant`: rounded up, so "after" it is true. */
 export function utcClockTime(instant: Date): string {
   const minute = new Date(Math.ceil(instant.getTime() / 60_000) * 60_000);
   return minute.toISOString().slice(11, 16);
+}
+
+/** The English of the messages that come from the catalogs (messages/en.json). */
+const english = { locale: BASE_LOCALE };
+
+/** "Please keep this to 2,000 characters or fewer", with the figure written as the language does. */
+export function textTooLong(max: number, locale: Locale): string {
+  return m.error_text_too_long({ max: max.toLocaleString(`${locale}-US`) }, { locale });
 }
 
 /**
@@ -12,11 +23,11 @@ export function utcClockTime(instant: Date): string {
 export const messages = {
   selectIndustryFirst: "Please select an industry first.",
   maxSegments: "You can only select up to 3 segments",
-  emailRequired: "Please enter your email address",
-  emailInvalid: "Please enter a valid email address",
+  emailRequired: m.error_email_required({}, english),
+  emailInvalid: m.error_email_invalid({}, english),
   /** An address with a dot after its domain (`ana@gmail.com.`): ours, the spec is silent. */
-  emailTrailingDot: "Please remove the dot at the end of the email address",
-  saveFailed: "There was an error saving your information. Please try again.",
+  emailTrailingDot: m.error_email_trailing_dot({}, english),
+  saveFailed: m.error_save_failed({}, english),
   emailSaved: "Information saved successfully!",
   applicationSaved: "Your information has been saved successfully!",
 
@@ -27,12 +38,10 @@ export const messages = {
   segmentUnknown: "Please choose from the list",
   professionRequired: "Please tell us what your business does",
   officesRequired: "Please choose a profession or type one",
-  textTooLong: (max: number) =>
-    `Please keep this to ${max.toLocaleString("en-US")} characters or fewer`,
-  hiddenCharacters:
-    "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
-  phoneRequired: "Please enter your phone number",
-  phoneInvalid: "Please enter a valid 10-digit US phone number",
+  textTooLong: (max: number) => textTooLong(max, BASE_LOCALE),
+  hiddenCharacters: m.error_hidden_characters({}, english),
+  phoneRequired: m.error_phone_required({}, english),
+  phoneInvalid: m.error_phone_invalid({}, english),
   mailingAddressRequired: "Please enter your mailing address or PO Box",
   zipUsuallyElsewhere: (place: string, state: string) =>
     `This ZIP code usually belongs to ${place}, not ${state}. Please check it, or tick "This ZIP code is right".`,
@@ -60,41 +69,38 @@ export const messages = {
   resumeLinkInvalid: "This link isn't valid. It may have been copied incompletely.",
 } as const;
 
-/**
- * What the site says when it refuses a request on purpose (docs/decisions/README.md, "Security by default"), by HTTP status: a
- * heading and an explanation, shown with a link back to the page the visitor was on.
- */
-export const refusals: Record<number, { title: string; body: string }> = {
-  400: {
-    title: "We couldn't read that form",
-    body: "Please go back and send it again.",
-  },
-  403: {
-    title: "We couldn't accept that form",
-    body: "For your security we only accept forms sent from this site. Please go back and try again.",
-  },
-  405: {
-    title: "We can't do that here",
-    body: "This site shows its pages and takes its own forms, nothing else.",
-  },
-  411: {
-    title: "We couldn't read that form",
-    body: "Please go back and send it again.",
-  },
-  413: {
-    title: "That form is too large",
-    body: "Please shorten what you entered, or choose a file of at most 10 MB, and try again.",
-  },
-  415: {
-    title: "We couldn't read that form",
-    body: "Please go back and send it again.",
-  },
-  429: {
-    title: "You're going a little fast",
-    body: "Please wait a minute, then try again. What you saved before is still here.",
-  },
-  503: {
-    title: "We can't reach our records right now",
-    body: "Please try again in a few minutes. What you saved before is still here.",
-  },
+/** A refusal's heading and explanation, as catalog messages. */
+interface RefusalMessages {
+  title: Message;
+  body: Message;
+}
+
+const unreadable: RefusalMessages = {
+  title: m.refusal_unreadable_title,
+  body: m.refusal_unreadable_body,
 };
+
+/**
+ * What the site says when it refuses a request on purpose (docs/decisions/README.md, "Security by
+ * default"), by HTTP status: a heading and an explanation, shown with a link back to the page the
+ * visitor was on.
+ */
+const REFUSALS: Readonly<Record<number, RefusalMessages>> = {
+  400: unreadable,
+  403: { title: m.refusal_cross_site_title, body: m.refusal_cross_site_body },
+  405: { title: m.refusal_method_title, body: m.refusal_method_body },
+  411: unreadable,
+  413: { title: m.refusal_too_large_title, body: m.refusal_too_large_body },
+  415: unreadable,
+  429: { title: m.refusal_too_fast_title, body: m.refusal_too_fast_body },
+  503: { title: m.refusal_unavailable_title, body: m.refusal_unavailable_body },
+};
+
+/** The refusal for an HTTP status, in `locale`, or undefined for a status that is not one. */
+export function refusal(
+  status: number,
+  locale: Locale = BASE_LOCALE,
+): { title: string; body: string } | undefined {
+  const messages = REFUSALS[status];
+  return messages && { title: messages.title({}, { locale }), body: messages.body({}, { locale }) };
+}

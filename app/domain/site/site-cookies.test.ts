@@ -16,7 +16,7 @@ describe("the site's cookies", () => {
     expect(sources).not.toMatch(/(createCookie|siteCookie)\([^)]*["'`]/);
     for (const cookie of Object.values(SITE_COOKIES)) {
       expect(cookie.name).toMatch(/^cp_[a-z]+$/);
-      expect(cookie.purpose.length).toBeGreaterThan(20);
+      expect(cookie.purpose().length).toBeGreaterThan(20);
     }
   });
 
@@ -26,5 +26,8 @@ describe("the site's cookies", () => {
     expect(describeLifetime(SITE_COOKIES.flash.maxAgeSeconds)).toBe("60 seconds");
     expect(describeLifetime(120)).toBe("2 minutes");
     expect(describeLifetime(86_400)).toBe("1 day");
+    expect(describeLifetime(SITE_COOKIES.wizard.maxAgeSeconds, "es")).toBe("7 días");
+    expect(describeLifetime(SITE_COOKIES.flash.maxAgeSeconds, "es")).toBe("60 segundos");
+    expect(describeLifetime(3600, "es")).toBe("1 hora");
   });
 });

@@ -3,6 +3,8 @@
  * lifetimes from, and that the cookie policy shows (decision 014). All are first-party, signed and
  * httpOnly (app/server/http/signed-cookies.server.ts); none tracks anyone.
  */
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
 
 export interface SiteCookie {
   name: string;
@@ -10,9 +12,9 @@ export interface SiteCookie {
   path: string;
   maxAgeSeconds: number;
   /** Who gets it, for the cookie policy. */
-  setFor: string;
+  setFor: Message;
   /** Why, for the cookie policy. */
-  purpose: string;
+  purpose: Message;
 }
 
 const DAY = 24 * 60 * 60;
@@ -22,44 +24,47 @@ export const SITE_COOKIES = {
     name: "cp_wizard",
     path: "/",
     maxAgeSeconds: 7 * DAY,
-    setFor: "Everyone who starts a quote application",
-    purpose:
-      "Keeps your place in the application, so your answers are still there when you go back a step, reload the page or continue in another tab. Once you have applied, it lets this browser show your coverage plan and request quotes. It holds only a reference to your application, not your answers.",
+    setFor: m.cookie_for_applicants,
+    purpose: m.cookie_wizard_purpose,
   },
   funnel: {
     name: "cp_funnel",
     path: "/business-wizard",
     maxAgeSeconds: 7 * DAY,
-    setFor: "Everyone who starts a quote application",
-    purpose:
-      "Remembers which steps of the application you have already reached, so our own count of how many people reach each step counts you once. It holds step names only, nothing about you.",
+    setFor: m.cookie_for_applicants,
+    purpose: m.cookie_funnel_purpose,
   },
   flash: {
     name: "cp_flash",
     path: "/",
     maxAgeSeconds: 60,
-    setFor: "Everyone who starts a quote application",
-    purpose:
-      "Carries a message, such as “Information saved successfully!”, from one step to the next. It is removed as soon as the message is shown.",
+    setFor: m.cookie_for_applicants,
+    purpose: m.cookie_flash_purpose,
   },
   admin: {
     name: "cp_admin",
     path: "/admin",
     maxAgeSeconds: DAY / 2,
-    setFor: "Only our staff, when they sign in to the lead desk",
-    purpose: "Keeps a member of staff signed in. Visitors never get it.",
+    setFor: m.cookie_for_staff,
+    purpose: m.cookie_admin_purpose,
   },
 } as const satisfies Record<string, SiteCookie>;
 
-/** A cookie's lifetime in words: "60 seconds", "12 hours", "7 days". */
-export function describeLifetime(seconds: number): string {
-  const [amount, unit] =
-    seconds % DAY === 0
-      ? [seconds / DAY, "day"]
-      : seconds % 3600 === 0
-        ? [seconds / 3600, "hour"]
-        : seconds % 60 === 0 && seconds > 60
-          ? [seconds / 60, "minute"]
-          : [seconds, "second"];
-  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+/** Each unit of a lifetime, one and several, as its messages say it. */
+const LIFETIME_UNITS = [
+  { seconds: DAY, one: m.lifetime_day, several: m.lifetime_days },
+  { seconds: 3600, one: m.lifetime_hour, several: m.lifetime_hours },
+  { seconds: 60, one: m.lifetime_minute, several: m.lifetime_minutes },
+] as const;
+
+/** A cookie's lifetime in words: "60 seconds", "12 hours", "7 days" (in `locale`). */
+export function describeLifetime(seconds: number, locale: Locale = BASE_LOCALE): string {
+  // The largest unit that divides it, in minutes only from two minutes (60 s reads as seconds).
+  const unit = LIFETIME_UNITS.find(
+    (candidate) => seconds % candidate.seconds === 0 && (candidate.seconds !== 60 || seconds > 60),
+  );
+  const amount = unit ? seconds / unit.seconds : seconds;
+  const message =
+    amount === 1 ? (unit?.one ?? m.lifetime_second) : (unit?.several ?? m.lifetime_seconds);
+  return message({ amount }, { locale });
 }

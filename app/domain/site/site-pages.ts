@@ -1,3 +1,5 @@
+import { m } from "#app/paraglide/messages.js";
+import { basePath, BASE_LOCALE, localizedPath, type Locale } from "#app/domain/site/locales.ts";
 import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 
@@ -9,7 +11,7 @@ export const QUOTE_PATH = "/business-wizard";
  * action, Log in). The spec's "Get Instant Quote" promised a quote on the spot; the wizard takes an
  * application, and a licensed agent sends the quotes later (decision 014, issue 26).
  */
-export const QUOTE_LINK_LABEL = "Get a quote";
+export const QUOTE_LINK_LABEL = m.quote_link({}, { locale: BASE_LOCALE });
 
 /** Whether a path is one of the wizard's screens (/business-wizard and below). */
 export function isWizardPath(pathname: string): boolean {
@@ -62,3 +64,65 @@ export const SITEMAP_PATHS: readonly string[] = [
   ...MARKETING_PATHS.filter((path) => !UNLISTED_PATHS.includes(path)),
   QUOTE_PATH,
 ];
+
+/** A page of the sitemap: its address, and every language's address when it has more than one. */
+export interface SitemapEntry {
+  path: string;
+  alternates: { locale: Locale; path: string }[];
+}
+
+/** /sitemap.xml's pages, in each language the site speaks that the page is offered in. */
+export function sitemapEntries(languages: readonly Locale[]): SitemapEntry[] {
+  return SITEMAP_PATHS.flatMap((path) => {
+    const alternates = alternatePaths(path, languages);
+    return pageLanguages(path, languages).map((locale) => ({
+      path: localizedPath(path, locale),
+      alternates,
+    }));
+  });
+}
+
+/** The marketing pages the build prerenders: every one in English, and in Spanish those translated. */
+export function prerenderedPaths(languages: readonly Locale[]): string[] {
+  return [
+    ...MARKETING_PATHS,
+    ...(languages.includes("es") ? SPANISH_PAGES.map((path) => localizedPath(path, "es")) : []),
+  ];
+}
+
+/**
+ * The marketing pages without a Spanish version yet (issue 31 adds them page by page; decision
+ * 049).
+ */
+const NOT_YET_IN_SPANISH: readonly string[] = ["/login"];
+
+/**
+ * The pages with a Spanish version so far, by their English path. The routes below /es, the
+ * language switch, the alternate links and the sitemap offer only these.
+ */
+export const SPANISH_PAGES: readonly string[] = MARKETING_PATHS.filter(
+  (path) => !NOT_YET_IN_SPANISH.includes(path),
+);
+
+/** The languages a page is offered in, on a site that speaks `languages`. */
+export function pageLanguages(path: string, languages: readonly Locale[]): readonly Locale[] {
+  return SPANISH_PAGES.includes(basePath(path)) ? languages : [BASE_LOCALE];
+}
+
+/** A page's addresses in each language it is offered in, for its alternate links; none if one. */
+export function alternatePaths(
+  path: string,
+  languages: readonly Locale[],
+): { locale: Locale; path: string }[] {
+  const offered = pageLanguages(path, languages);
+  if (offered.length < 2) return [];
+  return offered.map((locale) => ({ locale, path: localizedPath(path, locale) }));
+}
+
+/**
+ * Where a link to a page goes from a page in `locale`: the page in that language if it has a
+ * version in it (SPANISH_PAGES), else the English page.
+ */
+export function linkPath(path: string, locale: Locale): string {
+  return SPANISH_PAGES.includes(basePath(path)) ? localizedPath(path, locale) : basePath(path);
+}

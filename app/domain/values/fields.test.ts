@@ -89,7 +89,7 @@ describe("hidden formatting characters in text fields", () => {
     });
     const contact = parseForm(
       new URLSearchParams({ name: "Sam\u2066 Lee", email: "sam\ufeff@example.com", message: "Hi" }),
-      contactMessageSchema,
+      contactMessageSchema("en"),
     );
     expect(contact.status === "error" && contact.error).toEqual({
       name: [messages.hiddenCharacters],
@@ -137,7 +137,7 @@ const EMAIL_FIELDS = [
   { form: "/login", schema: loginSchema, invalid: messages.emailInvalid },
   {
     form: "the contact page",
-    schema: z.object({ email: contactMessageSchema.shape.email }),
+    schema: z.object({ email: contactMessageSchema("en").shape.email }),
     invalid: messages.emailInvalid,
   },
   {

@@ -2,7 +2,9 @@
  * The kinds of field the site's forms share, each with its rule and messages in one place: the
  * wizard's schemas and the contact forms' are built from these.
  */
-import { messages } from "#app/domain/site/messages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { messages, textTooLong } from "#app/domain/site/messages.ts";
 import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 import {
   hasHiddenFormatting,
@@ -12,26 +14,26 @@ import {
 import { z } from "#app/domain/values/zod.ts";
 
 /** Refuses text holding invisible formatting characters (text.ts says why), with its message. */
-function withoutHiddenFormatting() {
+function withoutHiddenFormatting(locale: Locale = BASE_LOCALE) {
   return z.refine<string>((value) => !hasHiddenFormatting(value), {
-    error: messages.hiddenCharacters,
+    error: m.error_hidden_characters({}, { locale }),
     abort: true,
   });
 }
 
 /**
  * Text that must be given: control characters removed, trimmed, 1 to `max` characters, without
- * hidden formatting characters.
+ * hidden formatting characters. Its other messages in `locale`, as `required` is.
  */
-export function requiredText(required: string, max: number) {
+export function requiredText(required: string, max: number, locale: Locale = BASE_LOCALE) {
   return z
     .string({ error: required })
     .check(
       z.overwrite(withoutControlCharacters),
       z.trim(),
       z.minLength(1, required),
-      withoutHiddenFormatting(),
-      z.maxLength(max, messages.textTooLong(max)),
+      withoutHiddenFormatting(locale),
+      z.maxLength(max, textTooLong(max, locale)),
     );
 }
 
@@ -184,25 +186,25 @@ export interface EmailMessages {
 /**
  * An email address, kept trimmed and lowercased: the one rule of every email field (the wizard,
  * /login, the contact form, the lead desk's sign-in), with the spec's two messages unless others
- * are given, and `messages.emailTrailingDot` for an address with a dot after its domain. Control
+ * are given, and `messages.emailTrailingDot` for an address with a dot after its domain (in
+ * `locale`, as the spec's two are unless others are given). Control
  * characters are refused, not removed: what is sent to is what was typed.
  */
-export function emailAddress(
-  fieldMessages: EmailMessages = {
-    required: messages.emailRequired,
-    invalid: messages.emailInvalid,
-  },
-) {
-  return z.string({ error: fieldMessages.required }).check(
+export function emailAddress(fieldMessages?: EmailMessages, locale: Locale = BASE_LOCALE) {
+  const { required, invalid } = fieldMessages ?? {
+    required: m.error_email_required({}, { locale }),
+    invalid: m.error_email_invalid({}, { locale }),
+  };
+  return z.string({ error: required }).check(
     z.trim(),
-    z.minLength(1, { error: fieldMessages.required, abort: true }),
-    z.maxLength(EMAIL_MAX_LENGTH, { error: fieldMessages.invalid, abort: true }),
+    z.minLength(1, { error: required, abort: true }),
+    z.maxLength(EMAIL_MAX_LENGTH, { error: invalid, abort: true }),
     // Said as it is: the address is right but for its last character.
     z.refine((value) => !endsInADotAfterAnAddress(value), {
-      error: messages.emailTrailingDot,
+      error: m.error_email_trailing_dot({}, { locale }),
       abort: true,
     }),
-    z.regex(EMAIL_PATTERN, fieldMessages.invalid),
+    z.regex(EMAIL_PATTERN, invalid),
     z.toLowerCase(),
   );
 }
@@ -210,20 +212,25 @@ export function emailAddress(
 /** The longest phone number the site reads, as typed. */
 export const PHONE_MAX_LENGTH = 30;
 
-/** A valid 10-digit US phone number as typed; kept in E.164 form ("+15552345678"). */
-export function usPhoneNumber() {
+/**
+ * A valid 10-digit US phone number as typed; kept in E.164 form ("+15552345678"). Its messages in
+ * `locale`.
+ */
+export function usPhoneNumber(locale: Locale = BASE_LOCALE) {
+  const required = m.error_phone_required({}, { locale });
+  const invalid = m.error_phone_invalid({}, { locale });
   return z.pipe(
     z
-      .string({ error: messages.phoneRequired })
+      .string({ error: required })
       .check(
         z.trim(),
-        z.minLength(1, { error: messages.phoneRequired, abort: true }),
-        z.maxLength(PHONE_MAX_LENGTH, { error: messages.phoneInvalid, abort: true }),
+        z.minLength(1, { error: required, abort: true }),
+        z.maxLength(PHONE_MAX_LENGTH, { error: invalid, abort: true }),
       ),
     z.transform((phone, ctx) => {
       const normalized = normalizeUsPhone(phone);
       if (!normalized) {
-        ctx.issues.push({ code: "custom", message: messages.phoneInvalid, input: phone });
+        ctx.issues.push({ code: "custom", message: invalid, input: phone });
         return z.NEVER;
       }
       return normalized;

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "r
 
 import { AdminHeader, adminMeta, DeskTimeZoneProvider } from "#app/components/admin/admin-ui.tsx";
 import { DEFAULT_TIME_ZONE } from "#app/domain/values/time-zones.ts";
-import { refusals } from "#app/domain/site/messages.ts";
+import { refusal } from "#app/domain/site/messages.ts";
 import { getOperator, requireOperator } from "#app/server/admin/admin-auth.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
@@ -64,7 +64,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           title: "Not found",
           body: "There is nothing at this address. It may have been deleted, or the link is wrong.",
         }
-      : (refusals[status] ?? {
+      : (refusal(status) ?? {
           title: "Something went wrong",
           body: "The lead desk could not show this page. Please try again in a moment.",
         });

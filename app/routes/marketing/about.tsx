@@ -1,66 +1,68 @@
-import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/reference/products.ts";
-import { QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { anyLineApplyTime, PRODUCT_LINES } from "#app/domain/reference/products.ts";
+
+import { linkPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { site } from "#app/domain/site/site.ts";
-import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { m } from "#app/paraglide/messages.js";
+import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
+import { useLocale } from "#app/hooks/use-locale.ts";
 
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteUrl: siteUrlFromMatches(matches),
+export const meta: Route.MetaFunction = (args) =>
+  localizedPageMeta(args, (locale) => ({
     path: "/about",
-    title: "About Us",
-    description: `${site.brand} helps owners of small and mid-size US businesses understand business insurance and apply online in about ${ANY_LINE_APPLY_TIME}; a licensed agent sends the quotes.`,
-  });
+    title: m.about_title({}, { locale }),
+    description: m.about_meta_description(
+      { brand: site.brand, time: anyLineApplyTime(locale) },
+      { locale },
+    ),
+  }));
 
 export default function About() {
+  const locale = useLocale();
+  const time = anyLineApplyTime(locale);
   return (
     <>
-      <PageIntro title={`About ${site.brand}`}>
-        <p>
-          We help owners of small and mid-size US businesses understand business insurance and get
-          covered without the paperwork.
-        </p>
+      <PageIntro title={m.about_heading({ brand: site.brand }, { locale })}>
+        <p>{m.about_intro({}, { locale })}</p>
       </PageIntro>
       <Prose>
-        <h2>What we do</h2>
-        <p>
-          Insurance is full of jargon, and most business owners have better things to do than decode
-          it. {site.brand} explains each kind of business insurance in plain language, asks only the
-          questions that matter for your business, and lets you apply for a quote online at any
-          hour.
-        </p>
-        <p>
-          We cover {PRODUCT_LINES.length} lines of business insurance, from general liability and
-          workers&apos; compensation to cyber and fiduciary liability, for businesses in
-          construction, food and beverage, retail, professional services, cleaning and many other
-          trades.
-        </p>
-        <h2>How it works</h2>
+        <h2>{m.about_what_we_do({}, { locale })}</h2>
+        <p>{m.about_what_we_do_text({ brand: site.brand }, { locale })}</p>
+        <p>{m.about_lines({ count: PRODUCT_LINES.length }, { locale })}</p>
+        <h2>{m.about_how_it_works({}, { locale })}</h2>
         <ul>
-          <li>
-            Tell us about your business: your industry, your state and what you do. It takes about{" "}
-            {ANY_LINE_APPLY_TIME}.
-          </li>
-          <li>
-            A licensed agent reviews your application and sends you quotes for the coverage that
-            fits.
-          </li>
-          <li>
-            Pick a plan. Once your policy is bound, the insurer issues your certificate of
-            insurance.
-          </li>
+          <li>{m.about_step_apply({ time }, { locale })}</li>
+          <li>{m.about_step_quotes({}, { locale })}</li>
+          <li>{m.about_step_covered({}, { locale })}</li>
         </ul>
-        <h2>People when you want them</h2>
+        <h2>{m.about_people({}, { locale })}</h2>
         <p>
-          You can apply online at any hour, and our team is a phone call away: {site.phoneHours}.
-          Call sales on <a href={`tel:${site.salesPhone.tel}`}>{site.salesPhone.label}</a> or
-          support on <a href={`tel:${site.supportPhone.tel}`}>{site.supportPhone.label}</a>, or{" "}
-          <a href="/contact">send us a message</a>.
+          {withSlots(
+            m.about_people_text(
+              {
+                hours: m.phone_hours({}, { locale }),
+                sales: slot("sales"),
+                support: slot("support"),
+                message: slot("message"),
+              },
+              { locale },
+            ),
+            {
+              sales: <a href={`tel:${site.salesPhone.tel}`}>{site.salesPhone.label}</a>,
+              support: <a href={`tel:${site.supportPhone.tel}`}>{site.supportPhone.label}</a>,
+              message: (
+                <a href={linkPath("/contact", locale)}>{m.about_send_message({}, { locale })}</a>
+              ),
+            },
+          )}
         </p>
         <p>
-          Ready to see what your coverage could look like? <a href={QUOTE_PATH}>Start a quote</a>.
+          {withSlots(m.about_ready({ start: slot("start") }, { locale }), {
+            start: <a href={QUOTE_PATH}>{m.about_start_quote({}, { locale })}</a>,
+          })}
         </p>
       </Prose>
     </>

@@ -4,12 +4,16 @@ import { data } from "react-router";
 
 import { CONTACT_FIELD_LIMITS, contactMessageSchema } from "#app/domain/site/contact-forms.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { localeOfPath } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import { site } from "#app/domain/site/site.ts";
+import { m } from "#app/paraglide/messages.js";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import type { z } from "#app/domain/values/zod.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
-import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { controlClasses, FormAlert, FormField, hintId } from "#app/components/ui/form-field.tsx";
@@ -20,17 +24,20 @@ import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteUrl: siteUrlFromMatches(matches),
+export const meta: Route.MetaFunction = (args) =>
+  localizedPageMeta(args, (locale) => ({
     path: "/contact",
-    title: "Contact Us",
-    description: `Call ${site.brand} support on ${site.supportPhone.label} or sales on ${site.salesPhone.label}, or send us a message and we'll reply by email.`,
-  });
+    title: m.contact_title({}, { locale }),
+    description: m.contact_meta_description(
+      { brand: site.brand, support: site.supportPhone.label, sales: site.salesPhone.label },
+      { locale },
+    ),
+  }));
 
 /** Stores a message from the contact form; 400 with a message per field when it is not valid. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(await request.formData(), contactMessageSchema);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const submission = parseForm(await request.formData(), contactMessageSchema(locale));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: null }, { status: 400 });
   }
@@ -44,27 +51,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     logger.error({ err: error }, "contact message not saved");
     return data(
-      { result: submission.reply({ formErrors: [messages.saveFailed] }), sent: null },
+      {
+        result: submission.reply({ formErrors: [m.error_save_failed({}, { locale })] }),
+        sent: null,
+      },
       { status: 500 },
     );
   }
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
+  const locale = useLocale();
   return (
     <>
-      <PageIntro title="Contact Us" width="wide">
-        <p>Questions about coverage, a quote or your policy? Call us or send a message.</p>
+      <PageIntro title={m.contact_title({}, { locale })} width="wide">
+        <p>{m.contact_intro({}, { locale })}</p>
       </PageIntro>
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_3fr] lg:py-16">
         <section aria-labelledby="call-title">
           <h2 id="call-title" className="text-2xl font-bold">
-            Call us
+            {m.chrome_call_us({}, { locale })}
           </h2>
           <ul className="mt-6 space-y-4">
             <li className="rounded-2xl border border-line bg-white p-5">
-              <p className="font-semibold">Support</p>
-              <p className="text-sm text-muted">Help with a quote, your policy or a claim</p>
+              <p className="font-semibold">{m.chrome_support({}, { locale })}</p>
+              <p className="text-sm text-muted">{m.contact_support_text({}, { locale })}</p>
               <a
                 href={`tel:${site.supportPhone.tel}`}
                 className="mt-2 inline-flex items-center gap-2 text-lg font-semibold text-brand-700 underline"
@@ -74,8 +85,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </a>
             </li>
             <li className="rounded-2xl border border-line bg-white p-5">
-              <p className="font-semibold">Sales</p>
-              <p className="text-sm text-muted">Talk to an expert about the right coverage</p>
+              <p className="font-semibold">{m.chrome_sales({}, { locale })}</p>
+              <p className="text-sm text-muted">{m.contact_sales_text({}, { locale })}</p>
               <a
                 href={`tel:${site.salesPhone.tel}`}
                 className="mt-2 inline-flex items-center gap-2 text-lg font-semibold text-brand-700 underline"
@@ -88,15 +99,17 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <p className="mt-6 flex items-start gap-3 text-muted">
             <ClockIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
             <span>
-              <span className="block font-semibold text-ink">Hours</span>
-              {site.phoneHours}
+              <span className="block font-semibold text-ink">
+                {m.contact_hours({}, { locale })}
+              </span>
+              {m.phone_hours({}, { locale })}
             </span>
           </p>
         </section>
         <section aria-labelledby="message-title">
           <h2 id="message-title" className="flex items-center gap-2 text-2xl font-bold">
             <MailIcon className="size-6 text-brand-700" />
-            Send us a message
+            {m.contact_send_message({}, { locale })}
           </h2>
           <div className="mt-6 rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
             <ContactMessagePanel actionData={actionData} />
@@ -108,19 +121,22 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 }
 
 function ContactMessagePanel({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useForm<z.input<typeof contactMessageSchema>>({
+  const locale = useLocale();
+  const [form, fields] = useForm<z.input<ReturnType<typeof contactMessageSchema>>>({
     id: "contact-message",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(contactMessageSchema),
+    constraint: getZodConstraint(contactMessageSchema(locale)),
   });
   if (actionData?.sent) {
     return (
       <div className="rounded-xl border border-success-700/30 bg-success-50 p-5">
         <h3 className="flex items-center gap-2 text-lg font-semibold text-success-700">
           <CheckIcon className="size-5 shrink-0" />
-          Thanks, {actionData.sent.name}! Your message has been sent.
+          {m.contact_thanks({ name: actionData.sent.name }, { locale })}
         </h3>
-        <p className="mt-2 text-ink">We&apos;ll reply to {actionData.sent.email}.</p>
+        <p className="mt-2 text-ink">
+          {m.contact_reply_to({ email: actionData.sent.email }, { locale })}
+        </p>
       </div>
     );
   }
@@ -131,8 +147,8 @@ function ContactMessagePanel({ actionData }: { actionData: Route.ComponentProps[
       <ContactNameField field={fields.name} />
       <FormField
         id={fields.email.id}
-        label="Email address"
-        hint="We reply by email."
+        label={m.field_email({}, { locale })}
+        hint={m.field_email_hint({}, { locale })}
         errorId={fields.email.errorId}
         errors={fields.email.errors}
       >
@@ -148,8 +164,11 @@ function ContactMessagePanel({ actionData }: { actionData: Route.ComponentProps[
       </FormField>
       <FormField
         id={fields.message.id}
-        label="Message"
-        hint={`Up to ${CONTACT_FIELD_LIMITS.message.toLocaleString("en-US")} characters.`}
+        label={m.field_message({}, { locale })}
+        hint={m.field_message_hint(
+          { max: CONTACT_FIELD_LIMITS.message.toLocaleString(`${locale}-US`) },
+          { locale },
+        )}
         errorId={fields.message.errorId}
         errors={fields.message.errors}
       >
@@ -161,14 +180,16 @@ function ContactMessagePanel({ actionData }: { actionData: Route.ComponentProps[
         />
       </FormField>
       <button type="submit" className={buttonClasses("primary", "md")}>
-        Send message
+        {m.contact_submit({}, { locale })}
       </button>
       <p className="text-sm text-muted">
-        We use your details only to answer your message. See our{" "}
-        <a href="/privacy" className="font-medium text-brand-700 underline">
-          Privacy Policy
-        </a>
-        .
+        {withSlots(m.contact_privacy({ privacy: slot("privacy") }, { locale }), {
+          privacy: (
+            <a href={linkPath("/privacy", locale)} className="font-medium text-brand-700 underline">
+              {m.privacy_policy({}, { locale })}
+            </a>
+          ),
+        })}
       </p>
     </form>
   );

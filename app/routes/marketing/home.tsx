@@ -1,11 +1,14 @@
-import { QUOTE_STEPS, testimonials, trustHeading, trustStats } from "#app/domain/site/marketing.ts";
-import { ANY_LINE_APPLY_TIME, PRODUCT_LINES } from "#app/domain/reference/products.ts";
-import { SEE_PLAN_LABEL } from "#app/domain/quote/quote-request.ts";
+import { quoteSteps, testimonials, trustHeading, trustStats } from "#app/domain/site/marketing.ts";
+import { anyLineApplyTime, PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import { AGENCY_PROOF } from "#app/domain/site/agency-proof.ts";
+
 import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
-import { PRODUCTS_ANCHOR, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { site } from "#app/domain/site/site.ts";
+import { m } from "#app/paraglide/messages.js";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
-import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { ProductCarousel } from "#app/components/site/product-carousel.tsx";
 import { TrustStatTiles } from "#app/components/site/trust-stats.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
@@ -22,16 +25,16 @@ import {
 
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteUrl: siteUrlFromMatches(matches),
+export const meta: Route.MetaFunction = (args) =>
+  localizedPageMeta(args, (locale) => ({
     path: "/",
-    title: `${site.brand}: ${site.headline}`,
+    title: `${site.brand}: ${m.site_headline({}, { locale })}`,
     fullTitle: true,
-    description: `Business insurance for US small businesses: general liability, workers' comp, BOP, cyber and more. Apply online in about ${ANY_LINE_APPLY_TIME}; a licensed agent sends your quotes.`,
-  });
+    description: m.home_meta_description({ time: anyLineApplyTime(locale) }, { locale }),
+  }));
 
 export default function Home() {
+  const locale = useLocale();
   return (
     <>
       <Hero />
@@ -44,11 +47,9 @@ export default function Home() {
         <Container>
           <div className="max-w-2xl">
             <h2 id="products-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              Insurance Solutions for Small Business
+              {m.home_products_title({}, { locale })}
             </h2>
-            <p className="mt-3 text-lg text-muted">
-              Learn more about coverage matching your unique needs
-            </p>
+            <p className="mt-3 text-lg text-muted">{m.home_products_text({}, { locale })}</p>
           </div>
           <div className="mt-8">
             <ProductCarousel />
@@ -58,41 +59,44 @@ export default function Home() {
       <Steps />
       <Testimonials />
       <CallToAction
-        title="Ready to protect your business?"
-        text={`Apply online in about ${ANY_LINE_APPLY_TIME}, or talk with an expert who can help you choose the right coverage.`}
+        title={m.home_cta_title({}, { locale })}
+        text={m.home_cta_text({ time: anyLineApplyTime(locale) }, { locale })}
       />
     </>
   );
 }
 
 function Hero() {
+  const locale = useLocale();
   return (
     <section className="bg-linear-to-b from-brand-50 to-white">
       <Container className="grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-2 lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-200">
             <SparkIcon className="size-4" />
-            Business insurance, made simple
+            {m.home_badge({}, { locale })}
           </p>
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl">
-            {site.headline}
+            {m.site_headline({}, { locale })}
           </h1>
-          <p className="mt-6 max-w-xl text-lg text-muted sm:text-xl">{site.tagline}</p>
+          <p className="mt-6 max-w-xl text-lg text-muted sm:text-xl">
+            {m.site_tagline({}, { locale })}
+          </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href={QUOTE_PATH} className={buttonClasses("primary", "lg")}>
-              {QUOTE_LINK_LABEL}
+              {m.quote_link({}, { locale })}
               <ArrowRightIcon className="size-5" />
             </a>
             <a href={`#${PRODUCTS_ANCHOR}`} className={buttonClasses("secondary", "lg")}>
-              Explore coverage
+              {m.home_explore({}, { locale })}
             </a>
           </div>
           {/* The page is the same for everyone (prerendered): a visitor who has applied in this
               browser finds the plan here; anyone else is taken to the application (decision 017). */}
           <p className="mt-6 text-muted">
-            Applied already?{" "}
+            {m.home_applied_already({}, { locale })}{" "}
             <a href={QUOTE_STEP_PATH} className="font-semibold text-brand-700 underline">
-              {SEE_PLAN_LABEL}
+              {m.see_plan({}, { locale })}
             </a>
           </p>
         </div>
@@ -110,7 +114,8 @@ function Hero() {
  * the caption says what it shows.
  */
 function QuotePreview() {
-  const lines = PRODUCT_LINES.slice(0, 3).map((line) => line.name);
+  const locale = useLocale();
+  const lines = PRODUCT_LINES.slice(0, 3).map((line) => line.term({}, { locale }));
   return (
     <figure className="mx-auto w-full max-w-md lg:mr-0">
       <div
@@ -118,9 +123,9 @@ function QuotePreview() {
         className="rounded-3xl border border-line bg-white p-6 shadow-xl sm:p-8"
       >
         <div className="flex items-center justify-between">
-          <p className="font-semibold text-ink">Your application</p>
+          <p className="font-semibold text-ink">{m.home_preview_application({}, { locale })}</p>
           <span className="rounded-full bg-success-50 px-3 py-1 text-sm font-semibold text-success-700">
-            Sent
+            {m.home_preview_sent({}, { locale })}
           </span>
         </div>
         <ul className="mt-6 space-y-3">
@@ -138,25 +143,28 @@ function QuotePreview() {
         </ul>
         <div className="mt-6 flex items-center gap-3 rounded-xl bg-brand-50 px-4 py-3 text-brand-800">
           <MailIcon className="size-6 shrink-0" />
-          <span className="font-medium">A licensed agent is preparing your quotes</span>
+          <span className="font-medium">{m.home_preview_agent({}, { locale })}</span>
         </div>
       </div>
       <figcaption className="mt-3 text-center text-sm text-muted">
-        <span className="font-semibold text-ink">Illustration:</span> what happens after you apply.
-        Your application is sent, and a licensed agent prepares your quotes.
+        <span className="font-semibold text-ink">
+          {m.home_preview_caption_label({}, { locale })}
+        </span>{" "}
+        {m.home_preview_caption({}, { locale })}
       </figcaption>
     </figure>
   );
 }
 
 function TrustStats() {
+  const locale = useLocale();
   return (
     <section aria-labelledby="trust-title" className="py-16 sm:py-20">
       <Container>
         <h2 id="trust-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
-          {trustHeading("home")}
+          {trustHeading("home", AGENCY_PROOF, locale)}
         </h2>
-        <TrustStatTiles stats={trustStats()} />
+        <TrustStatTiles stats={trustStats(AGENCY_PROOF, locale)} />
       </Container>
     </section>
   );
@@ -165,19 +173,18 @@ function TrustStats() {
 const STEP_ICONS = [ShieldCheckIcon, ClockIcon, DocumentIcon];
 
 function Steps() {
+  const locale = useLocale();
   return (
     <section aria-labelledby="steps-title" className="py-16 sm:py-24">
       <Container>
         <div className="max-w-2xl">
           <h2 id="steps-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            Covered in three steps
+            {m.home_steps_title({}, { locale })}
           </h2>
-          <p className="mt-3 text-lg text-muted">
-            You apply online; a licensed agent takes it from there.
-          </p>
+          <p className="mt-3 text-lg text-muted">{m.home_steps_text({}, { locale })}</p>
         </div>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {QUOTE_STEPS.map((step, index) => {
+          {quoteSteps(locale).map((step, index) => {
             const StepIcon = STEP_ICONS[index] ?? ShieldCheckIcon;
             return (
               <li
@@ -189,7 +196,7 @@ function Steps() {
                     <StepIcon className="size-6" />
                   </span>
                   <span className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-                    Step {index + 1}
+                    {m.home_step_label({ number: index + 1 }, { locale })}
                   </span>
                 </div>
                 <h3 className="mt-4 text-xl font-semibold">{step.title}</h3>
@@ -205,7 +212,8 @@ function Steps() {
 
 /** The agency's testimonials, or the spec's samples marked as such (decision 014). */
 function Testimonials() {
-  const { items, sample } = testimonials();
+  const locale = useLocale();
+  const { items, sample } = testimonials(AGENCY_PROOF, locale);
   return (
     <section aria-labelledby="testimonials-title" className="bg-surface py-16 sm:py-24">
       <Container>
@@ -213,12 +221,11 @@ function Testimonials() {
           id="testimonials-title"
           className="text-center text-3xl font-bold tracking-tight sm:text-4xl"
         >
-          What business owners say
+          {m.home_testimonials_title({}, { locale })}
         </h2>
         {sample ? (
           <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted">
-            Sample testimonials: they show the kind of experience we work for, not the words of real
-            customers. We&apos;ll share real reviews here once our customers have given them.
+            {m.home_testimonials_sample_note({}, { locale })}
           </p>
         ) : null}
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
@@ -227,7 +234,7 @@ function Testimonials() {
               <figure className="flex h-full flex-col rounded-2xl border border-line bg-white p-6 shadow-xs">
                 {sample ? (
                   <p className="mb-3 self-start rounded-full bg-accent-100 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-accent-700 uppercase">
-                    Sample
+                    {m.sample({}, { locale })}
                   </p>
                 ) : null}
                 <blockquote className="flex-1 text-lg text-ink">

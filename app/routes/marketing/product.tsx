@@ -8,17 +8,19 @@ import {
   type ProductPage,
   type SamplePolicy,
 } from "#app/domain/reference/product-pages.ts";
-import {
-  figureMeasureText,
-  TYPICAL_PRICE_DISCLAIMER,
-} from "#app/domain/reference/market-figures.ts";
+import { figureMeasureText } from "#app/domain/reference/market-figures.ts";
 import { applyTime, PRODUCT_LINES, type ProductLine } from "#app/domain/reference/products.ts";
-import { productPath, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { AGENCY_PROOF } from "#app/domain/site/agency-proof.ts";
+import { basePath, type Locale, type Message } from "#app/domain/site/locales.ts";
+import { productPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { FaqAccordion } from "#app/components/site/faq-accordion.tsx";
 import { IndustryGrid } from "#app/components/site/industry-grid.tsx";
 import { TrustStatTiles } from "#app/components/site/trust-stats.tsx";
-import { faqPageJsonLd, pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { faqPageJsonLd, localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { Container } from "#app/components/ui/container.tsx";
 import {
@@ -30,38 +32,40 @@ import {
 
 import type { Route } from "./+types/product";
 
-/** The product line whose page this is: app/routes.ts mounts this module once per line. */
+/** The product line whose page this is: app/routes.ts mounts this module once per line and language. */
 function productLineAt(pathname: string): ProductLine {
-  const slug = pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
+  const slug = basePath(pathname)
+    .replace(/^\/+|\/+$/g, "")
+    .toLowerCase();
   const line = PRODUCT_LINES.find((candidate) => candidate.slug === slug);
   if (!line) throw new Error(`No product line at ${pathname}`);
   return line;
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const line = productLineAt(location.pathname);
+export const meta: Route.MetaFunction = (args) => {
+  const line = productLineAt(args.location.pathname);
   const page = getProductPage(line.slug);
-  return pageMeta({
-    siteUrl: siteUrlFromMatches(matches),
+  return localizedPageMeta(args, (locale) => ({
     path: productPath(line.slug),
-    title: page.headline,
-    description: page.summary,
-    jsonLd: [faqPageJsonLd(allFaqs(page))],
-  });
+    title: page.headline({}, { locale }),
+    description: page.summary({}, { locale }),
+    jsonLd: [faqPageJsonLd(allFaqs(page), locale)],
+  }));
 };
 
 export default function ProductPageScreen() {
   const line = productLineAt(useLocation().pathname);
   const page = getProductPage(line.slug);
+  const locale = useLocale();
   return (
     <>
       <Hero line={line} page={page} />
       <section aria-labelledby="industries-title" className="py-16 sm:py-20">
         <Container>
           <h2 id="industries-title" className="text-3xl font-bold tracking-tight">
-            Get a quote for your industry
+            {m.product_industries_title({}, { locale })}
           </h2>
-          <p className="mt-3 text-lg text-muted">Choose your industry to start your quote.</p>
+          <p className="mt-3 text-lg text-muted">{m.product_industries_text({}, { locale })}</p>
           <div className="mt-8">
             <IndustryGrid />
           </div>
@@ -79,7 +83,7 @@ export default function ProductPageScreen() {
       <section aria-labelledby="faq-title" className="bg-surface py-16 sm:py-24">
         <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
           <h2 id="faq-title" className="text-3xl font-bold tracking-tight">
-            Common Questions
+            {m.faq_title({}, { locale })}
           </h2>
           <div className="mt-8">
             <FaqAccordion faqs={page.faqs} group={page.faqGroup} />
@@ -87,8 +91,11 @@ export default function ProductPageScreen() {
         </div>
       </section>
       <CallToAction
-        title="Ready to protect your business?"
-        text={`Apply for ${line.name} in about ${applyTime(line)}: a licensed agent sends your quote. Or talk with an expert first.`}
+        title={m.home_cta_title({}, { locale })}
+        text={m.product_cta_text(
+          { line: line.term({}, { locale }), time: applyTime(line, locale) },
+          { locale },
+        )}
         product={line.slug}
       />
     </>
@@ -96,23 +103,24 @@ export default function ProductPageScreen() {
 }
 
 function Hero({ line, page }: { line: ProductLine; page: ProductPage }) {
+  const locale = useLocale();
   return (
     <section className="bg-linear-to-b from-brand-50 to-white">
       <Container className="grid gap-10 py-14 sm:py-20 lg:grid-cols-[3fr_2fr] lg:items-center">
         <div>
-          <p className="font-semibold text-brand-700">{line.name}</p>
+          <p className="font-semibold text-brand-700">{line.term({}, { locale })}</p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-            {page.headline}
+            {page.headline({}, { locale })}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg text-muted">{page.intro}</p>
+          <p className="mt-6 max-w-2xl text-lg text-muted">{page.intro({}, { locale })}</p>
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             <a href={QUOTE_PATH} className={buttonClasses("primary", "lg")}>
-              {QUOTE_LINK_LABEL}
+              {m.quote_link({}, { locale })}
               <ArrowRightIcon className="size-5" />
             </a>
             <p className="flex items-center gap-2 text-muted">
               <ClockIcon className="size-5 text-brand-700" />
-              Apply in about {applyTime(line)}
+              {m.carousel_apply_in({ time: applyTime(line, locale) }, { locale })}
             </p>
           </div>
         </div>
@@ -121,14 +129,14 @@ function Hero({ line, page }: { line: ProductLine; page: ProductPage }) {
           className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8"
         >
           <h2 id="who-title" className="text-xl font-semibold">
-            Who needs it?
+            {m.product_who_needs({}, { locale })}
           </h2>
-          <p className="mt-2 text-muted">{page.whoNeedsIt.intro}</p>
+          <p className="mt-2 text-muted">{page.whoNeedsIt.intro({}, { locale })}</p>
           <ul className="mt-4 space-y-3">
             {page.whoNeedsIt.examples.map((example) => (
-              <li key={example} className="flex gap-3">
+              <li key={example({}, { locale })} className="flex gap-3">
                 <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                <span>{example}</span>
+                <span>{example({}, { locale })}</span>
               </li>
             ))}
           </ul>
@@ -139,37 +147,40 @@ function Hero({ line, page }: { line: ProductLine; page: ProductPage }) {
 }
 
 function Covered({ line, page }: { line: ProductLine; page: ProductPage }) {
+  const locale = useLocale();
   return (
     <section aria-labelledby="covered-title" className="bg-surface py-16 sm:py-24">
       <Container>
         <h2 id="covered-title" className="text-3xl font-bold tracking-tight">
-          What&apos;s Covered
+          {m.product_covered_title({}, { locale })}
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-muted">
-          What a typical {line.name} policy pays for. Your policy documents set out the exact
-          coverage, limits and exclusions.
+          {m.product_covered_text({ line: line.term({}, { locale }) }, { locale })}
         </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {page.covered.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-line bg-white p-6 shadow-xs">
+            <li
+              key={item.title({}, { locale })}
+              className="rounded-2xl border border-line bg-white p-6 shadow-xs"
+            >
               <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                 <ShieldCheckIcon className="size-6" />
               </span>
-              <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
-              <p className="mt-2 text-muted">{item.description}</p>
+              <h3 className="mt-4 text-lg font-semibold">{item.title({}, { locale })}</h3>
+              <p className="mt-2 text-muted">{item.description({}, { locale })}</p>
             </li>
           ))}
         </ul>
         <div className="mt-10 rounded-2xl border border-line bg-white p-6 sm:p-8">
-          <h3 className="text-lg font-semibold">Usually not covered</h3>
+          <h3 className="text-lg font-semibold">{m.product_not_covered({}, { locale })}</h3>
           <ul className="mt-4 grid gap-3 text-muted sm:grid-cols-2">
             {page.notCovered.map((item) => (
-              <li key={item} className="flex gap-3">
+              <li key={item({}, { locale })} className="flex gap-3">
                 <span
                   aria-hidden="true"
                   className="mt-2.5 size-1.5 shrink-0 rounded-full bg-muted"
                 />
-                <span>{item}</span>
+                <span>{item({}, { locale })}</span>
               </li>
             ))}
           </ul>
@@ -179,9 +190,9 @@ function Covered({ line, page }: { line: ProductLine; page: ProductPage }) {
   );
 }
 
-/** An amount of dollars as the page shows it: "$1,675". */
-function dollars(amount: number): string {
-  return `$${amount.toLocaleString("en-US")}`;
+/** An amount of dollars as the page shows it: "$1,675" (US Spanish writes it the same way). */
+function dollars(amount: number, locale: Locale): string {
+  return `$${amount.toLocaleString(`${locale}-US`)}`;
 }
 
 /**
@@ -196,23 +207,23 @@ function PricesPaid({
   policy,
 }: {
   line: ProductLine;
-  limitsNote: string;
+  limitsNote: Message;
   policy: SamplePolicy;
 }) {
+  const locale = useLocale();
   return (
     <section aria-labelledby="prices-paid-title" className="py-16 sm:py-24">
       <Container>
         <h2 id="prices-paid-title" className="text-3xl font-bold tracking-tight">
-          Published premiums for other small businesses
+          {m.product_prices_title({}, { locale })}
         </h2>
         <p className="mt-3 max-w-2xl text-lg text-muted">
-          Published medians for {line.name}. Your own price depends on your payroll, the work your
-          employees do, your state and your claims: a licensed agent gets you quotes.
+          {m.product_prices_text({ line: line.term({}, { locale }) }, { locale })}
         </p>
-        <p className="mt-3 max-w-2xl text-muted">{limitsNote}</p>
+        <p className="mt-3 max-w-2xl text-muted">{limitsNote({}, { locale })}</p>
         <div className="mt-10 grid gap-6 xl:grid-cols-4">
           <ul className="grid gap-6 md:grid-cols-3 xl:col-span-3">
-            {publishedPrices(line.slug).map(({ basis, figure }) => (
+            {publishedPrices(line.slug, locale).map(({ basis, figure }) => (
               <li
                 key={basis}
                 className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm"
@@ -221,24 +232,48 @@ function PricesPaid({
                   {basis}
                 </h3>
                 <p className="mt-3 text-ink">
-                  <span className="text-4xl font-extrabold">{dollars(figure.monthly)}</span> a month
+                  {withSlots(m.product_per_month({ amount: slot("amount") }, { locale }), {
+                    amount: (
+                      <span className="text-4xl font-extrabold">
+                        {dollars(figure.monthly, locale)}
+                      </span>
+                    ),
+                  })}
                 </p>
                 <p className="mt-1 text-muted">
-                  Median premium{figure.yearly ? ` (${dollars(figure.yearly)} a year)` : ""},{" "}
-                  {figureMeasureText(figure.source)}
+                  {figure.yearly
+                    ? m.product_median_yearly(
+                        {
+                          yearly: dollars(figure.yearly, locale),
+                          measure: figureMeasureText(figure.source, locale),
+                        },
+                        { locale },
+                      )
+                    : m.product_median(
+                        { measure: figureMeasureText(figure.source, locale) },
+                        { locale },
+                      )}
                 </p>
                 <p className="mt-4 text-sm text-muted">
-                  Source:{" "}
-                  <a
-                    href={figure.source.url}
-                    className="text-brand-700 underline"
-                    rel="noopener noreferrer"
-                  >
-                    {figure.source.publisher}
-                  </a>{" "}
-                  (gathered {figure.source.read})
+                  {withSlots(
+                    m.product_source(
+                      { publisher: slot("publisher"), month: figure.source.read },
+                      { locale },
+                    ),
+                    {
+                      publisher: (
+                        <a
+                          href={figure.source.url}
+                          className="text-brand-700 underline"
+                          rel="noopener noreferrer"
+                        >
+                          {figure.source.publisher}
+                        </a>
+                      ),
+                    },
+                  )}
                 </p>
-                <p className="mt-2 text-sm text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
+                <p className="mt-2 text-sm text-muted">{m.figure_disclaimer({}, { locale })}</p>
               </li>
             ))}
           </ul>
@@ -248,17 +283,17 @@ function PricesPaid({
           >
             <div className="flex items-start justify-between gap-3">
               <h3 id="sample-policy-title" className="text-lg font-semibold text-ink">
-                Sample policy: {policy.title}
+                {m.product_sample_policy({ title: policy.title({}, { locale }) }, { locale })}
               </h3>
-              <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-bold tracking-wider text-accent-700">
-                {policy.status}
+              <span className="rounded-full bg-accent-100 px-3 py-1 text-xs font-bold tracking-wider text-accent-700 uppercase">
+                {m.sample({}, { locale })}
               </span>
             </div>
             <dl className="mt-5 space-y-3">
               {policy.rows.map((row) => (
-                <div key={row.label}>
-                  <dt className="text-sm text-muted">{row.label}</dt>
-                  <dd className="font-medium text-ink">{row.value}</dd>
+                <div key={row.label({}, { locale })}>
+                  <dt className="text-sm text-muted">{row.label({}, { locale })}</dt>
+                  <dd className="font-medium text-ink">{row.value({}, { locale })}</dd>
                 </div>
               ))}
             </dl>
@@ -270,13 +305,14 @@ function PricesPaid({
 }
 
 function Trust({ line }: { line: ProductLine }) {
+  const locale = useLocale();
   return (
     <section aria-labelledby="trust-title" className="py-16 sm:py-20">
       <Container>
         <h2 id="trust-title" className="text-center text-3xl font-bold tracking-tight">
-          {trustHeading("product")}
+          {trustHeading("product", AGENCY_PROOF, locale)}
         </h2>
-        <TrustStatTiles stats={productTrustStats(line)} />
+        <TrustStatTiles stats={productTrustStats(line, AGENCY_PROOF, locale)} />
       </Container>
     </section>
   );

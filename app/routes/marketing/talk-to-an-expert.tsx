@@ -2,10 +2,12 @@ import { data } from "react-router";
 
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { bestTimeLabel, callbackRequestSchema } from "#app/domain/site/contact-forms.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { localeOfPath } from "#app/domain/site/locales.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { site } from "#app/domain/site/site.ts";
-import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { m } from "#app/paraglide/messages.js";
+import { localizedPageMeta } from "#app/components/site/page-meta.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { CallbackRequestPanel, TALK_TO_EXPERT_PATH } from "#app/components/site/talk-to-expert.tsx";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
@@ -16,20 +18,20 @@ import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/talk-to-an-expert";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteUrl: siteUrlFromMatches(matches),
+export const meta: Route.MetaFunction = (args) =>
+  localizedPageMeta(args, (locale) => ({
     path: TALK_TO_EXPERT_PATH,
-    title: "Talk to an Expert",
-    description: `Call our insurance experts on ${site.salesPhone.label}, or leave your number and the best time to reach you and we'll call you back.`,
-  });
+    title: m.talk_to_expert({}, { locale }),
+    description: m.talk_meta_description({ phone: site.salesPhone.label }, { locale }),
+  }));
 
 /**
  * Stores a call-back request, from this page or from the Talk to an Expert dialog (whose script
  * reads this page's answer); 400 with a message per field when it is not valid.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(await request.formData(), callbackRequestSchema);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const submission = parseForm(await request.formData(), callbackRequestSchema(locale));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), confirmation: null }, { status: 400 });
   }
@@ -44,32 +46,36 @@ export async function action({ request, context }: Route.ActionArgs) {
       confirmation: {
         name: saved.name,
         phone: formatUsPhone(saved.phone),
-        bestTime: bestTimeLabel(saved.bestTime),
+        bestTime: bestTimeLabel(saved.bestTime, locale),
       },
     };
   } catch (error) {
     logger.error({ err: error }, "call-back request not saved");
     return data(
-      { result: submission.reply({ formErrors: [messages.saveFailed] }), confirmation: null },
+      {
+        result: submission.reply({ formErrors: [m.error_save_failed({}, { locale })] }),
+        confirmation: null,
+      },
       { status: 500 },
     );
   }
 }
 
 export default function TalkToAnExpert({ actionData }: Route.ComponentProps) {
+  const locale = useLocale();
   return (
     <>
-      <PageIntro title="Talk to an Expert" width="wide">
-        <p>
-          Not sure which coverage you need? Our insurance experts can walk you through your options.
-        </p>
+      <PageIntro title={m.talk_to_expert({}, { locale })} width="wide">
+        <p>{m.talk_intro({}, { locale })}</p>
       </PageIntro>
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:py-16">
         <section aria-labelledby="call-now-title">
           <h2 id="call-now-title" className="text-2xl font-bold">
-            Call us now
+            {m.talk_call_now({}, { locale })}
           </h2>
-          <p className="mt-3 text-muted">Speak with our sales team: {site.phoneHours}.</p>
+          <p className="mt-3 text-muted">
+            {m.talk_speak_with_sales({ hours: m.phone_hours({}, { locale }) }, { locale })}
+          </p>
           <a
             href={`tel:${site.salesPhone.tel}`}
             className="mt-4 inline-flex items-center gap-2 text-2xl font-bold text-brand-700 underline"

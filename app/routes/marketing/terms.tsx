@@ -1,66 +1,50 @@
 import { site } from "#app/domain/site/site.ts";
-import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
+import { SupportOrMessage } from "#app/components/site/support-or-message.tsx";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
+import { useLocale } from "#app/hooks/use-locale.ts";
 
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteUrl: siteUrlFromMatches(matches),
+export const meta: Route.MetaFunction = (args) =>
+  localizedPageMeta(args, (locale) => ({
     path: "/terms",
-    title: "Terms of Use",
-    description: `The terms for using the ${site.brand} website and its quote application.`,
-  });
+    title: m.terms_title({}, { locale }),
+    description: m.terms_meta_description({ brand: site.brand }, { locale }),
+  }));
 
 export default function Terms() {
+  const locale = useLocale();
   return (
     <>
-      <PageIntro title="Terms of Use">
-        <p>The rules for using this website. By using it, you agree to them.</p>
+      <PageIntro title={m.terms_title({}, { locale })}>
+        <p>{m.terms_intro({}, { locale })}</p>
       </PageIntro>
       <Prose>
-        <h2>What this site is</h2>
-        <p>
-          {site.brand} explains business insurance and lets owners of US businesses apply for a
-          quote online. The explanations on this site are general information, not legal, tax or
-          insurance advice for your situation.
-        </p>
-        <h2>Quotes and coverage</h2>
+        <h2>{m.terms_what_title({}, { locale })}</h2>
+        <p>{m.terms_what_text({ brand: site.brand }, { locale })}</p>
+        <h2>{m.terms_quotes_title({}, { locale })}</h2>
         <ul>
-          <li>
-            A quote is based on the information you give us. It is not a policy, and you are not
-            covered until an insurance company issues your policy and confirms it in writing.
-          </li>
-          <li>
-            What a policy covers, its limits and its exclusions are set by the policy documents,
-            which take precedence over anything on this site.
-          </li>
-          <li>
-            Prices, quotes and ratings shown as samples on this site are examples only and are not
-            offers.
-          </li>
+          <li>{m.terms_quotes_1({}, { locale })}</li>
+          <li>{m.terms_quotes_2({}, { locale })}</li>
+          <li>{m.terms_quotes_3({}, { locale })}</li>
         </ul>
-        <h2>Your information</h2>
+        <h2>{m.terms_information_title({}, { locale })}</h2>
         <p>
-          Please give complete and accurate answers. Wrong or missing information can change your
-          price or affect whether a claim is paid. Our <a href="/privacy">Privacy Policy</a>{" "}
-          explains how we handle what you tell us.
+          {withSlots(m.terms_information_text({ privacy: slot("privacy") }, { locale }), {
+            privacy: <a href={linkPath("/privacy", locale)}>{m.privacy_policy({}, { locale })}</a>,
+          })}
         </p>
-        <h2>Using the site fairly</h2>
+        <h2>{m.terms_fair_title({}, { locale })}</h2>
+        <p>{m.terms_fair_text({}, { locale })}</p>
+        <h2>{m.terms_changes_title({}, { locale })}</h2>
+        <p>{m.terms_changes_text({}, { locale })}</p>
+        <h2>{m.terms_questions_title({}, { locale })}</h2>
         <p>
-          Don&apos;t use the site to break the law, to submit information about others without their
-          permission, to try to reach information that isn&apos;t yours, or to disrupt the site for
-          other people.
-        </p>
-        <h2>Changes and availability</h2>
-        <p>
-          We may change these terms or the site at any time. We work to keep the site available but
-          cannot promise it will always be.
-        </p>
-        <h2>Questions</h2>
-        <p>
-          Call support on <a href={`tel:${site.supportPhone.tel}`}>{site.supportPhone.label}</a> or{" "}
-          <a href="/contact">send us a message</a>.
+          <SupportOrMessage message={m.legal_call_or_write} />
         </p>
       </Prose>
     </>

@@ -5,7 +5,9 @@ import type { RequestHandler as ExpressHandler } from "express";
 import { MAX_UPLOAD_BODY_BYTES, takesUploads } from "#app/domain/quote/request-documents.ts";
 import { isBoundedForm } from "#app/domain/values/form-submission.ts";
 import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
-import { refusals } from "#app/domain/site/messages.ts";
+import { refusal as refusalIn } from "#app/domain/site/messages.ts";
+import { localeOfPath, localizedPath } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 import { site } from "#app/domain/site/site.ts";
 
 import { logger } from "#app/server/logger.server.ts";
@@ -33,7 +35,7 @@ export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
     const source = req.get("origin") ?? req.get("referer") ?? null;
     if (namesThisSite(source, req.get("host") ?? "", siteUrl)) return next();
     logger.warn({ path: req.path, reason: "cross-site" }, "post refused");
-    res.status(403).type("html").send(refusalPage(403));
+    res.status(403).type("html").send(refusalPage(403, req.path));
   };
 }
 
@@ -52,15 +54,21 @@ export const refuseOtherMethods: ExpressHandler = (req, res, next) => {
     res.status(204).end();
     return;
   }
-  res.status(405).type("html").send(refusalPage(405));
+  res.status(405).type("html").send(refusalPage(405, req.path));
 };
 
-/** A refusal as a short page of its own, for answers given in front of React Router. */
-function refusalPage(status: number): string {
-  const refusal = refusals[status] ?? { title: "Request refused", body: "" };
+/**
+ * A refusal as a short page of its own, for answers given in front of React Router, in the
+ * language of the address it answers.
+ */
+function refusalPage(status: number, path: string): string {
+  const locale = localeOfPath(path);
+  const refusal = refusalIn(status, locale);
+  if (!refusal) throw new Error(`No refusal for status ${status}`);
+  const home = localizedPath("/", locale);
   return (
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} | ${site.brand}</title></head>` +
-    `<body><main><h1>${refusal.title}</h1><p>${refusal.body}</p><p><a href="/">Return to Home</a></p></main></body></html>`
+    `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${refusal.title} | ${site.brand}</title></head>` +
+    `<body><main><h1>${refusal.title}</h1><p>${refusal.body}</p><p><a href="${home}">${m.error_return_home({}, { locale })}</a></p></main></body></html>`
   );
 }
 

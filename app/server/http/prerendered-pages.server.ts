@@ -59,19 +59,24 @@ function compressedPage(file: string, html: Buffer, encoding: "br" | "gzip"): Bu
  */
 export function loadPrerenderedPages(
   dir: string,
-  site: { siteUrl: string; agencyStamp: string; logger: Logger },
+  site: { siteUrl: string; agencyStamp: string; languagesStamp: string; logger: Logger },
 ): Map<string, PrerenderedPage> {
   const { siteUrl, logger } = site;
   const pages = new Map<string, PrerenderedPage>();
   let elsewhere = 0;
   const agency = `data-agency="${site.agencyStamp}"`;
+  const languages = `data-languages="${site.languagesStamp}"`;
   for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
     if (path.basename(file) !== "index.html") continue;
     const folder = path.dirname(file);
     const urlPath = folder === "." ? "/" : `/${folder.split(path.sep).join("/")}`;
     const html = readFileSync(path.join(dir, file));
     const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html.toString("utf8"))?.[1];
-    if (canonical !== `${siteUrl}${urlPath}` || !html.includes(agency)) {
+    if (
+      canonical !== `${siteUrl}${urlPath}` ||
+      !html.includes(agency) ||
+      !html.includes(languages)
+    ) {
       elsewhere += 1;
       continue;
     }
@@ -93,7 +98,7 @@ export function loadPrerenderedPages(
   if (elsewhere > 0) {
     logger.warn(
       { pages: elsewhere, siteUrl },
-      "prerendered pages were built for another SITE_URL or agency: rendering them on request (build with these settings to serve them prerendered)",
+      "prerendered pages were built for another SITE_URL, agency or SPANISH setting: rendering them on request (build with these settings to serve them prerendered)",
     );
   }
   if (pages.size > 0) logger.info({ pages: pages.size }, "serving prerendered pages");
