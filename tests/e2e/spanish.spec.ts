@@ -56,7 +56,7 @@ test("without SPANISH the site is English only: no /es, no switch, no alternates
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/es");
 });
 
-test("with SPANISH on, the marketing pages in Spanish (landing, products, About, Contact, Talk to an Expert, legal): catalog text only, switch, alternates, sitemap, axe, Nu, widths, with and without JavaScript", async ({
+test("with SPANISH on, the marketing pages in Spanish (landing, products, About, Contact, Talk to an Expert, legal, Log in): catalog text only, switch, alternates, sitemap, axe, Nu, widths, with and without JavaScript", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -215,6 +215,21 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
       formPage.getByRole("heading", { name: "¡Gracias, Ana Díaz! Su mensaje fue enviado." }),
     ).toBeVisible();
     await expect(formPage.getByText("Le responderemos a ana@example.com.")).toBeVisible();
+    // Log in, from the header: the address checked in Spanish, the same answer whoever asks.
+    await formPage.getByRole("banner").getByRole("link", { name: "Entrar" }).click();
+    await expect(formPage).toHaveURL(`${site}/es/login`);
+    await formPage.getByLabel("Correo electrónico").fill("ana@");
+    await formPage.getByRole("button", { name: "Envíenme un enlace" }).click();
+    await expect(formPage.getByText("Escriba un correo electrónico válido")).toBeVisible();
+    await expectOnlySpanishCatalogText(formPage, ["ana@"]);
+    await formPage.getByLabel("Correo electrónico").fill("ana@example.com");
+    await formPage.getByRole("button", { name: "Envíenme un enlace" }).click();
+    await expect(
+      formPage.getByRole("status").filter({ hasText: "Si tenemos una solicitud con ese correo" }),
+    ).toBeVisible();
+    await expectOnlySpanishCatalogText(formPage);
+    const loginHtml = await formPage.content();
+
     // A product page from the side menu: the words of the line, its published premiums with
     // their sources and not-a-quote words, its questions, all in Spanish.
     await formPage.getByRole("button", { name: "Menú" }).click();
@@ -249,6 +264,7 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
       "/es/privacy",
       "/es/terms",
       "/es/cookies",
+      "/es/login",
     ]) {
       await formPage.goto(`${server.url}${path}`);
       for (const width of [360, 1920]) {
@@ -273,6 +289,7 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
       ["/es/talk-to-an-expert, refused", refusedHtml],
       ["/es/contact, refused", contactRefusedHtml],
       ["/es/workers-comp", productHtml],
+      ["/es/login, link asked for", loginHtml],
     ]);
     for (const path of [
       "/es",

@@ -60,7 +60,7 @@ export const messages = {
     ownership: "Choose an ownership structure and enter a start year to continue",
   },
 
-  loginLinkSent: "If we have an application for that address, we've sent you a link",
+  loginLinkSent: m.login_link_sent({}, english),
   /** The lead desk's sign-in, locked for this email from this address, until `until`. */
   signInLocked: (until: Date) =>
     `Too many attempts from this address. Try again after ${utcClockTime(until)} UTC.`,

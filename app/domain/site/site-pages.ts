@@ -91,18 +91,11 @@ export function prerenderedPaths(languages: readonly Locale[]): string[] {
 }
 
 /**
- * The marketing pages without a Spanish version yet (issue 31 adds them page by page; decision
- * 049).
+ * The pages with a Spanish version so far (issue 31; decision 049), by their English path: the
+ * marketing site. The routes below /es, the language switch, the alternate links and the sitemap
+ * offer only these.
  */
-const NOT_YET_IN_SPANISH: readonly string[] = ["/login"];
-
-/**
- * The pages with a Spanish version so far, by their English path. The routes below /es, the
- * language switch, the alternate links and the sitemap offer only these.
- */
-export const SPANISH_PAGES: readonly string[] = MARKETING_PATHS.filter(
-  (path) => !NOT_YET_IN_SPANISH.includes(path),
-);
+export const SPANISH_PAGES: readonly string[] = MARKETING_PATHS;
 
 /** The languages a page is offered in, on a site that speaks `languages`. */
 export function pageLanguages(path: string, languages: readonly Locale[]): readonly Locale[] {

@@ -134,7 +134,7 @@ const ONE_ADDRESS = [
 /** Every email field of the site, with what it says when the address is not one. */
 const EMAIL_FIELDS = [
   { form: "the wizard's email step", schema: emailSchema, invalid: messages.emailInvalid },
-  { form: "/login", schema: loginSchema, invalid: messages.emailInvalid },
+  { form: "/login", schema: loginSchema("en"), invalid: messages.emailInvalid },
   {
     form: "the contact page",
     schema: z.object({ email: contactMessageSchema("en").shape.email }),

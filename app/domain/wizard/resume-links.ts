@@ -3,6 +3,7 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/emai
 import { emailAddress } from "#app/domain/values/fields.ts";
 import { site } from "#app/domain/site/site.ts";
 import { z } from "#app/domain/values/zod.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 
 /** How long an emailed link to an application works (issue 8). */
 export const RESUME_LINK_DAYS = 7;
@@ -15,8 +16,10 @@ export function resumePath(token: string): string {
   return `${RESUME_PATH_PREFIX}${token}`;
 }
 
-/** The /login form: the address the application was saved under. */
-export const loginSchema = z.object({ email: emailAddress() });
+/** The /login form: the address the application was saved under, with its messages in `locale`. */
+export function loginSchema(locale: Locale) {
+  return z.object({ email: emailAddress(undefined, locale) });
+}
 
 /**
  * How long after the email step the "finish your application" email waits (decision 032): it goes

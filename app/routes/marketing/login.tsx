@@ -6,30 +6,31 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { controlClasses, FormField } from "#app/components/ui/form-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { localeOfPath } from "#app/domain/site/locales.ts";
 import { loginSchema, RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
 import { site } from "#app/domain/site/site.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { requestResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
-import { SEE_PLAN_LABEL } from "#app/domain/quote/quote-request.ts";
+import { linkPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
-import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { m } from "#app/paraglide/messages.js";
+import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
+import { useLocale } from "#app/hooks/use-locale.ts";
 
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    siteUrl: siteUrlFromMatches(matches),
+export const meta: Route.MetaFunction = (args) =>
+  localizedPageMeta(args, (locale) => ({
     path: "/login",
-    title: "Log in",
-    description: `Get a link back to your ${site.brand} application, or call us.`,
+    title: m.login_title({}, { locale }),
+    description: m.login_meta_description({ brand: site.brand }, { locale }),
     noindex: true,
-  });
+  }));
 
 /**
  * Log in, for a visitor (issue 8): the address their application was saved under gets a one-time
@@ -39,7 +40,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * answer stays the same.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(await request.formData(), loginSchema);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const submission = parseForm(await request.formData(), loginSchema(locale));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
@@ -49,25 +51,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
+/** A phone line of the agency with what to call it for. */
+function PhoneCard({
+  title,
+  text,
+  phone,
+}: {
+  title: string;
+  text: string;
+  phone: { label: string; tel: string };
+}) {
+  return (
+    <li className="rounded-2xl border border-line bg-white p-6">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-1 text-muted">{text}</p>
+      <a
+        href={`tel:${phone.tel}`}
+        className="mt-3 inline-flex items-center gap-2 text-xl font-semibold text-brand-700 underline"
+      >
+        <PhoneIcon className="size-5" />
+        {phone.label}
+      </a>
+    </li>
+  );
+}
+
 export default function Login({ actionData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const schema = loginSchema(locale);
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseForm(formData, loginSchema),
+    onValidate: ({ formData }) => parseForm(formData, schema),
   });
   return (
     <>
-      <PageIntro title="Log in">
-        <p>
-          Started an application? Enter the email you saved it under and we&apos;ll send you a link
-          to pick up where you left off, on any device.
-        </p>
-        <p className="mt-3">
-          There&apos;s no account and no password to remember: the link in your email is how you get
-          back to your application. Each link works once, for {RESUME_LINK_DAYS} days.
-        </p>
+      <PageIntro title={m.login_title({}, { locale })}>
+        <p>{m.login_intro({}, { locale })}</p>
+        <p className="mt-3">{m.login_no_password({ days: RESUME_LINK_DAYS }, { locale })}</p>
       </PageIntro>
       <div className="mx-auto w-full max-w-4xl px-4 pt-12 sm:px-6">
         {actionData?.sent ? (
@@ -76,13 +99,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
               role="status"
               className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-900"
             >
-              {messages.loginLinkSent}
+              {m.login_link_sent({}, { locale })}
             </p>
             <p className="mt-3 mb-6 text-muted">
-              The link opens your application and your coverage plan. Finished it in this browser?{" "}
-              <a href={QUOTE_STEP_PATH} className="font-semibold text-brand-700 underline">
-                {SEE_PLAN_LABEL}
-              </a>
+              {withSlots(m.login_link_opens({ plan: slot("plan") }, { locale }), {
+                plan: (
+                  <a href={QUOTE_STEP_PATH} className="font-semibold text-brand-700 underline">
+                    {m.see_plan({}, { locale })}
+                  </a>
+                ),
+              })}
             </p>
           </>
         ) : null}
@@ -90,7 +116,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <HoneypotField />
           <FormField
             id={fields.email.id}
-            label="Email address"
+            label={m.field_email({}, { locale })}
             errorId={fields.email.errorId}
             errors={fields.email.errors}
           >
@@ -102,45 +128,44 @@ export default function Login({ actionData }: Route.ComponentProps) {
             />
           </FormField>
           <button type="submit" className={buttonClasses("primary", "lg")}>
-            Email me a link
+            {m.login_submit({}, { locale })}
           </button>
         </Form>
       </div>
-      <h2 className="sr-only">Other ways to reach us</h2>
+      <h2 className="sr-only">{m.login_other_ways({}, { locale })}</h2>
       <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
         <ul className="grid gap-4 sm:grid-cols-2">
-          <li className="rounded-2xl border border-line bg-white p-6">
-            <h2 className="text-lg font-semibold">Your quote or policy</h2>
-            <p className="mt-1 text-muted">Call support</p>
-            <a
-              href={`tel:${site.supportPhone.tel}`}
-              className="mt-3 inline-flex items-center gap-2 text-xl font-semibold text-brand-700 underline"
-            >
-              <PhoneIcon className="size-5" />
-              {site.supportPhone.label}
-            </a>
-          </li>
-          <li className="rounded-2xl border border-line bg-white p-6">
-            <h2 className="text-lg font-semibold">New coverage</h2>
-            <p className="mt-1 text-muted">Call sales</p>
-            <a
-              href={`tel:${site.salesPhone.tel}`}
-              className="mt-3 inline-flex items-center gap-2 text-xl font-semibold text-brand-700 underline"
-            >
-              <PhoneIcon className="size-5" />
-              {site.salesPhone.label}
-            </a>
-          </li>
+          <PhoneCard
+            title={m.login_quote_or_policy({}, { locale })}
+            text={m.login_call_support({}, { locale })}
+            phone={site.supportPhone}
+          />
+          <PhoneCard
+            title={m.login_new_coverage({}, { locale })}
+            text={m.login_call_sales({}, { locale })}
+            phone={site.salesPhone}
+          />
         </ul>
         <p className="mt-6 text-muted">
-          Our team answers {site.phoneHours}. You can also{" "}
-          <a href="/contact" className="font-medium text-brand-700 underline">
-            send us a message
-          </a>
-          .
+          {withSlots(
+            m.login_team_hours(
+              { hours: m.phone_hours({}, { locale }), message: slot("message") },
+              { locale },
+            ),
+            {
+              message: (
+                <a
+                  href={linkPath("/contact", locale)}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {m.about_send_message({}, { locale })}
+                </a>
+              ),
+            },
+          )}
         </p>
         <a href={QUOTE_PATH} className={`${buttonClasses("primary", "lg")} mt-8`}>
-          {QUOTE_LINK_LABEL}
+          {m.quote_link({}, { locale })}
         </a>
       </div>
     </>
