@@ -48,6 +48,8 @@ export async function startAppServer(
       // The most the settings allow (RATE_LIMIT_PER_MINUTE <= 1,000,000); the guards still run.
       RATE_LIMIT_PER_MINUTE: "1000000",
       DATABASE_URL: "",
+      // Spanish on, as the bench's build is (bench/workspace.ts): the prerendered pages are served.
+      SPANISH: "true",
       ...env,
     },
     `http://127.0.0.1:${port}`,

@@ -36,6 +36,7 @@ import { buildWorkspace, dataDirOf, REFERENCE_PATH } from "./workspace.ts";
 const PAGES: { path: string; kind: PageKind }[] = [
   { path: "/", kind: "marketing" },
   { path: "/workers-comp", kind: "marketing" },
+  { path: "/es", kind: "marketing" },
   { path: "/business-wizard", kind: "wizard" },
 ];
 const THROUGHPUT_PATHS = ["/", "/workers-comp"];

@@ -40,6 +40,12 @@ export function buildWorkspace(siteUrl: string): Workspace {
     copyFileSync(path.join(ROOT, file), path.join(dir, file));
   }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  // The compiled messages (app/paraglide) are generated, so git does not list them: compiled here
+  // from the copy's own catalogs, as `npm run build` does.
+  const messages = spawnSync("npm", ["run", "-s", "messages"], { cwd: dir, encoding: "utf8" });
+  if (messages.status !== 0) {
+    throw new Error(`Compiling the messages failed:\n${messages.stdout}\n${messages.stderr}`);
+  }
 
   const started = performance.now();
   const build = spawnSync(
@@ -54,7 +60,14 @@ export function buildWorkspace(siteUrl: string): Workspace {
     ],
     {
       cwd: dir,
-      env: { ...process.env, NODE_ENV: "production", SITE_URL: siteUrl, DATA_DIR: dataDirOf(dir) },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SITE_URL: siteUrl,
+        DATA_DIR: dataDirOf(dir),
+        // The Spanish pages too (issue 31), prerendered as production would with SPANISH=true.
+        SPANISH: "true",
+      },
       encoding: "utf8",
     },
   );
