@@ -3,7 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 import { PRODUCT_LINES } from "./domain/reference/products.ts";
 import { NOT_LICENSED_PATH } from "./domain/site/licensed-states.ts";
 import { SPANISH_PREFIX, type Locale } from "./domain/site/locales.ts";
-import { productPath, SPANISH_PAGES } from "./domain/site/site-pages.ts";
+import { MARKETING_PATHS, productPath, SPANISH_PAGES } from "./domain/site/site-pages.ts";
 import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
 import { POLICY_PATH } from "./domain/quote/bind-requests.ts";
@@ -30,21 +30,23 @@ interface MarketingPage {
   id?: string;
 }
 
-const MARKETING_PAGES: readonly MarketingPage[] = [
-  { path: "/", file: "routes/marketing/home.tsx" },
+/** A marketing page's module, by its English path: a product line's page, else the path's name. */
+function marketingPage(path: string): MarketingPage {
   // One page per product line, from the catalog: the module finds its line from the path.
-  ...PRODUCT_LINES.map((line) => ({
-    path: productPath(line.slug),
-    file: "routes/marketing/product.tsx",
-    id: `routes/marketing/product/${line.slug}`,
-  })),
-  { path: "/about", file: "routes/marketing/about.tsx" },
-  { path: "/contact", file: "routes/marketing/contact.tsx" },
-  { path: "/talk-to-an-expert", file: "routes/marketing/talk-to-an-expert.tsx" },
-  { path: "/privacy", file: "routes/marketing/privacy.tsx" },
-  { path: "/terms", file: "routes/marketing/terms.tsx" },
-  { path: "/cookies", file: "routes/marketing/cookies.tsx" },
-  { path: "/login", file: "routes/marketing/login.tsx" },
+  const line = PRODUCT_LINES.find((candidate) => productPath(candidate.slug) === path);
+  if (line) {
+    return {
+      path,
+      file: "routes/marketing/product.tsx",
+      id: `routes/marketing/product/${line.slug}`,
+    };
+  }
+  return { path, file: path === "/" ? "routes/marketing/home.tsx" : `routes/marketing${path}.tsx` };
+}
+
+/** The marketing pages (MARKETING_PATHS, prerendered), and the resume link's landing page. */
+const MARKETING_PAGES: readonly MarketingPage[] = [
+  ...MARKETING_PATHS.map(marketingPage),
   { path: "/resume/:token", file: "routes/marketing/resume.tsx" },
 ];
 
