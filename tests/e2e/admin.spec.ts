@@ -477,8 +477,12 @@ test("call-back requests and contact messages have their own lists", async ({ pa
   await expect(callback).toContainText("Quinn Caller");
   await expect(callback).toContainText("(415) 555-0177");
   await expect(callback).toContainText("Morning (9 am to noon ET)");
+  // Asked from an English page: the agent calls back in English.
+  await expect(page.getByRole("columnheader", { name: "Language" })).toBeVisible();
+  await expect(callback.getByRole("cell", { name: "English", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Messages" }).click();
   await expect(page.getByRole("heading", { name: /Ann Asker/ })).toBeVisible();
+  await expect(page.getByText("sent from the English pages")).toBeVisible();
   await expect(page.getByText("Do you cover food trucks?")).toBeVisible();
   await expect(page.getByRole("link", { name: "ann?cc=boss@asker.example" })).toHaveAttribute(
     "href",

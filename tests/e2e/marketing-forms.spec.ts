@@ -105,14 +105,27 @@ test("the call-back request and the contact message are in the database", async 
   });
   try {
     const callbacks = await database.query(
-      "select name, phone, best_time, product from callback_requests",
+      "select name, phone, best_time, product, language from callback_requests",
     );
     expect(callbacks.rows).toEqual([
-      { name: "Ana Diaz", phone: "+15552345678", best_time: "morning", product: "cyber-insurance" },
+      {
+        name: "Ana Diaz",
+        phone: "+15552345678",
+        best_time: "morning",
+        product: "cyber-insurance",
+        language: "en",
+      },
     ]);
-    const messages = await database.query("select name, email, message from contact_messages");
+    const messages = await database.query(
+      "select name, email, message, language from contact_messages",
+    );
     expect(messages.rows).toEqual([
-      { name: "Sam Lee", email: "sam@example.com", message: "Please call me about cyber cover." },
+      {
+        name: "Sam Lee",
+        email: "sam@example.com",
+        message: "Please call me about cyber cover.",
+        language: "en",
+      },
     ]);
   } finally {
     await database.close();

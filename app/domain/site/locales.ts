@@ -20,6 +20,15 @@ export const SPANISH_PREFIX = "/es";
 /** What each language is called in itself, for the language switch (its link's text). */
 export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: "English", es: "Español" };
 
+/**
+ * What each language is called in English: the lead desk and the agency's alerts, which stay in
+ * English, say which language a visitor used.
+ */
+export const LANGUAGE_NAMES_IN_ENGLISH: Readonly<Record<Locale, string>> = {
+  en: "English",
+  es: "Spanish",
+};
+
 /** The language of a page, from its path: /es and below are Spanish, every other path English. */
 export function localeOfPath(pathname: string): Locale {
   return pathname === SPANISH_PREFIX || pathname.startsWith(`${SPANISH_PREFIX}/`) ? "es" : "en";

@@ -9,6 +9,7 @@ import {
 import { bestTimeLabel, type BestTimeToCall } from "#app/domain/site/contact-forms.ts";
 import { listHref, parseListPosition, productName } from "#app/domain/leads/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
+import { LANGUAGE_NAMES_IN_ENGLISH } from "#app/domain/site/locales.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { listCallbackRequests } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -33,6 +34,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       phone: row.phone,
       bestTime: bestTimeLabel(row.best_time as BestTimeToCall),
       product: row.product ? productName(row.product) : null,
+      language: LANGUAGE_NAMES_IN_ENGLISH[row.language],
     })),
   };
 }
@@ -53,6 +55,7 @@ const CALLBACK_COLUMNS: DeskColumn<Row>[] = [
     ),
   },
   { label: "Best time to call", cell: (row) => row.bestTime },
+  { label: "Language", cell: (row) => row.language },
   {
     label: "Asked from",
     cell: (row) => row.product ?? <span className="text-muted">Talk to an Expert page</span>,
@@ -63,7 +66,8 @@ export default function CallBacks({ loaderData: page }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeading title="Call-back requests">
-        From Talk to an Expert, newest first. Best times are Eastern Time.
+        From Talk to an Expert, newest first. Best times are Eastern Time; the language is that of
+        the page the visitor asked from.
       </AdminPageHeading>
       <InvalidCursorNotice invalid={page.invalidCursor} />
       {page.rows.length === 0 ? (

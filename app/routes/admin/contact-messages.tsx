@@ -7,6 +7,7 @@ import {
   Pagination,
 } from "#app/components/admin/admin-ui.tsx";
 import { listHref, parseListPosition } from "#app/domain/leads/lead-desk.ts";
+import { LANGUAGE_NAMES_IN_ENGLISH } from "#app/domain/site/locales.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { listContactMessages } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -43,7 +44,8 @@ export default function Messages({ loaderData: page }: Route.ComponentProps) {
                   {row.name} <EmailLink address={row.email} className="font-normal break-all" />
                 </h2>
                 <p className="text-sm text-muted">
-                  <DateTime value={row.created_at} />
+                  <DateTime value={row.created_at} /> · sent from the{" "}
+                  {LANGUAGE_NAMES_IN_ENGLISH[row.language]} pages
                 </p>
                 <p className="mt-3 break-words whitespace-pre-line text-ink">{row.message}</p>
               </article>

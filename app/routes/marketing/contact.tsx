@@ -42,7 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), sent: null }, { status: 400 });
   }
   try {
-    const saved = await saveContactMessage(getServices(context).database.db, submission.value);
+    const saved = await saveContactMessage(
+      getServices(context).database.db,
+      submission.value,
+      locale,
+    );
     logger.info({ contactMessageId: saved.id }, "contact message saved");
     return {
       result: submission.reply({ resetForm: true }),

@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds)("the marketing forms' actions on $name", (kind)
     });
     const rows = await database.db
       .selectFrom("callback_requests")
-      .select(["name", "phone", "best_time", "product"])
+      .select(["name", "phone", "best_time", "product", "language"])
       .execute();
     expect(rows).toEqual([
       {
@@ -131,6 +131,7 @@ describe.each(testDatabaseKinds)("the marketing forms' actions on $name", (kind)
         phone: "+15552345678",
         best_time: "afternoon",
         product: "crime-insurance",
+        language: "en",
       },
     ]);
   });
@@ -152,9 +153,46 @@ describe.each(testDatabaseKinds)("the marketing forms' actions on $name", (kind)
     expect(valid.body.sent).toEqual({ name: "Ana", email: "ana@example.com" });
     const rows = await database.db
       .selectFrom("contact_messages")
-      .select(["name", "email", "message"])
+      .select(["name", "email", "message", "language"])
       .execute();
-    expect(rows).toEqual([{ name: "Ana", email: "ana@example.com", message: "Hello there" }]);
+    expect(rows).toEqual([
+      { name: "Ana", email: "ana@example.com", message: "Hello there", language: "en" },
+    ]);
+  });
+
+  it("keeps the language of the page a request or a message was sent from", async () => {
+    const callback = answer(
+      await callbackAction(
+        args(
+          post("/es/talk-to-an-expert", {
+            name: "Ana Díaz",
+            phone: "555.234.5678",
+            bestTime: "morning",
+          }),
+        ),
+      ),
+    );
+    expect(callback.status).toBe(200);
+    const contact = answer(
+      await contactAction(
+        args(post("/es/contact", { name: "Ana", email: "ana@example.com", message: "Hola" })),
+      ),
+    );
+    expect(contact.status).toBe(200);
+    expect(
+      await database.db
+        .selectFrom("callback_requests")
+        .select(["name", "language"])
+        .where("name", "=", "Ana Díaz")
+        .execute(),
+    ).toEqual([{ name: "Ana Díaz", language: "es" }]);
+    expect(
+      await database.db
+        .selectFrom("contact_messages")
+        .select(["message", "language"])
+        .where("message", "=", "Hola")
+        .execute(),
+    ).toEqual([{ message: "Hola", language: "es" }]);
   });
 
   it("does the same before it answers for a known and an unknown address, and looks up after", async () => {

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const services = getServices(context);
-    const saved = await saveCallbackRequest(services.database.db, submission.value);
+    const saved = await saveCallbackRequest(services.database.db, submission.value, locale);
     logger.info({ callbackRequestId: saved.id }, "call-back request saved");
     // Never fails the request: a problem queueing the agency's email is logged and passed over.
     await notifyCallbackRequest(services, saved);

@@ -5,6 +5,7 @@ import type {
   FieldRow,
   FieldWrite,
 } from "#app/domain/application/application-fields.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -92,6 +93,8 @@ export interface ContactMessagesTable {
   name: string;
   email: string;
   message: string;
+  /** The language of the page it was sent from (migration 0037). */
+  language: ColumnType<Locale, Locale | undefined, never>;
   created_at: Timestamp;
 }
 
@@ -102,6 +105,8 @@ export interface CallbackRequestsTable {
   phone: string;
   best_time: string;
   product: string | null;
+  /** The language of the page it was sent from (migration 0037). */
+  language: ColumnType<Locale, Locale | undefined, never>;
   created_at: Timestamp;
 }
 

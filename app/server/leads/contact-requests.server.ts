@@ -3,6 +3,7 @@ import type {
   CallbackRequestInput,
   ContactMessageInput,
 } from "#app/domain/site/contact-forms.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 
@@ -13,6 +14,8 @@ export interface SavedCallbackRequest {
   phone: string;
   bestTime: BestTimeToCall;
   product: string | null;
+  /** The language of the page it was sent from: the agent calls back in it. */
+  language: Locale;
 }
 
 /** A stored contact message, as the confirmation shows it. */
@@ -20,12 +23,18 @@ export interface SavedContactMessage {
   id: string;
   name: string;
   email: string;
+  /** The language of the page it was sent from: the agent writes back in it. */
+  language: Locale;
 }
 
-/** Stores a call-back request (already validated by callbackRequestSchema) and returns it as stored. */
+/**
+ * Stores a call-back request (already validated by callbackRequestSchema) sent from a page in
+ * `language`, and returns it as stored.
+ */
 export async function saveCallbackRequest(
   db: Db,
   request: CallbackRequestInput,
+  language: Locale,
 ): Promise<SavedCallbackRequest> {
   const row = await db
     .insertInto("callback_requests")
@@ -34,8 +43,9 @@ export async function saveCallbackRequest(
       phone: request.phone,
       best_time: request.bestTime,
       product: request.product ?? null,
+      language,
     })
-    .returning(["id", "name", "phone", "best_time", "product"])
+    .returning(["id", "name", "phone", "best_time", "product", "language"])
     .executeTakeFirstOrThrow();
   return {
     id: row.id,
@@ -43,13 +53,18 @@ export async function saveCallbackRequest(
     phone: row.phone,
     bestTime: row.best_time as BestTimeToCall,
     product: row.product,
+    language: row.language,
   };
 }
 
-/** Stores a contact message (already validated by contactMessageSchema) and returns it as stored. */
+/**
+ * Stores a contact message (already validated by contactMessageSchema) sent from a page in
+ * `language`, and returns it as stored.
+ */
 export async function saveContactMessage(
   db: Db,
   message: ContactMessageInput,
+  language: Locale,
 ): Promise<SavedContactMessage> {
   const row = await db
     .insertInto("contact_messages")
@@ -57,12 +72,14 @@ export async function saveContactMessage(
       name: message.name,
       email: message.email,
       message: message.message,
+      language,
     })
-    .returning(["id", "name", "email"])
+    .returning(["id", "name", "email", "language"])
     .executeTakeFirstOrThrow();
   return {
     id: row.id,
     name: row.name,
     email: row.email,
+    language: row.language,
   };
 }

@@ -33,6 +33,7 @@ const callback = {
   phone: "+14155550177",
   bestTime: "morning" as const,
   product: "cyber-insurance",
+  language: "es" as const,
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -86,12 +87,13 @@ describe("the new-lead emails", () => {
     expect(email.subject.length).toBeLessThanOrEqual(120);
   });
 
-  it("give the name, number, best time and page of a call-back request", () => {
+  it("give the name, number, best time, language and page of a call-back request", () => {
     const email = callbackRequestEmail("https://www.coverpilot.example", ["a@b.co"], callback);
     expect(email.subject).toBe("Call-back request: Quinn Caller");
     expect(email.text).toContain("Name: Quinn Caller");
     expect(email.text).toContain("Phone: (415) 555-0177");
     expect(email.text).toContain("Best time to call: Morning (9 am to noon ET)");
+    expect(email.text).toContain("Language: Spanish");
     expect(email.text).toContain("Asked from the page on: Cyber Insurance");
     expect(email.text).toContain("https://www.coverpilot.example/admin/call-backs");
   });

@@ -2,6 +2,7 @@ import { agencyFrom, agencyLines } from "#app/domain/site/agency.ts";
 import { leadNameOf, viewRows } from "#app/domain/application/application-fields.ts";
 import { bestTimeLabel } from "#app/domain/site/contact-forms.ts";
 import { industryLabel } from "#app/domain/reference/industries.ts";
+import { LANGUAGE_NAMES_IN_ENGLISH } from "#app/domain/site/locales.ts";
 import { productName } from "#app/domain/leads/lead-desk.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { contactChannelLabel, lineName } from "#app/domain/quote/quote-request.ts";
@@ -70,6 +71,7 @@ export function callbackRequestEmail(
       ["Name", request.name],
       ["Phone", formatUsPhone(request.phone)],
       ["Best time to call", bestTimeLabel(request.bestTime)],
+      ["Language", LANGUAGE_NAMES_IN_ENGLISH[request.language]],
       ...(request.product
         ? [["Asked from the page on", productName(request.product)] as const]
         : []),
