@@ -37,6 +37,7 @@ import * as m0034 from "./0034-renewal-reminders.ts";
 import * as m0035 from "./0035-renewal-requests.ts";
 import * as m0036 from "./0036-contract-requirements.ts";
 import * as m0037 from "./0037-visitor-language.ts";
+import * as m0038 from "./0038-application-language.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0035-renewal-requests": m0035,
   "0036-contract-requirements": m0036,
   "0037-visitor-language": m0037,
+  "0038-application-language": m0038,
 };

@@ -159,8 +159,8 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "Oregon",
         "Bookstore; Florist",
         "partial@example.com",
-        // Everything after the email step's four fields is empty.
-        ...Array<string>(LEAD_EXPORT_COLUMNS.length - 5).fill(""),
+        // Everything after the email step's four fields is empty, but the language it was sent in.
+        ...LEAD_EXPORT_COLUMNS.slice(5).map((column) => (column === "language" ? "en" : "")),
       ],
       [
         first!.id,
@@ -185,8 +185,10 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
         "1 Main St, Suite 2",
         "Springfield",
         "43001",
-        // No optional answers, no quote request.
-        ...Array<string>(8 + QUOTE_EXPORT_COLUMNS.length).fill(""),
+        // No optional answers; sent from the English wizard; no quote request.
+        ...Array<string>(8).fill(""),
+        "en",
+        ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
       ],
     ]);
 

@@ -360,6 +360,8 @@ test("the list pages, searches and filters; the detail shows every field and the
     ["First name", "Rae"],
     ["Last name", "Ng"],
     ["Phone number", "(503) 555-0188"],
+    // Sent from the English wizard: the agent answers in English.
+    ["Language", "English"],
     ["Agreed to texts", "Yes"],
     // The words shown, naming the agency (here the sample: the server runs without AGENCY_*).
     ["Words agreed to", textsConsentText(SAMPLE_AGENCY.name)],
@@ -425,6 +427,7 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "currently_insured",
     "working_owners",
     "vehicles",
+    "language",
     ...QUOTE_EXPORT_COLUMNS,
   ]);
   expect(rows.map((row) => row[4])).toEqual([
@@ -464,8 +467,12 @@ test("the CSV download holds every row of the current filter, with the spec's co
     "5 Pine St",
     "Springfield",
     "43001",
-    // No optional answers, no quote request.
-    ...Array<string>(8 + QUOTE_EXPORT_COLUMNS.length).fill(""),
+    // No optional answers.
+    ...Array<string>(8).fill(""),
+    // Sent from the English wizard.
+    "en",
+    // No quote request.
+    ...Array<string>(QUOTE_EXPORT_COLUMNS.length).fill(""),
   ]);
 });
 

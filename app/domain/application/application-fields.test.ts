@@ -54,6 +54,7 @@ describe("the application's field registry", () => {
       "Mailing address: PO Box 5, Portland OR",
       "Ownership structure: Corporation",
       "Year started: 2019",
+      "Language: English",
     ]);
   });
 

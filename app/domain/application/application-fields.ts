@@ -24,6 +24,7 @@ import {
   usPhoneNumber,
 } from "#app/domain/values/fields.ts";
 import { industryLabel } from "#app/domain/reference/industries.ts";
+import { BASE_LOCALE, languageNameInEnglish } from "#app/domain/site/locales.ts";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { joinLines } from "#app/domain/values/text.ts";
@@ -167,6 +168,8 @@ interface FieldSpec<Stored extends FieldValue> {
   column: ColumnKind;
   /** Not null in the table: the email step writes it. */
   required?: true;
+  /** The table writes its default when an insert leaves it out (a column added with one). */
+  defaulted?: true;
   section: FieldSection;
   /** A column of the CSV export. */
   csv?: true;
@@ -190,9 +193,15 @@ function field<
   Kind extends ColumnKind,
   Required extends true | undefined = undefined,
   Asked extends FieldAsk | undefined = undefined,
+  Defaulted extends true | undefined = undefined,
 >(
-  spec: FieldSpec<Stored> & { column: Kind; required?: Required; ask?: Asked },
-): FieldSpec<Stored> & { column: Kind; required?: Required; ask?: Asked } {
+  spec: FieldSpec<Stored> & {
+    column: Kind;
+    required?: Required;
+    ask?: Asked;
+    defaulted?: Defaulted;
+  },
+): FieldSpec<Stored> & { column: Kind; required?: Required; ask?: Asked; defaulted?: Defaulted } {
   return spec;
 }
 
@@ -592,6 +601,26 @@ export const APPLICATION_FIELDS = {
     csv: true,
     text: vehicleUseLabel,
   }),
+  /**
+   * The language of the wizard's pages the visitor last saved from (issue 31): the agent answers
+   * in it, and later emails to the visitor are written in it. Versions kept before it was recorded
+   * were all English, the only language then.
+   */
+  language: field({
+    label: "Language",
+    stored: z._default(z.string(), BASE_LOCALE),
+    column: "text",
+    required: true,
+    defaulted: true,
+    section: "contact",
+    csv: true,
+    text: languageNameInEnglish,
+    alert: {
+      label: "Language",
+      // A record that gives none is saved with the table's default, English.
+      show: (values) => languageNameInEnglish(plain(values.language) || BASE_LOCALE),
+    },
+  }),
 };
 
 type Fields = typeof APPLICATION_FIELDS;
@@ -624,6 +653,15 @@ interface ColumnWrite {
 }
 
 type IsRequired<Spec> = Spec extends { required?: infer Required } ? Required : undefined;
+
+/** The columns the table fills with its default when an insert leaves them out. */
+export type DefaultedColumn = {
+  [Column in FieldColumn]: Fields[Column] extends { defaulted?: infer Defaulted }
+    ? Defaulted extends true
+      ? Column
+      : never
+    : never;
+}[FieldColumn];
 type OrNull<Column extends FieldColumn, Value> =
   IsRequired<Fields[Column]> extends true ? Value : Value | null;
 

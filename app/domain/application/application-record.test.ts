@@ -123,6 +123,8 @@ const NOT_ANSWERED = {
   currently_insured: null,
   working_owners: null,
   vehicles: null,
+  // What the table holds when the save gave no language.
+  language: "en",
 };
 
 /** A version of the record as the database keeps it (SubmissionValues) from what a save wrote. */

@@ -19,14 +19,19 @@ import { splitAddress } from "#app/domain/leads/lead-record.ts";
 import { isUsState, uspsCode } from "#app/domain/reference/states.ts";
 import { emailSchema, industryStateSchema } from "#app/domain/wizard/wizard.ts";
 import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 import { checkedAnswers } from "#app/domain/wizard/wizard-steps.ts";
 
-/** The columns the email step writes (docs/product.md, "How the wizard moves"): these four, and nothing else. */
+/**
+ * The columns the email step writes (docs/product.md, "How the wizard moves"): these four, and
+ * nothing else but the language of the page it was saved from (left as it is when not given).
+ */
 export type EmailStepRecord = {
   industry: IndustryId;
   state: string;
   segments: string[];
   email: string;
+  language?: Locale;
 };
 
 /**

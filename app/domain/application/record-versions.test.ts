@@ -58,6 +58,8 @@ describe("submission history", () => {
       "state",
       "segments",
       "email",
+      // A version from before the language was recorded reads as English, the only one then.
+      "language",
     ]);
   });
 

@@ -220,13 +220,13 @@ describe("the sign-in lockout's message", () => {
 });
 
 describe("the export and the funnel", () => {
-  it("export the record's original field names in their order, then the code, the address's parts and the answers", () => {
+  it("export the record's original field names in their order, then the code, the address's parts, the answers and the language", () => {
     expect(LEAD_EXPORT_COLUMNS.join(",")).toBe(
       "id,industry,state,segments,email,business_name,first_name,last_name,phone_number," +
         "consent_to_texts,legal_business_name,primary_location,same_address,mailing_address," +
         "ownership_structure,start_year,naics_code,naics_title,street_address,city,zip_code," +
         "full_time_employees,part_time_employees,annual_revenue,revenue_band," +
-        "claims_last_3_years,currently_insured,working_owners,vehicles," +
+        "claims_last_3_years,currently_insured,working_owners,vehicles,language," +
         "quote_reference,quote_status,quote_lines,quote_start_date,quote_contact_channel," +
         "quote_note,quote_requested_at,quote_updated_at",
     );

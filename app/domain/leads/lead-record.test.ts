@@ -56,6 +56,7 @@ const complete: LeadSource["submission"] = {
   vehicles: "owned",
   naics_code: "238350",
   naics_title: "Finish Carpentry Contractors",
+  language: "es",
 };
 
 const plan = coveragePlan({

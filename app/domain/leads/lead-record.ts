@@ -7,6 +7,7 @@
  */
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import { industryLabel } from "#app/domain/reference/industries.ts";
+import { BASE_LOCALE, isLocale, LOCALES } from "#app/domain/site/locales.ts";
 import type { Recommendation } from "#app/domain/quote/coverage-plan.ts";
 import type { FieldRow } from "#app/domain/application/application-fields.ts";
 import { stateNamed, uspsCode } from "#app/domain/reference/states.ts";
@@ -63,6 +64,8 @@ export const leadRecordSchema = z.object({
     email: text,
     /** E.164, e.g. +15552345678. */
     phone: nullableText,
+    /** The language of the pages the visitor used: answer them in it ("en" or "es"). */
+    language: z.enum(LOCALES),
     textsConsent: z.object({
       agreed: z.boolean(),
       /** The exact words agreed to, and when. */
@@ -230,6 +233,7 @@ export function buildLeadRecord({ submission: row, quoteRequest, plan }: LeadSou
       lastName: row.last_name,
       email: row.email,
       phone: row.phone_number,
+      language: isLocale(row.language) ? row.language : BASE_LOCALE,
       textsConsent: {
         agreed: row.consent_to_texts === true,
         text: row.consent_to_texts ? row.consent_text : null,

@@ -8,8 +8,8 @@ import { locales as catalogLocales } from "#app/paraglide/runtime.js";
 /** A language the catalogs hold (project.inlang/settings.json): "en" or "es". */
 export type Locale = (typeof catalogLocales)[number];
 
-/** Every language, the base first. */
-export const LOCALES: readonly Locale[] = catalogLocales;
+/** Every language, the base first (a tuple: a schema can take it as its choices). */
+export const LOCALES = catalogLocales;
 
 /** The language of today's addresses, of the agency's alerts and of anything not yet translated. */
 export const BASE_LOCALE: Locale = "en";
@@ -28,6 +28,16 @@ export const LANGUAGE_NAMES_IN_ENGLISH: Readonly<Record<Locale, string>> = {
   en: "English",
   es: "Spanish",
 };
+
+/** Whether a stored value names one of the site's languages. */
+export function isLocale(value: string): value is Locale {
+  return (LOCALES as readonly string[]).includes(value);
+}
+
+/** A stored language as the desk and the agency's alerts name it; anything else as it is. */
+export function languageNameInEnglish(value: string): string {
+  return isLocale(value) ? LANGUAGE_NAMES_IN_ENGLISH[value] : value;
+}
 
 /** The language of a page, from its path: /es and below are Spanish, every other path English. */
 export function localeOfPath(pathname: string): Locale {

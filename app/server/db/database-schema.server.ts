@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 
 import type {
+  DefaultedColumn,
   FieldColumn,
   FieldRow,
   FieldWrite,
@@ -11,12 +12,15 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /**
  * The application's columns, from its field registry (app/domain/application/application-fields.ts): a
- * required one must be written on insert; a nullable one may be left out.
+ * required one must be written on insert, unless the table has a default for it; a nullable one
+ * may be left out.
  */
 type ApplicationColumns = {
   [Column in FieldColumn]: null extends FieldWrite[Column]
     ? ColumnType<FieldRow[Column], FieldWrite[Column] | undefined, FieldWrite[Column]>
-    : ColumnType<FieldRow[Column], FieldWrite[Column], FieldWrite[Column]>;
+    : Column extends DefaultedColumn
+      ? ColumnType<FieldRow[Column], FieldWrite[Column] | undefined, FieldWrite[Column]>
+      : ColumnType<FieldRow[Column], FieldWrite[Column], FieldWrite[Column]>;
 };
 
 /** A row of business_wizard_submissions: the application's fields and the record's own columns. */

@@ -51,8 +51,9 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(text).toBe(
         [
           LEAD_EXPORT_COLUMNS.join(","),
-          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,,,,,,,`,
-          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(21)}`,
+          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,en,,,,,,,,`,
+          // The email step's four fields and the language (English: the table's default).
+          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(14)}en${",".repeat(8)}`,
           "",
         ].join("\r\n"),
       );
@@ -89,7 +90,7 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(
         row.endsWith(
           [
-            "Corporation,2019,,,,,,4,1,250000,100k-500k,false,true,2,owned,CP-7K3F9Q,new",
+            "Corporation,2019,,,,,,4,1,250000,100k-500k,false,true,2,owned,en,CP-7K3F9Q,new",
             '"workers-comp; cyber-insurance",2026-12-01,phone,After 3pm',
             `${request.createdAt.toISOString()},${request.updatedAt.toISOString()}`,
           ].join(","),

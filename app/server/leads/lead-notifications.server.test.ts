@@ -76,6 +76,13 @@ describe("the new-lead emails", () => {
     });
     expect(same.text).toContain("Mailing address: same as primary location");
     expect(same.text).toContain("Texts: not agreed");
+    // The language the visitor used, so that the agent answers in it; English unless given.
+    expect(email.text).toContain("Language: English");
+    const spanish = completedApplicationEmail("https://x", ["a@b.co"], "1", {
+      ...record,
+      language: "es",
+    });
+    expect(spanish.text).toContain("Language: Spanish");
   });
 
   it("keep a visitor's words on one short line in the subject", () => {

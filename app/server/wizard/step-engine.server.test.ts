@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 
 import { NOT_LICENSED_PATH } from "#app/domain/site/licensed-states.ts";
+import { localizedPath } from "#app/domain/site/locales.ts";
 import { messages } from "#app/domain/site/messages.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { WIZARD_STEPS } from "#app/domain/wizard/wizard-steps.ts";
@@ -38,7 +39,16 @@ const ORIGIN = "https://coverpilot.example";
 function route<View, Value>(step: Parameters<typeof stepLoader<View, Value>>[0]): RouteObject {
   return { id: step.id, path: step.path, loader: stepLoader(step), action: stepAction(step) };
 }
-const routes = WIZARD_STEPS.map((step) => route<unknown, unknown>(step));
+const routes = [
+  ...WIZARD_STEPS.map((step) => route<unknown, unknown>(step)),
+  // The email step at its Spanish address too: a save records the language of the page it is
+  // made from (issue 31).
+  ...WIZARD_STEPS.filter((step) => step.id === "email").map((step) => ({
+    ...route<unknown, unknown>(step),
+    id: `es-${step.id}`,
+    path: localizedPath(step.path, "es"),
+  })),
+];
 const handler = createStaticHandler(routes);
 
 /** A browser with a cookie jar, driving the wizard's loaders and actions without a page. */
@@ -178,6 +188,8 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
       zip_code: "43215",
       zip_confirmed: false,
       start_year: "2015",
+      // Saved from the English pages.
+      language: "en",
     });
     expect(record.completed_at).toBeInstanceOf(Date);
     // The draft names the submission by a column a resume link looks it up by.
@@ -196,6 +208,30 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
       zipCode: "43215",
       state: "Ohio",
     });
+  });
+
+  it("records the language of the page each save is made from", async () => {
+    const visitor = new Visitor(services);
+    const [start, segments, email, ...rest] = APPLICATION;
+    await visitor.send(...start);
+    await visitor.send(...segments);
+    // The email step from its Spanish address, the rest in English.
+    const [emailPath] = email;
+    const saved = await visitor.send(localizedPath(emailPath, "es"), {
+      email: "lengua@example.com",
+    });
+    expect(saved.status).toBe(302);
+    const language = async () =>
+      (
+        await database.db
+          .selectFrom("business_wizard_submissions")
+          .select("language")
+          .where("email", "=", "lengua@example.com")
+          .executeTakeFirstOrThrow()
+      ).language;
+    expect(await language()).toBe("es");
+    for (const [pathname, form] of rest) await visitor.send(pathname, form);
+    expect(await language()).toBe("en");
   });
 
   it("asks other's visitors to pick the closest industry code after they type, then moves on", async () => {

@@ -12,6 +12,7 @@ import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/site/licensed-st
 import { suggestNaics } from "#app/domain/reference/naics.ts";
 import { messages } from "#app/domain/site/messages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
+import { localeOfPath, type Locale } from "#app/domain/site/locales.ts";
 import { emailSchema } from "#app/domain/wizard/wizard.ts";
 import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 import { SCRIPTED_FIELD, stepPath, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
@@ -118,6 +119,8 @@ interface SaveWork {
   handle: DraftHandle;
   draft: WizardDraft;
   thisYear: number;
+  /** The language of the page saved from: the application records it (issue 31). */
+  locale: Locale;
 }
 interface SaveOutcome {
   draft: WizardDraft;
@@ -142,14 +145,14 @@ const SAVES: Record<
    */
   "email-step": {
     transaction: false,
-    async run({ services, context, handle, draft }) {
+    async run({ services, context, handle, draft, locale }) {
       const { email } = emailSchema.parse(draft);
       const keptFor = (id: string): WizardDraft => ({
         ...draft,
         submission: savedSubmission(handle.draft, id, email),
       });
       const { id, version } = await saveEmailStepWithDraft(services, {
-        record: toEmailStepRecord(draft, email),
+        record: { ...toEmailStepRecord(draft, email), language: locale },
         writer: writerOf(context, handle),
         draft: {
           keptId: handle.keptId,
@@ -176,8 +179,9 @@ async function saveCompleteApplication({
   handle,
   draft,
   thisYear,
+  locale,
 }: SaveWork): Promise<SaveOutcome> {
-  const record = toRecord(draft, thisYear);
+  const record = { ...toRecord(draft, thisYear), language: locale };
   const db = services.database.db;
   const updated = await wasCompletedBefore(db, handle.draft.submission?.id);
   const id = await saveCompleteSubmission(
@@ -331,6 +335,7 @@ async function runStep<View, Value>(
           handle,
           draft: written,
           thisYear: at.thisYear,
+          locale: localeOfPath(new URL(request.url).pathname),
         })
       : { draft: written };
     kept = outcome.draft;

@@ -211,6 +211,7 @@ describe.each(testDatabaseKinds)("submission history on $name", (kind) => {
         "state",
         "segments",
         "email",
+        "language",
       ]);
     });
   });

@@ -85,6 +85,22 @@ describe.each(testDatabaseKinds)("submissions on $name", (kind) => {
     });
   });
 
+  it("keeps the language each save was made in; a save that gives none leaves it as it was", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const language = async () => (await rows(database)).map((row) => row.language);
+      // A save that names no language (a record from before it was recorded): English.
+      const id = await saveEmailStep(database.db, emailStep);
+      expect(await language()).toEqual(["en"]);
+      await saveEmailStep(database.db, { ...emailStep, language: "es" }, UNKNOWN_WRITER, id);
+      expect(await language()).toEqual(["es"]);
+      await saveCompleteSubmission(database.db, id, complete);
+      expect(await language()).toEqual(["es"]);
+      // A visitor who finishes in English after starting in Spanish is answered in English.
+      await saveCompleteSubmission(database.db, id, { ...complete, language: "en" });
+      expect(await language()).toEqual(["en"]);
+    });
+  });
+
   it("another session that only knows the email gets an application of its own beside it", async () => {
     await withDatabase(kind.open, async (database) => {
       const first = await saveEmailStep(database.db, emailStep);

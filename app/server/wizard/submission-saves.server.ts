@@ -73,8 +73,9 @@ function savedUnderEmail(options: {
 }
 
 /**
- * The email step's save (docs/product.md, "How the wizard moves"): writes industry, state, segments and email, and nothing
- * else, to the application this session may write under that email (savedUnderEmail, decision 030).
+ * The email step's save (docs/product.md, "How the wizard moves"): writes industry, state, segments
+ * and email, and the language when given, and nothing else, to the application this session may
+ * write under that email (savedUnderEmail, decision 030).
  * The same statement keeps the version it overwrites, with `writer` (decision 013). As CTEs, for a
  * statement of its own (saveEmailStep) or the first part of the step's save (decision 028); the
  * last, `submission`, answers the submission's id.
@@ -87,9 +88,9 @@ export function emailStepWrite(
   /** Writes only if this holds (a statement's check that the draft is the one read). */
   when: RawBuilder<boolean> = sql<boolean>`true`,
 ): RawBuilder<unknown> {
-  const { industry, state, segments, email } = record;
+  const { industry, state, segments, email, language } = record;
   return savedUnderEmail({
-    record: { industry, state, segments, email },
+    record: { industry, state, segments, email, ...(language ? { language } : {}) },
     own,
     when,
     stamped: { updated_at: stampedBy(writer) },
