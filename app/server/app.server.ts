@@ -5,6 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/context.ts";
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import { countedAddress } from "#app/domain/site/client-address.ts";
+import { siteLanguages } from "#app/domain/site/locales.ts";
 
 import { operatorCommand } from "#app/server/admin/operators.server.ts";
 import { startBackupEndpoint } from "#app/server/db/backup.server.ts";
@@ -119,8 +120,8 @@ export async function startApp(): Promise<RunningApp> {
     env,
     logger,
     handler,
-    refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL),
-    refuseOtherMethods,
+    refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL, siteLanguages(env.SPANISH)),
+    refuseOtherMethods: refuseOtherMethods(siteLanguages(env.SPANISH)),
     close: async () => {
       await backups?.close();
       await outbox.stop();

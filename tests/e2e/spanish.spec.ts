@@ -49,6 +49,10 @@ test("without SPANISH the site is English only: no /es, no switch, no alternates
   // Not a Spanish page while the site speaks no Spanish: the English not-found page.
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  // A refusal made before the app at a Spanish address is English too.
+  const refused = await request.fetch("/es", { method: "PUT" });
+  expect(refused.status()).toBe(405);
+  expect(await refused.text()).toContain('<html lang="en">');
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("link", { name: "Español" })).toHaveCount(0);

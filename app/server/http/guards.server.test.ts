@@ -1,7 +1,9 @@
 import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import express from "express";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
@@ -13,7 +15,10 @@ import {
   guardPosts,
   isSameSite,
   MAX_BODY_BYTES,
+  refuseCrossSitePosts,
+  refuseOtherMethods,
 } from "#app/server/http/guards.server.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 
@@ -188,5 +193,37 @@ describe("guardPosts", () => {
       async () => new Response("ok"),
     );
     expect(result).toBeInstanceOf(Response);
+  });
+});
+
+describe("the refusals answered before the app", () => {
+  /** The language of the page each guard answers at `path`, for a site speaking `languages`. */
+  async function refusalLanguages(languages: readonly Locale[], path: string) {
+    const app = express();
+    app.use(refuseOtherMethods(languages));
+    app.use(refuseCrossSitePosts("https://coverpilot.example", languages));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    // Listening on a TCP port: its address is an AddressInfo, not a pipe's name.
+    const { port } = server.address() as AddressInfo;
+    try {
+      const url = `http://127.0.0.1:${port}${path}`;
+      const method = await fetch(url, { method: "PUT" });
+      const crossSite = await fetch(url, {
+        method: "POST",
+        headers: { Origin: "https://elsewhere.example" },
+      });
+      expect([method.status, crossSite.status]).toEqual([405, 403]);
+      const lang = async (answer: Response) => /<html lang="(\w+)"/.exec(await answer.text())?.[1];
+      return [await lang(method), await lang(crossSite)];
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("are in Spanish at a Spanish address only while the site speaks Spanish", async () => {
+    expect(await refusalLanguages(["en", "es"], "/es/about")).toEqual(["es", "es"]);
+    expect(await refusalLanguages(["en"], "/es/about")).toEqual(["en", "en"]);
+    expect(await refusalLanguages(["en", "es"], "/about")).toEqual(["en", "en"]);
   });
 });

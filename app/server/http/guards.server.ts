@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BODY_BYTES, takesUploads } from "#app/domain/quote/request-d
 import { isBoundedForm } from "#app/domain/values/form-submission.ts";
 import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
 import { refusal as refusalIn } from "#app/domain/site/messages.ts";
-import { localeOfPath, localizedPath } from "#app/domain/site/locales.ts";
+import { localizedPath, pageLocale, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 import { site } from "#app/domain/site/site.ts";
 
@@ -27,15 +27,22 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses, with 403 and a short page, every post whose Origin (or Referer) names another site. It
- * runs in front of React Router, whose own check would answer a bare 400.
+ * runs in front of React Router, whose own check would answer a bare 400. The page is in the
+ * address's language if the site speaks it (`languages`, the SPANISH setting), else in English.
  */
-export function refuseCrossSitePosts(siteUrl: string): ExpressHandler {
+export function refuseCrossSitePosts(
+  siteUrl: string,
+  languages: readonly Locale[],
+): ExpressHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const source = req.get("origin") ?? req.get("referer") ?? null;
     if (namesThisSite(source, req.get("host") ?? "", siteUrl)) return next();
     logger.warn({ path: req.path, reason: "cross-site" }, "post refused");
-    res.status(403).type("html").send(refusalPage(403, req.path));
+    res
+      .status(403)
+      .type("html")
+      .send(refusalPage(403, pageLocale(req.path, languages)));
   };
 }
 
@@ -45,24 +52,26 @@ const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 /**
  * Answers every other method before anything else runs: 405 with `Allow` and a short page (TRACE,
  * PUT, PROPFIND…; React Router would fail on some of them with a 500), and OPTIONS, the one that
- * asks, with 204 and `Allow`.
+ * asks, with 204 and `Allow`. The page is in the address's language if the site speaks it
+ * (`languages`), else in English.
  */
-export const refuseOtherMethods: ExpressHandler = (req, res, next) => {
-  if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
-  res.setHeader("Allow", ALLOWED_METHODS.join(", "));
-  if (req.method === "OPTIONS") {
-    res.status(204).end();
-    return;
-  }
-  res.status(405).type("html").send(refusalPage(405, req.path));
-};
+export function refuseOtherMethods(languages: readonly Locale[]): ExpressHandler {
+  return (req, res, next) => {
+    if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+    res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    res
+      .status(405)
+      .type("html")
+      .send(refusalPage(405, pageLocale(req.path, languages)));
+  };
+}
 
-/**
- * A refusal as a short page of its own, for answers given in front of React Router, in the
- * language of the address it answers.
- */
-function refusalPage(status: number, path: string): string {
-  const locale = localeOfPath(path);
+/** A refusal as a short page of its own in `locale`, for answers given in front of React Router. */
+function refusalPage(status: number, locale: Locale): string {
   const refusal = refusalIn(status, locale);
   if (!refusal) throw new Error(`No refusal for status ${status}`);
   const home = localizedPath("/", locale);
