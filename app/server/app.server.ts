@@ -116,12 +116,14 @@ export async function startApp(): Promise<RunningApp> {
       return context;
     },
   });
+  // The languages the refusals answered before the app may speak (the SPANISH setting).
+  const languages = siteLanguages(env.SPANISH);
   return {
     env,
     logger,
     handler,
-    refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL, siteLanguages(env.SPANISH)),
-    refuseOtherMethods: refuseOtherMethods(siteLanguages(env.SPANISH)),
+    refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL, languages),
+    refuseOtherMethods: refuseOtherMethods(languages),
     close: async () => {
       await backups?.close();
       await outbox.stop();

@@ -5,7 +5,6 @@ import {
   bestTimeLabel,
   callbackRequestSchema,
   CONTACT_FIELD_LIMITS,
-  contactFormMessages,
   contactMessageSchema,
 } from "#app/domain/site/contact-forms.ts";
 import { messages } from "#app/domain/site/messages.ts";
@@ -37,9 +36,9 @@ describe("the call-back request form", () => {
     });
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({
-      name: [contactFormMessages.nameRequired],
+      name: ["Please enter your name"],
       phone: [messages.phoneRequired],
-      bestTime: [contactFormMessages.bestTimeRequired],
+      bestTime: ["Please choose the best time to call"],
     });
   });
 
@@ -55,7 +54,7 @@ describe("the call-back request form", () => {
     expect(submission.reply().error).toEqual({
       name: [messages.textTooLong(CONTACT_FIELD_LIMITS.name)],
       phone: [messages.phoneInvalid],
-      bestTime: [contactFormMessages.bestTimeRequired],
+      bestTime: ["Please choose the best time to call"],
     });
   });
 
@@ -109,9 +108,9 @@ describe("the contact message form", () => {
   it("uses the spec's email messages and limits the message's length", () => {
     const empty = parseWithZod(form({}), { schema: contactMessageSchema("en") });
     expect(empty.reply().error).toEqual({
-      name: [contactFormMessages.nameRequired],
+      name: ["Please enter your name"],
       email: [messages.emailRequired],
-      message: [contactFormMessages.messageRequired],
+      message: ["Please write your message"],
     });
     const bad = parseWithZod(
       form({

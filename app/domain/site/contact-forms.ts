@@ -43,13 +43,6 @@ export function bestTimeLabel(id: BestTimeToCall, locale: Locale = BASE_LOCALE):
   return BEST_TIMES_TO_CALL.find((time) => time.id === id)?.label({}, { locale }) ?? id;
 }
 
-/** Form copy the spec does not give. */
-export const contactFormMessages = {
-  nameRequired: m.error_name_required({}, { locale: BASE_LOCALE }),
-  messageRequired: m.error_message_required({}, { locale: BASE_LOCALE }),
-  bestTimeRequired: m.error_best_time_required({}, { locale: BASE_LOCALE }),
-} as const;
-
 /** "Your name", as both forms ask it, with its messages in `locale`. */
 function contactName(locale: Locale) {
   return requiredText(m.error_name_required({}, { locale }), CONTACT_FIELD_LIMITS.name, locale);
