@@ -1,7 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 import { PRODUCT_LINES } from "./domain/reference/products.ts";
-import { NOT_LICENSED_PATH } from "./domain/site/licensed-states.ts";
 import { SPANISH_PREFIX, type Locale } from "./domain/site/locales.ts";
 import { MARKETING_PATHS, productPath, SPANISH_PAGES } from "./domain/site/site-pages.ts";
 import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
@@ -11,16 +10,42 @@ import { CERTIFICATE_REQUEST_PATH, holderCertificatePath } from "./domain/quote/
 import { RENEWAL_REQUEST_PATH } from "./domain/quote/renewals.ts";
 import { RENEWALS_PATH } from "./domain/quote/renewals.ts";
 import {
+  NOT_LICENSED_PATH,
   QUOTE_STEP_PATH,
   SUMMARY_PATH,
   WIZARD_PATH,
   WIZARD_STEP_ORDER,
 } from "./domain/wizard/wizard-screens.ts";
 
-/** A wizard screen's route: its path (the domain's) below WIZARD_PATH, and its module. */
-function wizardRoute(path: string, file: string) {
-  const below = path.slice(WIZARD_PATH.length + 1);
-  return below === "" ? index(file) : route(below, file);
+/** A wizard screen: its path (the domain's, WIZARD_PATH and below) and its module. */
+interface WizardPage {
+  path: string;
+  file: string;
+}
+
+/** The wizard's screens. */
+const WIZARD_PAGES: readonly WizardPage[] = [
+  // Each step's screen is the module named by its id, at its path (WIZARD_STEP_ORDER).
+  ...WIZARD_STEP_ORDER.map((step) => ({ path: step.path, file: `routes/wizard/${step.id}.tsx` })),
+  // Where the wizard stops for a state the agency holds no licence in (decision 031).
+  { path: NOT_LICENSED_PATH, file: "routes/wizard/not-licensed.tsx" },
+  { path: SUMMARY_PATH, file: "routes/wizard/summary.tsx" },
+  { path: QUOTE_STEP_PATH, file: "routes/wizard/quote.tsx" },
+  { path: QUOTE_REQUESTED_PATH, file: "routes/wizard/quote-requested.tsx" },
+  { path: QUOTES_PATH, file: "routes/wizard/quotes.tsx" },
+  // A quote chosen: the request to bind it (bindPath).
+  { path: `${QUOTES_PATH}/:quoteId/bind`, file: "routes/wizard/bind.tsx" },
+  { path: POLICY_PATH, file: "routes/wizard/policy.tsx" },
+  { path: CERTIFICATE_REQUEST_PATH, file: "routes/wizard/certificate.tsx" },
+  { path: RENEWAL_REQUEST_PATH, file: "routes/wizard/renewal.tsx" },
+];
+
+/** A wizard screen's route below WIZARD_PATH: English keeps the module's id, Spanish adds /es. */
+function wizardRoute(page: WizardPage, locale: Locale) {
+  const below = page.path.slice(WIZARD_PATH.length + 1);
+  if (locale === "en") return below === "" ? index(page.file) : route(below, page.file);
+  const id = `${page.file.replace(/\.tsx$/, "")}/es`;
+  return below === "" ? index(page.file, { id }) : route(below, page.file, { id });
 }
 
 /** A page of the marketing site: its English path, its module, and an id where one module serves several. */
@@ -76,23 +101,22 @@ export default [
     ),
   ]),
   ...prefix(WIZARD_PATH.slice(1), [
-    layout("routes/wizard/layout.tsx", [
-      // Each step's screen is the module named by its id, at its path (WIZARD_STEP_ORDER).
-      ...WIZARD_STEP_ORDER.map((step) => wizardRoute(step.path, `routes/wizard/${step.id}.tsx`)),
-      // Where the wizard stops for a state the agency holds no licence in (decision 031).
-      wizardRoute(NOT_LICENSED_PATH, "routes/wizard/not-licensed.tsx"),
-      wizardRoute(SUMMARY_PATH, "routes/wizard/summary.tsx"),
-      wizardRoute(QUOTE_STEP_PATH, "routes/wizard/quote.tsx"),
-      wizardRoute(QUOTE_REQUESTED_PATH, "routes/wizard/quote-requested.tsx"),
-      wizardRoute(QUOTES_PATH, "routes/wizard/quotes.tsx"),
-      // A quote chosen: the request to bind it (bindPath).
-      wizardRoute(`${QUOTES_PATH}/:quoteId/bind`, "routes/wizard/bind.tsx"),
-      wizardRoute(POLICY_PATH, "routes/wizard/policy.tsx"),
-      wizardRoute(CERTIFICATE_REQUEST_PATH, "routes/wizard/certificate.tsx"),
-      wizardRoute(RENEWAL_REQUEST_PATH, "routes/wizard/renewal.tsx"),
-    ]),
+    layout(
+      "routes/wizard/layout.tsx",
+      WIZARD_PAGES.map((page) => wizardRoute(page, "en")),
+    ),
     // A document of the visitor's application (visitorDocumentPath): a download, no page.
     route("documents/:id", "routes/wizard/your-document.ts"),
+  ]),
+  // The wizard's screens translated so far (SPANISH_PAGES), below /es, as the marketing pages are.
+  ...prefix(`${SPANISH_PREFIX.slice(1)}${WIZARD_PATH}`, [
+    layout(
+      "routes/wizard/layout.tsx",
+      { id: "routes/wizard/layout/es" },
+      WIZARD_PAGES.filter((page) => SPANISH_PAGES.includes(page.path)).map((page) =>
+        wizardRoute(page, "es"),
+      ),
+    ),
   ]),
   // The lead desk: operators only. The layout's middleware sends anyone else to the sign-in page.
   ...prefix("admin", [

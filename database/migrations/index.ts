@@ -38,6 +38,7 @@ import * as m0035 from "./0035-renewal-requests.ts";
 import * as m0036 from "./0036-contract-requirements.ts";
 import * as m0037 from "./0037-visitor-language.ts";
 import * as m0038 from "./0038-application-language.ts";
+import * as m0039 from "./0039-waitlist-language.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "0036-contract-requirements": m0036,
   "0037-visitor-language": m0037,
   "0038-application-language": m0038,
+  "0039-waitlist-language": m0039,
 };

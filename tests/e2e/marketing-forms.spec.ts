@@ -3,7 +3,6 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "@playwright/test";
 
-import { messages as fieldMessages } from "#app/domain/site/messages.ts";
 import { PGLITE_OPTIONS } from "#app/server/db/database.server.ts";
 
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
@@ -90,7 +89,11 @@ test("the call-back request and the contact message are in the database", async 
     await page.getByLabel("Email address").fill("sam@example.com");
     await page.getByLabel("Message", { exact: true }).fill("Please call me about cyber cover.");
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect(page.getByText(fieldMessages.hiddenCharacters)).toBeVisible();
+    await expect(
+      page.getByText(
+        "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
+      ),
+    ).toBeVisible();
     await expect(page.getByLabel("Your name")).toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Your name").fill("Sam Lee");
     await page.getByRole("button", { name: "Send message" }).click();

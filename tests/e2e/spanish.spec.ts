@@ -310,3 +310,141 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
     await stopServer(server);
   }
 });
+
+test("with SPANISH on, the wizard's first screens in Spanish, with and without JavaScript: catalog text only, refusals, the stored names, and a switch of language that keeps every answer", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const server = await startServer({ dataDir: makeDataDir(), env: { SPANISH: "true" } });
+  try {
+    const site = new URL(server.url).origin;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/es`);
+    await page.getByRole("banner").getByRole("link", { name: "Pedir cotización" }).click();
+    await expect(page).toHaveURL(`${site}/es/business-wizard`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveTitle("Pida una cotización: su industria y su estado | CoverPilot");
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      "href",
+      /\/business-wizard$/,
+    );
+    await expect(page.getByRole("button", { name: "Continuar" })).toHaveAccessibleDescription(
+      "Elija una industria y un estado para continuar",
+    );
+    await expectOnlySpanishCatalogText(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("radio", { name: "Construcción" }).check();
+    const state = page.getByLabel("Su negocio está en el estado de:", { exact: true });
+    // The states by their Spanish names, the stored English name as each one's value.
+    await expect(state.getByRole("option", { name: "Nueva York" })).toHaveAttribute(
+      "value",
+      "New York",
+    );
+    await state.selectOption({ label: "Texas" });
+    await page.getByRole("button", { name: "Continuar" }).click();
+
+    await expect(page).toHaveURL(`${site}/es/business-wizard/segments`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "¿Qué tipo de trabajo de construcción hace su negocio?",
+    );
+    // The filter narrows the Spanish names.
+    await page.getByLabel("Filtrar la lista").fill("techos");
+    await expect(page.getByRole("status").filter({ hasText: "coinciden" })).toHaveText(
+      /^1 de \d+ coinciden$/,
+    );
+    await page.getByRole("checkbox", { name: "Techos (roofing)" }).check();
+    await page.getByLabel("Filtrar la lista").fill("");
+    await page.getByRole("checkbox", { name: "Plomería" }).check();
+    await expectOnlySpanishCatalogText(page);
+    await expectNoAxeViolations(page);
+    for (const width of [360, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await layoutProblems(page), `segments at ${width} px`).toEqual([]);
+    }
+    await page.getByRole("button", { name: "Continuar" }).click();
+
+    await expect(page).toHaveURL(`${site}/es/business-wizard/email`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "¡Muy bien, podemos ayudarle a asegurar su negocio!",
+    );
+    await expectOnlySpanishCatalogText(page);
+    await expectNoAxeViolations(page);
+    // The same screen in English, and back a step: the answers are the application's, whatever
+    // the language they were given in.
+    await page
+      .getByRole("contentinfo")
+      .getByRole("navigation", { name: "Idioma" })
+      .getByRole("link", { name: "English" })
+      .click();
+    await expect(page).toHaveURL(`${site}/business-wizard/email`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(`${site}/business-wizard/segments`);
+    await expect(page.getByRole("checkbox", { name: "Roofing" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Plumbing" })).toBeChecked();
+    await page
+      .getByRole("contentinfo")
+      .getByRole("navigation", { name: "Language" })
+      .getByRole("link", { name: "Español" })
+      .click();
+    await expect(page).toHaveURL(`${site}/es/business-wizard/segments`);
+    await expect(page.getByRole("checkbox", { name: "Techos (roofing)" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Plomería" })).toBeChecked();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page
+      .getByLabel("¿Qué correo electrónico podemos usar para guardar su solicitud?")
+      .fill("ana@");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByText("Escriba un correo electrónico válido")).toBeVisible();
+    await page
+      .getByLabel("¿Qué correo electrónico podemos usar para guardar su solicitud?")
+      .fill("techos.diaz@example.com");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    // The steps after the email are not translated yet: the English page, the toast in Spanish.
+    await expect(page).toHaveURL(`${site}/business-wizard/questionnaire-1`);
+    await expect(
+      page.getByRole("status").filter({ hasText: "¡Información guardada correctamente!" }),
+    ).toHaveCount(1);
+    await context.close();
+
+    // Without JavaScript: the server's refusals in Spanish, and the same way on.
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(`${server.url}/es/business-wizard`);
+    await plain.getByRole("button", { name: "Continuar" }).click();
+    await expect(plain.getByText("Elija la industria que mejor describa su negocio")).toBeVisible();
+    await expect(
+      plain.getByLabel("Su negocio está en el estado de:", { exact: true }),
+    ).toHaveAccessibleDescription("Elija un estado");
+    await expectOnlySpanishCatalogText(plain);
+    const refusedStart = await plain.content();
+    await plain.getByRole("radio", { name: "Limpieza" }).check();
+    await plain.getByLabel("Su negocio está en el estado de:", { exact: true }).selectOption({
+      label: "Florida",
+    });
+    await plain.getByRole("button", { name: "Continuar" }).click();
+    await expect(plain).toHaveURL(`${site}/es/business-wizard/segments`);
+    await plain.getByRole("button", { name: "Continuar" }).click();
+    await expect(plain.getByText("Elija su servicio principal", { exact: true })).toBeVisible();
+    await expectOnlySpanishCatalogText(plain);
+    const refusedSegments = await plain.content();
+    await plain.getByRole("radio", { name: "Limpieza de ventanas" }).check();
+    await plain.getByRole("button", { name: "Continuar" }).click();
+    await expect(plain).toHaveURL(`${site}/es/business-wizard/email`);
+    const emailHtml = await plain.content();
+    await noJs.close();
+
+    expect(
+      await htmlErrors(
+        new Map([
+          ["/es/business-wizard, refused", refusedStart],
+          ["/es/business-wizard/segments, refused", refusedSegments],
+          ["/es/business-wizard/email", emailHtml],
+        ]),
+      ),
+    ).toEqual([]);
+  } finally {
+    await stopServer(server);
+  }
+});

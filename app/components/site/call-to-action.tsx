@@ -1,4 +1,4 @@
-import { QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { linkPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { m } from "#app/paraglide/messages.js";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
@@ -29,7 +29,7 @@ export function CallToAction({
         </h2>
         <p className="mt-4 text-lg text-brand-100">{text}</p>
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-          <a href={QUOTE_PATH} className={buttonClasses("inverse", "lg")}>
+          <a href={linkPath(QUOTE_PATH, locale)} className={buttonClasses("inverse", "lg")}>
             {m.quote_link({}, { locale })}
             <ArrowRightIcon className="size-5" />
           </a>

@@ -32,7 +32,7 @@ export function IndustryGrid() {
         return (
           <li key={industry.id}>
             <a
-              href={quotePathForIndustry(industry.id)}
+              href={quotePathForIndustry(industry.id, locale)}
               className="flex h-full min-h-28 flex-col items-center justify-center gap-3 rounded-xl border border-line bg-white p-4 text-center font-semibold text-ink shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-700"
             >
               <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">

@@ -85,21 +85,11 @@ export function faqPageJsonLd(faqs: readonly Faq[], locale: Locale = BASE_LOCALE
 export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
   const title = options.fullTitle ? options.title : `${options.title} | ${site.brand}`;
   const url = absoluteUrl(options.siteUrl, options.path);
-  const alternates = alternatePaths(options.path, options.languages ?? [BASE_LOCALE]);
   return [
     { title },
     { name: "description", content: options.description },
     ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
-    { tagName: "link", rel: "canonical", href: url },
-    // Each language's address, and English for any other reader (hreflang x-default).
-    ...[...alternates, ...alternates.filter((page) => page.locale === BASE_LOCALE)].map(
-      (page, index) => ({
-        tagName: "link",
-        rel: "alternate",
-        hrefLang: index < alternates.length ? page.locale : "x-default",
-        href: absoluteUrl(options.siteUrl, page.path),
-      }),
-    ),
+    ...languageLinks(options.siteUrl, options.path, options.languages ?? [BASE_LOCALE]),
     { property: "og:site_name", content: site.brand },
     { property: "og:type", content: "website" },
     { property: "og:locale", content: OPEN_GRAPH_LOCALES[localeOfPath(options.path)] },
@@ -109,6 +99,29 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     { name: "twitter:card", content: "summary" },
     { "script:ld+json": organizationJsonLd(options.siteUrl) },
     ...(options.jsonLd ?? []).map((data) => ({ "script:ld+json": data })),
+  ];
+}
+
+/**
+ * A page's canonical address and, where it is offered in several languages, each language's
+ * address and English for any other reader (hreflang x-default).
+ */
+export function languageLinks(
+  siteUrl: string,
+  path: string,
+  languages: readonly Locale[],
+): MetaDescriptor[] {
+  const alternates = alternatePaths(path, languages);
+  return [
+    { tagName: "link", rel: "canonical", href: absoluteUrl(siteUrl, path) },
+    ...[...alternates, ...alternates.filter((page) => page.locale === BASE_LOCALE)].map(
+      (page, index) => ({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: index < alternates.length ? page.locale : "x-default",
+        href: absoluteUrl(siteUrl, page.path),
+      }),
+    ),
   ];
 }
 
@@ -123,7 +136,7 @@ export function languagesFromMatches(
 }
 
 /** What a meta function is given that `localizedPageMeta` reads. */
-interface MetaArgs {
+export interface MetaArgs {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
   location: { pathname: string };
 }

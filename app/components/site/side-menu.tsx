@@ -113,7 +113,10 @@ export function SideMenu() {
         </li>
       </ul>
       <div className="shrink-0 border-t border-line p-4">
-        <a href={QUOTE_PATH} className={`${buttonClasses("primary", "md")} w-full`}>
+        <a
+          href={linkPath(QUOTE_PATH, locale)}
+          className={`${buttonClasses("primary", "md")} w-full`}
+        >
           {m.quote_link({}, { locale })}
         </a>
       </div>

@@ -68,7 +68,7 @@ export function SiteHeader() {
               </a>
             ) : (
               <a
-                href={QUOTE_PATH}
+                href={linkPath(QUOTE_PATH, locale)}
                 className={buttonClasses("primary", "compact")}
                 data-spin-icon-every-minute
               >

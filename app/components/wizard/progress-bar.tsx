@@ -1,25 +1,39 @@
 import {
   activeProgressStep,
   PROGRESS_STEPS,
+  type ProgressStep,
   type WizardScreen,
 } from "#app/domain/wizard/wizard-screens.ts";
+import type { Message } from "#app/domain/site/locales.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
+
+/** Each progress step's label. */
+const PROGRESS_LABELS: Record<ProgressStep, Message> = {
+  Start: m.wizard_progress_start,
+  Coverage: m.wizard_progress_coverage,
+  Application: m.wizard_progress_application,
+  Quote: m.wizard_progress_quote,
+  Purchase: m.wizard_progress_purchase,
+};
 
 /**
  * The wizard's five labelled steps (docs/product.md, "Pages and addresses"): the screen's step is active
  * (aria-current="step"), the ones before it complete, announced as such.
  */
 export function ProgressBar({ step }: { step: WizardScreen }) {
+  const locale = useLocale();
   const active = activeProgressStep(step);
   const activeIndex = active ? PROGRESS_STEPS.indexOf(active) : PROGRESS_STEPS.length;
   return (
-    <nav aria-label="Application progress" className="mb-8">
+    <nav aria-label={m.wizard_progress({}, { locale })} className="mb-8">
       <ol className="flex items-start justify-between gap-1">
-        {PROGRESS_STEPS.map((label, index) => {
+        {PROGRESS_STEPS.map((progressStep, index) => {
           const complete = index < activeIndex;
           const active = index === activeIndex;
           return (
             <li
-              key={label}
+              key={progressStep}
               aria-current={active ? "step" : undefined}
               className="flex flex-1 flex-col items-center gap-2 text-center"
             >
@@ -42,9 +56,13 @@ export function ProgressBar({ step }: { step: WizardScreen }) {
                   (active ? "font-semibold text-ink" : complete ? "text-ink" : "text-slate-600")
                 }
               >
-                {label}
-                {complete ? <span className="sr-only"> (completed)</span> : null}
-                {active ? <span className="sr-only"> (current step)</span> : null}
+                {PROGRESS_LABELS[progressStep]({}, { locale })}
+                {complete ? (
+                  <span className="sr-only"> {m.wizard_progress_completed({}, { locale })}</span>
+                ) : null}
+                {active ? (
+                  <span className="sr-only"> {m.wizard_progress_current({}, { locale })}</span>
+                ) : null}
               </span>
             </li>
           );

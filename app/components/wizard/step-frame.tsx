@@ -2,7 +2,12 @@ import { useId, useRef, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
+import type { Message } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import type { WizardScreen } from "#app/domain/wizard/wizard-screens.ts";
 
 import { ProgressBar } from "#app/components/wizard/progress-bar.tsx";
@@ -65,9 +70,9 @@ export function StepActions({
   back = true,
   continueDisabled = false,
   continueHint,
-  continueLabel = "Continue",
+  continueLabel,
   busy = false,
-  busyLabel = "Processing...",
+  busyLabel,
 }: {
   back?: boolean;
   continueDisabled?: boolean;
@@ -77,6 +82,7 @@ export function StepActions({
   busyLabel?: string;
 }) {
   const hintId = useId();
+  const locale = useLocale();
   const showHint = continueDisabled && !busy && Boolean(continueHint);
   // Enter in a field submits with the form's first submit button, which would be Back: this
   // hidden copy of Continue comes first, so Enter goes on, as it did when Continue came first.
@@ -100,7 +106,7 @@ export function StepActions({
             formNoValidate
             className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-ink hover:bg-slate-50"
           >
-            Back
+            {m.wizard_back({}, { locale })}
           </button>
         ) : null}
         <button
@@ -112,7 +118,9 @@ export function StepActions({
           aria-describedby={showHint ? hintId : undefined}
           className="ml-auto min-w-36 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 max-sm:flex-1"
         >
-          {busy ? busyLabel : continueLabel}
+          {busy
+            ? (busyLabel ?? m.wizard_processing({}, { locale }))
+            : (continueLabel ?? m.wizard_continue({}, { locale }))}
         </button>
       </div>
       {showHint ? (
@@ -156,27 +164,37 @@ export function useContinuing(): boolean {
   );
 }
 
-/** The agreement to the terms under a step's form: `lead` is the spec's words before the links. */
+/**
+ * The agreement to the terms under a step's form: `lead` is the spec's words before the links
+ * ("By clicking "Continue", you agree to our"), `end` what follows them.
+ */
 export function TermsAgreement({
   lead,
   end = "",
   margin = "mt-6",
 }: {
-  lead: string;
+  lead: Message;
   end?: string;
   margin?: string;
 }) {
+  const locale = useLocale();
+  const link = (path: string, words: string) => (
+    <a href={linkPath(path, locale)} className="font-medium text-brand-700 underline">
+      {words}
+    </a>
+  );
   return (
     <p className={`${margin} text-sm text-muted`}>
-      {lead}{" "}
-      <a href="/terms" className="font-medium text-brand-700 underline">
-        Terms of Use
-      </a>{" "}
-      and{" "}
-      <a href="/privacy" className="font-medium text-brand-700 underline">
-        Privacy Policy
-      </a>
-      {end}
+      {withSlots(
+        m.wizard_terms_agreement(
+          { lead: lead({}, { locale }), terms: slot("terms"), privacy: slot("privacy"), end },
+          { locale },
+        ),
+        {
+          terms: link("/terms", m.wizard_terms_of_use({}, { locale })),
+          privacy: link("/privacy", m.privacy_policy({}, { locale })),
+        },
+      )}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { useMatches } from "react-router";
 
 import type { Toast } from "#app/domain/site/toast.ts";
 
@@ -9,7 +9,9 @@ import { ToastRegion } from "#app/components/wizard/toast-region.tsx";
  * layout), the action's, and any the screen raised itself.
  */
 export function StepToasts({ toasts }: { toasts: Array<Toast | undefined | null> }) {
-  const layout = useRouteLoaderData<{ toast: Toast | null }>("routes/wizard/layout");
-  const all = [layout?.toast, ...toasts].filter((toast): toast is Toast => Boolean(toast));
+  // The wizard's layout, in English or below /es (its id there is routes/wizard/layout/es).
+  const layout = useMatches().find((match) => match.id.startsWith("routes/wizard/layout"));
+  const flashed = (layout?.loaderData as { toast: Toast | null } | undefined)?.toast;
+  const all = [flashed, ...toasts].filter((toast): toast is Toast => Boolean(toast));
   return <ToastRegion toasts={all} />;
 }

@@ -3,6 +3,8 @@ import { createPortal } from "react-dom";
 
 import { TOAST_CLOSES_AFTER_MS, type Toast } from "#app/domain/site/toast.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** The ids of the wizard layout's two live regions (ToastAnnouncer). */
 const POLITE_REGION_ID = "toast-announcements";
@@ -81,6 +83,7 @@ function useLiveRegions(): { polite: Element | null; assertive: Element | null }
 function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
   const error = toast.kind === "error";
   const hydrated = useHydrated();
+  const locale = useLocale();
   // The pointer or focus on a toast holds it open: whoever is reading it, or about to close it.
   const [held, setHeld] = useState({ pointer: false, focus: false });
   const closesItself = !error && !held.pointer && !held.focus;
@@ -111,7 +114,7 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
           type="button"
           onClick={onClose}
           className="-m-1 flex size-8 shrink-0 items-center justify-center rounded text-sm leading-none"
-          aria-label="Dismiss message"
+          aria-label={m.wizard_dismiss({}, { locale })}
         >
           <span aria-hidden="true">✕</span>
         </button>

@@ -26,6 +26,7 @@ const AT: StepRequest = {
   thisYear: THIS_YEAR,
   searchParams: new URLSearchParams(),
   now: new Date("2026-11-21T10:00:00.000Z"),
+  locale: "en",
   agencyName: "Harbor Insurance Agency LLC",
   suggestIndustryCodes: suggestNaics,
 };
@@ -100,7 +101,7 @@ const applicationForms = fc.constantFrom(...INDUSTRIES).chain((industry) =>
 function draftAfter(forms: readonly Record<string, unknown>[]): WizardDraft | undefined {
   let draft: WizardDraft = {};
   for (const [index, step] of WIZARD_STEPS.entries()) {
-    const schema = step.schema(draft, THIS_YEAR);
+    const schema = step.schema(draft, THIS_YEAR, "en");
     const parsed = schema?.safeParse(forms[index]);
     if (!parsed?.success) return undefined;
     // Each step's own value type: the table keeps them apart, so the loop sees their union.

@@ -65,7 +65,7 @@ export function savedSubmission(
 
 /** The email step's record from a draft whose first two steps are complete. */
 export function toEmailStepRecord(draft: WizardDraft, email: string): EmailStepRecord {
-  const { industry, state } = industryStateSchema.parse(draft);
+  const { industry, state } = industryStateSchema().parse(draft);
   return { industry, state, segments: draft.segments ?? [], email };
 }
 
@@ -94,7 +94,7 @@ function columnValue(value: string | boolean | undefined): string | boolean | nu
  */
 export function toRecord(draft: WizardDraft, thisYear: number): CompleteRecord {
   const answers = checkedAnswers(draft, thisYear);
-  const { industry, state } = industryStateSchema.parse(draft);
+  const { industry, state } = industryStateSchema().parse(draft);
   const picked = draft.naicsCode === NO_NAICS_CODE ? undefined : draft.naicsCode;
   const naics = naicsForSegments(industry, draft.segments ?? [], picked);
   const asked = Object.fromEntries(
@@ -104,7 +104,7 @@ export function toRecord(draft: WizardDraft, thisYear: number): CompleteRecord {
   const text = (value: string | boolean | null) => (typeof value === "string" ? value : "");
   const consent = asked.consent_to_texts ? draft.textsConsent : undefined;
   return {
-    ...toEmailStepRecord(draft, emailSchema.parse(draft).email),
+    ...toEmailStepRecord(draft, emailSchema().parse(draft).email),
     ...asked,
     consent_text: consent?.text ?? null,
     consent_given_at: consent?.givenAt ?? null,

@@ -37,7 +37,7 @@ describe("the call-back request form", () => {
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({
       name: ["Please enter your name"],
-      phone: [messages.phoneRequired],
+      phone: ["Please enter your phone number"],
       bestTime: ["Please choose the best time to call"],
     });
   });
@@ -53,7 +53,7 @@ describe("the call-back request form", () => {
     );
     expect(submission.reply().error).toEqual({
       name: [messages.textTooLong(CONTACT_FIELD_LIMITS.name)],
-      phone: [messages.phoneInvalid],
+      phone: ["Please enter a valid 10-digit US phone number"],
       bestTime: ["Please choose the best time to call"],
     });
   });
@@ -109,7 +109,7 @@ describe("the contact message form", () => {
     const empty = parseWithZod(form({}), { schema: contactMessageSchema("en") });
     expect(empty.reply().error).toEqual({
       name: ["Please enter your name"],
-      email: [messages.emailRequired],
+      email: ["Please enter your email address"],
       message: ["Please write your message"],
     });
     const bad = parseWithZod(
@@ -121,7 +121,7 @@ describe("the contact message form", () => {
       { schema: contactMessageSchema("en") },
     );
     expect(bad.reply().error).toEqual({
-      email: [messages.emailInvalid],
+      email: ["Please enter a valid email address"],
       message: [messages.textTooLong(CONTACT_FIELD_LIMITS.message)],
     });
   });

@@ -11,16 +11,14 @@
  * not-licensed page's form is checked with the same schema in the browser and on the server.
  */
 import type { Agency } from "#app/domain/site/agency.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { emailAddress } from "#app/domain/values/fields.ts";
 import { isUsState, US_STATES, uspsCode, type UsState } from "#app/domain/reference/states.ts";
-import { WIZARD_PATH, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
+import type { WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { z } from "#app/domain/values/zod.ts";
 
 /** What the rule reads of the agency: whether its details are samples, and its licences. */
 export type AgencyLicensing = Pick<Agency, "sample" | "licenses">;
-
-/** The page a visitor from a state the agency does not serve is stopped at. */
-export const NOT_LICENSED_PATH = `${WIZARD_PATH}/not-licensed`;
 
 /** Whether the agency may take an application from a business in `state`: sample details open all. */
 export function agencyServes(agency: AgencyLicensing, state: UsState): boolean {
@@ -66,4 +64,6 @@ export function servedStates(agency: AgencyLicensing): UsState[] {
  * state. The state is the draft's, never the form's: a form cannot put an address on another
  * state's list.
  */
-export const stateWaitlistSchema = z.object({ email: emailAddress() });
+export function stateWaitlistSchema(locale: Locale = BASE_LOCALE) {
+  return z.object({ email: emailAddress(undefined, locale) });
+}

@@ -9,6 +9,7 @@ import {
 } from "#app/domain/site/locales.ts";
 import {
   alternatePaths,
+  linkPath,
   pageLanguages,
   prerenderedPaths,
   sitemapEntries,
@@ -51,7 +52,19 @@ describe("the languages offered", () => {
       { locale: "en", path: "/" },
       { locale: "es", path: "/es" },
     ]);
-    expect(pageLanguages("/business-wizard", both)).toEqual(["en"]);
+    expect(pageLanguages("/business-wizard", both)).toEqual(["en", "es"]);
+    expect(pageLanguages("/business-wizard/quote", both)).toEqual(["en"]);
+  });
+
+  it("lead a link to a page's version in the language, else to the English page", () => {
+    expect(linkPath("/business-wizard/email", "es")).toBe("/es/business-wizard/email");
+    expect(linkPath("/es/business-wizard/email", "en")).toBe("/business-wizard/email");
+    // Not translated yet: the English page, from either language.
+    expect(linkPath("/business-wizard/quote", "es")).toBe("/business-wizard/quote");
+    expect(linkPath("/business-wizard/quote#sharpen", "es")).toBe("/business-wizard/quote#sharpen");
+    expect(linkPath("/business-wizard?industry=food", "es")).toBe(
+      "/es/business-wizard?industry=food",
+    );
   });
 
   it("reach the sitemap and the build's prerendered pages", () => {
@@ -65,5 +78,7 @@ describe("the languages offered", () => {
     ]);
     expect(prerenderedPaths(siteLanguages(true))).toContain("/es");
     expect(prerenderedPaths(siteLanguages(false))).not.toContain("/es");
+    // The wizard's screens are rendered for each visitor, in either language.
+    expect(prerenderedPaths(siteLanguages(true))).not.toContain("/es/business-wizard");
   });
 });

@@ -1,5 +1,6 @@
 import { m } from "#app/paraglide/messages.js";
 import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
+import { MAX_SEGMENTS, type SegmentSelection } from "#app/domain/reference/industries.ts";
 
 /** The time of day (UTC, HH:MM) at or after `instant`: rounded up, so "after" it is true. */
 export function utcClockTime(instant: Date): string {
@@ -15,52 +16,49 @@ export function textTooLong(max: number, locale: Locale): string {
   return m.error_text_too_long({ max: max.toLocaleString(`${locale}-US`) }, { locale });
 }
 
+/** "You can only select up to 3 segments" (the spec's words), in `locale`. */
+export function maxSegments(locale: Locale): string {
+  return m.wizard_max_segments({ max: MAX_SEGMENTS }, { locale });
+}
+
+/**
+ * What a disabled Continue waits for, shown next to it (ours: the spec only disables it), by the
+ * screen and, on the segments step, how its industry's segments are chosen.
+ */
+const CONTINUE_HINTS = {
+  start: m.wizard_hint_start,
+  multiple: m.wizard_hint_segments_multiple,
+  single: m.wizard_hint_segments_single,
+  "single-with-search": m.wizard_hint_segments_search,
+  "free-text": m.wizard_hint_segments_free_text,
+  email: m.wizard_hint_email,
+} satisfies Record<"start" | "email" | SegmentSelection, Message>;
+
+/** What a disabled Continue waits for on a screen, in `locale`. */
+export function continueHint(screen: keyof typeof CONTINUE_HINTS, locale: Locale): string {
+  return CONTINUE_HINTS[screen]({}, { locale });
+}
+
 /**
  * Every message the spec gives (docs/product.md, "Messages"), word for word, and the messages we add
  * where the spec is silent. Components and actions import them from here; a field the wizard asks
  * after the email step has its own messages in its rule (application-fields.ts).
  */
 export const messages = {
-  selectIndustryFirst: "Please select an industry first.",
-  maxSegments: "You can only select up to 3 segments",
-  emailRequired: m.error_email_required({}, english),
-  emailInvalid: m.error_email_invalid({}, english),
   /** An address with a dot after its domain (`ana@gmail.com.`): ours, the spec is silent. */
   emailTrailingDot: m.error_email_trailing_dot({}, english),
   saveFailed: m.error_save_failed({}, english),
-  emailSaved: "Information saved successfully!",
-  applicationSaved: "Your information has been saved successfully!",
-
-  industryRequired: "Please choose the industry that best fits your business",
-  stateRequired: "Please select a state",
-  segmentRequired: "Please choose at least one option",
-  segmentSingleRequired: "Please choose your main service",
-  segmentUnknown: "Please choose from the list",
-  professionRequired: "Please tell us what your business does",
-  officesRequired: "Please choose a profession or type one",
   textTooLong: (max: number) => textTooLong(max, BASE_LOCALE),
-  hiddenCharacters: m.error_hidden_characters({}, english),
-  phoneRequired: m.error_phone_required({}, english),
-  phoneInvalid: m.error_phone_invalid({}, english),
   mailingAddressRequired: "Please enter your mailing address or PO Box",
   zipUsuallyElsewhere: (place: string, state: string) =>
     `This ZIP code usually belongs to ${place}, not ${state}. Please check it, or tick "This ZIP code is right".`,
 
-  /** What a disabled Continue waits for, shown next to it (ours: the spec only disables it). */
+  /** What a disabled Continue waits for on the steps not yet translated (continueHint below). */
   continueHints: {
-    start: "Choose an industry and a state to continue",
-    segments: {
-      multiple: "Choose at least one option to continue",
-      single: "Choose your main service to continue",
-      "single-with-search": "Choose or type your profession to continue",
-      "free-text": "Tell us what your business does to continue",
-    },
-    email: "Enter your email address to continue",
     "business-name": "Enter your business name to continue",
     ownership: "Choose an ownership structure and enter a start year to continue",
   },
 
-  loginLinkSent: m.login_link_sent({}, english),
   /** The lead desk's sign-in, locked for this email from this address, until `until`. */
   signInLocked: (until: Date) =>
     `Too many attempts from this address. Try again after ${utcClockTime(until)} UTC.`,

@@ -36,11 +36,12 @@ describe("the site's pages", () => {
   });
 
   it("links each industry to the wizard with that industry chosen", () => {
-    expect(quotePathForIndustry("cleaning")).toBe("/business-wizard?industry=cleaning");
+    expect(quotePathForIndustry("cleaning", "en")).toBe("/business-wizard?industry=cleaning");
+    expect(quotePathForIndustry("cleaning", "es")).toBe("/es/business-wizard?industry=cleaning");
     for (const industry of INDUSTRY_IDS) {
-      expect(new URL(quotePathForIndustry(industry), "http://x").searchParams.get("industry")).toBe(
-        industry,
-      );
+      expect(
+        new URL(quotePathForIndustry(industry, "en"), "http://x").searchParams.get("industry"),
+      ).toBe(industry);
     }
   });
 

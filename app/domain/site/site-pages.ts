@@ -2,6 +2,7 @@ import { m } from "#app/paraglide/messages.js";
 import { basePath, BASE_LOCALE, localizedPath, type Locale } from "#app/domain/site/locales.ts";
 import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import { NOT_LICENSED_PATH, stepPath } from "#app/domain/wizard/wizard-screens.ts";
 
 /** Where every "Get a quote" link goes: the wizard's first step. */
 export const QUOTE_PATH = "/business-wizard";
@@ -23,8 +24,8 @@ export function isWizardPath(pathname: string): boolean {
  * The wizard's first step with an industry chosen (the product pages' industry grid). A plain
  * link, so that it works without JavaScript.
  */
-export function quotePathForIndustry(industry: IndustryId): string {
-  return `${QUOTE_PATH}?${new URLSearchParams({ industry })}`;
+export function quotePathForIndustry(industry: IndustryId, locale: Locale): string {
+  return linkPath(`${QUOTE_PATH}?${new URLSearchParams({ industry })}`, locale);
 }
 
 /**
@@ -82,20 +83,31 @@ export function sitemapEntries(languages: readonly Locale[]): SitemapEntry[] {
   });
 }
 
-/** The marketing pages the build prerenders: every one in English, and in Spanish those translated. */
-export function prerenderedPaths(languages: readonly Locale[]): string[] {
-  return [
-    ...MARKETING_PATHS,
-    ...(languages.includes("es") ? SPANISH_PAGES.map((path) => localizedPath(path, "es")) : []),
-  ];
-}
+/**
+ * The wizard's screens with a Spanish version so far (issue 31), by their English path: the steps
+ * up to the email, and the page for a state the agency does not serve.
+ */
+export const SPANISH_WIZARD_PATHS: readonly string[] = [
+  stepPath("industry-and-state"),
+  stepPath("segments"),
+  stepPath("email"),
+  NOT_LICENSED_PATH,
+];
 
 /**
  * The pages with a Spanish version so far (issue 31; decision 049), by their English path: the
- * marketing site. The routes below /es, the language switch, the alternate links and the sitemap
- * offer only these.
+ * marketing site and the wizard's screens above. The routes below /es, the language switch, the
+ * alternate links, the sitemap and every link between pages offer only these.
  */
-export const SPANISH_PAGES: readonly string[] = MARKETING_PATHS;
+export const SPANISH_PAGES: readonly string[] = [...MARKETING_PATHS, ...SPANISH_WIZARD_PATHS];
+
+/** The marketing pages the build prerenders: every one in English, and in Spanish those translated. */
+export function prerenderedPaths(languages: readonly Locale[]): string[] {
+  const spanish = languages.includes("es")
+    ? MARKETING_PATHS.filter((path) => SPANISH_PAGES.includes(path))
+    : [];
+  return [...MARKETING_PATHS, ...spanish.map((path) => localizedPath(path, "es"))];
+}
 
 /** The languages a page is offered in, on a site that speaks `languages`. */
 export function pageLanguages(path: string, languages: readonly Locale[]): readonly Locale[] {
@@ -117,5 +129,8 @@ export function alternatePaths(
  * version in it (SPANISH_PAGES), else the English page.
  */
 export function linkPath(path: string, locale: Locale): string {
-  return SPANISH_PAGES.includes(basePath(path)) ? localizedPath(path, locale) : basePath(path);
+  // A query or a fragment (?industry=, #sharpen) goes along as it is.
+  const [, page = path, rest = ""] = /^([^?#]*)(.*)$/.exec(path) ?? [];
+  const base = basePath(page);
+  return `${SPANISH_PAGES.includes(base) ? localizedPath(base, locale) : base}${rest}`;
 }

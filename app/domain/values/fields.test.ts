@@ -48,8 +48,12 @@ describe("hidden formatting characters in text fields", () => {
         (before, hidden, after) => {
           // Between letters: at either end, trimming takes some of them off (the BOM is space).
           const tainted = `x${before}${hidden}${after}x`;
-          expect(errorsOf(required, tainted)).toContain(messages.hiddenCharacters);
-          expect(errorsOf(optional, { unit: tainted })).toContain(messages.hiddenCharacters);
+          expect(errorsOf(required, tainted)).toContain(
+            "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
+          );
+          expect(errorsOf(optional, { unit: tainted })).toContain(
+            "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
+          );
         },
       ),
       { numRuns: 500 },
@@ -84,17 +88,23 @@ describe("hidden formatting characters in text fields", () => {
       stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
     );
     expect(aboutYou.status === "error" && aboutYou.error).toEqual({
-      lastName: [messages.hiddenCharacters],
-      streetAddress: [messages.hiddenCharacters],
+      lastName: [
+        "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
+      ],
+      streetAddress: [
+        "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
+      ],
     });
     const contact = parseForm(
       new URLSearchParams({ name: "Sam\u2066 Lee", email: "sam\ufeff@example.com", message: "Hi" }),
       contactMessageSchema("en"),
     );
     expect(contact.status === "error" && contact.error).toEqual({
-      name: [messages.hiddenCharacters],
+      name: [
+        "Please remove the hidden formatting characters (typing this again, not pasting it, will do)",
+      ],
       // One address only (the email rule below): a hidden character makes it no address at all.
-      email: [messages.emailInvalid],
+      email: ["Please enter a valid email address"],
     });
     expect(errorsOf(emailAddress(), "sam@example.com")).toEqual([]);
   });
@@ -133,12 +143,16 @@ const ONE_ADDRESS = [
 
 /** Every email field of the site, with what it says when the address is not one. */
 const EMAIL_FIELDS = [
-  { form: "the wizard's email step", schema: emailSchema, invalid: messages.emailInvalid },
-  { form: "/login", schema: loginSchema("en"), invalid: messages.emailInvalid },
+  {
+    form: "the wizard's email step",
+    schema: emailSchema(),
+    invalid: "Please enter a valid email address",
+  },
+  { form: "/login", schema: loginSchema("en"), invalid: "Please enter a valid email address" },
   {
     form: "the contact page",
     schema: z.object({ email: contactMessageSchema("en").shape.email }),
-    invalid: messages.emailInvalid,
+    invalid: "Please enter a valid email address",
   },
   {
     form: "the lead desk's sign-in",

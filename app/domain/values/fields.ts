@@ -41,15 +41,15 @@ export function requiredText(required: string, max: number, locale: Locale = BAS
  * Text that may be left out: control characters removed, trimmed, at most `max` characters,
  * without hidden formatting characters.
  */
-export function optionalText(max: number) {
+export function optionalText(max: number, locale: Locale = BASE_LOCALE) {
   return z.optional(
     z
       .string()
       .check(
         z.overwrite(withoutControlCharacters),
         z.trim(),
-        withoutHiddenFormatting(),
-        z.maxLength(max, messages.textTooLong(max)),
+        withoutHiddenFormatting(locale),
+        z.maxLength(max, textTooLong(max, locale)),
       ),
   );
 }

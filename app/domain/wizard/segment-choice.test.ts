@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 
 import { getIndustry } from "#app/domain/reference/industries.ts";
-import { messages } from "#app/domain/site/messages.ts";
 import {
   choiceOfSegments,
   segmentsAreValid,
@@ -43,9 +42,9 @@ describe("step 2: segments", () => {
       expect(schema.safeParse({ segments: [a] }).success).toBe(true);
       expect(schema.safeParse({ segments: [a, b, c] }).success).toBe(true);
       expect(errorsOf(schema.safeParse({ segments: [a, b, c, d] }))).toContain(
-        messages.maxSegments,
+        "You can only select up to 3 segments",
       );
-      expect(errorsOf(schema.safeParse({}))).toEqual([messages.segmentRequired]);
+      expect(errorsOf(schema.safeParse({}))).toEqual(["Please choose at least one option"]);
       expect(schema.safeParse({ segments: ["Space Station"] }).success).toBe(false);
       expect(schema.safeParse({ segments: [a, a] }).success).toBe(false);
     }
@@ -57,7 +56,7 @@ describe("step 2: segments", () => {
   it("cleaning takes exactly one service from its list", () => {
     const schema = segmentsSchema(getIndustry("cleaning"));
     expect(schema.parse({ segment: "Window Cleaning" })).toEqual({ segments: ["Window Cleaning"] });
-    expect(errorsOf(schema.safeParse({}))).toEqual([messages.segmentSingleRequired]);
+    expect(errorsOf(schema.safeParse({}))).toEqual(["Please choose your main service"]);
     expect(schema.safeParse({ segment: "Bakery" }).success).toBe(false);
   });
 
@@ -68,7 +67,7 @@ describe("step 2: segments", () => {
       "Architect",
     ]);
     expect(schema.parse({ searchQuery: "Architect" }).segments).toEqual(["Architect"]);
-    expect(errorsOf(schema.safeParse({}))).toEqual([messages.officesRequired]);
+    expect(errorsOf(schema.safeParse({}))).toEqual(["Please choose a profession or type one"]);
     expect(schema.safeParse({ segment: "Bakery" }).success).toBe(false);
     expect(schema.safeParse({ searchQuery: "x".repeat(101) }).success).toBe(false);
   });
@@ -77,9 +76,9 @@ describe("step 2: segments", () => {
     const schema = segmentsSchema(getIndustry("other"));
     expect(schema.parse({ searchQuery: "  Photographer " }).segments).toEqual(["Photographer"]);
     expect(errorsOf(schema.safeParse({ searchQuery: "   " }))).toEqual([
-      messages.professionRequired,
+      "Please tell us what your business does",
     ]);
-    expect(errorsOf(schema.safeParse({}))).toEqual([messages.professionRequired]);
+    expect(errorsOf(schema.safeParse({}))).toEqual(["Please tell us what your business does"]);
     expect(schema.safeParse({ searchQuery: "x".repeat(100) }).success).toBe(true);
     expect(schema.safeParse({ searchQuery: "x".repeat(101) }).success).toBe(false);
   });

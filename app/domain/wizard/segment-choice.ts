@@ -7,7 +7,9 @@ import { z } from "#app/domain/values/zod.ts";
 
 import { formList, optionalText, requiredText } from "#app/domain/values/fields.ts";
 import { MAX_SEGMENTS, type Industry, type IndustryId } from "#app/domain/reference/industries.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
+import { maxSegments } from "#app/domain/site/messages.ts";
 
 /** An industry code chosen for "other": a six-digit NAICS code, or "none" (own words kept). */
 export const NAICS_CHOICE = /^(?:\d{6}|none)$/;
@@ -19,13 +21,13 @@ export const NO_NAICS_CODE = "none";
 export const SEGMENT_TEXT_MAX = 100;
 
 /** The segments step's heading for each industry (the spec leaves the words to us). */
-export const SEGMENTS_HEADINGS: Record<IndustryId, string> = {
-  construction: "What type of construction work does your business do?",
-  food: "What type of food and beverage business do you run?",
-  retail: "What type of store or online shop do you run?",
-  offices: "What type of professional services do you offer?",
-  cleaning: "What type of cleaning services do you offer?",
-  other: "Tell us what your business does",
+export const SEGMENTS_HEADINGS: Record<IndustryId, Message> = {
+  construction: m.wizard_segments_heading_construction,
+  food: m.wizard_segments_heading_food,
+  retail: m.wizard_segments_heading_retail,
+  offices: m.wizard_segments_heading_offices,
+  cleaning: m.wizard_segments_heading_cleaning,
+  other: m.wizard_segments_heading_other,
 };
 
 /** What the segments step accepts: the segments sent on, and for "other" its code choice. */
@@ -103,10 +105,13 @@ export function typedSegments(
  * The segments step's schema for one industry. Its form fields: `segments` (checkboxes), `segment`
  * (one choice) and `searchQuery` (typed text), as the industry asks; its output, the segments sent.
  */
-export function segmentsSchema(industry: Industry): z.ZodMiniType<SegmentsValue> {
-  const fromList = z.enum(industry.segments as [string, ...string[]], {
-    error: messages.segmentUnknown,
-  });
+export function segmentsSchema(
+  industry: Industry,
+  locale: Locale = BASE_LOCALE,
+): z.ZodMiniType<SegmentsValue> {
+  const say = (message: Message) => message({}, { locale });
+  const unknown = say(m.wizard_segment_unknown);
+  const fromList = z.enum(industry.segments as [string, ...string[]], { error: unknown });
   const sent = (choice: SegmentsChoice) => ({ segments: segmentsToSend(industry, choice) });
   switch (industry.selection) {
     case "multiple":
@@ -114,15 +119,13 @@ export function segmentsSchema(industry: Industry): z.ZodMiniType<SegmentsValue>
         z.object({
           segments: formList(
             z.array(z.string().check(z.maxLength(SEGMENT_TEXT_MAX))).check(
-              z.minLength(1, messages.segmentRequired),
-              z.maxLength(MAX_SEGMENTS, messages.maxSegments),
+              z.minLength(1, say(m.wizard_segment_required)),
+              z.maxLength(MAX_SEGMENTS, maxSegments(locale)),
               z.refine(
                 (chosen) => chosen.every((segment) => z.safeParse(fromList, segment).success),
-                { error: messages.segmentUnknown },
+                { error: unknown },
               ),
-              z.refine((chosen) => new Set(chosen).size === chosen.length, {
-                error: messages.segmentUnknown,
-              }),
+              z.refine((chosen) => new Set(chosen).size === chosen.length, { error: unknown }),
             ),
           ),
         }),
@@ -132,7 +135,7 @@ export function segmentsSchema(industry: Industry): z.ZodMiniType<SegmentsValue>
       return z.pipe(
         z.object({
           segment: z.enum(industry.segments as [string, ...string[]], {
-            error: messages.segmentSingleRequired,
+            error: say(m.wizard_segment_single_required),
           }),
         }),
         z.transform(({ segment }) => sent({ selected: [segment], searchQuery: "" })),
@@ -140,10 +143,13 @@ export function segmentsSchema(industry: Industry): z.ZodMiniType<SegmentsValue>
     case "single-with-search":
       return z.pipe(
         z
-          .object({ segment: z.optional(fromList), searchQuery: optionalText(SEGMENT_TEXT_MAX) })
+          .object({
+            segment: z.optional(fromList),
+            searchQuery: optionalText(SEGMENT_TEXT_MAX, locale),
+          })
           .check(
             z.refine((value) => Boolean(value.segment || value.searchQuery), {
-              error: messages.officesRequired,
+              error: say(m.wizard_offices_required),
               path: ["searchQuery"],
             }),
           ),
@@ -154,10 +160,8 @@ export function segmentsSchema(industry: Industry): z.ZodMiniType<SegmentsValue>
     case "free-text":
       return z.pipe(
         z.object({
-          searchQuery: requiredText(messages.professionRequired, SEGMENT_TEXT_MAX),
-          naicsCode: z.optional(
-            z.string().check(z.regex(NAICS_CHOICE, { error: messages.segmentUnknown })),
-          ),
+          searchQuery: requiredText(say(m.wizard_profession_required), SEGMENT_TEXT_MAX, locale),
+          naicsCode: z.optional(z.string().check(z.regex(NAICS_CHOICE, { error: unknown }))),
         }),
         z.transform(({ searchQuery, naicsCode }) => ({
           ...sent({ selected: [], searchQuery }),

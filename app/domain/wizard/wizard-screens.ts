@@ -18,6 +18,12 @@ export const WIZARD_PATH = "/business-wizard";
 /** The plan page's path: the wizard's Quote step, after the application (decision 017). */
 export const QUOTE_STEP_PATH = `${WIZARD_PATH}/quote`;
 
+/**
+ * The page a visitor from a state the agency does not serve is stopped at (decision 031,
+ * licensed-states.ts).
+ */
+export const NOT_LICENSED_PATH = `${WIZARD_PATH}/not-licensed`;
+
 /** A complete application, read only (issue 8). */
 export const SUMMARY_PATH = `${WIZARD_PATH}/summary`;
 

@@ -92,6 +92,7 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(),
       now: new Date(),
+      locale: "en" as const,
       agencyName: "Harbor Insurance Agency LLC",
       suggestIndustryCodes: suggestNaics,
     };
@@ -128,6 +129,7 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(),
       now: new Date(),
+      locale: "en" as const,
       agencyName: "Harbor Insurance Agency LLC",
       suggestIndustryCodes: suggestNaics,
     };
@@ -162,6 +164,7 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(),
       now,
+      locale: "en" as const,
       agencyName: agency,
       suggestIndustryCodes: suggestNaics,
     };
@@ -210,15 +213,38 @@ describe("the step table", () => {
       thisYear: 2026,
       searchParams: new URLSearchParams(query),
       now: new Date(),
+      locale: "en" as const,
       agencyName: "Harbor Insurance Agency LLC",
       suggestIndustryCodes: suggestNaics,
     });
-    expect(STEPS["industry-and-state"].view({ industry: "food" }, at("industry=retail"))).toEqual({
-      industry: "retail",
-      state: "",
-    });
+    expect(
+      STEPS["industry-and-state"].view({ industry: "food" }, at("industry=retail")),
+    ).toMatchObject({ industry: "retail", state: "" });
     expect(
       STEPS["industry-and-state"].view({ industry: "food" }, at("industry=farming"))?.industry,
     ).toBe("food");
+  });
+
+  it("gives the screens the names they show in the page's language, the stored names as values", () => {
+    const at = (locale: "en" | "es") => ({
+      thisYear: 2026,
+      searchParams: new URLSearchParams(),
+      now: new Date(),
+      locale,
+      agencyName: "Harbor Insurance Agency LLC",
+      suggestIndustryCodes: suggestNaics,
+    });
+    const start = STEPS["industry-and-state"].view({ state: "New York" }, at("es"));
+    expect(start?.state).toBe("New York");
+    expect(start?.states).toContainEqual({ value: "New York", name: "Nueva York" });
+    expect(STEPS["industry-and-state"].view({}, at("en"))?.states[0]).toEqual({
+      value: "Alabama",
+      name: "Alabama",
+    });
+    const draft = { industry: "construction", state: "Texas", segments: ["HVAC Work"] };
+    const spanish = STEPS.segments.view(draft, at("es"));
+    expect(spanish?.selected).toEqual(["HVAC Work"]);
+    expect(spanish?.segmentNames["HVAC Work"]).toBe("Calefacción y aire acondicionado (HVAC)");
+    expect(STEPS.segments.view(draft, at("en"))?.segmentNames["HVAC Work"]).toBe("HVAC Work");
   });
 });

@@ -19,7 +19,10 @@ import {
   typedSegments,
 } from "#app/domain/wizard/segment-choice.ts";
 import { withoutControlCharacters } from "#app/domain/values/text.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
+import { segmentName } from "#app/domain/reference/segment-terms.ts";
+import { stateChoices } from "#app/domain/reference/state-names.ts";
 import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { CHECKBOX_TICKED } from "#app/domain/values/fields.ts";
 import { draftIndustry, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
@@ -59,6 +62,8 @@ export interface StepRequest {
   /** The page's query string (the start step takes ?industry=). */
   searchParams: URLSearchParams;
   now: Date;
+  /** The language of the page: its messages and the names it shows (issue 31). */
+  locale: Locale;
   /** The licensed agency behind the site (Agency.name): the texts consent names it (issue 26). */
   agencyName: string;
   /**
@@ -92,8 +97,11 @@ export interface WizardStep<
   isComplete(draft: WizardDraft, thisYear: number): boolean;
   /** What the screen shows, from the draft; undefined when it cannot be shown at all. */
   view(draft: WizardDraft, request: StepRequest): View | undefined;
-  /** What Continue is checked with; undefined when the draft gives nothing to check against. */
-  schema(draft: WizardDraft, thisYear: number): z.ZodMiniType<Value> | undefined;
+  /**
+   * What Continue is checked with, its messages in `locale`; undefined when the draft gives nothing
+   * to check against.
+   */
+  schema(draft: WizardDraft, thisYear: number, locale: Locale): z.ZodMiniType<Value> | undefined;
   /** What Back keeps: the form as typed, unchecked but bounded in length and count. */
   typed(form: FormData, draft: WizardDraft): Pick<WizardDraft, Writes>;
   /** What Continue writes from the checked form. */
@@ -103,7 +111,7 @@ export interface WizardStep<
   /** While this holds after Continue, the step shows again instead (other's code to choose). */
   staysWhile?: (draft: WizardDraft) => boolean;
   /** The toast the next screen shows after Continue, if any. */
-  continueToast?: string;
+  continueToast?: Message;
 }
 
 /** A step as declared: its types are kept for the loader and the screen. */
@@ -123,15 +131,16 @@ const industryAndState = step({
   id: "industry-and-state",
   ...STEP_SCREENS["industry-and-state"],
   writes: ["industry", "state", "segments", "naicsCode"],
-  isComplete: (draft) => industryStateSchema.safeParse(draft).success,
-  view: (draft, { searchParams }) => {
+  isComplete: (draft) => industryStateSchema().safeParse(draft).success,
+  view: (draft, { searchParams, locale }) => {
     // An industry named in the link (?industry=) is chosen already.
     const linked = searchParams.get("industry") ?? "";
     const industry: IndustryId | "" =
       draftIndustry({ industry: linked })?.id ?? draftIndustry(draft)?.id ?? "";
-    return { industry, state: draft.state ?? "" };
+    // The states' names in the page's language, from here rather than in the screen's scripts.
+    return { industry, state: draft.state ?? "", states: stateChoices(locale) };
   },
-  schema: () => industryStateSchema,
+  schema: (_draft, _thisYear, locale) => industryStateSchema(locale),
   typed: (_form, draft) => ({
     industry: draft.industry,
     state: draft.state,
@@ -167,7 +176,7 @@ const segments = step({
       !codeToChoose(draft)
     );
   },
-  view: (draft, { suggestIndustryCodes }) => {
+  view: (draft, { suggestIndustryCodes, locale }) => {
     const industry = draftIndustry(draft);
     if (!industry) return undefined;
     const choice = choiceOfSegments(industry, draft.segments ?? []);
@@ -178,14 +187,18 @@ const segments = step({
         : [];
     return {
       industryId: industry.id,
+      // The list's names in the page's language (the form still sends the stored English names).
+      segmentNames: Object.fromEntries(
+        industry.segments.map((segment) => [segment, segmentName(segment, locale)]),
+      ),
       ...choice,
       codes: codes.map(({ code, title }) => ({ code, title })),
       naicsCode: draft.naicsCode ?? "",
     };
   },
-  schema: (draft) => {
+  schema: (draft, _thisYear, locale) => {
     const industry = draftIndustry(draft);
-    return industry ? segmentsSchema(industry) : undefined;
+    return industry ? segmentsSchema(industry, locale) : undefined;
   },
   typed: (form, draft) => {
     const industry = draftIndustry(draft);
@@ -224,15 +237,15 @@ const email = step({
   writes: ["email"],
   isComplete: (draft) => {
     // Complete while the email on file is the one last saved (Back may have changed it since).
-    const parsed = emailSchema.safeParse(draft);
+    const parsed = emailSchema().safeParse(draft);
     return parsed.success && draft.submission?.email === parsed.data.email;
   },
   view: (draft) => ({ email: draft.email ?? "" }),
-  schema: () => emailSchema,
+  schema: (_draft, _thisYear, locale) => emailSchema(locale),
   typed: (form) => ({ email: typedText(form, "email", TEXT_LIMITS.email) }),
   apply: ({ email }) => ({ email }),
   save: "email-step",
-  continueToast: messages.emailSaved,
+  continueToast: m.wizard_email_saved,
 });
 
 /**
@@ -354,7 +367,7 @@ export const STEPS = {
   ownership: step({
     ...answersStep("ownership"),
     save: "complete-application",
-    continueToast: messages.applicationSaved,
+    continueToast: m.wizard_application_saved,
   }),
 } as const satisfies { [Id in WizardStepId]: { id: Id } };
 
@@ -399,7 +412,7 @@ export function checkedAnswers(draft: WizardDraft, thisYear: number): Answers {
   const checked: Answers = {};
   for (const answersOf of WIZARD_STEPS) {
     if (!(answersOf.writes as readonly string[]).includes("answers")) continue;
-    const schema = answersOf.schema(draft, thisYear);
+    const schema = answersOf.schema(draft, thisYear, BASE_LOCALE);
     if (!schema) throw new Error(`The ${answersOf.id} step has nothing to check against`);
     Object.assign(checked, schema.parse(draft.answers ?? {}));
   }

@@ -10,7 +10,8 @@ import { z } from "#app/domain/values/zod.ts";
 
 import { INDUSTRY_IDS } from "#app/domain/reference/industries.ts";
 import { EMAIL_MAX_LENGTH, emailAddress } from "#app/domain/values/fields.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { SEGMENT_TEXT_MAX } from "#app/domain/wizard/segment-choice.ts";
 import { site } from "#app/domain/site/site.ts";
 import { US_STATES } from "#app/domain/reference/states.ts";
@@ -21,14 +22,30 @@ export const TEXT_LIMITS = {
   email: EMAIL_MAX_LENGTH,
 } as const;
 
-/** Step 1: an industry and a state. */
-export const industryStateSchema = z.object({
-  industry: z.enum(INDUSTRY_IDS, { error: messages.industryRequired }),
-  state: z.enum(US_STATES, { error: messages.stateRequired }),
-});
+/** Each language's schema, built once: every wizard request checks the earlier steps with them. */
+function perLocale<Schema>(build: (locale: Locale) => Schema): (locale?: Locale) => Schema {
+  const built = new Map<Locale, Schema>();
+  return (locale = BASE_LOCALE) => {
+    const known = built.get(locale);
+    if (known) return known;
+    const schema = build(locale);
+    built.set(locale, schema);
+    return schema;
+  };
+}
 
-/** The email step: stored trimmed and lowercased. */
-export const emailSchema = z.object({ email: emailAddress() });
+/** Step 1: an industry and a state, with its messages in `locale`. */
+export const industryStateSchema = perLocale((locale) =>
+  z.object({
+    industry: z.enum(INDUSTRY_IDS, { error: m.wizard_industry_required({}, { locale }) }),
+    state: z.enum(US_STATES, { error: m.wizard_state_required({}, { locale }) }),
+  }),
+);
+
+/** The email step: stored trimmed and lowercased; its messages in `locale`. */
+export const emailSchema = perLocale((locale) =>
+  z.object({ email: emailAddress(undefined, locale) }),
+);
 
 /**
  * The consent to texts, word for word as questionnaire 2 shows it; when a visitor agrees, these words

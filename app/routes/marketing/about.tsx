@@ -61,7 +61,7 @@ export default function About() {
         </p>
         <p>
           {withSlots(m.about_ready({ start: slot("start") }, { locale }), {
-            start: <a href={QUOTE_PATH}>{m.about_start_quote({}, { locale })}</a>,
+            start: <a href={linkPath(QUOTE_PATH, locale)}>{m.about_start_quote({}, { locale })}</a>,
           })}
         </p>
       </Prose>

@@ -1,6 +1,6 @@
 import { describeLifetime, SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 import { site } from "#app/domain/site/site.ts";
-import { QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { linkPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { m } from "#app/paraglide/messages.js";
 import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
@@ -30,7 +30,9 @@ export default function Cookies() {
         <h2>{m.cookies_set_title({}, { locale })}</h2>
         <p>
           {withSlots(m.cookies_set_text({ start: slot("start") }, { locale }), {
-            start: <a href={QUOTE_PATH}>{m.cookies_start_quote({}, { locale })}</a>,
+            start: (
+              <a href={linkPath(QUOTE_PATH, locale)}>{m.cookies_start_quote({}, { locale })}</a>
+            ),
           })}
         </p>
         <ul className="list-none! space-y-4 pl-0!">

@@ -3,7 +3,7 @@ import { anyLineApplyTime, PRODUCT_LINES } from "#app/domain/reference/products.
 import { AGENCY_PROOF } from "#app/domain/site/agency-proof.ts";
 
 import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
-import { PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { linkPath, PRODUCTS_ANCHOR, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { site } from "#app/domain/site/site.ts";
 import { m } from "#app/paraglide/messages.js";
 import { useLocale } from "#app/hooks/use-locale.ts";
@@ -83,7 +83,7 @@ function Hero() {
             {m.site_tagline({}, { locale })}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href={QUOTE_PATH} className={buttonClasses("primary", "lg")}>
+            <a href={linkPath(QUOTE_PATH, locale)} className={buttonClasses("primary", "lg")}>
               {m.quote_link({}, { locale })}
               <ArrowRightIcon className="size-5" />
             </a>

@@ -164,7 +164,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             },
           )}
         </p>
-        <a href={QUOTE_PATH} className={`${buttonClasses("primary", "lg")} mt-8`}>
+        <a href={linkPath(QUOTE_PATH, locale)} className={`${buttonClasses("primary", "lg")} mt-8`}>
           {m.quote_link({}, { locale })}
         </a>
       </div>

@@ -12,7 +12,7 @@ import { figureMeasureText } from "#app/domain/reference/market-figures.ts";
 import { applyTime, PRODUCT_LINES, type ProductLine } from "#app/domain/reference/products.ts";
 import { AGENCY_PROOF } from "#app/domain/site/agency-proof.ts";
 import { basePath, type Locale, type Message } from "#app/domain/site/locales.ts";
-import { productPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
+import { linkPath, productPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { m } from "#app/paraglide/messages.js";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import { useLocale } from "#app/hooks/use-locale.ts";
@@ -114,7 +114,7 @@ function Hero({ line, page }: { line: ProductLine; page: ProductPage }) {
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-muted">{page.intro({}, { locale })}</p>
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-            <a href={QUOTE_PATH} className={buttonClasses("primary", "lg")}>
+            <a href={linkPath(QUOTE_PATH, locale)} className={buttonClasses("primary", "lg")}>
               {m.quote_link({}, { locale })}
               <ArrowRightIcon className="size-5" />
             </a>

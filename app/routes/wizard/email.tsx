@@ -2,23 +2,25 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { continueHint } from "#app/domain/site/messages.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { emailSchema, TEXT_LIMITS } from "#app/domain/wizard/wizard.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/email";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: save your quote");
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.wizard_email_meta_title);
 
 export const loader = stepLoader(STEPS.email);
 export const action = stepAction(STEPS.email);
 
-/** The screen's question, its heading. */
-const TITLE = "Great, we can help get your business covered!";
-
 export default function Email({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = ui.useStepForm<{ email: string }>(emailSchema, {
+  const locale = useLocale();
+  const [form, fields] = ui.useStepForm<{ email: string }>(emailSchema(locale), {
     id: "email",
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email },
@@ -28,10 +30,14 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
   const [email, setEmail] = ui.useFieldText(form.id, fields.email.name, loaderData.email);
 
   return (
-    <ui.StepFrame step="email" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame
+      step="email"
+      title={m.wizard_email_title({}, { locale })}
+      toasts={[actionData?.toast]}
+    >
       <Form method="post" {...getFormProps(form)}>
         <label htmlFor={fields.email.id} className={ui.labelClass}>
-          What email can we use to save your quote?
+          {m.wizard_email_label({}, { locale })}
         </label>
         <input
           {...getInputProps(fields.email, { type: "email" })}
@@ -43,17 +49,17 @@ export default function Email({ loaderData, actionData }: Route.ComponentProps) 
         />
         <ui.FieldError id={fields.email.errorId} errors={fields.email.errors} />
         <p className="mt-4 text-sm text-muted">
-          Already started an application?{" "}
-          <a href="/login" className="font-medium text-brand-700 underline">
-            Log in
+          {m.wizard_email_started({}, { locale })}{" "}
+          <a href={linkPath("/login", locale)} className="font-medium text-brand-700 underline">
+            {m.chrome_log_in({}, { locale })}
           </a>
         </p>
-        <ui.TermsAgreement lead="By continuing, you agree to our" end="." margin="mt-4" />
+        <ui.TermsAgreement lead={m.wizard_continuing_agreement} end="." margin="mt-4" />
         <ui.StepActions
           continueDisabled={hydrated && email.trim() === ""}
-          continueHint={messages.continueHints.email}
+          continueHint={continueHint("email", locale)}
           busy={saving}
-          busyLabel="Saving..."
+          busyLabel={m.wizard_saving({}, { locale })}
         />
       </Form>
     </ui.StepFrame>

@@ -4,33 +4,35 @@ import { Form, useLocation } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { INDUSTRIES, isIndustryId } from "#app/domain/reference/industries.ts";
-import { messages } from "#app/domain/site/messages.ts";
-import { US_STATES } from "#app/domain/reference/states.ts";
+import { continueHint } from "#app/domain/site/messages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { industryStateSchema } from "#app/domain/wizard/wizard.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/industry-and-state";
 
-export const meta: Route.MetaFunction = () =>
-  ui.wizardMeta("Get a quote: your industry and state", { index: true });
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.wizard_start_meta_title, { index: true });
 
 export const loader = stepLoader(STEPS["industry-and-state"]);
 export const action = stepAction(STEPS["industry-and-state"]);
 
-/** The screen's question, its heading. */
-const TITLE = "What industry best fits your business?";
-
 export default function IndustryAndState({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
+  const locale = useLocale();
   const passed = (location.state as { industry?: unknown } | null)?.industry;
   const initialIndustry =
     typeof passed === "string" && isIndustryId(passed) ? passed : loaderData.industry;
-  const [form, fields] = ui.useStepForm<{ industry: string; state: string }>(industryStateSchema, {
-    id: "industry-and-state",
-    lastResult: actionData?.result,
-    defaultValue: { industry: initialIndustry, state: loaderData.state },
-  });
+  const [form, fields] = ui.useStepForm<{ industry: string; state: string }>(
+    industryStateSchema(locale),
+    {
+      id: "industry-and-state",
+      lastResult: actionData?.result,
+      defaultValue: { industry: initialIndustry, state: loaderData.state },
+    },
+  );
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const [industry, setIndustry] = useState(ui.initialText(fields.industry.initialValue));
   const [state, setState] = useState(ui.initialText(fields.state.initialValue));
@@ -42,10 +44,14 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
   const industryError = fields.industry.errors;
 
   return (
-    <ui.StepFrame step="industry-and-state" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame
+      step="industry-and-state"
+      title={m.wizard_start_title({}, { locale })}
+      toasts={[actionData?.toast]}
+    >
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={industryError ? fields.industry.errorId : undefined}>
-          <legend className="sr-only">Industry</legend>
+          <legend className="sr-only">{m.wizard_start_industry({}, { locale })}</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {INDUSTRIES.map((option) => (
               <label
@@ -60,7 +66,7 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
                   onChange={() => setIndustry(option.id)}
                   className="absolute inset-0 size-full cursor-pointer opacity-0"
                 />
-                {option.label}
+                {option.term({}, { locale })}
               </label>
             ))}
           </div>
@@ -69,7 +75,7 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
 
         <div className="mt-8">
           <label htmlFor={fields.state.id} className={ui.labelClass}>
-            Your business is in the state of:
+            {m.wizard_start_state({}, { locale })}
           </label>
           <select
             {...getSelectProps(fields.state)}
@@ -77,22 +83,22 @@ export default function IndustryAndState({ loaderData, actionData }: Route.Compo
             onChange={(event) => setState(event.target.value)}
             className={ui.inputClass}
           >
-            <option value="">Select a state</option>
-            {US_STATES.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            <option value="">{m.wizard_start_select_state({}, { locale })}</option>
+            {loaderData.states.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.name}
               </option>
             ))}
           </select>
           <ui.FieldError id={fields.state.errorId} errors={fields.state.errors} />
         </div>
 
-        <ui.TermsAgreement lead='By clicking "Continue", you agree to our' />
+        <ui.TermsAgreement lead={m.wizard_continue_agreement} />
 
         <ui.StepActions
           back={false}
           continueDisabled={hydrated && !(industry && state)}
-          continueHint={messages.continueHints.start}
+          continueHint={continueHint("start", locale)}
         />
       </Form>
     </ui.StepFrame>

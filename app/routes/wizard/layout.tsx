@@ -1,10 +1,12 @@
 import { data, Outlet } from "react-router";
 
 import { AgencyIdentity, SampleSiteNotice } from "#app/components/site/agency-identity.tsx";
+import { LanguageSwitch } from "#app/components/site/language-switch.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { ToastAnnouncer } from "#app/components/wizard/toast-region.tsx";
 import type { RouteHandle } from "#app/root.tsx";
 import { takeToast } from "#app/server/http/flash.server.ts";
+import { refuseLanguagesOff } from "#app/server/http/site-languages.server.ts";
 import { funnelMarks } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
@@ -13,8 +15,14 @@ import type { Route } from "./+types/layout";
 /** The wizard's screens are the only ones that ship React to the browser. */
 export const handle: RouteHandle = { hydrate: true };
 
-/** The wizard's funnel counts (app/server/wizard/funnel.server.ts) reach the browser on the way out. */
-export const middleware: Route.MiddlewareFunction[] = [funnelMarks];
+/**
+ * A Spanish screen while Spanish is off is not found; the wizard's funnel counts
+ * (app/server/wizard/funnel.server.ts) reach the browser on the way out.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => refuseLanguagesOff(request, context),
+  funnelMarks,
+];
 
 /** Reads (and clears) a toast flashed by the previous step's action. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +42,11 @@ export default function WizardLayout() {
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white">
-        <AgencyIdentity className="mx-auto w-full max-w-2xl px-4 py-6 text-sm text-muted" />
+        <div className="mx-auto w-full max-w-2xl space-y-2 px-4 py-6 text-sm text-muted">
+          {/* The same screen in the other language, the answers kept (they are the draft's). */}
+          <LanguageSwitch className="font-medium text-brand-700 underline" />
+          <AgencyIdentity />
+        </div>
       </footer>
       <ToastAnnouncer />
     </div>

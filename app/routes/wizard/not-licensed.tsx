@@ -10,7 +10,12 @@ import {
   stateWaitlistSchema,
   unservedStateOf,
 } from "#app/domain/site/licensed-states.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import type { Message } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { stateChoices, stateName } from "#app/domain/reference/state-names.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { stepPath } from "#app/domain/wizard/wizard-screens.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
@@ -21,8 +26,8 @@ import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/not-licensed";
 
-export const meta: Route.MetaFunction = () =>
-  ui.wizardMeta("Get a quote: we can't help in your state yet");
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.notlicensed_meta_title);
 
 /** The page's answer when the draft cannot be read: the spec's error, never step 1. */
 const DATABASE_UNAVAILABLE = { reason: "database-unavailable" } as const;
@@ -36,7 +41,7 @@ async function unservedState({ request, context }: Route.LoaderArgs | Route.Acti
   const handle = await getDraft(getServices(context), request);
   if (handle.unavailable) return undefined;
   const state = unservedStateOf(getAgency(context), handle.draft);
-  if (!state) throw redirect(stepPath("industry-and-state"));
+  if (!state) throw redirect(linkPath(stepPath("industry-and-state"), requestLocale(request)));
   return { state, applied: handle.draft.submission !== undefined };
 }
 
@@ -48,7 +53,17 @@ export async function loader(args: Route.LoaderArgs) {
   const unserved = await unservedState(args);
   if (!unserved) throw data(DATABASE_UNAVAILABLE, { status: 503 });
   const agency = getAgency(args.context);
-  return { ...unserved, served: servedStates(agency), agencyName: agency.name };
+  // The states by their names in the page's language, in its alphabetical order.
+  const locale = requestLocale(args.request);
+  const served = new Set<string>(servedStates(agency));
+  return {
+    applied: unserved.applied,
+    state: stateName(unserved.state, locale),
+    served: stateChoices(locale)
+      .filter((choice) => served.has(choice.value))
+      .map((choice) => choice.name),
+    agencyName: agency.name,
+  };
 }
 
 /**
@@ -59,8 +74,9 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const formData = await args.request.formData();
+  const locale = requestLocale(args.request);
   const unserved = await unservedState(args);
-  const submission = parseForm(formData, stateWaitlistSchema);
+  const submission = parseForm(formData, stateWaitlistSchema(locale));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), noted: false, toast: null }, { status: 400 });
   }
@@ -68,12 +84,17 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (!unserved) throw new Error("The draft could not be read");
     const { state } = unserved;
-    await noteStateWaitlist(services.database.db, { email: submission.value.email, state });
+    await noteStateWaitlist(services.database.db, {
+      email: submission.value.email,
+      state,
+      language: locale,
+    });
   } catch (error) {
     logger.error({ err: error }, "state waitlist: address not noted");
-    const toast: Toast = { kind: "error", message: messages.saveFailed };
+    const failed = m.error_save_failed({}, { locale });
+    const toast: Toast = { kind: "error", message: failed };
     return data(
-      { result: submission.reply({ formErrors: [messages.saveFailed] }), noted: false, toast },
+      { result: submission.reply({ formErrors: [failed] }), noted: false, toast },
       { status: 503 },
     );
   }
@@ -82,7 +103,9 @@ export async function action(args: Route.ActionArgs) {
 
 export default function NotLicensed({ loaderData, actionData }: Route.ComponentProps) {
   const { state, applied, served, agencyName } = loaderData;
-  const [form, fields] = ui.useStepForm<{ email: string }>(stateWaitlistSchema, {
+  const locale = useLocale();
+  const say = (message: Message) => message({}, { locale });
+  const [form, fields] = ui.useStepForm<{ email: string }>(stateWaitlistSchema(locale), {
     id: "state-waitlist",
     lastResult: actionData?.result,
   });
@@ -91,23 +114,21 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
   return (
     <ui.StepFrame
       step="industry-and-state"
-      title={`We can't help with a business in ${state} yet`}
+      title={m.notlicensed_title({ state }, { locale })}
       toasts={[actionData?.toast]}
     >
       <p className="text-ink">
-        An insurance agency may only arrange insurance in the states where it holds a licence.{" "}
-        {agencyName}, the agency behind this site, does not hold one in {state} yet, so we can't
-        take an application or make a coverage plan for a business there.
-        {applied
-          ? " What you saved before you chose this state stays with the agency, which may contact you about it."
-          : " Nothing you told us has been sent as an application."}
+        {m.notlicensed_why({ agency: agencyName, state }, { locale })}{" "}
+        {say(applied ? m.notlicensed_applied : m.notlicensed_not_applied)}
       </p>
 
       <h2 id="served-states-heading" className="mt-8 text-lg font-semibold text-ink">
-        The states we serve
+        {say(m.notlicensed_served_heading)}
       </h2>
       <p className="mt-1 text-muted">
-        We can help businesses in {served.length === 1 ? "one state" : `${served.length} states`}:
+        {served.length === 1
+          ? say(m.notlicensed_served_one)
+          : m.notlicensed_served_many({ count: served.length }, { locale })}
       </p>
       <ul
         aria-labelledby="served-states-heading"
@@ -120,21 +141,24 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
         ))}
       </ul>
       <p className="mt-4 text-ink">
-        Is your business in {served.length === 1 ? "that state" : "one of them"}?{" "}
-        <a href={stepPath("industry-and-state")} className="font-semibold text-brand-700 underline">
-          Choose your state again
+        {say(served.length === 1 ? m.notlicensed_yours_one : m.notlicensed_yours_many)}{" "}
+        <a
+          href={linkPath(stepPath("industry-and-state"), locale)}
+          className="font-semibold text-brand-700 underline"
+        >
+          {say(m.notlicensed_choose_again)}
         </a>
       </p>
 
       <h2 id="state-waitlist-heading" className="mt-8 text-lg font-semibold text-ink">
-        Hear when we can help in {state}
+        {m.notlicensed_hear_heading({ state }, { locale })}
       </h2>
       {actionData?.noted ? (
         <p
           role="status"
           className="mt-3 rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-900"
         >
-          Thank you. We&apos;ll email you when we can help in {state}.
+          {m.notlicensed_noted({ state }, { locale })}
         </p>
       ) : null}
       <Form
@@ -144,7 +168,7 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
         className="relative mt-3"
       >
         <label htmlFor={fields.email.id} className={ui.labelClass}>
-          Your email address
+          {say(m.notlicensed_email_label)}
         </label>
         <input
           {...getInputProps(fields.email, { type: "email" })}
@@ -160,8 +184,7 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
         />
         <ui.FieldError id={fields.email.errorId} errors={fields.email.errors} />
         <p id="state-waitlist-use" className="mt-2 text-sm text-muted">
-          We keep this address, the state and when you asked, to send you that one email. We
-          won&apos;t add you to any other list, and you won&apos;t hear from us otherwise.
+          {say(m.notlicensed_email_use)}
         </p>
         <HoneypotField />
         <button
@@ -170,7 +193,7 @@ export default function NotLicensed({ loaderData, actionData }: Route.ComponentP
           aria-busy={sending || undefined}
           className="mt-6 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 max-sm:w-full"
         >
-          {sending ? "Sending..." : "Email me when you can help"}
+          {say(sending ? m.notlicensed_sending : m.notlicensed_submit)}
         </button>
       </Form>
     </ui.StepFrame>

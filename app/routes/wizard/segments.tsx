@@ -9,7 +9,9 @@ import {
   matchesSegmentFilter,
   MAX_SEGMENTS,
 } from "#app/domain/reference/industries.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { continueHint, maxSegments } from "#app/domain/site/messages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import type { Toast } from "#app/domain/site/toast.ts";
 import {
   NO_NAICS_CODE,
@@ -23,19 +25,23 @@ import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts
 
 import type { Route } from "./+types/segments";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: your business");
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.wizard_segments_meta_title);
 
 export const loader = stepLoader(STEPS.segments);
 export const action = stepAction(STEPS.segments);
 
 export default function Segments({ loaderData, actionData }: Route.ComponentProps) {
   const industry = getIndustry(loaderData.industryId);
+  const locale = useLocale();
+  // Each segment's name in the page's language (the loader's), the form sending the stored name.
+  const nameOf = (segment: string) => loaderData.segmentNames[segment] ?? segment;
   const [form, fields] = ui.useStepForm<{
     segments: string[];
     segment: string;
     searchQuery: string;
     naicsCode: string;
-  }>(segmentsSchema(industry), {
+  }>(segmentsSchema(industry, locale), {
     id: `segments-${industry.id}`,
     lastResult: actionData?.result,
     defaultValue: {
@@ -65,13 +71,15 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
   });
   // What is chosen stays in sight whatever the filter says.
   const shown = (segment: string) =>
-    matchesSegmentFilter(segment, filter) || selected.includes(segment);
+    matchesSegmentFilter(nameOf(segment), filter) || selected.includes(segment);
   const [refusal, setRefusal] = useState<Toast | undefined>();
 
   // Section 5's rule for Continue is that something would be sent on as segments.
   const canContinue = segmentsToSend(industry, { selected, searchQuery }).length > 0;
 
   const multiple = industry.selection === "multiple";
+  const heading = SEGMENTS_HEADINGS[industry.id]({}, { locale });
+  const chooseUpTo = m.wizard_segments_choose_up_to({ max: MAX_SEGMENTS }, { locale });
   const full = multiple && selected.length >= MAX_SEGMENTS;
   // Checkboxes send `segments`, radio buttons `segment` (the schema reads each as the industry asks).
   const listField = multiple ? fields.segments : fields.segment;
@@ -80,8 +88,8 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
   return (
     <ui.StepFrame
       step="segments"
-      title={SEGMENTS_HEADINGS[industry.id]}
-      intro={industry.selection === "multiple" ? <p>Choose up to {MAX_SEGMENTS}.</p> : undefined}
+      title={heading}
+      intro={multiple ? <p>{chooseUpTo}</p> : undefined}
       toasts={[actionData?.toast, refusal]}
     >
       <Form method="post" {...getFormProps(form)}>
@@ -90,7 +98,8 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
             id={filterId}
             total={industry.segments.length}
             matching={
-              industry.segments.filter((segment) => matchesSegmentFilter(segment, filter)).length
+              industry.segments.filter((segment) => matchesSegmentFilter(nameOf(segment), filter))
+                .length
             }
             typed={filter}
             onType={setFilter}
@@ -104,10 +113,10 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
               }
             >
               {multiple
-                ? `${SEGMENTS_HEADINGS[industry.id]} Choose up to ${MAX_SEGMENTS}.`
+                ? `${heading} ${chooseUpTo}`
                 : industry.selection === "single"
-                  ? "Select your main service:"
-                  : "Choose your profession"}
+                  ? m.wizard_segments_main_service({}, { locale })
+                  : m.wizard_segments_choose_profession({}, { locale })}
             </legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {industry.segments.map((segment) => {
@@ -128,7 +137,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                       onClick={(event) => {
                         if (unavailable) {
                           event.preventDefault();
-                          setRefusal({ kind: "error", message: messages.maxSegments });
+                          setRefusal({ kind: "error", message: maxSegments(locale) });
                         }
                       }}
                       onChange={(event) => {
@@ -146,7 +155,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
                       }}
                       className={ui.choiceInputClass}
                     />
-                    <span>{segment}</span>
+                    <span>{nameOf(segment)}</span>
                   </label>
                 );
               })}
@@ -159,12 +168,12 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
           <div className={industry.selection === "single-with-search" ? "mt-6" : ""}>
             <label htmlFor={fields.searchQuery.id} className={ui.labelClass}>
               {industry.selection === "free-text"
-                ? "We insure 1000+ professions, let's find yours:"
-                : "Don't see yours? Type your profession"}
+                ? m.wizard_segments_find_yours({}, { locale })
+                : m.wizard_segments_type_yours({}, { locale })}
             </label>
             {industry.selection === "single-with-search" ? (
               <p id={`${fields.searchQuery.id}-hint`} className="mt-1 text-sm text-muted">
-                If you type a profession, we use it instead of the one selected above.
+                {m.wizard_segments_typed_wins({}, { locale })}
               </p>
             ) : null}
             <input
@@ -173,8 +182,8 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
               maxLength={TEXT_LIMITS.segmentText}
               placeholder={
                 industry.selection === "free-text"
-                  ? "Example: Handyperson, Photographer"
-                  : "Example: Architect, Marketing, etc"
+                  ? m.wizard_segments_example_other({}, { locale })
+                  : m.wizard_segments_example_offices({}, { locale })
               }
               aria-describedby={
                 [
@@ -206,7 +215,7 @@ export default function Segments({ loaderData, actionData }: Route.ComponentProp
 
         <ui.StepActions
           continueDisabled={hydrated && !canContinue}
-          continueHint={messages.continueHints.segments[industry.selection]}
+          continueHint={continueHint(industry.selection, locale)}
         />
       </Form>
     </ui.StepFrame>
@@ -233,10 +242,11 @@ function SegmentFilter({
 }) {
   const statusId = `${id}-status`;
   const words = typed.trim();
+  const locale = useLocale();
   return (
     <div className="js-only mb-5">
       <label htmlFor={id} className={ui.labelClass}>
-        Filter the list
+        {m.wizard_segments_filter({}, { locale })}
       </label>
       <input
         id={id}
@@ -244,7 +254,7 @@ function SegmentFilter({
         defaultValue=""
         autoComplete="off"
         maxLength={TEXT_LIMITS.segmentText}
-        placeholder="Type to narrow the list, e.g. roofing"
+        placeholder={m.wizard_segments_filter_placeholder({}, { locale })}
         aria-describedby={statusId}
         onChange={(event) => onType(event.target.value)}
         className={ui.inputClass}
@@ -253,8 +263,8 @@ function SegmentFilter({
         {words === ""
           ? ""
           : matching === 0
-            ? `Nothing matches "${words}". Clear the filter to see all ${total}.`
-            : `${matching} of ${total} match`}
+            ? m.wizard_segments_filter_none({ words, total }, { locale })
+            : m.wizard_segments_filter_matching({ matching, total }, { locale })}
       </p>
     </div>
   );
@@ -280,11 +290,13 @@ function IndustryCodeChoice({
   errorId: string;
   errors: string[] | undefined;
 }) {
+  const locale = useLocale();
   return (
     <fieldset className="mt-6" aria-describedby={errors ? errorId : undefined}>
-      <legend className={ui.labelClass}>Which of these is closest to &quot;{typed}&quot;?</legend>
+      <legend className={ui.labelClass}>{m.wizard_segments_closest({ typed }, { locale })}</legend>
       <p className="mt-1 text-sm text-muted">
-        It helps the agent file your application. You can keep your own words instead.
+        {m.wizard_segments_closest_help({}, { locale })}
+        {locale === "en" ? null : ` ${m.wizard_segments_closest_english({}, { locale })}`}
       </p>
       <div className="mt-3 grid gap-2">
         {codes.map(({ code, title }) => (
@@ -296,7 +308,8 @@ function IndustryCodeChoice({
               defaultChecked={chosen === code}
               className={ui.choiceInputClass}
             />
-            <span>{title}</span>
+            {/* The Census Bureau's official titles, in English whatever the page's language. */}
+            <span lang="en">{title}</span>
           </label>
         ))}
         <label className={ui.choiceRowClass}>
@@ -307,7 +320,7 @@ function IndustryCodeChoice({
             defaultChecked={chosen === NO_NAICS_CODE || chosen === ""}
             className={ui.choiceInputClass}
           />
-          <span>None of these: keep my own words</span>
+          <span>{m.wizard_segments_keep_words({}, { locale })}</span>
         </label>
       </div>
       <ui.FieldError id={errorId} errors={errors} />

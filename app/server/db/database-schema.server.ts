@@ -213,6 +213,8 @@ export interface StateWaitlistTable {
   id: ColumnType<string | number, never, never>;
   email: string;
   state: string;
+  /** The language of the page it was noted on: the promised email is written in it (0039). */
+  language: ColumnType<Locale, Locale | undefined, never>;
   created_at: Timestamp;
 }
 

@@ -21,8 +21,13 @@ export function getSiteLanguages(context: Readonly<RouterContextProvider>): read
  * off. For the middleware of the routes with a Spanish address.
  */
 export function refuseLanguagesOff(request: Request, context: Readonly<RouterContextProvider>) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   if (!getSiteLanguages(context).includes(locale)) {
     throw data(null, { status: 404 });
   }
+}
+
+/** The language of the page a request is for (or was posted from): its address's. */
+export function requestLocale(request: Request): Locale {
+  return localeOfPath(new URL(request.url).pathname);
 }

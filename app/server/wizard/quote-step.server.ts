@@ -2,14 +2,14 @@ import { redirect } from "react-router";
 
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import type { PlanAnswers } from "#app/domain/quote/coverage-plan.ts";
-import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/site/licensed-states.ts";
+import { unservedStateOf } from "#app/domain/site/licensed-states.ts";
 import {
   planAnswersOf,
   type OptionalAnswers,
   type QuoteRequestInput,
 } from "#app/domain/quote/quote-request.ts";
 import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
-import { stepPath } from "#app/domain/wizard/wizard-screens.ts";
+import { NOT_LICENSED_PATH, stepPath } from "#app/domain/wizard/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
 
 import { notifyQuoteRequest } from "#app/server/leads/lead-notifications.server.ts";

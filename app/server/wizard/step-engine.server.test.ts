@@ -11,10 +11,10 @@ import {
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 
-import { NOT_LICENSED_PATH } from "#app/domain/site/licensed-states.ts";
 import { localizedPath } from "#app/domain/site/locales.ts";
 import { messages } from "#app/domain/site/messages.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { SPANISH_WIZARD_PATHS } from "#app/domain/site/site-pages.ts";
+import { NOT_LICENSED_PATH, QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { WIZARD_STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
@@ -41,9 +41,8 @@ function route<View, Value>(step: Parameters<typeof stepLoader<View, Value>>[0])
 }
 const routes = [
   ...WIZARD_STEPS.map((step) => route<unknown, unknown>(step)),
-  // The email step at its Spanish address too: a save records the language of the page it is
-  // made from (issue 31).
-  ...WIZARD_STEPS.filter((step) => step.id === "email").map((step) => ({
+  // The steps translated so far at their Spanish addresses too, as app/routes.ts has them.
+  ...WIZARD_STEPS.filter((step) => SPANISH_WIZARD_PATHS.includes(step.path)).map((step) => ({
     ...route<unknown, unknown>(step),
     id: `es-${step.id}`,
     path: localizedPath(step.path, "es"),
@@ -158,8 +157,8 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(answer.status).toBe(400);
     const result = answer.page?.actionData?.["industry-and-state"].result;
     expect(result.error).toMatchObject({
-      industry: [messages.industryRequired],
-      state: [messages.stateRequired],
+      industry: ["Please choose the industry that best fits your business"],
+      state: ["Please select a state"],
     });
     expect(visitor.cookie("cp_wizard")).toBeUndefined();
   });
@@ -234,6 +233,49 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(await language()).toBe("en");
   });
 
+  it("in Spanish: answers, refuses and moves on below /es, to English where a step is not translated", async () => {
+    const visitor = new Visitor(services);
+    expect(await visitor.send("/es/business-wizard/email")).toMatchObject({
+      redirect: "/es/business-wizard",
+    });
+    const refused = await visitor.send("/es/business-wizard", { industry: "farming" });
+    expect(refused.status).toBe(400);
+    expect(refused.page?.actionData?.["es-industry-and-state"].result.error).toMatchObject({
+      industry: ["Elija la industria que mejor describa su negocio"],
+      state: ["Elija un estado"],
+    });
+    expect(
+      await visitor.send("/es/business-wizard", { industry: "construction", state: "Texas" }),
+    ).toMatchObject({ redirect: "/es/business-wizard/segments" });
+    const four = ["Roofing", "Plumbing", "Painting", "Carpentry"];
+    const tooMany = await visitor.send("/es/business-wizard/segments", { segments: four });
+    expect(tooMany.page?.actionData?.["es-segments"].result.error).toMatchObject({
+      segments: ["Puede elegir 3 opciones como máximo"],
+    });
+    expect(
+      await visitor.send("/es/business-wizard/segments", { segments: ["Roofing", "Plumbing"] }),
+    ).toMatchObject({ redirect: "/es/business-wizard/email" });
+    const badEmail = await visitor.send("/es/business-wizard/email", { email: "ana@" });
+    expect(badEmail.page?.actionData?.["es-email"].result.error).toMatchObject({
+      email: ["Escriba un correo electrónico válido"],
+    });
+    // Back keeps the language.
+    expect(
+      await visitor.send("/es/business-wizard/email", { intent: "back", email: "ana@" }),
+    ).toMatchObject({ redirect: "/es/business-wizard/segments" });
+    // The next step is not translated yet: its English page.
+    expect(
+      await visitor.send("/es/business-wizard/email", { email: "techos@example.com" }),
+    ).toMatchObject({ redirect: "/business-wizard/questionnaire-1" });
+    const saved = await database.db
+      .selectFrom("business_wizard_submissions")
+      .select(["segments", "state", "language"])
+      .where("email", "=", "techos@example.com")
+      .executeTakeFirstOrThrow();
+    // The stored names are the catalog's English ones, whatever the page's language.
+    expect(saved).toEqual({ segments: ["Roofing", "Plumbing"], state: "Texas", language: "es" });
+  });
+
   it("asks other's visitors to pick the closest industry code after they type, then moves on", async () => {
     const visitor = new Visitor(services);
     await visitor.send("/business-wizard", { industry: "other", state: "Utah" });
@@ -277,7 +319,7 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(answer.status).toBe(200);
     expect(answer.page?.actionData?.["ownership"]).toEqual({
       saved: true,
-      toast: { kind: "success", message: messages.applicationSaved },
+      toast: { kind: "success", message: "Your information has been saved successfully!" },
     });
   });
 

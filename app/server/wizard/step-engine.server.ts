@@ -8,14 +8,20 @@ import {
   toRecord,
 } from "#app/domain/application/application-record.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
-import { NOT_LICENSED_PATH, unservedStateOf } from "#app/domain/site/licensed-states.ts";
+import { unservedStateOf } from "#app/domain/site/licensed-states.ts";
 import { suggestNaics } from "#app/domain/reference/naics.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { m } from "#app/paraglide/messages.js";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { localeOfPath, type Locale } from "#app/domain/site/locales.ts";
 import { emailSchema } from "#app/domain/wizard/wizard.ts";
 import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
-import { SCRIPTED_FIELD, stepPath, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
+import {
+  NOT_LICENSED_PATH,
+  SCRIPTED_FIELD,
+  stepPath,
+  type WizardStepId,
+} from "#app/domain/wizard/wizard-screens.ts";
 import {
   previousStep,
   type StepRequest,
@@ -75,9 +81,11 @@ type AnyStep<View, Value> = WizardStep<WizardStepId, View, Value, keyof WizardDr
 
 function stepRequest(request: Request, context: Readonly<RouterContextProvider>): StepRequest {
   const now = new Date();
+  const url = new URL(request.url);
   return {
     thisYear: now.getFullYear(),
-    searchParams: new URL(request.url).searchParams,
+    searchParams: url.searchParams,
+    locale: localeOfPath(url.pathname),
     now,
     agencyName: getAgency(context).name,
     suggestIndustryCodes: (text) => suggestNaics(text),
@@ -146,7 +154,7 @@ const SAVES: Record<
   "email-step": {
     transaction: false,
     async run({ services, context, handle, draft, locale }) {
-      const { email } = emailSchema.parse(draft);
+      const { email } = emailSchema().parse(draft);
       const keptFor = (id: string): WizardDraft => ({
         ...draft,
         submission: savedSubmission(handle.draft, id, email),
@@ -238,6 +246,7 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
   return async ({ request, context }: StepArgs) => {
     const services = getServices(context);
     const formData = await request.formData();
+    const locale = localeOfPath(new URL(request.url).pathname);
     try {
       const cookie = await readDraftCookie(services, request);
       // A step that only keeps the draft writes one row, and the email step's save is one
@@ -271,13 +280,15 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
       if (!("moveTo" in outcome)) return outcome;
       const { moveTo, headers, toast } = outcome;
       if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
-      return redirect(moveTo, { headers });
+      // To the next screen in the page's language, where it has one (linkPath).
+      return redirect(linkPath(moveTo, locale), { headers });
     } catch (error) {
       // The guard's redirect to an earlier step (nothing was written).
       if (error instanceof Response) throw error;
-      if (error instanceof SaveFailure) return saveFailed(error.cause, step.id, error.result);
+      if (error instanceof SaveFailure)
+        return saveFailed(error.cause, step.id, locale, error.result);
       // The transaction could not begin or commit: the database is out of reach.
-      return saveFailed(error, step.id, typedReply(formData));
+      return saveFailed(error, step.id, locale, typedReply(formData, locale));
     }
   };
 }
@@ -307,11 +318,12 @@ async function runStep<View, Value>(
       step.id,
       { ...handle.draft, ...step.typed(formData, handle.draft) },
       formData,
+      at.locale,
     );
   }
-  const schema = handle.unavailable ? undefined : step.schema(handle.draft, at.thisYear);
+  const schema = handle.unavailable ? undefined : step.schema(handle.draft, at.thisYear, at.locale);
   if (!schema) {
-    throw new SaveFailure(new Error("The draft is unavailable"), typedReply(formData));
+    throw new SaveFailure(new Error("The draft is unavailable"), typedReply(formData, at.locale));
   }
   const submission = parseForm(formData, schema);
   if (submission.status !== "success") {
@@ -335,7 +347,7 @@ async function runStep<View, Value>(
           handle,
           draft: written,
           thisYear: at.thisYear,
-          locale: localeOfPath(new URL(request.url).pathname),
+          locale: at.locale,
         })
       : { draft: written };
     kept = outcome.draft;
@@ -349,7 +361,7 @@ async function runStep<View, Value>(
     throw new SaveFailure(error, submission.reply());
   }
   const toast: Toast | undefined = step.continueToast
-    ? { kind: "success", message: step.continueToast }
+    ? { kind: "success", message: step.continueToast({}, { locale: at.locale }) }
     : undefined;
   if (stopped) return { moveTo: NOT_LICENSED_PATH, headers };
   // A screen whose scripts run shows the toast itself and moves on after the spec's pause.
@@ -368,6 +380,7 @@ async function goBack(
   id: WizardStepId,
   draft: WizardDraft,
   formData: FormData,
+  locale: Locale,
 ) {
   const previous = previousStep(id) ?? id;
   try {
@@ -375,23 +388,30 @@ async function goBack(
     return { moveTo: stepPath(previous), headers };
   } catch (error) {
     if (error instanceof StaleDraft) throw error;
-    throw new SaveFailure(error, typedReply(formData));
+    throw new SaveFailure(error, typedReply(formData, locale));
   }
 }
 
 /** The form as posted, unchecked: for answering a failed save with what the visitor typed. */
-function typedReply(formData: FormData): SubmissionResult<string[]> {
-  return parseForm(formData, anyForm).reply({ formErrors: [messages.saveFailed] });
+function typedReply(formData: FormData, locale: Locale): SubmissionResult<string[]> {
+  return parseForm(formData, anyForm).reply({
+    formErrors: [m.error_save_failed({}, { locale })],
+  });
 }
 
 /**
  * The answer when the database failed: the spec's error toast, the visitor stays on the step with
  * what they typed, and the error is logged (without the visitor's data).
  */
-function saveFailed(error: unknown, id: WizardStepId, result?: SubmissionResult<string[]>) {
+function saveFailed(
+  error: unknown,
+  id: WizardStepId,
+  locale: Locale,
+  result?: SubmissionResult<string[]>,
+) {
   logger.error({ err: error, step: id }, "wizard save failed");
   return data<StepActionData>(
-    { result, toast: { kind: "error", message: messages.saveFailed } },
+    { result, toast: { kind: "error", message: m.error_save_failed({}, { locale }) } },
     { status: 503 },
   );
 }

@@ -5,11 +5,17 @@ import { redirect, type Cookie } from "react-router";
 
 import { isUuid } from "#app/domain/values/ids.ts";
 import { agencyFrom } from "#app/domain/site/agency.ts";
-import { NOT_LICENSED_PATH, stateStoppingStep } from "#app/domain/site/licensed-states.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { stateStoppingStep } from "#app/domain/site/licensed-states.ts";
+import { m } from "#app/paraglide/messages.js";
+import { localeOfPath } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
-import { stepPath, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
+import {
+  NOT_LICENSED_PATH,
+  stepPath,
+  type WizardStepId,
+} from "#app/domain/wizard/wizard-screens.ts";
 import { firstMissingStepBefore } from "#app/domain/wizard/wizard-steps.ts";
 
 import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
@@ -424,12 +430,14 @@ export async function requireEarlierSteps(
   }
   if (!detour) return handle;
   const headers = new Headers();
+  // The detour in the page's language, where that screen has one (linkPath).
+  const locale = localeOfPath(new URL(request.url).pathname);
   if (step === "segments" && !handle.draft.industry) {
     const toast: Toast = {
       kind: "error",
-      message: messages.selectIndustryFirst,
+      message: m.wizard_select_industry_first({}, { locale }),
     };
     headers.append("Set-Cookie", await flashToast(services.env, request, toast));
   }
-  throw redirect(detour, { headers });
+  throw redirect(linkPath(detour, locale), { headers });
 }
