@@ -10,6 +10,7 @@ import { stateOfCode } from "#app/domain/reference/states.ts";
 import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { htmlErrors } from "../support/html-checker.ts";
+import { readWrittenEmails } from "../support/outbox-files.ts";
 import type { Page } from "@playwright/test";
 
 import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
@@ -311,11 +312,16 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
   }
 });
 
-test("with SPANISH on, the wizard's first screens in Spanish, with and without JavaScript: catalog text only, refusals, the stored names, and a switch of language that keeps every answer", async ({
+test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScript: catalog text only, refusals, the stored names, and a switch of language that keeps every answer", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const server = await startServer({ dataDir: makeDataDir(), env: { SPANISH: "true" } });
+  const dataDir = makeDataDir();
+  // The email step's link goes at once (by default it waits for someone who has not finished).
+  const server = await startServer({
+    dataDir,
+    env: { SPANISH: "true", RESUME_REMINDER_DELAY_MS: "0" },
+  });
   try {
     const site = new URL(server.url).origin;
     const context = await browser.newContext();
@@ -401,11 +407,87 @@ test("with SPANISH on, the wizard's first screens in Spanish, with and without J
       .getByLabel("¿Qué correo electrónico podemos usar para guardar su solicitud?")
       .fill("techos.diaz@example.com");
     await page.getByRole("button", { name: "Continuar" }).click();
-    // The steps after the email are not translated yet: the English page, the toast in Spanish.
-    await expect(page).toHaveURL(`${site}/business-wizard/questionnaire-1`);
+    await expect(page).toHaveURL(`${site}/es/business-wizard/questionnaire-1`);
     await expect(
       page.getByRole("status").filter({ hasText: "¡Información guardada correctamente!" }),
     ).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¿Cómo se llama su negocio?");
+    await page.getByLabel("Nombre del negocio", { exact: true }).fill("Techos Díaz");
+    await expectOnlySpanishCatalogText(page, ["Techos Díaz"]);
+    await page.getByRole("button", { name: "Continuar" }).click();
+
+    await expect(page).toHaveURL(`${site}/es/business-wizard/questionnaire-2`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cuéntenos sobre usted");
+    await page.getByLabel("Nombre", { exact: true }).fill("Rosa");
+    await page.getByLabel("Apellido", { exact: true }).fill("Díaz");
+    await page.getByLabel("Número de teléfono", { exact: true }).fill("(555) 234-5678");
+    await page.getByLabel("Ubicación principal: dirección", { exact: true }).fill("12 Main St");
+    await page.getByLabel("Ciudad", { exact: true }).fill("Austin");
+    // A New Mexico ZIP code for a business in Texas: the message names both in Spanish.
+    await page.getByLabel("Código postal (ZIP)", { exact: true }).fill("87101");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(
+      page.getByText(
+        'Este código postal suele corresponder a otro lugar (Nuevo México), no a Texas. Revíselo o marque "Este código postal es correcto".',
+      ),
+    ).toBeVisible();
+    await expectOnlySpanishCatalogText(page, [
+      "Techos Díaz",
+      "Rosa",
+      "Díaz",
+      "12 Main St",
+      "Austin",
+    ]);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Código postal (ZIP)", { exact: true }).fill("78701");
+    await page.getByRole("button", { name: "Continuar" }).click();
+
+    await expect(page).toHaveURL(`${site}/es/business-wizard/questionnaire-3`);
+    await page.getByRole("radio", { name: "Fideicomiso (Trust)" }).check();
+    await page.getByLabel("¿En qué año empezó su negocio?", { exact: true }).fill("2015");
+    await expectOnlySpanishCatalogText(page, ["2015"]);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "¡Su información se guardó correctamente!" }),
+    ).toHaveCount(1);
+    // The coverage plan is not translated yet: its English page.
+    await expect(page).toHaveURL(`${site}/business-wizard/quote`);
+
+    // The link back sent at the email step came in Spanish, to the Spanish page of the link.
+    await expect
+      .poll(() =>
+        readWrittenEmails(dataDir).filter((sent) => sent.to === "techos.diaz@example.com"),
+      )
+      .toHaveLength(1);
+    const [linkEmail] = readWrittenEmails(dataDir).filter(
+      (sent) => sent.to === "techos.diaz@example.com",
+    );
+    expect(linkEmail?.subject).toBe("Termine su solicitud de CoverPilot");
+    expect(linkEmail?.body).toContain("Puede continuar su solicitud de CoverPilot donde la dejó");
+    const link = /http:\/\/\S+\/es\/resume\/[A-Za-z0-9_-]{43}/.exec(linkEmail?.body ?? "")?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link ?? "");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Continúe su solicitud");
+    await expectOnlySpanishCatalogText(page);
+    // A complete application opens as its summary, in Spanish, the stored names shown in it.
+    await page.getByRole("button", { name: "Continuar mi solicitud" }).click();
+    // (The emailed link names the site by its SITE_URL.)
+    await expect(page).toHaveURL(/\/es\/business-wizard\/summary$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su solicitud");
+    const summary = page.locator("dl");
+    await expect(summary.getByText("Plomería, Techos (roofing)")).toBeVisible();
+    await expect(summary.getByText("Fideicomiso (Trust)")).toBeVisible();
+    await expect(summary.getByText("Construcción")).toBeVisible();
+    await expectOnlySpanishCatalogText(page, [
+      "techos.diaz@example.com",
+      "Techos Díaz",
+      "Rosa Díaz",
+      "(555) 234-5678",
+      "12 Main St, Austin, TX 78701",
+      "2015",
+    ]);
+    await expectNoAxeViolations(page);
     await context.close();
 
     // Without JavaScript: the server's refusals in Spanish, and the same way on.

@@ -7,8 +7,10 @@ import {
   fieldText,
   SUBMISSION_FIELD_LABELS,
   submissionValuesSchema,
-  viewRows,
+  alertRows,
+  summaryRows,
 } from "#app/domain/application/application-fields.ts";
+import { namesIn } from "#app/domain/reference/stored-names.ts";
 import { z } from "#app/domain/values/zod.ts";
 import { completeRecord } from "#tests/support/application-records.ts";
 
@@ -16,7 +18,7 @@ const record = completeRecord();
 
 describe("the application's field registry", () => {
   it("gives the visitor's summary its rows, labels and words, in the application's order", () => {
-    expect(viewRows("summary", record)).toEqual([
+    expect(summaryRows(record, namesIn("en"))).toEqual([
       { label: "Industry", value: "Retail & E-Commerce" },
       { label: "State", value: "Oregon" },
       { label: "Business type", value: "Bookstore, Florist" },
@@ -31,15 +33,40 @@ describe("the application's field registry", () => {
       { label: "Ownership structure", value: "Corporation" },
       { label: "Year the business started", value: "2019" },
     ]);
-    const same = viewRows("summary", { ...record, same_address: "Yes", mailing_address: null });
+    const same = summaryRows(
+      { ...record, same_address: "Yes", mailing_address: null },
+      namesIn("en"),
+    );
     expect(same).toContainEqual({
       label: "Mailing address",
       value: "Same as the primary location",
     });
   });
 
+  it("gives the summary in Spanish on a Spanish page, the stored names shown in Spanish", () => {
+    const spanish = summaryRows(
+      { ...record, state: "New Mexico", same_address: "Yes", consent_to_texts: false },
+      namesIn("es"),
+    );
+    expect(spanish).toContainEqual({ label: "Industria", value: "Comercio minorista y en línea" });
+    expect(spanish).toContainEqual({ label: "Estado", value: "Nuevo México" });
+    expect(spanish).toContainEqual({ label: "Tipo de negocio", value: "Librería, Florería" });
+    expect(spanish).toContainEqual({
+      label: "Mensajes de texto sobre productos y servicios",
+      value: "No",
+    });
+    expect(spanish).toContainEqual({
+      label: "Dirección postal",
+      value: "La misma que la ubicación principal",
+    });
+    expect(spanish).toContainEqual({
+      label: "Forma de propiedad",
+      value: "Corporación (Corporation)",
+    });
+  });
+
   it("gives the agency's alert its rows, with when the visitor agreed to texts", () => {
-    const rows = viewRows("alert", record).map(({ label, value }) => `${label}: ${value}`);
+    const rows = alertRows(record).map(({ label, value }) => `${label}: ${value}`);
     expect(rows).toEqual([
       "Industry: Retail & E-Commerce",
       "State: Oregon",

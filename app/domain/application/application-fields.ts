@@ -23,8 +23,15 @@ import {
   requiredText,
   usPhoneNumber,
 } from "#app/domain/values/fields.ts";
-import { industryLabel } from "#app/domain/reference/industries.ts";
-import { BASE_LOCALE, languageNameInEnglish } from "#app/domain/site/locales.ts";
+import { industryLabel, industryName } from "#app/domain/reference/industries.ts";
+import { ownershipName } from "#app/domain/reference/ownership-structures.ts";
+import {
+  BASE_LOCALE,
+  languageNameInEnglish,
+  type Locale,
+  type Message,
+} from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { joinLines } from "#app/domain/values/text.ts";
@@ -56,21 +63,48 @@ export type DeskDisplay = "text" | "email" | "phone" | "list" | "quote" | "insta
 /** Every field of a version, for a row that shows more than its own. */
 export type RecordValues = Readonly<Record<string, FieldValue>>;
 
-/** A row of the visitor's summary or the agency's alert. */
+/** A row of the agency's alert (English). */
 export interface ViewRow {
   label: string;
   /** The row's text; absent: the field's own value as text. */
   show?: (values: RecordValues) => string;
 }
 
+/**
+ * The names a summary shows for stored values in the page's language: the server gives them
+ * (state-names.ts, segment-terms.ts), so that they stay out of the wizard's scripts.
+ */
+export interface NamesIn {
+  locale: Locale;
+  state: (stored: string) => string;
+  segment: (stored: string) => string;
+}
+
+/** A row of the visitor's summary of a complete application, in the page's language. */
+export interface SummaryRow {
+  label: Message;
+  /** The row's text; absent: the field's own value as text. */
+  show?: (values: RecordValues, names: NamesIn) => string;
+}
+
 /** The steps after the email step: each asks fields of the registry (its `ask`). */
 export type AnswerStepId = Exclude<WizardStepId, "industry-and-state" | "segments" | "email">;
 
-/** What an answer's rule may read: this year (a year's range), and the business's state. */
+/**
+ * What an answer's rule may read: this year (a year's range), the business's state, and the
+ * page's language with the places' names in it (for the ZIP code's message).
+ */
 export interface AskContext {
   thisYear: number;
   /** The state chosen on step 1, where the business is. */
   state: string | undefined;
+  /** The language of the page: the rules' messages are in it (issue 31). */
+  locale: Locale;
+  /**
+   * The states' and places' names in `locale`, by the English name (zip-codes.ts), where they
+   * differ; given by the server (state-names.ts), so that the names stay out of the scripts.
+   */
+  placeNames: Readonly<Record<string, string>>;
 }
 
 /**
@@ -105,12 +139,15 @@ export interface FieldAsk<
 function askText<Step extends AnswerStepId>(
   step: Step,
   max: number,
-  required?: string,
+  required?: Message,
 ): Omit<FieldAsk<Step, number>, "example"> {
   return {
     step,
     typed: max,
-    rule: () => (required === undefined ? optionalText(max) : requiredText(required, max)),
+    rule: ({ locale }) =>
+      required === undefined
+        ? optionalText(max, locale)
+        : requiredText(required({}, { locale }), max, locale),
   };
 }
 
@@ -118,10 +155,14 @@ function askText<Step extends AnswerStepId>(
 function askChoice<Step extends AnswerStepId>(
   step: Step,
   choices: readonly [string, ...string[]],
-  message: string,
+  message: Message,
 ): Omit<FieldAsk<Step, number>, "example"> {
   const longest = Math.max(...choices.map((choice) => choice.length));
-  return { step, typed: longest, rule: () => z.enum(choices, { error: message }) };
+  return {
+    step,
+    typed: longest,
+    rule: ({ locale }) => z.enum(choices, { error: message({}, { locale }) }),
+  };
 }
 
 /** A checkbox: ticked or not. */
@@ -135,9 +176,13 @@ function askCheckbox<Step extends AnswerStepId>(
 const FIRST_START_YEAR = 1800;
 
 /** A year the business started in: four digits, from FIRST_START_YEAR to this year. */
-function startYearRule({ thisYear }: AskContext) {
-  const required = "Please enter the year your business started";
-  const invalid = `Please enter a four-digit year from ${FIRST_START_YEAR} to ${thisYear}`;
+function startYearRule({ thisYear, locale }: AskContext) {
+  const required = m.answer_start_year_required({}, { locale });
+  // Years as years are written, without a thousands separator.
+  const invalid = m.answer_start_year_invalid(
+    { first: String(FIRST_START_YEAR), last: String(thisYear) },
+    { locale },
+  );
   return z.string({ error: required }).check(
     z.trim(),
     z.minLength(1, { error: required, abort: true }),
@@ -149,14 +194,14 @@ function startYearRule({ thisYear }: AskContext) {
 }
 
 /** A five-digit ZIP code, or ZIP+4. Whether it is the state's is the step's check (zip-codes.ts). */
-function zipCodeRule() {
-  const required = "Please enter the ZIP code";
+function zipCodeRule({ locale }: AskContext) {
+  const required = m.answer_zip_required({}, { locale });
   return z
     .string({ error: required })
     .check(
       z.trim(),
       z.minLength(1, { error: required, abort: true }),
-      z.regex(ZIP_CODE_PATTERN, "Please enter a 5-digit ZIP code, like 43215"),
+      z.regex(ZIP_CODE_PATTERN, m.answer_zip_invalid({}, { locale })),
     );
 }
 
@@ -180,7 +225,7 @@ interface FieldSpec<Stored extends FieldValue> {
   /** The value as an operator reads it (the desk, the history); the value itself when absent. */
   text?: (value: Exclude<Stored, null | boolean>, values: RecordValues) => string;
   /** Its row on the visitor's summary of a complete application, if any. */
-  summary?: ViewRow;
+  summary?: SummaryRow;
   /** Its row in the agency's email about a completed application, if any. */
   alert?: ViewRow;
   /** How the wizard asks for it, when a step after the email step does. */
@@ -228,11 +273,10 @@ function plain(value: FieldValue | undefined): string {
   return String(value);
 }
 
-const yesNoWords = (value: FieldValue | undefined) => (value === true ? "Yes" : "No");
 const phoneText = (value: FieldValue | undefined) =>
   typeof value === "string" ? formatUsPhone(value) : "";
-const industryText = (value: FieldValue | undefined) =>
-  typeof value === "string" ? industryLabel(value) : "";
+const industryText = (value: FieldValue | undefined, locale: Locale = BASE_LOCALE) =>
+  typeof value === "string" ? industryName(value, locale) : "";
 const notAnswered = () => "Not answered";
 const fullName = (values: RecordValues) => `${plain(values.first_name)} ${plain(values.last_name)}`;
 
@@ -245,7 +289,10 @@ export const APPLICATION_FIELDS = {
     section: "business",
     csv: true,
     text: industryLabel,
-    summary: { label: "Industry", show: (values) => industryText(values.industry) },
+    summary: {
+      label: m.summary_industry,
+      show: (values, { locale }) => industryText(values.industry, locale),
+    },
     alert: { label: "Industry", show: (values) => industryText(values.industry) },
   }),
   state: field({
@@ -255,7 +302,7 @@ export const APPLICATION_FIELDS = {
     required: true,
     section: "business",
     csv: true,
-    summary: { label: "State" },
+    summary: { label: m.summary_state, show: (values, names) => names.state(plain(values.state)) },
     alert: { label: "State" },
   }),
   segments: field({
@@ -266,7 +313,11 @@ export const APPLICATION_FIELDS = {
     section: "business",
     csv: true,
     desk: "list",
-    summary: { label: "Business type" },
+    summary: {
+      label: m.summary_business_type,
+      show: (values, names) =>
+        (Array.isArray(values.segments) ? values.segments : []).map(names.segment).join(", "),
+    },
     alert: { label: "Segments" },
   }),
   email: field({
@@ -277,7 +328,7 @@ export const APPLICATION_FIELDS = {
     section: "contact",
     csv: true,
     desk: "email",
-    summary: { label: "Email" },
+    summary: { label: m.summary_email },
     alert: { label: "Email" },
   }),
   business_name: field({
@@ -286,10 +337,10 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "business",
     csv: true,
-    summary: { label: "Business name" },
+    summary: { label: m.summary_business_name },
     alert: { label: "Business name" },
     ask: {
-      ...askText("business-name", 200, "Please enter your business name"),
+      ...askText("business-name", 200, m.answer_business_name_required),
       example: "Lakeside Bakery",
     },
   }),
@@ -299,9 +350,9 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "contact",
     csv: true,
-    summary: { label: "Name", show: fullName },
+    summary: { label: m.summary_name, show: fullName },
     alert: { label: "Name", show: fullName },
-    ask: { ...askText("about-you", 100, "Please enter your first name"), example: "Ana" },
+    ask: { ...askText("about-you", 100, m.answer_first_name_required), example: "Ana" },
   }),
   last_name: field({
     label: "Last name",
@@ -309,7 +360,7 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "contact",
     csv: true,
-    ask: { ...askText("about-you", 100, "Please enter your last name"), example: "Ruiz" },
+    ask: { ...askText("about-you", 100, m.answer_last_name_required), example: "Ruiz" },
   }),
   phone_number: field({
     label: "Phone number",
@@ -319,12 +370,12 @@ export const APPLICATION_FIELDS = {
     csv: true,
     desk: "phone",
     text: formatUsPhone,
-    summary: { label: "Phone number", show: (values) => phoneText(values.phone_number) },
+    summary: { label: m.summary_phone, show: (values) => phoneText(values.phone_number) },
     alert: { label: "Phone", show: (values) => phoneText(values.phone_number) },
     ask: {
       step: "about-you",
       typed: PHONE_MAX_LENGTH,
-      rule: () => usPhoneNumber(),
+      rule: ({ locale }: AskContext) => usPhoneNumber(locale),
       shows: (kept: string) => (/^\+1\d{10}$/.test(kept) ? formatUsPhone(kept) : kept),
       example: "+15035550123",
     },
@@ -336,8 +387,9 @@ export const APPLICATION_FIELDS = {
     section: "consent",
     csv: true,
     summary: {
-      label: "Texts about products and services",
-      show: (values) => yesNoWords(values.consent_to_texts),
+      label: m.summary_texts,
+      show: (values, { locale }) =>
+        (values.consent_to_texts === true ? m.wizard_yes : m.wizard_no)({}, { locale }),
     },
     alert: {
       label: "Texts",
@@ -370,10 +422,10 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "business",
     csv: true,
-    summary: { label: "Legal business name" },
+    summary: { label: m.summary_legal_name },
     alert: { label: "Legal business name" },
     ask: {
-      ...askText("about-you", 200, "Please enter your legal business name"),
+      ...askText("about-you", 200, m.answer_legal_name_required),
       // The legal name starts as the name the visitor gave first.
       startsAs: "business_name",
       example: "Lakeside Bakery LLC",
@@ -389,7 +441,7 @@ export const APPLICATION_FIELDS = {
       values.zip_confirmed === true
         ? `${line} (the visitor confirmed this ZIP code, which is usually in another state)`
         : line,
-    summary: { label: "Primary location" },
+    summary: { label: m.summary_primary_location },
     alert: { label: "Primary location" },
   }),
   /** The unit or suite on its own (decision 018); the primary location holds it too. */
@@ -408,10 +460,10 @@ export const APPLICATION_FIELDS = {
     section: "business",
     csv: true,
     summary: {
-      label: "Mailing address",
-      show: (values) =>
+      label: m.summary_mailing_address,
+      show: (values, { locale }) =>
         values.same_address === "Yes"
-          ? "Same as the primary location"
+          ? m.summary_same_as_primary({}, { locale })
           : plain(values.mailing_address),
     },
     alert: {
@@ -420,11 +472,7 @@ export const APPLICATION_FIELDS = {
         values.same_address === "Yes" ? "same as primary location" : plain(values.mailing_address),
     },
     ask: {
-      ...askChoice(
-        "about-you",
-        ["Yes", "No"],
-        "Please tell us whether your mailing address is the same",
-      ),
+      ...askChoice("about-you", ["Yes", "No"], m.answer_same_address_required),
       initial: "Yes",
       example: "Yes",
     },
@@ -438,7 +486,7 @@ export const APPLICATION_FIELDS = {
     ask: {
       step: "about-you",
       typed: 300,
-      rule: () => optionalAddress(300),
+      rule: ({ locale }: AskContext) => optionalAddress(300, locale),
       normalise: joinLines,
       example: "",
     },
@@ -449,10 +497,13 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "business",
     csv: true,
-    summary: { label: "Ownership structure" },
+    summary: {
+      label: m.summary_ownership,
+      show: (values, { locale }) => ownershipName(plain(values.ownership_structure), locale),
+    },
     alert: { label: "Ownership structure" },
     ask: {
-      ...askChoice("ownership", OWNERSHIP_STRUCTURES, "Please choose your ownership structure"),
+      ...askChoice("ownership", OWNERSHIP_STRUCTURES, m.answer_ownership_required),
       example: "Limited Liability Company",
     },
   }),
@@ -462,7 +513,7 @@ export const APPLICATION_FIELDS = {
     column: "text",
     section: "business",
     csv: true,
-    summary: { label: "Year the business started" },
+    summary: { label: m.summary_start_year },
     alert: { label: "Year started" },
     ask: {
       step: "ownership",
@@ -503,7 +554,7 @@ export const APPLICATION_FIELDS = {
     csv: true,
     desk: "none",
     ask: {
-      ...askText("about-you", 200, "Please enter your business's street address"),
+      ...askText("about-you", 200, m.answer_street_required),
       example: "12 Main St",
     },
   }),
@@ -514,7 +565,7 @@ export const APPLICATION_FIELDS = {
     section: "business",
     csv: true,
     desk: "none",
-    ask: { ...askText("about-you", 100, "Please enter the city"), example: "Portland" },
+    ask: { ...askText("about-you", 100, m.answer_city_required), example: "Portland" },
   }),
   zip_code: field({
     label: "ZIP code",
@@ -745,15 +796,25 @@ export function deskDisplay(column: FieldColumn): DeskDisplay {
   return fieldSpec(column).desk ?? "text";
 }
 
-/** The rows of the visitor's summary or the agency's alert, from a complete record. */
-export function viewRows(
-  view: "summary" | "alert",
-  values: RecordValues,
-): { label: string; value: string }[] {
+/** The rows of the agency's alert, from a complete record (English). */
+export function alertRows(values: RecordValues): { label: string; value: string }[] {
   return FIELD_COLUMNS.flatMap((column) => {
-    const row = fieldSpec(column)[view];
+    const row = fieldSpec(column).alert;
     if (!row) return [];
     return [{ label: row.label, value: row.show ? row.show(values) : plain(values[column]) }];
+  });
+}
+
+/** The visitor's summary of a complete application: its rows, in `names.locale`. */
+export function summaryRows(
+  values: RecordValues,
+  names: NamesIn,
+): { label: string; value: string }[] {
+  return FIELD_COLUMNS.flatMap((column) => {
+    const row = fieldSpec(column).summary;
+    if (!row) return [];
+    const value = row.show ? row.show(values, names) : plain(values[column]);
+    return [{ label: row.label({}, { locale: names.locale }), value }];
   });
 }
 

@@ -32,8 +32,6 @@ export const REQUEST_QUOTES_LABEL = "Request my quotes";
 export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
 /** The query parameter that tells that page a copy of the request was just emailed. */
 export const EMAILED_PARAM = "emailed";
-/** The words of every link to the plan (home page, summary, /login, emails). */
-export const SEE_PLAN_LABEL = "See your coverage plan";
 
 export const quoteMessages = {
   employeesInvalid: "Please enter a whole number from 0 to 100,000",

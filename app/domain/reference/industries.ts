@@ -3,7 +3,7 @@
  * and 4).
  */
 import { m } from "#app/paraglide/messages.js";
-import { BASE_LOCALE, type Message } from "#app/domain/site/locales.ts";
+import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
 
 export const INDUSTRY_IDS = [
   "construction",
@@ -237,4 +237,9 @@ export function matchesSegmentFilter(segment: string, typed: string): boolean {
 /** An industry's label from its stored id (the id itself if it is no longer in the catalog). */
 export function industryLabel(id: string): string {
   return isIndustryId(id) ? getIndustry(id).label : id;
+}
+
+/** An industry's name in `locale` from its stored id (the id itself if no longer in the catalog). */
+export function industryName(id: string, locale: Locale): string {
+  return isIndustryId(id) ? getIndustry(id).term({}, { locale }) : id;
 }

@@ -61,6 +61,15 @@ const STATE_TERMS: Readonly<Record<UsState, Message>> = {
   Wyoming: m.state_wyoming,
 };
 
+/** The other places a ZIP code may belong to (zip-codes.ts), by their English names. */
+const PLACE_TERMS: Readonly<Record<string, Message>> = {
+  "the District of Columbia": m.place_district_of_columbia,
+  "Puerto Rico": m.place_puerto_rico,
+  "the U.S. Virgin Islands": m.place_virgin_islands,
+  "military mail (APO/FPO)": m.place_military_mail,
+  "Guam or the Pacific islands": m.place_pacific_islands,
+};
+
 /** A state's name in `locale`. */
 export function stateName(state: UsState, locale: Locale): string {
   return STATE_TERMS[state]({}, { locale });
@@ -76,5 +85,21 @@ export interface StateChoice {
 export function stateChoices(locale: Locale): StateChoice[] {
   return US_STATES.map((value) => ({ value, name: stateName(value, locale) })).sort((a, b) =>
     a.name.localeCompare(b.name, locale),
+  );
+}
+
+/**
+ * The states' and the other ZIP places' names in `locale`, by English name, where they differ
+ * from it: what a screen is given to name them in its messages (AskContext.placeNames).
+ */
+export function placeNames(locale: Locale): Record<string, string> {
+  const terms: [string, Message][] = [
+    ...Object.entries(STATE_TERMS),
+    ...Object.entries(PLACE_TERMS),
+  ];
+  return Object.fromEntries(
+    terms
+      .map(([english, term]) => [english, term({}, { locale })] as const)
+      .filter(([english, name]) => english !== name),
   );
 }

@@ -145,13 +145,16 @@ export function licensesText(licenses: readonly AgencyLicense[]): string {
 }
 
 /** The agency's identity as lines of text, for the foot of every email. */
-export function agencyLines(agency: Agency): string[] {
+export function agencyLines(agency: Agency, locale: Locale = BASE_LOCALE): string[] {
   return [
-    agencyTitle(agency),
-    `National Producer Number ${agency.npn}; insurance licences ${licensesText(agency.licenses)}`,
+    agencyTitle(agency, locale),
+    m.agency_email_numbers(
+      { npn: agency.npn, licenses: licensesText(agency.licenses) },
+      { locale },
+    ),
     agency.address,
     agency.phone,
-    ...(agency.sample ? [SAMPLE_AGENCY_NOTE] : []),
+    ...(agency.sample ? [m.agency_sample_note({}, { locale })] : []),
   ];
 }
 

@@ -6,6 +6,9 @@
  * escaped (escapeHtml); a web address becomes a link only if it is http(s).
  */
 
+import { m } from "#app/paraglide/messages.js";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+
 /** One line of a paragraph: text, an item of a list, or a web address to show as a link. */
 export type EmailLine = string | { readonly item: string } | { readonly link: string };
 
@@ -45,10 +48,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
-/** The greeting: by first name when there is one. */
-export function greeting(firstName: string | null | undefined): string {
+/** The greeting, in `locale`: by first name when there is one. */
+export function greeting(
+  firstName: string | null | undefined,
+  locale: Locale = BASE_LOCALE,
+): string {
   const name = firstName?.trim();
-  return name ? `Hello ${name},` : "Hello,";
+  return name ? m.email_greeting_name({ name }, { locale }) : m.email_greeting({}, { locale });
 }
 
 function lineText(line: EmailLine): string {

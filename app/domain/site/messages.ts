@@ -32,7 +32,9 @@ const CONTINUE_HINTS = {
   "single-with-search": m.wizard_hint_segments_search,
   "free-text": m.wizard_hint_segments_free_text,
   email: m.wizard_hint_email,
-} satisfies Record<"start" | "email" | SegmentSelection, Message>;
+  "business-name": m.wizard_hint_business_name,
+  ownership: m.wizard_hint_ownership,
+} satisfies Record<"start" | "email" | "business-name" | "ownership" | SegmentSelection, Message>;
 
 /** What a disabled Continue waits for on a screen, in `locale`. */
 export function continueHint(screen: keyof typeof CONTINUE_HINTS, locale: Locale): string {
@@ -49,22 +51,10 @@ export const messages = {
   emailTrailingDot: m.error_email_trailing_dot({}, english),
   saveFailed: m.error_save_failed({}, english),
   textTooLong: (max: number) => textTooLong(max, BASE_LOCALE),
-  mailingAddressRequired: "Please enter your mailing address or PO Box",
-  zipUsuallyElsewhere: (place: string, state: string) =>
-    `This ZIP code usually belongs to ${place}, not ${state}. Please check it, or tick "This ZIP code is right".`,
-
-  /** What a disabled Continue waits for on the steps not yet translated (continueHint below). */
-  continueHints: {
-    "business-name": "Enter your business name to continue",
-    ownership: "Choose an ownership structure and enter a start year to continue",
-  },
 
   /** The lead desk's sign-in, locked for this email from this address, until `until`. */
   signInLocked: (until: Date) =>
     `Too many attempts from this address. Try again after ${utcClockTime(until)} UTC.`,
-  resumeLinkExpired: "This link has expired. Links work for 7 days.",
-  resumeLinkUsed: "This link has already been used. Each link works once.",
-  resumeLinkInvalid: "This link isn't valid. It may have been copied incompletely.",
 } as const;
 
 /** A refusal's heading and explanation, as catalog messages. */

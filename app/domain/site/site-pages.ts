@@ -2,7 +2,12 @@ import { m } from "#app/paraglide/messages.js";
 import { basePath, BASE_LOCALE, localizedPath, type Locale } from "#app/domain/site/locales.ts";
 import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
-import { NOT_LICENSED_PATH, stepPath } from "#app/domain/wizard/wizard-screens.ts";
+import {
+  NOT_LICENSED_PATH,
+  SUMMARY_PATH,
+  WIZARD_STEP_ORDER,
+} from "#app/domain/wizard/wizard-screens.ts";
+import { RESUME_PATH_PREFIX } from "#app/domain/wizard/resume-links.ts";
 
 /** Where every "Get a quote" link goes: the wizard's first step. */
 export const QUOTE_PATH = "/business-wizard";
@@ -84,14 +89,14 @@ export function sitemapEntries(languages: readonly Locale[]): SitemapEntry[] {
 }
 
 /**
- * The wizard's screens with a Spanish version so far (issue 31), by their English path: the steps
- * up to the email, and the page for a state the agency does not serve.
+ * The wizard's screens with a Spanish version so far (issue 31), by their English path: every step
+ * of the application, the page for a state the agency does not serve, and the summary of a
+ * complete application.
  */
 export const SPANISH_WIZARD_PATHS: readonly string[] = [
-  stepPath("industry-and-state"),
-  stepPath("segments"),
-  stepPath("email"),
+  ...WIZARD_STEP_ORDER.map((step) => step.path),
   NOT_LICENSED_PATH,
+  SUMMARY_PATH,
 ];
 
 /**
@@ -99,7 +104,12 @@ export const SPANISH_WIZARD_PATHS: readonly string[] = [
  * marketing site and the wizard's screens above. The routes below /es, the language switch, the
  * alternate links, the sitemap and every link between pages offer only these.
  */
-export const SPANISH_PAGES: readonly string[] = [...MARKETING_PATHS, ...SPANISH_WIZARD_PATHS];
+export const SPANISH_PAGES: readonly string[] = [
+  ...MARKETING_PATHS,
+  ...SPANISH_WIZARD_PATHS,
+  // The page of an emailed link (a route's pattern: no link leads there but the email's).
+  `${RESUME_PATH_PREFIX}:token`,
+];
 
 /** The marketing pages the build prerenders: every one in English, and in Spanish those translated. */
 export function prerenderedPaths(languages: readonly Locale[]): string[] {

@@ -127,4 +127,18 @@ describe("the email that carries an application link", () => {
     expect(email.html).toContain(`<a href="${LINK}"`);
     expect(wordsOfHtml(email.html)).toBe(wordsOfText(email.text));
   });
+
+  it("is written in Spanish for a visitor who used the Spanish pages, the agency's details too", () => {
+    const link = `https://coverpilot.example/es/resume/${"A".repeat(43)}`;
+    const email = resumeEmail(link, AGENCY, "es");
+    expect(email.subject).toBe("Termine su solicitud de CoverPilot");
+    expect(email.text).toContain(
+      `Hola:\n\nPuede continuar su solicitud de CoverPilot donde la dejó, desde cualquier dispositivo:\n\n${link}\n\n`,
+    );
+    expect(email.text).toContain("El enlace funciona una sola vez y durante 7 días.");
+    expect(email.text).toContain(`¿Preguntas? Llámenos al ${AGENCY.phone}.`);
+    expect(email.text).toContain("Número Nacional de Productor (NPN) 12345678");
+    expect(email.text).not.toContain("Questions?");
+    expect(wordsOfHtml(email.html)).toBe(wordsOfText(email.text));
+  });
 });

@@ -85,7 +85,12 @@ describe("hidden formatting characters in text fields", () => {
         zipCode: "43215",
         sameAddress: "Yes",
       }),
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+      stepAnswersSchema("about-you", {
+        thisYear: 2026,
+        state: "Ohio",
+        locale: "en",
+        placeNames: {},
+      }),
     );
     expect(aboutYou.status === "error" && aboutYou.error).toEqual({
       lastName: [

@@ -58,19 +58,19 @@ export function optionalText(max: number, locale: Locale = BASE_LOCALE) {
  * An address that may be left out, typed on one or more lines (a text area, where browsers fill in
  * a whole address) and kept on one: lines joined with ", ", then as `optionalText`.
  */
-export function optionalAddress(max: number) {
+export function optionalAddress(max: number, locale: Locale = BASE_LOCALE) {
   return z.optional(
     z.string().check(
       // As the text area counts it (a line break is one character), before the breaks become
       // ", ": what the browser let the visitor type, the server takes.
       z.refine((value) => value.replace(/\r\n/g, "\n").length <= max, {
-        error: messages.textTooLong(max),
+        error: textTooLong(max, locale),
         abort: true,
       }),
       z.overwrite(joinLines),
       z.overwrite(withoutControlCharacters),
       z.trim(),
-      withoutHiddenFormatting(),
+      withoutHiddenFormatting(locale),
     ),
   );
 }

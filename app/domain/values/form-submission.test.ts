@@ -39,7 +39,12 @@ describe("a posted form read against a schema", () => {
         ["firstName", "  "],
         ["lastName", ""],
       ]),
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+      stepAnswersSchema("about-you", {
+        thisYear: 2026,
+        state: "Ohio",
+        locale: "en",
+        placeNames: {},
+      }),
     );
     expect(submission.status).toBe("error");
     const errors = submission.status === "error" ? submission.error : null;
@@ -50,16 +55,31 @@ describe("a posted form read against a schema", () => {
   it("reads a ticked checkbox as true, an unticked one as false, and refuses other values", () => {
     const ticked = parseForm(
       form([...aboutYou, ["consentToTexts", "on"]]),
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+      stepAnswersSchema("about-you", {
+        thisYear: 2026,
+        state: "Ohio",
+        locale: "en",
+        placeNames: {},
+      }),
     );
     const unticked = parseForm(
       form(aboutYou),
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+      stepAnswersSchema("about-you", {
+        thisYear: 2026,
+        state: "Ohio",
+        locale: "en",
+        placeNames: {},
+      }),
     );
     expect(ticked.status === "success" && ticked.value).toMatchObject({ consentToTexts: true });
     const tampered = parseForm(
       form([...aboutYou, ["consentToTexts", "false"]]),
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+      stepAnswersSchema("about-you", {
+        thisYear: 2026,
+        state: "Ohio",
+        locale: "en",
+        placeNames: {},
+      }),
     );
     expect(tampered.status).toBe("error");
     expect(unticked.status === "success" && unticked.value).toMatchObject({
@@ -90,7 +110,12 @@ describe("a posted form read against a schema", () => {
   it("keeps what was posted, for the form to show again", () => {
     const submission = parseForm(
       form([["firstName", "Ada"]]),
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }),
+      stepAnswersSchema("about-you", {
+        thisYear: 2026,
+        state: "Ohio",
+        locale: "en",
+        placeNames: {},
+      }),
     );
     expect(submission.reply().initialValue).toMatchObject({ firstName: "Ada" });
   });

@@ -3,7 +3,8 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/emai
 import { emailAddress } from "#app/domain/values/fields.ts";
 import { site } from "#app/domain/site/site.ts";
 import { z } from "#app/domain/values/zod.ts";
-import type { Locale } from "#app/domain/site/locales.ts";
+import { BASE_LOCALE, localizedPath, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** How long an emailed link to an application works (issue 8). */
 export const RESUME_LINK_DAYS = 7;
@@ -28,23 +29,31 @@ export function loginSchema(locale: Locale) {
  */
 export const RESUME_REMINDER_DELAY_MS = 30 * 60 * 1000;
 
+/** The path of an application link for a visitor who reads `locale`: its page in that language. */
+export function resumePathIn(token: string, locale: Locale): string {
+  return localizedPath(resumePath(token), locale);
+}
+
 /**
  * The email that carries the link (the email step's reminder, or a link asked for at /login), as
- * text and HTML, with the agency's phone and identity.
+ * text and HTML in the visitor's language, with the agency's phone and identity.
  */
-export function resumeEmail(link: string, agency: Agency): RenderedEmail {
+export function resumeEmail(
+  link: string,
+  agency: Agency,
+  locale: Locale = BASE_LOCALE,
+): RenderedEmail {
+  const brand = site.brand;
   return renderEmail({
-    subject: `Finish your ${site.brand} application`,
+    subject: m.resume_email_subject({ brand }, { locale }),
     paragraphs: [
-      [greeting(null)],
-      [`You can pick up your ${site.brand} application where you left off, on any device:`],
+      [greeting(null, locale)],
+      [m.resume_email_pick_up({ brand }, { locale })],
       [{ link }],
-      [
-        `The link works once and for ${RESUME_LINK_DAYS} days. If it has expired, ask for a new one at the Log in page.`,
-      ],
-      [`If you didn't start an application with ${site.brand}, you can ignore this email.`],
-      [`Questions? Call us on ${agency.phone}.`],
+      [m.resume_email_once({ days: RESUME_LINK_DAYS }, { locale })],
+      [m.resume_email_ignore({ brand }, { locale })],
+      [m.email_questions_call({ phone: agency.phone }, { locale })],
     ],
-    footer: agencyLines(agency),
+    footer: agencyLines(agency, locale),
   });
 }

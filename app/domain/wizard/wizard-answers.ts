@@ -10,7 +10,7 @@ import {
   type AskContext,
 } from "#app/domain/application/application-fields.ts";
 import { CHECKBOX_TICKED } from "#app/domain/values/fields.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { m } from "#app/paraglide/messages.js";
 import { zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
 import { z } from "#app/domain/values/zod.ts";
 
@@ -24,13 +24,14 @@ export type AnswersSchema = z.ZodMiniType<Answers>;
 export function stepAnswersSchema(step: AnswerStepId, context: AskContext): AnswersSchema {
   // Built once per step, year and state rather than on every request: each wizard request checks
   // every earlier step's answers.
-  const key = `${step}\n${context.thisYear}\n${context.state ?? ""}`;
+  // The place names follow from the language (the server gives the same ones for each).
+  const key = `${step}\n${context.thisYear}\n${context.state ?? ""}\n${context.locale}`;
   const known = builtSchemas.get(key);
   if (known) return known;
   const answers = answersSchema(step, context);
   // The registry's rules give text, a ticked box, or nothing: the answers' own types.
   const built =
-    step === "about-you" ? aboutYouChecks(answers, context.state) : (answers as AnswersSchema);
+    step === "about-you" ? aboutYouChecks(answers, context) : (answers as AnswersSchema);
   // Bounded: a few steps, this year and the one before or after, the states (and anything a
   // stored draft holds, which is why the map is emptied rather than left to grow).
   if (builtSchemas.size >= MAX_BUILT_SCHEMAS) builtSchemas.clear();
@@ -49,8 +50,9 @@ const builtSchemas = new Map<string, AnswersSchema>();
  */
 function aboutYouChecks(
   answers: ReturnType<typeof answersSchema>,
-  state: string | undefined,
+  { state, locale, placeNames }: AskContext,
 ): AnswersSchema {
+  const placeName = (place: string) => placeNames[place] ?? place;
   const isObject = (payload: { value: unknown }) =>
     typeof payload.value === "object" && payload.value !== null;
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
@@ -60,7 +62,7 @@ function aboutYouChecks(
       // Checked even while other fields are wrong, so that every message shows at once.
       z.refine((value) => value.sameAddress !== "No" || text(value.mailingAddress) !== "", {
         path: ["mailingAddress"],
-        message: messages.mailingAddressRequired,
+        message: m.answer_mailing_address_required({}, { locale }),
         when: isObject,
       }),
       z.refine(
@@ -77,7 +79,14 @@ function aboutYouChecks(
               typeof posted === "object" && posted !== null && "zipCode" in posted
                 ? text(posted.zipCode)
                 : "";
-            return messages.zipUsuallyElsewhere(elsewhere(zip) ?? "", state ?? "");
+            return m.answer_zip_elsewhere(
+              {
+                place: placeName(elsewhere(zip) ?? ""),
+                state: placeName(state ?? ""),
+                confirm: m.answer_zip_confirm({}, { locale }),
+              },
+              { locale },
+            );
           },
           when: isObject,
         },

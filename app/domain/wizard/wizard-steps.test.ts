@@ -147,7 +147,12 @@ describe("the step table", () => {
     const words = textsConsentText(agency);
     expect(words).toContain(`from ${agency} (${site.brand})`);
     const step = STEPS["about-you"];
-    const value = stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" }).parse({
+    const value = stepAnswersSchema("about-you", {
+      thisYear: 2026,
+      state: "Ohio",
+      locale: "en",
+      placeNames: {},
+    }).parse({
       firstName: "Ana",
       lastName: "Ruiz",
       phoneNumber: "(555) 234-5678",

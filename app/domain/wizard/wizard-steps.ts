@@ -22,7 +22,7 @@ import { withoutControlCharacters } from "#app/domain/values/text.ts";
 import { m } from "#app/paraglide/messages.js";
 import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
 import { segmentName } from "#app/domain/reference/segment-terms.ts";
-import { stateChoices } from "#app/domain/reference/state-names.ts";
+import { placeNames, stateChoices } from "#app/domain/reference/state-names.ts";
 import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { CHECKBOX_TICKED } from "#app/domain/values/fields.ts";
 import { draftIndustry, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
@@ -313,16 +313,23 @@ function typedAnswers(step: AnswerStepId, form: FormData, draft: WizardDraft) {
  * year, the business's state), so that the screen checks the same way.
  */
 function answersStep<Id extends AnswerStepId>(id: Id) {
-  const schema = (draft: WizardDraft, thisYear: number) =>
-    stepAnswersSchema(id, { thisYear, state: draft.state });
+  const context = (draft: WizardDraft, thisYear: number, locale: Locale) => ({
+    thisYear,
+    state: draft.state,
+    locale,
+    // Only About you names places (a ZIP code usually elsewhere), and English needs no names.
+    placeNames: id === "about-you" && locale !== BASE_LOCALE ? placeNames(locale) : {},
+  });
+  const schema = (draft: WizardDraft, thisYear: number, locale: Locale = BASE_LOCALE) =>
+    stepAnswersSchema(id, context(draft, thisYear, locale));
   return step({
     id,
     ...STEP_SCREENS[id],
     writes: ["answers"],
     isComplete: (draft, thisYear) => schema(draft, thisYear).safeParse(draft.answers ?? {}).success,
-    view: (draft, { thisYear }) => ({
+    view: (draft, { thisYear, locale }) => ({
       ...answersView(id, draft),
-      thisYear,
+      ...context(draft, thisYear, locale),
       state: draft.state ?? "",
     }),
     schema,
@@ -351,7 +358,8 @@ export const STEPS = {
      * behind the site (issue 26).
      */
     apply: (value: Answers, draft, request) => {
-      const consentText = textsConsentText(request.agencyName);
+      // The words in the language the screen showed them in.
+      const consentText = textsConsentText(request.agencyName, request.locale);
       return {
         ...aboutYou.apply(value, draft, request),
         // Evidence of consent: the words shown and when they were first agreed to.

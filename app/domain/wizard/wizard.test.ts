@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 
-import { messages } from "#app/domain/site/messages.ts";
 import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 import { emailSchema, industryStateSchema } from "#app/domain/wizard/wizard.ts";
 import { parseDraft } from "#app/domain/wizard/wizard-draft.ts";
 import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
 import { answerSuggestions } from "#app/domain/application/application-fields.ts";
+
+/** What a step's checks read on an English page, for a business in `state`. */
+const english = (state: string) =>
+  ({ thisYear: 2026, state, locale: "en", placeNames: {} }) as const;
+
+/** The spec's message for Chicago's ZIP code given for a business in Ohio. */
+const ZIP_IN_ILLINOIS =
+  'This ZIP code usually belongs to Illinois, not Ohio. Please check it, or tick "This ZIP code is right".';
 
 const errorsOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);
@@ -77,7 +84,7 @@ describe("the email step", () => {
 describe("questionnaire 1", () => {
   it("needs a business name of 1 to 200 characters after trimming", () => {
     expect(
-      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).parse({
+      stepAnswersSchema("business-name", english("Ohio")).parse({
         businessName: "  Joe's Bakery ",
       }),
     ).toEqual({
@@ -85,13 +92,13 @@ describe("questionnaire 1", () => {
     });
     expect(
       errorsOf(
-        stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).safeParse({
+        stepAnswersSchema("business-name", english("Ohio")).safeParse({
           businessName: "   ",
         }),
       ),
     ).toEqual(["Please enter your business name"]);
     expect(
-      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).safeParse({
+      stepAnswersSchema("business-name", english("Ohio")).safeParse({
         businessName: "x".repeat(201),
       }).success,
     ).toBe(false);
@@ -109,7 +116,7 @@ describe("questionnaire 2", () => {
     zipCode: "43215",
     sameAddress: "Yes",
   };
-  const aboutYouInOhio = stepAnswersSchema("about-you", { thisYear: 2026, state: "Ohio" });
+  const aboutYouInOhio = stepAnswersSchema("about-you", english("Ohio"));
 
   it("requires first and last name, phone, legal business name and primary location", () => {
     expect(errorsOf(aboutYouInOhio.safeParse({ sameAddress: "Yes" }))).toEqual([
@@ -135,7 +142,7 @@ describe("questionnaire 2", () => {
     }
     // Chicago's ZIP code for a business in Ohio: checked, never refused once confirmed.
     expect(errorsOf(aboutYouInOhio.safeParse({ ...valid, zipCode: "60601" }))).toEqual([
-      messages.zipUsuallyElsewhere("Illinois", "Ohio"),
+      ZIP_IN_ILLINOIS,
     ]);
     expect(aboutYouInOhio.parse({ ...valid, zipCode: "60601", zipConfirmed: "on" })).toMatchObject({
       zipCode: "60601",
@@ -143,13 +150,13 @@ describe("questionnaire 2", () => {
     });
     // Fishers Island, New York, has a Connecticut prefix.
     expect(
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "New York" }).safeParse({
+      stepAnswersSchema("about-you", english("New York")).safeParse({
         ...valid,
         zipCode: "06390",
       }).success,
     ).toBe(false);
     expect(
-      stepAnswersSchema("about-you", { thisYear: 2026, state: "New York" }).parse({
+      stepAnswersSchema("about-you", english("New York")).parse({
         ...valid,
         zipCode: "06390",
         zipConfirmed: "on",
@@ -157,17 +164,38 @@ describe("questionnaire 2", () => {
     ).toMatchObject({ zipConfirmed: true });
     // Said at once with every other message, as the form was posted.
     expect(errorsOf(aboutYouInOhio.safeParse({ sameAddress: "Yes", zipCode: "60601" }))).toContain(
-      messages.zipUsuallyElsewhere("Illinois", "Ohio"),
+      ZIP_IN_ILLINOIS,
     );
     expect(
       errorsOf(
         aboutYouInOhio.safeParse({ sameAddress: "Yes", zipCode: "60601", zipConfirmed: "on" }),
       ),
-    ).not.toContain(messages.zipUsuallyElsewhere("Illinois", "Ohio"));
+    ).not.toContain(ZIP_IN_ILLINOIS);
     // A confirmation the ZIP code did not need is not kept.
     expect(aboutYouInOhio.parse({ ...valid, zipConfirmed: "on" })).toMatchObject({
       zipConfirmed: false,
     });
+  });
+
+  it("says each refusal in Spanish on a Spanish page, with the places' Spanish names", () => {
+    const spanish = stepAnswersSchema("about-you", {
+      thisYear: 2026,
+      state: "New York",
+      locale: "es",
+      placeNames: { "New York": "Nueva York" },
+    });
+    expect(errorsOf(spanish.safeParse({ ...valid, zipCode: "06390" }))).toEqual([
+      'Este código postal suele corresponder a otro lugar (Connecticut), no a Nueva York. Revíselo o marque "Este código postal es correcto".',
+    ]);
+    expect(errorsOf(spanish.safeParse({ sameAddress: "Yes" }))).toContain("Escriba su nombre");
+    expect(
+      errorsOf(
+        stepAnswersSchema("ownership", { ...english("Ohio"), locale: "es" }).safeParse({
+          ownershipStructure: "Trust",
+          startYear: "1700",
+        }),
+      ),
+    ).toEqual(["Escriba un año de cuatro dígitos, de 1800 a 2026"]);
   });
 
   it("stores the phone normalised and consent off by default", () => {
@@ -179,7 +207,7 @@ describe("questionnaire 2", () => {
 
   it("requires a mailing address only when it is not the same", () => {
     expect(errorsOf(aboutYouInOhio.safeParse({ ...valid, sameAddress: "No" }))).toEqual([
-      messages.mailingAddressRequired,
+      "Please enter your mailing address or PO Box",
     ]);
     expect(
       aboutYouInOhio.parse({ ...valid, sameAddress: "No", mailingAddress: "PO Box 9" })
@@ -221,7 +249,7 @@ describe("questionnaire 2", () => {
 });
 
 describe("questionnaire 3", () => {
-  const schema = stepAnswersSchema("ownership", { thisYear: 2026, state: "Ohio" });
+  const schema = stepAnswersSchema("ownership", english("Ohio"));
   it("needs an ownership structure and a start year", () => {
     expect(errorsOf(schema.safeParse({}))).toEqual([
       "Please choose your ownership structure",
@@ -241,7 +269,7 @@ describe("questionnaire 3", () => {
     }
     expect(schema.safeParse({ ownershipStructure: "Trust", startYear: "1800" }).success).toBe(true);
     expect(schema.safeParse({ ownershipStructure: "Trust", startYear: "2026" }).success).toBe(true);
-    const years = answerSuggestions("startYear", { thisYear: 2026, state: undefined });
+    const years = answerSuggestions("startYear", english("Ohio"));
     expect(years.at(0)).toBe("2026");
     expect(years.at(-1)).toBe("1800");
   });
@@ -250,14 +278,14 @@ describe("questionnaire 3", () => {
 describe("control characters", () => {
   it("are taken out of typed text before it is checked", () => {
     expect(
-      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).parse({
+      stepAnswersSchema("business-name", english("Ohio")).parse({
         businessName: "Joe\u0000's\u0007 Bakery",
       }),
     ).toEqual({
       businessName: "Joe's Bakery",
     });
     expect(
-      stepAnswersSchema("business-name", { thisYear: 2026, state: "Ohio" }).safeParse({
+      stepAnswersSchema("business-name", english("Ohio")).safeParse({
         businessName: "\u0000\u0001",
       }).success,
     ).toBe(false);

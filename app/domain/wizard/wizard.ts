@@ -48,10 +48,11 @@ export const emailSchema = perLocale((locale) =>
 );
 
 /**
- * The consent to texts, word for word as questionnaire 2 shows it; when a visitor agrees, these words
- * are stored beside the record as evidence. They name who would send the texts: the licensed
- * agency (`agencyName`, the AGENCY_NAME setting's Agency.name), as well as the brand (issue 26).
+ * The consent to texts, word for word as questionnaire 2 shows it in `locale`; when a visitor
+ * agrees, these words are stored beside the record as evidence, in the language they were shown
+ * in. They name who would send the texts: the licensed agency (`agencyName`, the AGENCY_NAME
+ * setting's Agency.name), as well as the brand (issue 26).
  */
-export function textsConsentText(agencyName: string): string {
-  return `I agree to receive texts, including automated texts, from ${agencyName} (${site.brand}) about its products and services at the phone number above. Consent is not required to purchase. Message and data rates may apply. Reply STOP to opt out.`;
+export function textsConsentText(agencyName: string, locale: Locale = BASE_LOCALE): string {
+  return m.wizard_texts_consent({ agency: agencyName, brand: site.brand }, { locale });
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
-  await requestResumeLink(getServices(context).database.db, submission.value.email).catch(
+  await requestResumeLink(getServices(context).database.db, submission.value.email, locale).catch(
     (error: unknown) => logger.error({ err: error }, "login link not requested"),
   );
   return { result: submission.reply({ resetForm: true }), sent: true };

@@ -4,13 +4,24 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import {
+  localeOfPath,
+  localizedPath,
+  type Locale,
+  type Message,
+} from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { site } from "#app/domain/site/site.ts";
+import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
 import {
   checkResumeLink,
   draftForLink,
   redeemResumeLink,
+  type LinkOpens,
   type LinkState,
 } from "#app/server/wizard/resume-tokens.server.ts";
 import { linkDestination } from "#app/server/leads/insurer-quote-store.server.ts";
@@ -19,14 +30,16 @@ import { replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/resume";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const locale = localeOfPath(location.pathname);
+  return pageMeta({
     siteUrl: siteUrlFromMatches(matches),
-    path: "/resume",
-    title: "Continue your application",
-    description: "Pick up your CoverPilot application where you left off.",
+    path: localizedPath("/resume", locale),
+    title: m.resume_meta_title({}, { locale }),
+    description: m.resume_meta_description({ brand: site.brand }, { locale }),
     noindex: true,
   });
+};
 
 /** What the link is; opening it changes nothing (mail scanners open links too). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -58,65 +71,71 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     link,
     firstIncompleteStep(draft, new Date().getFullYear()),
   );
-  return redirect(target, {
+  // To the page in the link's language, where it has one (linkPath).
+  return redirect(linkPath(target, localeOfPath(new URL(request.url).pathname)), {
     headers: { "Set-Cookie": cookie },
   });
 }
 
-const REFUSALS: Record<Exclude<LinkState["state"], "valid">, string> = {
-  expired: messages.resumeLinkExpired,
-  used: messages.resumeLinkUsed,
-  invalid: messages.resumeLinkInvalid,
-};
+/** Why a link cannot be used, in a language. */
+function refusal(state: Exclude<LinkState["state"], "valid">, locale: Locale): string {
+  if (state === "expired") return m.resume_expired({ days: RESUME_LINK_DAYS }, { locale });
+  return (state === "used" ? m.resume_used : m.resume_invalid)({}, { locale });
+}
+
+/** What a good link opens: the page's title, its words and its button. */
+const OPENS = {
+  application: {
+    title: m.resume_application_title,
+    body: m.resume_application_body,
+    button: m.resume_application_button,
+  },
+  quotes: {
+    title: m.resume_quotes_title,
+    body: m.resume_quotes_body,
+    button: m.resume_quotes_button,
+  },
+  policy: {
+    title: m.resume_policy_title,
+    body: m.resume_policy_body,
+    button: m.resume_policy_button,
+  },
+  renewal: {
+    title: m.resume_renewal_title,
+    body: m.resume_renewal_body,
+    button: m.resume_renewal_button,
+  },
+} satisfies Record<LinkOpens, Record<"title" | "body" | "button", Message>>;
 
 export default function Resume({ loaderData, actionData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const say = (message: Message) => message({}, { locale });
   const state = actionData?.state ?? loaderData.state;
   if (state !== "valid") {
     return (
       <>
-        <PageIntro title="This link can't be used">
-          <p>{REFUSALS[state]}</p>
+        <PageIntro title={say(m.resume_refused_title)}>
+          <p>{refusal(state, locale)}</p>
         </PageIntro>
         <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
-          <a href="/login" className={buttonClasses("primary", "lg")}>
-            Send me a new link
+          <a href={linkPath("/login", locale)} className={buttonClasses("primary", "lg")}>
+            {say(m.resume_new_link)}
           </a>
         </div>
       </>
     );
   }
-  const words = {
-    application: {
-      title: "Continue your application",
-      body: "Pick up where you left off. Everything you saved is waiting for you.",
-      button: "Continue my application",
-    },
-    quotes: {
-      title: "See your quotes",
-      body: "Your quote request is waiting for you: your agent's quotes side by side, their questions and your documents.",
-      button: "See my quotes",
-    },
-    policy: {
-      title: "See your policy",
-      body: "Your policy and its documents are waiting for you.",
-      button: "See my policy",
-    },
-    renewal: {
-      title: "Renew your policy",
-      body: "Tell us what has changed in your business, and we will ask for your renewal quotes.",
-      button: "Start my renewal request",
-    },
-  }[loaderData.opens ?? "application"];
+  const words = OPENS[loaderData.opens ?? "application"];
   return (
     <>
-      <PageIntro title={words.title}>
-        <p>{words.body}</p>
+      <PageIntro title={say(words.title)}>
+        <p>{say(words.body)}</p>
       </PageIntro>
       <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
         <Form method="post" className="relative">
           <HoneypotField />
           <button type="submit" className={buttonClasses("primary", "lg")}>
-            {words.button}
+            {say(words.button)}
           </button>
         </Form>
       </div>

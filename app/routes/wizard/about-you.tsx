@@ -13,11 +13,16 @@ import { zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
+import type { Message } from "#app/domain/site/locales.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 
 import type { Route } from "./+types/about-you";
 import "./about-you.css";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: about you");
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.wizard_about_meta_title);
 
 type AboutYouForm = StepAnswers<"about-you">;
 
@@ -29,7 +34,10 @@ const loadStep = stepLoader(STEPS["about-you"]);
  */
 export async function loader(args: Route.LoaderArgs) {
   const view = await loadStep(args);
-  return { ...view, textsConsent: textsConsentText(getAgency(args.context).name) };
+  return {
+    ...view,
+    textsConsent: textsConsentText(getAgency(args.context).name, requestLocale(args.request)),
+  };
 }
 
 export const action = stepAction(STEPS["about-you"]);
@@ -37,11 +45,10 @@ export const action = stepAction(STEPS["about-you"]);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   ui.withStepDelay(serverAction);
 
-/** The screen's question, its heading. */
-const TITLE = "Tell us about you";
-
 export default function AboutYou({ loaderData, actionData }: Route.ComponentProps) {
   const { state } = loaderData;
+  const locale = useLocale();
+  const say = (message: Message) => message({}, { locale });
   const [form, fields] = ui.useStepForm<AboutYouForm>(stepAnswersSchema("about-you", loaderData), {
     id: "about-you",
     lastResult: actionData?.result,
@@ -73,7 +80,9 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
       <div>
         <label htmlFor={field.id} className={ui.labelClass}>
           {label}
-          {extra.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
+          {extra.optional ? (
+            <span className="font-normal text-muted"> {say(m.wizard_about_optional)}</span>
+          ) : null}
         </label>
         <input
           {...getInputProps(field, { type: extra.type ?? "text" })}
@@ -91,15 +100,15 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
   };
 
   return (
-    <ui.StepFrame step="about-you" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame step="about-you" title={say(m.wizard_about_title)} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
         <fieldset className="space-y-5">
-          <legend className="mb-4 text-lg font-semibold text-ink">About you</legend>
+          <legend className="mb-4 text-lg font-semibold text-ink">{say(m.wizard_about_you)}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            {textField("firstName", "First name", { autoComplete: "given-name" })}
-            {textField("lastName", "Last name", { autoComplete: "family-name" })}
+            {textField("firstName", say(m.wizard_about_first_name), { autoComplete: "given-name" })}
+            {textField("lastName", say(m.wizard_about_last_name), { autoComplete: "family-name" })}
           </div>
-          {textField("phoneNumber", "Phone number", {
+          {textField("phoneNumber", say(m.wizard_about_phone), {
             autoComplete: "tel",
             placeholder: "(---) --- ----",
             type: "tel",
@@ -118,28 +127,32 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
         </fieldset>
 
         <fieldset className="mt-10 space-y-5">
-          <legend className="mb-4 text-lg font-semibold text-ink">About the business</legend>
-          {textField("legalBusinessName", "Legal business name", { autoComplete: "organization" })}
-          {textField("streetAddress", "Primary location: street address", {
+          <legend className="mb-4 text-lg font-semibold text-ink">
+            {say(m.wizard_about_business)}
+          </legend>
+          {textField("legalBusinessName", say(m.wizard_about_legal_name), {
+            autoComplete: "organization",
+          })}
+          {textField("streetAddress", say(m.wizard_about_street), {
             autoComplete: "address-line1",
           })}
-          {textField("unit", "Unit or suite", { autoComplete: "address-line2", optional: true })}
+          {textField("unit", say(m.wizard_about_unit), {
+            autoComplete: "address-line2",
+            optional: true,
+          })}
           <div className="grid gap-5 sm:grid-cols-[2fr_1fr_1fr]">
-            {textField("city", "City", { autoComplete: "address-level2" })}
+            {textField("city", say(m.wizard_about_city), { autoComplete: "address-level2" })}
             <div>
-              <p className={ui.labelClass}>State</p>
-              <p className="mt-1 py-3 text-ink">{state}</p>
+              <p className={ui.labelClass}>{say(m.wizard_about_state)}</p>
+              <p className="mt-1 py-3 text-ink">{loaderData.placeNames[state] ?? state}</p>
             </div>
-            {textField("zipCode", "ZIP code", {
+            {textField("zipCode", say(m.wizard_about_zip), {
               autoComplete: "postal-code",
               inputMode: "numeric",
               onChange: setZip,
             })}
           </div>
-          <p className="text-sm text-muted">
-            This is the state you chose on the first screen. To change it, go back to that screen
-            with Back: what you typed here is kept.
-          </p>
+          <p className="text-sm text-muted">{say(m.wizard_about_state_note)}</p>
           {zipElsewhere || fields.zipConfirmed.initialValue === "on" ? (
             <label
               htmlFor={fields.zipConfirmed.id}
@@ -152,16 +165,14 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                 onChange={() => form.validate({ name: fields.zipCode.name })}
                 className={`${ui.choiceInputClass} mt-0.5`}
               />
-              <span>This ZIP code is right</span>
+              <span>{say(m.answer_zip_confirm)}</span>
             </label>
           ) : null}
           <div className="address-answers">
             <fieldset
               aria-describedby={fields.sameAddress.errors ? fields.sameAddress.errorId : undefined}
             >
-              <legend className={ui.labelClass}>
-                Is your mailing address the same as your primary location?
-              </legend>
+              <legend className={ui.labelClass}>{say(m.wizard_about_same_address)}</legend>
               <div className="mt-2 flex gap-6">
                 {(["Yes", "No"] as const).map((answer) => (
                   <label
@@ -177,7 +188,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
                       }
                       className={ui.choiceInputClass}
                     />
-                    {answer}
+                    {say(answer === "Yes" ? m.wizard_yes : m.wizard_no)}
                   </label>
                 ))}
               </div>
@@ -185,7 +196,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
             <div className="mailing-address mt-5">
               <label htmlFor={fields.mailingAddress.id} className={ui.labelClass}>
-                Recognized mailing address or PO Box
+                {say(m.wizard_about_mailing_address)}
               </label>
               {/* A text area: browsers fill a whole address ("street-address") only into one. */}
               <textarea

@@ -3,7 +3,9 @@ import { Form } from "react-router";
 import { useRef } from "react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { continueHint } from "#app/domain/site/messages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { ANSWER_MAX_LENGTH, type StepAnswers } from "#app/domain/application/application-fields.ts";
 import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
@@ -11,7 +13,8 @@ import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts
 
 import type { Route } from "./+types/business-name";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Get a quote: your business name");
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.wizard_business_name_meta_title);
 
 export const loader = stepLoader(STEPS["business-name"]);
 export const action = stepAction(STEPS["business-name"]);
@@ -19,10 +22,8 @@ export const action = stepAction(STEPS["business-name"]);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   ui.withStepDelay(serverAction);
 
-/** The screen's question, its heading. */
-const TITLE = "What's your business name?";
-
 export default function BusinessName({ loaderData, actionData }: Route.ComponentProps) {
+  const locale = useLocale();
   const [form, fields] = ui.useStepForm<StepAnswers<"business-name">>(
     stepAnswersSchema("business-name", loaderData),
     {
@@ -42,13 +43,17 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
   const hintId = `${fields.businessName.id}-hint`;
 
   return (
-    <ui.StepFrame step="business-name" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame
+      step="business-name"
+      title={m.wizard_business_name_title({}, { locale })}
+      toasts={[actionData?.toast]}
+    >
       <Form method="post" {...getFormProps(form)}>
         <label htmlFor={fields.businessName.id} className={ui.labelClass}>
-          Business name
+          {m.wizard_business_name_label({}, { locale })}
         </label>
         <p id={hintId} className="mt-1 text-sm text-muted">
-          Use your DBA or the name your customers use to find you
+          {m.wizard_business_name_hint({}, { locale })}
         </p>
         <div className="relative">
           <input
@@ -66,7 +71,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
           {hydrated && name !== "" ? (
             <button
               type="button"
-              aria-label="Clear business name"
+              aria-label={m.wizard_business_name_clear({}, { locale })}
               onClick={() => {
                 form.update({ name: fields.businessName.name, value: "" });
                 setName("");
@@ -81,7 +86,7 @@ export default function BusinessName({ loaderData, actionData }: Route.Component
         <ui.FieldError id={fields.businessName.errorId} errors={fields.businessName.errors} />
         <ui.StepActions
           continueDisabled={hydrated && name.trim() === ""}
-          continueHint={messages.continueHints["business-name"]}
+          continueHint={continueHint("business-name", locale)}
           busy={processing}
         />
       </Form>

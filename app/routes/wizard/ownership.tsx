@@ -3,8 +3,11 @@ import { useEffect, useState } from "react";
 import { Form, useNavigate, type ShouldRevalidateFunction } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { messages } from "#app/domain/site/messages.ts";
-import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures.ts";
+import { continueHint } from "#app/domain/site/messages.ts";
+import { OWNERSHIP_STRUCTURES, ownershipName } from "#app/domain/reference/ownership-structures.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { site } from "#app/domain/site/site.ts";
 import { answerSuggestions, type StepAnswers } from "#app/domain/application/application-fields.ts";
 import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
@@ -14,8 +17,8 @@ import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts
 
 import type { Route } from "./+types/ownership";
 
-export const meta: Route.MetaFunction = () =>
-  ui.wizardMeta("Get a quote: your ownership structure");
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.wizard_ownership_meta_title);
 
 export const loader = stepLoader(STEPS.ownership);
 export const action = stepAction(STEPS.ownership);
@@ -33,10 +36,8 @@ function isSaved(result: unknown): boolean {
   );
 }
 
-/** The screen's question, its heading. */
-const TITLE = "About your ownership structure";
-
 export default function Ownership({ loaderData, actionData }: Route.ComponentProps) {
+  const locale = useLocale();
   const schema = stepAnswersSchema("ownership", loaderData);
   const [form, fields] = ui.useStepForm<StepAnswers<"ownership">>(schema, {
     id: "ownership",
@@ -61,20 +62,25 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
 
   useEffect(() => {
     if (!actionData?.saved) return;
-    const timer = setTimeout(() => void navigate(STEP_SCREENS.ownership.next), site.stepDelayMs);
+    const next = linkPath(STEP_SCREENS.ownership.next, locale);
+    const timer = setTimeout(() => void navigate(next), site.stepDelayMs);
     return () => clearTimeout(timer);
-  }, [actionData, navigate]);
+  }, [actionData, navigate, locale]);
 
   const yearsId = `${fields.startYear.id}-years`;
   const ownershipError = fields.ownershipStructure.errors;
 
   return (
-    <ui.StepFrame step="ownership" title={TITLE} toasts={[actionData?.toast]}>
+    <ui.StepFrame
+      step="ownership"
+      title={m.wizard_ownership_title({}, { locale })}
+      toasts={[actionData?.toast]}
+    >
       <Form method="post" {...getFormProps(form)}>
         {/* With scripts running, the screen stays to show the toast, then moves on itself. */}
         <input type="hidden" name={SCRIPTED_FIELD} value={hydrated ? "yes" : ""} />
         <fieldset aria-describedby={ownershipError ? fields.ownershipStructure.errorId : undefined}>
-          <legend className={ui.labelClass}>How is your business owned?</legend>
+          <legend className={ui.labelClass}>{m.wizard_ownership_how({}, { locale })}</legend>
           <div className="mt-3 grid gap-2 sm:grid-cols-2">
             {OWNERSHIP_STRUCTURES.map((structure) => (
               <label key={structure} className={ui.choiceRowClass}>
@@ -86,7 +92,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
                   onChange={() => setOwnershipStructure(structure)}
                   className={ui.choiceInputClass}
                 />
-                {structure}
+                {ownershipName(structure, locale)}
               </label>
             ))}
           </div>
@@ -95,7 +101,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
 
         <div className="mt-8">
           <label htmlFor={fields.startYear.id} className={ui.labelClass}>
-            What year did your business start?
+            {m.wizard_ownership_year({}, { locale })}
           </label>
           <input
             {...getInputProps(fields.startYear, { type: "search" })}
@@ -104,7 +110,7 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
             inputMode="numeric"
             maxLength={4}
             autoComplete="off"
-            placeholder="Search for a year, e.g. 2015"
+            placeholder={m.wizard_ownership_year_placeholder({}, { locale })}
             onChange={(event) => setStartYear(event.target.value)}
             className={ui.inputClass}
           />
@@ -118,9 +124,9 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
 
         <ui.StepActions
           continueDisabled={hydrated && !(ownershipStructure && startYear.trim())}
-          continueHint={messages.continueHints.ownership}
+          continueHint={continueHint("ownership", locale)}
           busy={saving}
-          busyLabel="Saving..."
+          busyLabel={m.wizard_saving({}, { locale })}
         />
       </Form>
     </ui.StepFrame>

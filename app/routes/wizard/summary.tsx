@@ -1,39 +1,43 @@
 import { redirect } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { SEE_PLAN_LABEL } from "#app/domain/quote/quote-request.ts";
-import { viewRows } from "#app/domain/application/application-fields.ts";
+import { summaryRows } from "#app/domain/application/application-fields.ts";
 import { toRecord } from "#app/domain/application/application-record.ts";
-import { QUOTE_STEP_PATH, stepPath } from "#app/domain/wizard/wizard-screens.ts";
+import { namesIn } from "#app/domain/reference/stored-names.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { QUOTE_STEP_PATH, stepPath, WIZARD_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/summary";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Your application");
+export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.summary_title);
 
 /**
  * A complete application, read only (issue 8): what this browser's draft holds, which is what was
- * sent. An incomplete one goes to its first missing step instead.
+ * sent, in the page's language. An incomplete one goes to its first missing step instead.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { draft } = await getDraft(getServices(context), request);
   const thisYear = new Date().getFullYear();
+  const locale = requestLocale(request);
   const missing = firstIncompleteStep(draft, thisYear);
-  if (missing) throw redirect(stepPath(missing));
-  const answers = viewRows("summary", toRecord(draft, thisYear));
+  if (missing) throw redirect(linkPath(stepPath(missing), locale));
+  const answers = summaryRows(toRecord(draft, thisYear), namesIn(locale));
   return { answers };
 }
 
 export default function Summary({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
   return (
     <ui.StepFrame
       step="ownership"
-      title="Your application"
-      intro={
-        <p>This is what you sent us. To change anything, correct your answers and send again.</p>
-      }
+      title={m.summary_title({}, { locale })}
+      intro={<p>{m.summary_intro({}, { locale })}</p>}
     >
       <dl className="divide-y divide-slate-200">
         {loaderData.answers.map(({ label, value }) => (
@@ -45,16 +49,16 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
       </dl>
       <div className="mt-8 flex flex-wrap gap-3">
         <a
-          href={QUOTE_STEP_PATH}
+          href={linkPath(QUOTE_STEP_PATH, locale)}
           className="inline-block rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
         >
-          {SEE_PLAN_LABEL}
+          {m.see_plan({}, { locale })}
         </a>
         <a
-          href="/business-wizard"
+          href={linkPath(WIZARD_PATH, locale)}
           className="inline-block rounded-lg border border-slate-300 px-6 py-3 font-semibold text-ink hover:bg-slate-50"
         >
-          Correct my answers
+          {m.summary_correct({}, { locale })}
         </a>
       </div>
     </ui.StepFrame>

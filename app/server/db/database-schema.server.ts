@@ -201,6 +201,8 @@ export interface BusinessWizardSubmissionRevisionsTable {
 export interface ResumeRequestsTable {
   id: Generated<string>;
   email: string;
+  /** The language of the /login page it was asked on: the link's email is written in it (0040). */
+  language: ColumnType<Locale, Locale | undefined, never>;
   created_at: Timestamp;
 }
 

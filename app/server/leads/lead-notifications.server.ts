@@ -1,5 +1,5 @@
 import { agencyFrom, agencyLines } from "#app/domain/site/agency.ts";
-import { leadNameOf, viewRows } from "#app/domain/application/application-fields.ts";
+import { leadNameOf, alertRows } from "#app/domain/application/application-fields.ts";
 import { bestTimeLabel } from "#app/domain/site/contact-forms.ts";
 import { industryLabel } from "#app/domain/reference/industries.ts";
 import { LANGUAGE_NAMES_IN_ENGLISH } from "#app/domain/site/locales.ts";
@@ -44,7 +44,7 @@ export function completedApplicationEmail(
   const text = [
     `A visitor has completed an application on ${site.brand}.`,
     "",
-    lines(viewRows("alert", record).map(({ label, value }) => [label, value])),
+    lines(alertRows(record).map(({ label, value }) => [label, value])),
     "",
     `Every field and the consent evidence: ${siteUrl}/admin/submissions/${submissionId}`,
     "",

@@ -65,7 +65,14 @@ export async function saveEmailStepWithDraft(
       : sql<boolean>`EXISTS (SELECT 1 FROM stored WHERE version = ${version})`;
   const submission = emailStepWrite(save.record, save.writer, save.draft.named, unchanged);
   const kept = draftWriteNaming(keptId, submissionId, save.draft.named, save.keptFor);
-  const link = resumeLinkWrite(services, save.record.email, save.writer.draft, "reminder");
+  // The reminder in the language of the page the email was saved from.
+  const link = resumeLinkWrite(
+    services,
+    save.record.email,
+    save.writer.draft,
+    "reminder",
+    save.record.language,
+  );
   const answer = sql`${submissionId} AS id, (SELECT version FROM kept) AS kept,
     stored.data, stored.version`;
   let row: SavedRow | undefined;

@@ -11,7 +11,12 @@ import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { pruneRecipientSends, recipientKey } from "#app/server/mail/outbox.server.ts";
-import { checkResumeLink, sendResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
+import {
+  checkResumeLink,
+  processResumeRequests,
+  requestResumeLink,
+  sendResumeLink,
+} from "#app/server/wizard/resume-tokens.server.ts";
 import { saveEmailStep } from "#app/server/wizard/submission-saves.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 
@@ -71,6 +76,23 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
       submissionId: id,
       opens: "application",
     });
+  });
+
+  it("answers a /login request in the language it was asked in, with a link to the page in it", async () => {
+    const services = createServices(env, database);
+    const id = await saved("rosa@example.com");
+    await saved("sam@example.com");
+    await requestResumeLink(database.db, "rosa@example.com", "es");
+    await requestResumeLink(database.db, "sam@example.com", "en");
+    expect(await processResumeRequests(services)).toBe(2);
+    const [spanish] = await mailsTo("rosa@example.com");
+    expect(spanish?.subject).toBe("Termine su solicitud de CoverPilot");
+    const token = /\/es\/resume\/([A-Za-z0-9_-]{43})/.exec(spanish?.text_body ?? "")?.[1] ?? "";
+    expect(await checkResumeLink(database.db, token)).toMatchObject({ submissionId: id });
+    const [english] = await mailsTo("sam@example.com");
+    expect(english?.subject).toBe("Finish your CoverPilot application");
+    expect(english?.text_body).toContain("https://coverpilot.example/resume/");
+    expect(await database.db.selectFrom("resume_requests").select("id").execute()).toEqual([]);
   });
 
   it("sends an address at most MAIL_PER_RECIPIENT_PER_HOUR emails an hour, and logs no address", async () => {

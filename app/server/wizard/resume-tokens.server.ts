@@ -3,7 +3,8 @@ import { sql, type RawBuilder } from "kysely";
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { fromRecord, isCompleteRecord } from "#app/domain/application/application-record.ts";
-import { RESUME_LINK_DAYS, resumeEmail, resumePath } from "#app/domain/wizard/resume-links.ts";
+import { RESUME_LINK_DAYS, resumeEmail, resumePathIn } from "#app/domain/wizard/resume-links.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import type { SubmissionValues } from "#app/domain/application/application-fields.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
@@ -82,11 +83,14 @@ export function resumeLinkWrite(
   email: string,
   draftId: string | null,
   kind: ResumeLinkKind = "asked",
+  locale: Locale = BASE_LOCALE,
 ): ResumeLinkWrite {
   const token = newSecretToken();
+  // The email and the page it links to, in the visitor's language.
   const { subject, text, html } = resumeEmail(
-    `${services.env.SITE_URL}${resumePath(token)}`,
+    `${services.env.SITE_URL}${resumePathIn(token, locale)}`,
     agencyFrom(services.env),
+    locale,
   );
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   const reminder = kind === "reminder";
@@ -165,6 +169,7 @@ export async function sendResumeLink(
   services: AppServices,
   submission: { id: string; email: string },
   draftId: string | null = null,
+  locale: Locale = BASE_LOCALE,
 ): Promise<void> {
   if (!isEmailAddress(submission.email)) {
     // A record from before the email rule was tightened: its address is not sent to.
@@ -174,7 +179,7 @@ export async function sendResumeLink(
     );
     return;
   }
-  const link = resumeLinkWrite(services, submission.email, draftId);
+  const link = resumeLinkWrite(services, submission.email, draftId, "asked", locale);
   try {
     // One statement: the count, the link and its email are stored together or not at all.
     const { rows } = await bestEffort(services.database.db, (db) =>
@@ -342,11 +347,12 @@ export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDr
 
 /**
  * Stores a /login request for a link to the application saved under `email`, for the outbox
- * worker (processResumeRequests). The same single insert whatever the address: the page answers
- * before anything is looked up, so neither its words nor its timing say whether we know it.
+ * worker (processResumeRequests), with the language of the page it was asked on (the email's).
+ * The same single insert whatever the address: the page answers before anything is looked up, so
+ * neither its words nor its timing say whether we know it.
  */
-export async function requestResumeLink(db: Db, email: string): Promise<void> {
-  await db.insertInto("resume_requests").values({ email }).execute();
+export async function requestResumeLink(db: Db, email: string, language: Locale): Promise<void> {
+  await db.insertInto("resume_requests").values({ email, language }).execute();
 }
 
 /**
@@ -370,12 +376,12 @@ export async function processResumeRequests(services: AppServices): Promise<numb
         .forUpdate()
         .skipLocked(),
     )
-    .returning(["id", "email"])
+    .returning(["id", "email", "language"])
     .execute();
   for (const request of claimed) {
     try {
       const found = await findSubmissionByEmail(db, request.email);
-      if (found) await sendResumeLink(services, found);
+      if (found) await sendResumeLink(services, found, null, request.language);
     } catch (error) {
       logger.error({ err: error, resumeRequestId: request.id }, "login link not sent");
     }

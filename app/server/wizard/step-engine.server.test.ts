@@ -233,7 +233,7 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(await language()).toBe("en");
   });
 
-  it("in Spanish: answers, refuses and moves on below /es, to English where a step is not translated", async () => {
+  it("in Spanish: answers, refuses and moves on below /es, to English where a page is not translated", async () => {
     const visitor = new Visitor(services);
     expect(await visitor.send("/es/business-wizard/email")).toMatchObject({
       redirect: "/es/business-wizard",
@@ -263,17 +263,69 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(
       await visitor.send("/es/business-wizard/email", { intent: "back", email: "ana@" }),
     ).toMatchObject({ redirect: "/es/business-wizard/segments" });
-    // The next step is not translated yet: its English page.
     expect(
       await visitor.send("/es/business-wizard/email", { email: "techos@example.com" }),
-    ).toMatchObject({ redirect: "/business-wizard/questionnaire-1" });
+    ).toMatchObject({ redirect: "/es/business-wizard/questionnaire-1" });
+    // The reminder waiting to go, should the visitor not finish, is written in Spanish.
+    const reminder = await database.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where(sql<boolean>`'techos@example.com' = ANY(recipients)`)
+      .executeTakeFirstOrThrow();
+    expect(reminder.subject).toBe("Termine su solicitud de CoverPilot");
+    expect(reminder.text_body).toContain("https://coverpilot.example/es/resume/");
+    expect(
+      await visitor.send("/es/business-wizard/questionnaire-1", { businessName: "Techos Díaz" }),
+    ).toMatchObject({ redirect: "/es/business-wizard/questionnaire-2" });
+    const about = {
+      firstName: "Rosa",
+      lastName: "Díaz",
+      phoneNumber: "(555) 234-5678",
+      legalBusinessName: "Techos Díaz LLC",
+      streetAddress: "12 Main St",
+      city: "Austin",
+      // A ZIP code of New Mexico's, for a business in Texas: checked, and said in Spanish.
+      zipCode: "87101",
+      sameAddress: "Yes",
+      consentToTexts: "on",
+    };
+    const elsewhere = await visitor.send("/es/business-wizard/questionnaire-2", about);
+    expect(elsewhere.page?.actionData?.["es-about-you"].result.error).toMatchObject({
+      zipCode: [
+        'Este código postal suele corresponder a otro lugar (Nuevo México), no a Texas. Revíselo o marque "Este código postal es correcto".',
+      ],
+    });
+    expect(
+      await visitor.send("/es/business-wizard/questionnaire-2", { ...about, zipCode: "78701" }),
+    ).toMatchObject({ redirect: "/es/business-wizard/questionnaire-3" });
+    const year = await visitor.send("/es/business-wizard/questionnaire-3", {
+      ownershipStructure: "Trust",
+      startYear: "3000",
+    });
+    expect(year.page?.actionData?.["es-ownership"].result.error).toMatchObject({
+      startYear: [`Escriba un año de cuatro dígitos, de 1800 a ${new Date().getFullYear()}`],
+    });
+    // The coverage plan is not translated yet: its English page.
+    expect(
+      await visitor.send("/es/business-wizard/questionnaire-3", {
+        ownershipStructure: "Trust",
+        startYear: "2015",
+      }),
+    ).toMatchObject({ redirect: QUOTE_STEP_PATH });
     const saved = await database.db
       .selectFrom("business_wizard_submissions")
-      .select(["segments", "state", "language"])
+      .select(["segments", "state", "ownership_structure", "consent_text", "language"])
       .where("email", "=", "techos@example.com")
       .executeTakeFirstOrThrow();
-    // The stored names are the catalog's English ones, whatever the page's language.
-    expect(saved).toEqual({ segments: ["Roofing", "Plumbing"], state: "Texas", language: "es" });
+    // The stored names are the catalog's English ones, whatever the page's language; the consent
+    // is kept in the words the visitor agreed to, the Spanish ones.
+    expect(saved).toEqual({
+      segments: ["Roofing", "Plumbing"],
+      state: "Texas",
+      ownership_structure: "Trust",
+      consent_text: expect.stringMatching(/^Acepto recibir mensajes de texto/),
+      language: "es",
+    });
   });
 
   it("asks other's visitors to pick the closest industry code after they type, then moves on", async () => {
