@@ -1,9 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { SAMPLE_AGENCY_NOTE } from "#app/domain/site/agency.ts";
+import { site } from "#app/domain/site/site.ts";
 import { NOT_LICENSED_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 
+import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
+import { htmlErrors } from "../support/html-checker.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
 import {
   makeDataDir,
@@ -154,6 +157,18 @@ test("without JavaScript, in Spanish: the same stop, a refused address, and one 
     "href",
     "/es/business-wizard",
   );
+  // Every word from the Spanish catalog, the agency's own details aside.
+  const agencyDetails = [
+    site.brand,
+    AGENCY.AGENCY_NAME,
+    AGENCY.AGENCY_ADDRESS,
+    AGENCY.AGENCY_PHONE,
+    "CA 0K12345, TX 2345678",
+  ];
+  expect(textsOutsideCatalog(await pageTexts(page), "es", agencyDetails)).toEqual([]);
+  expect(
+    await htmlErrors(new Map([["/es/business-wizard/not-licensed", await page.content()]])),
+  ).toEqual([]);
   await page.getByRole("button", { name: "Avísenme por correo cuando puedan ayudar" }).click();
   await expect(page.getByText("Escriba su correo electrónico", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

@@ -376,24 +376,22 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     );
     await expectOnlySpanishCatalogText(page);
     await expectNoAxeViolations(page);
-    // The same screen in English, and back a step: the answers are the application's, whatever
-    // the language they were given in.
-    await page
-      .getByRole("contentinfo")
-      .getByRole("navigation", { name: "Idioma" })
-      .getByRole("link", { name: "English" })
-      .click();
+    // The same screen in English, from the step's own switch, keeps what was typed and not yet
+    // sent; back a step, the answers are the application's, whatever their language.
+    const emailField = "¿Qué correo electrónico podemos usar para guardar su solicitud?";
+    // Half typed, so not a valid address: the switch does not check it, and keeps it.
+    await page.getByLabel(emailField).fill("rosa@ejemplo");
+    await page.getByRole("button", { name: "English" }).click();
     await expect(page).toHaveURL(`${site}/business-wizard/email`);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByLabel("What email can we use to save your quote?")).toHaveValue(
+      "rosa@ejemplo",
+    );
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page).toHaveURL(`${site}/business-wizard/segments`);
     await expect(page.getByRole("checkbox", { name: "Roofing" })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Plumbing" })).toBeChecked();
-    await page
-      .getByRole("contentinfo")
-      .getByRole("navigation", { name: "Language" })
-      .getByRole("link", { name: "Español" })
-      .click();
+    await page.getByRole("button", { name: "Español" }).click();
     await expect(page).toHaveURL(`${site}/es/business-wizard/segments`);
     await expect(page.getByRole("checkbox", { name: "Techos (roofing)" })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Plomería" })).toBeChecked();
@@ -439,6 +437,7 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
       "Austin",
     ]);
     await expectNoAxeViolations(page);
+    const aboutYouHtml = await page.content();
     await page.getByLabel("Código postal (ZIP)", { exact: true }).fill("78701");
     await page.getByRole("button", { name: "Continuar" }).click();
 
@@ -488,6 +487,7 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
       "2015",
     ]);
     await expectNoAxeViolations(page);
+    const summaryHtml = await page.content();
     await context.close();
 
     // Without JavaScript: the server's refusals in Spanish, and the same way on.
@@ -523,6 +523,8 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
           ["/es/business-wizard, refused", refusedStart],
           ["/es/business-wizard/segments, refused", refusedSegments],
           ["/es/business-wizard/email", emailHtml],
+          ["/es/business-wizard/questionnaire-2, ZIP code refused", aboutYouHtml],
+          ["/es/business-wizard/summary", summaryHtml],
         ]),
       ),
     ).toEqual([]);

@@ -25,7 +25,8 @@ function quoteFieldText(
   value: string | number | string[],
   timeZone: string,
 ): string {
-  if (Array.isArray(value)) return (field === "lines" ? value.map(lineName) : value).join("; ");
+  if (Array.isArray(value))
+    return (field === "lines" ? value.map((slug) => lineName(slug)) : value).join("; ");
   if (typeof value === "number") return value.toString();
   switch (field) {
     case "consent_given_at":

@@ -19,7 +19,7 @@ export function ContractRequirementsSection({
 }) {
   const rows: [string, string][] = [
     ["Whose contract", requirements.party],
-    ["Lines it asks for", requirements.lines.map(lineName).join(", ")],
+    ["Lines it asks for", requirements.lines.map((slug) => lineName(slug)).join(", ")],
     ["General liability limits, at least", limitsText(requirements) ?? "Not stated"],
     ["Endorsements", contractEndorsementsText(requirements)],
     ["Proof needed by", requirements.neededBy ? dayText(requirements.neededBy) : "Not stated"],

@@ -1,9 +1,11 @@
-import { useId, useRef, type ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useId, useRef, type MouseEvent, type ReactNode } from "react";
+import { useNavigation, useRouteLoaderData } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
-import type { Message } from "#app/domain/site/locales.ts";
+import { LANGUAGE_NAMES, type Message } from "#app/domain/site/locales.ts";
+import type { RootData } from "#app/components/site/agency-identity.tsx";
+import { languageIntent, skipsChecks, STEP_INTENTS } from "#app/domain/wizard/wizard-screens.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
@@ -102,8 +104,9 @@ export function StepActions({
           <button
             type="submit"
             name="intent"
-            value="back"
+            value={STEP_INTENTS.back}
             formNoValidate
+            onMouseDown={keepFocusWhereItIs}
             className="rounded-lg border border-slate-300 px-5 py-3 font-semibold text-ink hover:bg-slate-50"
           >
             {m.wizard_back({}, { locale })}
@@ -112,7 +115,7 @@ export function StepActions({
         <button
           type="submit"
           name="intent"
-          value="continue"
+          value={STEP_INTENTS.continue}
           disabled={continueDisabled || busy}
           aria-busy={busy || undefined}
           aria-describedby={showHint ? hintId : undefined}
@@ -128,7 +131,51 @@ export function StepActions({
           {continueHint}
         </p>
       ) : null}
+      <StepLanguageSwitch />
     </div>
+  );
+}
+
+/**
+ * For the buttons that send the form unchecked (Back, a switch of language): pressed with a
+ * pointer, they leave the focus in the field, whose check on leaving would otherwise show its
+ * message first and move the button from under the pointer before the click lands.
+ */
+function keepFocusWhereItIs(event: MouseEvent<HTMLButtonElement>) {
+  event.preventDefault();
+}
+
+/**
+ * The step in the site's other language, as a button of the step's form: what is typed is kept,
+ * unchecked, as Back keeps it, before the same step opens in that language (with JavaScript or
+ * without). The footer's link does the same on the wizard's other screens. Nothing while the site
+ * speaks one language.
+ */
+function StepLanguageSwitch() {
+  const locale = useLocale();
+  const languages = useRouteLoaderData<RootData>("root")?.languages ?? [];
+  const others = languages.filter((language) => language !== locale);
+  if (others.length === 0) return null;
+  return (
+    <nav
+      aria-label={m.chrome_language({}, { locale })}
+      className="mt-6 flex flex-wrap justify-end gap-x-4 border-t border-slate-200 pt-4 text-sm"
+    >
+      {others.map((language) => (
+        <button
+          key={language}
+          type="submit"
+          name="intent"
+          value={languageIntent(language)}
+          formNoValidate
+          onMouseDown={keepFocusWhereItIs}
+          lang={language}
+          className="font-medium text-brand-700 underline"
+        >
+          {LANGUAGE_NAMES[language]}
+        </button>
+      ))}
+    </nav>
   );
 }
 
@@ -160,7 +207,7 @@ export function useContinuing(): boolean {
   return (
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
-    navigation.formData?.get("intent") !== "back"
+    !skipsChecks(navigation.formData?.get("intent"))
   );
 }
 

@@ -11,6 +11,7 @@ import { ToastRegion } from "#app/components/wizard/toast-region.tsx";
 export function StepToasts({ toasts }: { toasts: Array<Toast | undefined | null> }) {
   // The wizard's layout, in English or below /es (its id there is routes/wizard/layout/es).
   const layout = useMatches().find((match) => match.id.startsWith("routes/wizard/layout"));
+  // useMatches types loader data as unknown; the wizard layout's loader gives { toast }.
   const flashed = (layout?.loaderData as { toast: Toast | null } | undefined)?.toast;
   const all = [flashed, ...toasts].filter((toast): toast is Toast => Boolean(toast));
   return <ToastRegion toasts={all} />;

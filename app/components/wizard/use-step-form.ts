@@ -7,6 +7,7 @@ import {
 import { useEffect, useState } from "react";
 
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import { skipsChecks } from "#app/domain/wizard/wizard-screens.ts";
 import type { z } from "#app/domain/values/zod.ts";
 
 /**
@@ -29,13 +30,14 @@ export function useStepForm<Shape extends Record<string, unknown>>(
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData, submitter }) {
-      const back =
+      const unchecked =
         submitter instanceof HTMLButtonElement &&
         submitter.name === "intent" &&
-        submitter.value === "back";
-      // Back posts whatever is there, unchecked (the server keeps it as typed). Conform reads only
-      // the fields' errors from the submission, so its value type is not relied on.
-      return parseForm(formData, back ? anyForm : schema) as Submission<Shape>;
+        skipsChecks(submitter.value);
+      // Back and a switch of language post whatever is there, unchecked (the server keeps it as
+      // typed). Conform reads only the fields' errors from the submission, so its value type is
+      // not relied on.
+      return parseForm(formData, unchecked ? anyForm : schema) as Submission<Shape>;
     },
   });
 }

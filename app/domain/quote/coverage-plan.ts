@@ -16,6 +16,8 @@ import {
 } from "#app/domain/reference/market-figures.ts";
 import { type OwnershipStructure } from "#app/domain/reference/ownership-structures.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
+import { BASE_LOCALE, type Message } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 import { RULES_READ_ON, type Source } from "#app/domain/reference/source.ts";
 import { type UsState } from "#app/domain/reference/states.ts";
 import {
@@ -31,9 +33,13 @@ export const COMMERCIAL_AUTO_SLUG = "commercial-auto";
  * Every line the plan can show and a request can name: the ten the site markets, in the
  * carousel's order, and commercial auto, shown only when the business uses vehicles for work.
  */
-export const PLAN_LINES: readonly { slug: string; name: string }[] = [
-  ...PRODUCT_LINES.map(({ slug, name }) => ({ slug, name })),
-  { slug: COMMERCIAL_AUTO_SLUG, name: "Commercial Auto" },
+export const PLAN_LINES: readonly { slug: string; name: string; term: Message }[] = [
+  ...PRODUCT_LINES.map(({ slug, name, term }) => ({ slug, name, term })),
+  {
+    slug: COMMERCIAL_AUTO_SLUG,
+    name: m.term_commercial_auto({}, { locale: BASE_LOCALE }),
+    term: m.term_commercial_auto,
+  },
 ];
 
 /** Strongest first: the plan is ordered this way. */

@@ -24,6 +24,8 @@ import { site } from "#app/domain/site/site.ts";
 import { isUsState } from "#app/domain/reference/states.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** The button that sends a quote request; the consent words name it. */
 export const REQUEST_QUOTES_LABEL = "Request my quotes";
@@ -241,23 +243,23 @@ export function withOptionalAnswers(answers: PlanAnswers, optional: OptionalAnsw
 }
 
 /** How the visitor wants the agent to reach them. */
-export const CONTACT_CHANNELS = [
-  { id: "email", label: "Email" },
-  { id: "phone", label: "Phone call" },
-] as const;
-export type ContactChannel = (typeof CONTACT_CHANNELS)[number]["id"];
+const CHANNEL_TERMS = { email: m.quote_channel_email, phone: m.quote_channel_phone };
+export type ContactChannel = keyof typeof CHANNEL_TERMS;
+export const CONTACT_CHANNELS: readonly { id: ContactChannel; label: string }[] = (
+  ["email", "phone"] as const
+).map((id) => ({ id, label: CHANNEL_TERMS[id]({}, { locale: BASE_LOCALE }) }));
 
-/** A channel's label. */
-export function contactChannelLabel(id: string): string {
-  return CONTACT_CHANNELS.find((channel) => channel.id === id)?.label ?? id;
+/** A channel's label, in `locale` (the lead desk's in English). */
+export function contactChannelLabel(id: string, locale: Locale = BASE_LOCALE): string {
+  return id === "email" || id === "phone" ? CHANNEL_TERMS[id]({}, { locale }) : id;
 }
 
 /** The lines a request may name: every line the plan can show. */
 export const QUOTABLE_LINES = PLAN_LINES.map((line) => line.slug);
 
-/** A line's name from its slug. */
-export function lineName(slug: string): string {
-  return PLAN_LINES.find((line) => line.slug === slug)?.name ?? slug;
+/** A line's name from its slug, in `locale` (in Spanish with the English term beside it). */
+export function lineName(slug: string, locale: Locale = BASE_LOCALE): string {
+  return PLAN_LINES.find((line) => line.slug === slug)?.term({}, { locale }) ?? slug;
 }
 
 /**
@@ -372,8 +374,10 @@ export function quoteReference(randomBytes: (size: number) => Uint8Array): strin
 }
 
 /** The agency's promise in words, as the visitor reads it and the desk repeats it: "within 4 hours". */
-export function responsePromiseText(hours: number): string {
-  return `within ${hours} ${hours === 1 ? "hour" : "hours"}`;
+export function responsePromiseText(hours: number, locale: Locale = BASE_LOCALE): string {
+  return hours === 1
+    ? m.quote_within_one_hour({}, { locale })
+    : m.quote_within_hours({ hours }, { locale });
 }
 
 /**
@@ -384,18 +388,24 @@ export function responsePromiseText(hours: number): string {
 export function whatHappensNext(
   channel: string,
   agency: Pick<Agency, "phone" | "sample" | "responseHours">,
+  locale: Locale = BASE_LOCALE,
 ): string {
-  const by = channel === "phone" ? "by phone" : "by email";
+  const by = (channel === "phone" ? m.quote_next_by_phone : m.quote_next_by_email)({}, { locale });
   const within =
-    agency.responseHours === undefined ? "" : ` ${responsePromiseText(agency.responseHours)}`;
+    agency.responseHours === undefined
+      ? ""
+      : ` ${responsePromiseText(agency.responseHours, locale)}`;
   // "Licensed" only when the agency's own details are set (sample details name no real agency).
-  const who = agency.sample ? "An agent" : "A licensed agent";
-  return `${who} reviews your request and contacts you ${by}${within}. Questions in the meantime? Call us on ${agency.phone}.`;
+  const who = (agency.sample ? m.quote_next_agent : m.quote_next_licensed_agent)({}, { locale });
+  return m.quote_next({ who, by, within, phone: agency.phone }, { locale });
 }
 
-/** A start date in words: "Tuesday, December 1, 2026" (the date as chosen, no time zone). */
-export function startDateText(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+/**
+ * A start date in words, as `locale` writes it: "Tuesday, December 1, 2026", "martes, 1 de
+ * diciembre de 2026" (the date as chosen, no time zone).
+ */
+export function startDateText(day: string, locale: Locale = BASE_LOCALE): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(`${locale}-US`, {
     timeZone: "UTC",
     weekday: "long",
     year: "numeric",
@@ -423,32 +433,41 @@ export function quoteConfirmationEmail(options: {
   updated: boolean;
   resumeLink: string;
   agency: Agency;
+  /** The application's language: the visitor reads the email in it (issue 31). */
+  locale?: Locale;
 }): RenderedEmail {
-  const { reference, agency } = options;
+  const { reference, agency, locale = BASE_LOCALE } = options;
   const business = options.leadName?.trim();
+  const brand = site.brand;
   return renderEmail({
-    subject: `${options.updated ? "Your updated quote request" : "Your quote request"} ${reference}`,
+    subject: (options.updated ? m.quote_email_subject_updated : m.quote_email_subject)(
+      { reference },
+      { locale },
+    ),
     paragraphs: [
-      [greeting(options.firstName)],
+      [greeting(options.firstName, locale)],
       [
         options.updated
-          ? `We've updated your quote request ${reference} with ${site.brand}.`
-          : `Thanks for your quote request with ${site.brand}. Your reference is ${reference}.`,
+          ? m.quote_email_updated({ reference, brand }, { locale })
+          : m.quote_email_thanks({ reference, brand }, { locale }),
       ],
       [
-        ...(business ? [`Business: ${business}`] : []),
-        "Lines to be quoted:",
-        ...options.lines.map((slug) => ({ item: lineName(slug) })),
-        `Preferred start date: ${startDateText(options.startDate)}`,
-        `How the agent contacts you: ${contactChannelLabel(options.contactChannel)}`,
-        ...(options.hasNote ? ["Your note for the agent is kept with your request."] : []),
+        ...(business ? [m.quote_email_business({ business }, { locale })] : []),
+        m.quote_email_lines({}, { locale }),
+        ...options.lines.map((slug) => ({ item: lineName(slug, locale) })),
+        m.quote_email_start({ date: startDateText(options.startDate, locale) }, { locale }),
+        m.quote_email_channel(
+          { channel: contactChannelLabel(options.contactChannel, locale) },
+          { locale },
+        ),
+        ...(options.hasNote ? [m.quote_email_note_kept({}, { locale })] : []),
       ],
-      [whatHappensNext(options.contactChannel, agency)],
+      [whatHappensNext(options.contactChannel, agency, locale)],
       [
-        `This is a request, not a quote or a policy. Your application and your coverage plan, any time in the next ${RESUME_LINK_DAYS} days (the link works once):`,
+        m.quote_email_not_a_quote({ days: RESUME_LINK_DAYS }, { locale }),
         { link: options.resumeLink },
       ],
     ],
-    footer: agencyLines(agency),
+    footer: agencyLines(agency, locale),
   });
 }

@@ -25,6 +25,7 @@ const OWNERSHIP_TERMS: Record<OwnershipStructure, Message> = {
 
 /** A stored ownership structure in `locale` (anything else as it is). */
 export function ownershipName(stored: string, locale: Locale): string {
+  // Read by any stored text: one that is no structure of the list has no term.
   const term = (OWNERSHIP_TERMS as Partial<Record<string, Message>>)[stored];
   return term ? term({}, { locale }) : stored;
 }

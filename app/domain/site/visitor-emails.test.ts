@@ -67,6 +67,33 @@ describe("the quote request's confirmation email", () => {
     );
   });
 
+  it("is written in Spanish for an application made on the Spanish pages", () => {
+    const email = confirmation({
+      locale: "es",
+      lines: ["business-owners-policy", "commercial-auto"],
+      resumeLink: LINK.replace("/resume/", "/es/resume/"),
+      agency: { ...AGENCY, responseHours: 4 },
+    });
+    expect(email.subject).toBe("Su pedido de cotización CP-7K3F9Q");
+    expect(email.text.startsWith("Hola, Rae:\n\n")).toBe(true);
+    expect(email.text).toContain(
+      [
+        "Negocio: Rise Bakery",
+        "Coberturas a cotizar:",
+        "- Póliza para dueños de negocios (Business Owner's Policy, BOP)",
+        "- Seguro de auto comercial (Commercial Auto)",
+        "Fecha de inicio preferida: martes, 1 de diciembre de 2026",
+        "Cómo se comunicará con usted el agente: Llamada telefónica",
+      ].join("\n"),
+    );
+    expect(email.text).toContain(
+      "Un agente con licencia revisa su pedido y se comunica con usted por teléfono en un plazo de 4 horas.",
+    );
+    expect(email.text).toContain("/es/resume/");
+    expect(email.text).toContain("Número Nacional de Productor (NPN) 12345678");
+    expect(wordsOfHtml(email.html)).toBe(wordsOfText(email.text));
+  });
+
   it("says hello without a name when there is none, and says an update is one", () => {
     const email = confirmation({ firstName: null, leadName: null, updated: true });
     expect(email.subject).toBe("Your updated quote request CP-7K3F9Q");

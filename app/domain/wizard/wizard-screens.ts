@@ -33,6 +33,28 @@ export const SUMMARY_PATH = `${WIZARD_PATH}/summary`;
  */
 export const SCRIPTED_FIELD = "scripted";
 
+/**
+ * What a step's form asks for by its `intent`: Continue (checked, saved, on to the next step),
+ * Back (kept as typed, to the step before), or the same step in another language
+ * (`language:es`: kept as typed, so that switching language loses nothing typed).
+ */
+export const STEP_INTENTS = { continue: "continue", back: "back" } as const;
+
+/** The intent of a step's switch to `language`. */
+export function languageIntent(language: string): string {
+  return `language:${language}`;
+}
+
+/** The language a step's form asks for by its intent, if it is a switch of language. */
+export function languageAsked(intent: unknown): string | undefined {
+  return typeof intent === "string" ? /^language:([a-z]{2})$/.exec(intent)?.[1] : undefined;
+}
+
+/** Whether a form's submitter asks for its fields unchecked (Back, or a switch of language). */
+export function skipsChecks(intent: unknown): boolean {
+  return intent === STEP_INTENTS.back || languageAsked(intent) !== undefined;
+}
+
 /** Where a step's screen is, which progress step it marks active, and where Continue goes. */
 export interface StepScreen {
   path: string;
@@ -115,6 +137,11 @@ export function activeProgressStep(screen: WizardScreen): ProgressStep | undefin
   if (screen === "policy") return undefined;
   if (screen === "bind") return "Purchase";
   return screen === "quote" || screen === "quotes" ? "Quote" : STEP_SCREENS[screen].progress;
+}
+
+/** Whether a path (without its language) is one of the steps' screens. */
+export function isStepPath(path: string): boolean {
+  return WIZARD_STEP_ORDER.some((step) => step.path === path);
 }
 
 /** The path of a step. */

@@ -71,7 +71,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         request: row.request && {
           reference: row.request.reference,
           status: quoteStatusLabel(row.request.status),
-          lines: row.request.lines.map(lineName),
+          lines: row.request.lines.map((slug) => lineName(slug)),
           channel: contactChannelLabel(row.request.contactChannel),
           createdAt: row.request.createdAt,
         },

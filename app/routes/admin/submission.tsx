@@ -166,7 +166,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     request: request
       ? {
           ...request,
-          lines: request.lines.map(lineName),
+          lines: request.lines.map((slug) => lineName(slug)),
           contactChannel: contactChannelLabel(request.contactChannel),
         }
       : undefined,

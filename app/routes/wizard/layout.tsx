@@ -1,10 +1,13 @@
-import { data, Outlet } from "react-router";
+import { data, Outlet, useLocation } from "react-router";
 
 import { AgencyIdentity, SampleSiteNotice } from "#app/components/site/agency-identity.tsx";
 import { LanguageSwitch } from "#app/components/site/language-switch.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { ToastAnnouncer } from "#app/components/wizard/toast-region.tsx";
 import type { RouteHandle } from "#app/root.tsx";
+import { basePath } from "#app/domain/site/locales.ts";
+import { pagePath } from "#app/domain/site/site-pages.ts";
+import { isStepPath } from "#app/domain/wizard/wizard-screens.ts";
 import { takeToast } from "#app/server/http/flash.server.ts";
 import { refuseLanguagesOff } from "#app/server/http/site-languages.server.ts";
 import { funnelMarks } from "#app/server/wizard/funnel.server.ts";
@@ -34,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function WizardLayout() {
+  // A step's form has its own switch, which keeps what is typed (StepActions).
+  const onStep = isStepPath(basePath(pagePath(useLocation().pathname)));
   return (
     <div className="min-h-screen bg-slate-50">
       <SiteHeader />
@@ -44,7 +49,7 @@ export default function WizardLayout() {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto w-full max-w-2xl space-y-2 px-4 py-6 text-sm text-muted">
           {/* The same screen in the other language, the answers kept (they are the draft's). */}
-          <LanguageSwitch className="font-medium text-brand-700 underline" />
+          {onStep ? null : <LanguageSwitch className="font-medium text-brand-700 underline" />}
           <AgencyIdentity />
         </div>
       </footer>

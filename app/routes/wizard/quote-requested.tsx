@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!latest) throw redirect(QUOTE_STEP_PATH);
   return {
     reference: latest.reference,
-    lines: latest.lines.map(lineName),
+    lines: latest.lines.map((slug) => lineName(slug)),
     startDate: startDateText(latest.startDate),
     next: whatHappensNext(latest.contactChannel, getAgency(context)),
     // Where the confirmation email went, when the request's redirect says one was queued: the

@@ -116,7 +116,7 @@ export function quoteRequestAlertEmail(
       ["Business name", lead.name],
       ["Industry", industryLabel(lead.industry)],
       ["State", lead.state],
-      ["Lines", request.lines.map(lineName).join(", ")],
+      ["Lines", request.lines.map((slug) => lineName(slug)).join(", ")],
       ["Preferred start date", request.startDate],
       ["Contact by", contactChannelLabel(request.contactChannel)],
       ["Email", lead.email],

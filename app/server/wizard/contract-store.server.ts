@@ -93,7 +93,7 @@ export async function saveContractRequirements(
       operatorId: null,
       kind: "contract",
       body: requirements
-        ? `The visitor gave a contract's requirements: ${requirements.party} asks for ${requirements.lines.map(lineName).join(", ")}`
+        ? `The visitor gave a contract's requirements: ${requirements.party} asks for ${requirements.lines.map((slug) => lineName(slug)).join(", ")}`
         : "The visitor removed the contract's requirements",
     });
   });

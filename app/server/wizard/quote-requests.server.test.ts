@@ -251,7 +251,11 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
       const draftId = "00000000-0000-4000-8000-000000000001";
       // The submission as the Quote step reads it: with the first name and the business's.
       const submission = (await getPlanSubmission(db, id))!;
-      expect(submission).toMatchObject({ firstName: "Rae", name: "Chapter One Books" });
+      expect(submission).toMatchObject({
+        firstName: "Rae",
+        name: "Chapter One Books",
+        language: "en",
+      });
       for (let i = 0; i < 3; i += 1) {
         await sendQuoteConfirmation(
           createServices(env, database),
@@ -290,6 +294,37 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
         { submission_id: id, draft_id: draftId },
         { submission_id: id, draft_id: draftId },
       ]);
+    });
+  });
+
+  it("writes the confirmation in the application's language, linking to its page in it", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const { db } = database;
+      const id = await saveCompleteSubmission(db, undefined, { ...record, language: "es" });
+      const { request: saved } = await saveQuoteRequest(
+        db,
+        id,
+        request,
+        "I agree.",
+        UNKNOWN_WRITER,
+        () => "CP-7K3F9Q",
+      );
+      const submission = (await getPlanSubmission(db, id))!;
+      expect(submission.language).toBe("es");
+      await sendQuoteConfirmation(
+        createServices(env, database),
+        submission,
+        saved,
+        false,
+        "00000000-0000-4000-8000-000000000001",
+      );
+      const [queued] = await db.selectFrom("outbox").select(["subject", "text_body"]).execute();
+      expect(queued?.subject).toBe("Su pedido de cotización CP-7K3F9Q");
+      expect(queued?.text_body).toMatch(/^Hola, Rae:\n/);
+      expect(queued?.text_body).toContain(
+        "Fecha de inicio preferida: martes, 1 de diciembre de 2026",
+      );
+      expect(queued?.text_body).toMatch(/https:\/\/coverpilot\.example\/es\/resume\/[\w-]{43}/);
     });
   });
 });

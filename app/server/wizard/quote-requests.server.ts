@@ -16,7 +16,8 @@ import {
   type OptionalAnswers,
   type QuoteRequestInput,
 } from "#app/domain/quote/quote-request.ts";
-import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts";
+import { RESUME_LINK_DAYS, resumePathIn } from "#app/domain/wizard/resume-links.ts";
+import { BASE_LOCALE, isLocale, type Locale } from "#app/domain/site/locales.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { logger } from "#app/server/logger.server.ts";
@@ -56,6 +57,8 @@ export interface PlanSubmission {
   state: string;
   ownershipStructure: string | null;
   optional: OptionalAnswers;
+  /** The language the application was saved in: the visitor's emails are written in it. */
+  language: Locale;
 }
 
 /** The submission the plan is for, or undefined when it is gone. */
@@ -75,6 +78,7 @@ export async function getPlanSubmission(
       "segments",
       "state",
       "ownership_structure",
+      "language",
       ...OPTIONAL_ANSWER_COLUMN_LIST,
     ])
     .where("id", "=", submissionId)
@@ -91,6 +95,8 @@ export async function getPlanSubmission(
     state: row.state,
     ownershipStructure: row.ownership_structure,
     optional: optionalAnswersOf(row),
+    // The table holds only the site's languages (migration 0038's check).
+    language: isLocale(row.language) ? row.language : BASE_LOCALE,
   };
 }
 
@@ -333,7 +339,13 @@ export async function setQuoteRequestStatus(
  */
 export async function sendQuoteConfirmation(
   services: AppServices,
-  submission: { id: string; email: string; firstName: string | null; name: string | null },
+  submission: {
+    id: string;
+    email: string;
+    firstName: string | null;
+    name: string | null;
+    language: Locale;
+  },
   request: QuoteRequest,
   updated: boolean,
   draftId: string,
@@ -355,8 +367,10 @@ export async function sendQuoteConfirmation(
     contactChannel: request.contactChannel,
     hasNote: request.note !== null && request.note.trim() !== "",
     updated,
-    resumeLink: `${services.env.SITE_URL}${resumePath(token)}`,
+    // The link's page in the application's language, as the email is.
+    resumeLink: `${services.env.SITE_URL}${resumePathIn(token, submission.language)}`,
     agency: agencyFrom(services.env),
+    locale: submission.language,
   });
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   try {

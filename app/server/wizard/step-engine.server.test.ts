@@ -31,6 +31,8 @@ const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-engine-")),
   SITE_URL: "https://coverpilot.example",
   SESSION_SECRET: "e".repeat(32),
+  // The steps' Spanish pages below /es, as a site with Spanish on has them (issue 31).
+  SPANISH: "true",
 });
 
 const ORIGIN = "https://coverpilot.example";
@@ -263,6 +265,20 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(
       await visitor.send("/es/business-wizard/email", { intent: "back", email: "ana@" }),
     ).toMatchObject({ redirect: "/es/business-wizard/segments" });
+    // The step's switch of language keeps what was typed, unchecked, and opens the same step in
+    // the language asked for; a language the site does not speak leaves the visitor where they are.
+    expect(
+      await visitor.send("/es/business-wizard/email", { intent: "language:en", email: "ana@" }),
+    ).toMatchObject({ redirect: "/business-wizard/email" });
+    expect((await visitor.send("/business-wizard/email")).page?.loaderData.email).toEqual({
+      email: "ana@",
+    });
+    expect(
+      await visitor.send("/business-wizard/email", { intent: "language:fr", email: "ana@" }),
+    ).toMatchObject({ redirect: "/business-wizard/email" });
+    expect(
+      await visitor.send("/business-wizard/email", { intent: "language:es", email: "ana@" }),
+    ).toMatchObject({ redirect: "/es/business-wizard/email" });
     expect(
       await visitor.send("/es/business-wizard/email", { email: "techos@example.com" }),
     ).toMatchObject({ redirect: "/es/business-wizard/questionnaire-1" });

@@ -17,8 +17,10 @@ import { localeOfPath, type Locale } from "#app/domain/site/locales.ts";
 import { emailSchema } from "#app/domain/wizard/wizard.ts";
 import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 import {
+  languageAsked,
   NOT_LICENSED_PATH,
   SCRIPTED_FIELD,
+  skipsChecks,
   stepPath,
   type WizardStepId,
 } from "#app/domain/wizard/wizard-screens.ts";
@@ -30,6 +32,7 @@ import {
 } from "#app/domain/wizard/wizard-steps.ts";
 
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
+import { getSiteLanguages } from "#app/server/http/site-languages.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { notifyCompletedApplication } from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
@@ -280,8 +283,8 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
       if (!("moveTo" in outcome)) return outcome;
       const { moveTo, headers, toast } = outcome;
       if (toast) headers.append("Set-Cookie", await flashToast(services.env, request, toast));
-      // To the next screen in the page's language, where it has one (linkPath).
-      return redirect(linkPath(moveTo, locale), { headers });
+      // To the next screen in the page's language (or the one asked for), where it has one.
+      return redirect(linkPath(moveTo, outcome.locale ?? locale), { headers });
     } catch (error) {
       // The guard's redirect to an earlier step (nothing was written).
       if (error instanceof Response) throw error;
@@ -298,6 +301,8 @@ interface StepMove {
   moveTo: string;
   headers: Headers;
   toast?: Toast;
+  /** The language of the page it goes to, when not the page's own (a switch of language). */
+  locale?: Locale;
 }
 
 /** A step's action inside its transaction: `services` query through it. */
@@ -312,13 +317,18 @@ async function runStep<View, Value>(
 ): Promise<StepMove | ReturnType<typeof data<StepActionData>>> {
   const handle = await requireEarlierSteps(services, request, step.id, cookie, source);
   const at = stepRequest(request, context);
-  if (formData.get("intent") === "back") {
-    return goBack(
+  const intent = formData.get("intent");
+  if (skipsChecks(intent)) {
+    // Back goes to the step before; a switch of language to this step in the language asked for,
+    // if the site speaks it (else this step again). Either way what was typed is kept.
+    const asked = languageAsked(intent);
+    const switchTo = getSiteLanguages(context).find((language) => language === asked);
+    return keepTyped(
       handle,
-      step.id,
+      asked === undefined ? (previousStep(step.id) ?? step.id) : step.id,
       { ...handle.draft, ...step.typed(formData, handle.draft) },
       formData,
-      at.locale,
+      { page: at.locale, next: switchTo ?? at.locale },
     );
   }
   const schema = handle.unavailable ? undefined : step.schema(handle.draft, at.thisYear, at.locale);
@@ -372,23 +382,23 @@ async function runStep<View, Value>(
 }
 
 /**
- * Keeps the draft and goes to the previous step (Back). If the draft cannot be saved, the visitor
- * stays, with the spec's error toast and what they typed.
+ * Keeps the draft as typed and goes to step `to` in language `locales.next` (Back, or a switch of
+ * language). If the draft cannot be saved, the visitor stays, with the spec's error toast (in the
+ * page's language) and what they typed.
  */
-async function goBack(
+async function keepTyped(
   handle: DraftHandle,
-  id: WizardStepId,
+  to: WizardStepId,
   draft: WizardDraft,
   formData: FormData,
-  locale: Locale,
-) {
-  const previous = previousStep(id) ?? id;
+  locales: { page: Locale; next: Locale },
+): Promise<StepMove> {
   try {
     const headers = new Headers({ "Set-Cookie": await handle.save(draft) });
-    return { moveTo: stepPath(previous), headers };
+    return { moveTo: stepPath(to), headers, locale: locales.next };
   } catch (error) {
     if (error instanceof StaleDraft) throw error;
-    throw new SaveFailure(error, typedReply(formData, locale));
+    throw new SaveFailure(error, typedReply(formData, locales.page));
   }
 }
 
