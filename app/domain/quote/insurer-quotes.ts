@@ -10,6 +10,8 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/emai
 import { checkbox, optionalText, requiredText } from "#app/domain/values/fields.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** Where the visitor compares the published quotes. */
 export const QUOTES_PATH = "/business-wizard/quotes";
@@ -360,23 +362,24 @@ export function quotesReadyEmail(options: {
   link: string;
   linkDays: number;
   agency: Agency;
+  /** The application's language: the visitor reads the email in it (issue 31). */
+  locale?: Locale;
 }): RenderedEmail {
-  const { agency } = options;
-  const quotes = options.count === 1 ? "a quote" : `${options.count} quotes`;
+  const { agency, reference, locale = BASE_LOCALE } = options;
+  const quotes =
+    options.count === 1
+      ? m.quotes_ready_one({}, { locale })
+      : m.quotes_ready_many({ count: options.count }, { locale });
   return renderEmail({
-    subject: `Your quotes are ready (${options.reference})`,
+    subject: m.quotes_ready_subject({ reference }, { locale }),
     paragraphs: [
-      [greeting(options.firstName)],
-      [
-        `We have ${quotes} from insurers for your request ${options.reference}. Compare them side by side, with each line's limits and what each costs:`,
-      ],
+      [greeting(options.firstName, locale)],
+      [m.quotes_ready_body({ quotes, reference }, { locale })],
       [{ link: options.link }],
-      [
-        `The link works once, for ${options.linkDays} days, in the browser you open it in. Nothing is bought until you ask us to bind a quote and we confirm it in writing.`,
-      ],
-      [`Questions? Call us on ${agency.phone}.`],
+      [m.quotes_ready_once({ days: options.linkDays }, { locale })],
+      [m.email_questions_call({ phone: agency.phone }, { locale })],
     ],
-    footer: agencyLines(agency),
+    footer: agencyLines(agency, locale),
   });
 }
 

@@ -38,6 +38,8 @@ import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts"
 
 import { ContractRequirementsSection } from "#app/components/admin/visitor-contract.tsx";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
+import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
+
 import type { Route } from "./+types/submission-quotes";
 
 export const meta: Route.MetaFunction = () => adminMeta("Quotes");
@@ -125,6 +127,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         firstName: submission.first_name,
         // Never the visitor's email: a certificate's holder is told the business's name only.
         businessName: submission.business_name ?? "our client",
+        // The application's language: the visitor's emails are written in it (issue 31).
+        language: isLocale(submission.language) ? submission.language : BASE_LOCALE,
       },
     },
     request,

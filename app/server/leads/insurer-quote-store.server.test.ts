@@ -54,6 +54,21 @@ describe.each(testDatabaseKinds)("the agency's quotes on $name", (kind) => {
     });
   });
 
+  it("writes the quotes-ready email in the visitor's language, linking to the link's page in it", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Techos", "contacted");
+      await addInsurerQuote(db, request, QUOTE, ana.id);
+      const visitor = { email: request.email, firstName: "Rosa", language: "es" as const };
+      await publishInsurerQuotes(db, request, visitor, { ...PUBLISH, operatorId: ana.id });
+      const [email] = await db.selectFrom("outbox").select(["subject", "text_body"]).execute();
+      expect(email?.subject).toMatch(/^Sus cotizaciones están listas \(/);
+      expect(email?.text_body).toMatch(/^Hola, Rosa:\n\nTenemos una cotización de aseguradoras/);
+      const token = /\/es\/resume\/([A-Za-z0-9_-]{43})/.exec(email?.text_body ?? "")?.[1] ?? "";
+      expect(await checkResumeLink(db, token)).toMatchObject({ state: "valid", opens: "quotes" });
+    });
+  });
+
   it("publishes the drafts together: Quoted, one email with a link that opens the quotes", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const ana = await createOperator(db, "ana@agency.example", "a long enough password");

@@ -6,6 +6,7 @@
  */
 
 import { sql } from "kysely";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 
 import {
   formatCents,
@@ -27,7 +28,7 @@ import type { Agency } from "#app/domain/site/agency.ts";
 import type { RenderedEmail } from "#app/domain/site/email-content.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { stepPath, SUMMARY_PATH, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
-import { RESUME_LINK_DAYS, resumePath } from "#app/domain/wizard/resume-links.ts";
+import { RESUME_LINK_DAYS, resumePathIn } from "#app/domain/wizard/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
@@ -351,7 +352,7 @@ export type Publication =
 export async function publishInsurerQuotes(
   db: Db,
   request: QuotedRequest,
-  visitor: { email: string; firstName: string | null },
+  visitor: { email: string; firstName: string | null; language?: Locale },
   options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
 ): Promise<Publication> {
   const result = await inTransaction(db, async (trx): Promise<Publication> => {
@@ -391,6 +392,7 @@ export async function publishInsurerQuotes(
     const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
       perHour: options.perHour,
+      locale: visitor.language,
       render: (link) =>
         quotesReadyEmail({
           firstName: visitor.firstName,
@@ -399,6 +401,7 @@ export async function publishInsurerQuotes(
           link,
           linkDays: RESUME_LINK_DAYS,
           agency: options.agency,
+          locale: visitor.language,
         }),
     });
     return { outcome: "published", count: published.length, emailed };
@@ -422,10 +425,14 @@ export async function queueVisitorLinkEmail(
     render: (link: string) => RenderedEmail;
     /** What the link opens: the quotes page, the policy once bound, or its renewal request. */
     opens?: Exclude<LinkOpens, "application">;
+    /** The visitor's language: the link's page is in it, as the email is. */
+    locale?: Locale;
   },
 ): Promise<boolean> {
   const token = newSecretToken();
-  const email = options.render(`${options.siteUrl}${resumePath(token)}`);
+  const email = options.render(
+    `${options.siteUrl}${resumePathIn(token, options.locale ?? BASE_LOCALE)}`,
+  );
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   const { rows } = await sql<{ queued: boolean }>`
     WITH allowed AS (

@@ -68,7 +68,7 @@ async function deskFor(database: Database): Promise<QuoteDesk> {
     operatorId: operator.id,
     agency: { ...SAMPLE_AGENCY, sample: true },
     request: { ...lead.request, lines: ["general-liability", "workers-comp"] },
-    visitor: { email: lead.email, firstName: "Ana", businessName: "Roofers" },
+    visitor: { email: lead.email, firstName: "Ana", businessName: "Roofers", language: "en" },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 import { certificateFormId, certificateMessages } from "#app/domain/quote/certificates.ts";
 import { insurerQuoteFormSchema, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
 import {
@@ -50,7 +51,7 @@ export interface QuoteDesk {
   agency: Agency;
   request: QuotedRequest & { lines: readonly string[] };
   /** The visitor, and the business's name as a certificate's holder is told it. */
-  visitor: { email: string; firstName: string | null; businessName: string };
+  visitor: { email: string; firstName: string | null; businessName: string; language: Locale };
 }
 
 /** What the page does next: back to the request's page (saying so), or the form refused. */
