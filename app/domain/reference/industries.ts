@@ -236,7 +236,7 @@ export function matchesSegmentFilter(segment: string, typed: string): boolean {
 
 /** An industry's label from its stored id (the id itself if it is no longer in the catalog). */
 export function industryLabel(id: string): string {
-  return isIndustryId(id) ? getIndustry(id).label : id;
+  return industryName(id, BASE_LOCALE);
 }
 
 /** An industry's name in `locale` from its stored id (the id itself if no longer in the catalog). */

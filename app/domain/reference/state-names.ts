@@ -7,6 +7,7 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale, Message } from "#app/domain/site/locales.ts";
 import { US_STATES, type UsState } from "#app/domain/reference/states.ts";
+import type { ZipPlace } from "#app/domain/reference/zip-codes.ts";
 
 const STATE_TERMS: Readonly<Record<UsState, Message>> = {
   Alabama: m.state_alabama,
@@ -62,7 +63,7 @@ const STATE_TERMS: Readonly<Record<UsState, Message>> = {
 };
 
 /** The other places a ZIP code may belong to (zip-codes.ts), by their English names. */
-const PLACE_TERMS: Readonly<Record<string, Message>> = {
+const PLACE_TERMS: Readonly<Record<Exclude<ZipPlace, UsState>, Message>> = {
   "the District of Columbia": m.place_district_of_columbia,
   "Puerto Rico": m.place_puerto_rico,
   "the U.S. Virgin Islands": m.place_virgin_islands,

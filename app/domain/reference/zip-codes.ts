@@ -12,7 +12,7 @@
 import type { UsState } from "#app/domain/reference/states.ts";
 
 /** A place a prefix belongs to: a state, or somewhere the site's state list does not hold. */
-type ZipPlace =
+export type ZipPlace =
   | UsState
   | "the District of Columbia"
   | "Puerto Rico"

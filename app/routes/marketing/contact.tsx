@@ -4,7 +4,6 @@ import { data } from "react-router";
 
 import { CONTACT_FIELD_LIMITS, contactMessageSchema } from "#app/domain/site/contact-forms.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
-import { localeOfPath } from "#app/domain/site/locales.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import { site } from "#app/domain/site/site.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -23,6 +22,7 @@ import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/contact";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   localizedPageMeta(args, (locale) => ({
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Stores a message from the contact form; 400 with a message per field when it is not valid. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const submission = parseForm(await request.formData(), contactMessageSchema(locale));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: null }, { status: 400 });

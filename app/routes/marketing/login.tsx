@@ -6,7 +6,6 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { controlClasses, FormField } from "#app/components/ui/form-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
-import { localeOfPath } from "#app/domain/site/locales.ts";
 import { loginSchema, RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
 import { site } from "#app/domain/site/site.ts";
 import { logger } from "#app/server/logger.server.ts";
@@ -23,6 +22,7 @@ import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import { useLocale } from "#app/hooks/use-locale.ts";
 
 import type { Route } from "./+types/login";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   localizedPageMeta(args, (locale) => ({
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = (args) =>
  * answer stays the same.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const submission = parseForm(await request.formData(), loginSchema(locale));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });

@@ -29,6 +29,7 @@ import { getServices } from "#app/server/services.server.ts";
 import { replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/resume";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const locale = localeOfPath(location.pathname);
@@ -72,7 +73,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     firstIncompleteStep(draft, new Date().getFullYear()),
   );
   // To the page in the link's language, where it has one (linkPath).
-  return redirect(linkPath(target, localeOfPath(new URL(request.url).pathname)), {
+  return redirect(linkPath(target, requestLocale(request)), {
     headers: { "Set-Cookie": cookie },
   });
 }

@@ -2,7 +2,6 @@ import { data } from "react-router";
 
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { bestTimeLabel, callbackRequestSchema } from "#app/domain/site/contact-forms.ts";
-import { localeOfPath } from "#app/domain/site/locales.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { site } from "#app/domain/site/site.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -17,6 +16,7 @@ import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/talk-to-an-expert";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   localizedPageMeta(args, (locale) => ({
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = (args) =>
  * reads this page's answer); 400 with a message per field when it is not valid.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   const submission = parseForm(await request.formData(), callbackRequestSchema(locale));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), confirmation: null }, { status: 400 });

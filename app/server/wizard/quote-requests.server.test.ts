@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { NO_OPTIONAL_ANSWERS, type QuoteRequestInput } from "#app/domain/quote/quote-request.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
+import type { Db } from "#app/server/db/database.server.ts";
+
 import { parseEnv } from "#app/server/env.server.ts";
 import {
   getPlanSubmission,
@@ -65,6 +67,20 @@ const env = parseEnv({
   SESSION_SECRET: "s".repeat(32),
   MAIL_PER_RECIPIENT_PER_HOUR: "2",
 });
+
+/** A complete application saved with `values` and its quote request CP-7K3F9Q. */
+async function requested(db: Db, values: typeof record) {
+  const id = await saveCompleteSubmission(db, undefined, values);
+  const { request: saved } = await saveQuoteRequest(
+    db,
+    id,
+    request,
+    "I agree.",
+    UNKNOWN_WRITER,
+    () => "CP-7K3F9Q",
+  );
+  return { id, saved };
+}
 
 describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
   it("saves the optional answers to the application, and clears those left empty", async () => {
@@ -239,15 +255,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
   it("emails the visitor a confirmation with a link back, within the per-recipient cap", async () => {
     await withDatabase(kind.open, async (database) => {
       const { db } = database;
-      const id = await saveCompleteSubmission(db, undefined, record);
-      const { request: saved } = await saveQuoteRequest(
-        db,
-        id,
-        request,
-        "I agree.",
-        UNKNOWN_WRITER,
-        () => "CP-7K3F9Q",
-      );
+      const { id, saved } = await requested(db, record);
       const draftId = "00000000-0000-4000-8000-000000000001";
       // The submission as the Quote step reads it: with the first name and the business's.
       const submission = (await getPlanSubmission(db, id))!;
@@ -300,15 +308,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
   it("writes the confirmation in the application's language, linking to its page in it", async () => {
     await withDatabase(kind.open, async (database) => {
       const { db } = database;
-      const id = await saveCompleteSubmission(db, undefined, { ...record, language: "es" });
-      const { request: saved } = await saveQuoteRequest(
-        db,
-        id,
-        request,
-        "I agree.",
-        UNKNOWN_WRITER,
-        () => "CP-7K3F9Q",
-      );
+      const { id, saved } = await requested(db, { ...record, language: "es" });
       const submission = (await getPlanSubmission(db, id))!;
       expect(submission.language).toBe("es");
       await sendQuoteConfirmation(

@@ -32,7 +32,7 @@ import {
 } from "#app/domain/wizard/wizard-steps.ts";
 
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
-import { getSiteLanguages } from "#app/server/http/site-languages.server.ts";
+import { getSiteLanguages, requestLocale } from "#app/server/http/site-languages.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { notifyCompletedApplication } from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
@@ -249,7 +249,7 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
   return async ({ request, context }: StepArgs) => {
     const services = getServices(context);
     const formData = await request.formData();
-    const locale = localeOfPath(new URL(request.url).pathname);
+    const locale = requestLocale(request);
     try {
       const cookie = await readDraftCookie(services, request);
       // A step that only keeps the draft writes one row, and the email step's save is one

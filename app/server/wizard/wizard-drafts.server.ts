@@ -7,7 +7,6 @@ import { isUuid } from "#app/domain/values/ids.ts";
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import { stateStoppingStep } from "#app/domain/site/licensed-states.ts";
 import { m } from "#app/paraglide/messages.js";
-import { localeOfPath } from "#app/domain/site/locales.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
@@ -26,6 +25,7 @@ import { onCommit } from "#app/server/db/transactions.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 /** How long a draft lives after its last change: as long as the cookie that names it. */
 export const DRAFT_LIFETIME_SECONDS = SITE_COOKIES.wizard.maxAgeSeconds;
@@ -431,7 +431,7 @@ export async function requireEarlierSteps(
   if (!detour) return handle;
   const headers = new Headers();
   // The detour in the page's language, where that screen has one (linkPath).
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const locale = requestLocale(request);
   if (step === "segments" && !handle.draft.industry) {
     const toast: Toast = {
       kind: "error",
