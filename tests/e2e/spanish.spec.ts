@@ -11,6 +11,14 @@ import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { htmlErrors } from "../support/html-checker.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
+import { openDatabase } from "#app/server/db/database.server.ts";
+import { quoteConsentText, startDateText, usToday } from "#app/domain/quote/quote-request.ts";
+import { addDays } from "#app/domain/values/days.ts";
+import {
+  FIGURES_GATHERED_IN,
+  RULES_READ_ON,
+  sourceReadText,
+} from "#app/domain/reference/source.ts";
 import type { Page } from "@playwright/test";
 
 import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
@@ -449,8 +457,7 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     await expect(
       page.getByRole("status").filter({ hasText: "¡Su información se guardó correctamente!" }),
     ).toHaveCount(1);
-    // The coverage plan is not translated yet: its English page.
-    await expect(page).toHaveURL(`${site}/business-wizard/quote`);
+    await expect(page).toHaveURL(`${site}/es/business-wizard/quote`);
 
     // The link back sent at the email step came in Spanish, to the Spanish page of the link.
     await expect
@@ -488,6 +495,93 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     ]);
     await expectNoAxeViolations(page);
     const summaryHtml = await page.content();
+
+    // The coverage plan in Spanish: its words (the state's law among them) from the server.
+    await page.getByRole("link", { name: "Ver su plan de cobertura" }).click();
+    // (On the emailed link's address, as the summary.)
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quote$/);
+    const linkOrigin = new URL(page.url()).origin;
+    await expect(page).toHaveTitle("Su plan de cobertura | CoverPilot");
+    const planLine = (name: string) =>
+      page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+    const workersComp = planLine("Compensación para trabajadores (Workers' Compensation)");
+    await expect(workersComp.getByText("Recomendado", { exact: true })).toBeVisible();
+    await expect(
+      workersComp.getByText(
+        "Texas permite que la mayoría de los empleadores privados no la tengan, pero sin ella su personal lesionado puede demandarlo.",
+      ),
+    ).toBeVisible();
+    // Sharpened: a refusal in Spanish, then a plan worked out again, its change named.
+    const fullTime = page.getByLabel("Empleados a tiempo completo (sin contar a los dueños)");
+    await fullTime.fill("muchos");
+    await page.getByRole("button", { name: "Actualizar mi plan" }).click();
+    await expect(page.getByText("Escriba un número entero de 0 a 100,000")).toBeVisible();
+    await fullTime.fill("2");
+    await page.getByLabel("Empleados a tiempo parcial").fill("0");
+    await page
+      .getByRole("radio", { name: "Sí, el negocio tiene vehículos propios o arrendados" })
+      .check();
+    await page.getByRole("button", { name: "Actualizar mi plan" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Gracias, su plan se actualizó." }),
+    ).toHaveCount(1);
+    await expect(
+      page.getByText("Seguro de auto comercial (Commercial Auto): ahora Obligatorio por ley"),
+    ).toBeVisible();
+    await expect(
+      planLine("Seguro de auto comercial (Commercial Auto)").getByText(
+        "Texas exige seguro de responsabilidad civil para los vehículos que el negocio posee o arrienda, algo que una póliza de auto personal por lo general no cubre.",
+      ),
+    ).toBeVisible();
+    // What is shown as it is: the sources' reading dates, the publishers in the figures' basis
+    // (the sources themselves are marked as English), the industry in the basis, lowercased.
+    const planData = [
+      "Techos Díaz",
+      sourceReadText(RULES_READ_ON, "es"),
+      sourceReadText(FIGURES_GATHERED_IN, "es"),
+      "construcción",
+      "TechInsurance",
+    ];
+    await expectOnlySpanishCatalogText(page, planData);
+    await expectNoAxeViolations(page);
+    for (const width of [360, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await layoutProblems(page), `the plan at ${width} px`).toEqual([]);
+    }
+    const planHtml = await page.content();
+    // The request, by email, for a week ahead.
+    const startDay = addDays(usToday(), 7);
+    const requestForm = page.getByRole("region", { name: "Solicitar cotizaciones" });
+    await expect(
+      requestForm.getByRole("checkbox", { name: /^Seguro de auto comercial \(Commercial Auto\)/ }),
+    ).toBeChecked();
+    await requestForm.getByLabel("Fecha de inicio preferida").fill(startDay);
+    await requestForm.getByRole("button", { name: "Solicitar mis cotizaciones" }).click();
+    await expect(page).toHaveURL(`${linkOrigin}/es/business-wizard/quote/requested?emailed=1`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Recibimos su pedido de cotización",
+    );
+    const reference = (await page.locator(".font-mono").textContent()) ?? "";
+    expect(reference).toMatch(/^CP-[A-Z0-9]{6}$/);
+    await expect(
+      page.getByText(`Fecha de inicio preferida: ${startDateText(startDay, "es")}`),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Le enviamos una copia de este pedido a techos.diaz@example.com."),
+    ).toBeVisible();
+    await expect(page.getByText("Seguro de auto comercial (Commercial Auto)")).toBeVisible();
+    await expectOnlySpanishCatalogText(page, [
+      reference,
+      startDateText(startDay, "es"),
+      "techos.diaz@example.com",
+    ]);
+    await expectNoAxeViolations(page);
+    const requestedHtml = await page.content();
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((sent) => sent.subject))
+      .toContain(`Su pedido de cotización ${reference}`);
+    // The same application, without JavaScript, goes on in this browser's session.
+    const cookies = await context.cookies();
     await context.close();
 
     // Without JavaScript: the server's refusals in Spanish, and the same way on.
@@ -517,6 +611,29 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     const emailHtml = await plain.content();
     await noJs.close();
 
+    // The plan page without JavaScript: the server's refusal in Spanish, then the request updated.
+    const planNoJs = await browser.newContext({ javaScriptEnabled: false });
+    await planNoJs.addCookies(cookies);
+    const planPage = await planNoJs.newPage();
+    await planPage.goto(`${linkOrigin}/es/business-wizard/quote`);
+    const again = planPage.getByRole("region", { name: "Solicitar cotizaciones" });
+    await expect(again.getByText(`Ya pidió cotizaciones (referencia ${reference}).`)).toBeVisible();
+    for (const box of await again.getByRole("checkbox").all()) await box.uncheck();
+    await again.getByRole("button", { name: "Solicitar mis cotizaciones" }).click();
+    await expect(planPage.getByText("Elija al menos una cobertura para cotizar")).toBeVisible();
+    await expectOnlySpanishCatalogText(planPage, [...planData, reference]);
+    const refusedRequest = await planPage.content();
+    await again
+      .getByRole("checkbox", { name: /^Responsabilidad civil general \(General Liability\)/ })
+      .check();
+    await again.getByRole("radio", { name: "Llamada telefónica" }).check();
+    await again.getByRole("button", { name: "Solicitar mis cotizaciones" }).click();
+    await expect(planPage).toHaveURL(/\/es\/business-wizard\/quote\/requested/);
+    await expect(planPage.getByRole("heading", { level: 1 })).toHaveText(
+      "Actualizamos su pedido de cotización",
+    );
+    await planNoJs.close();
+
     expect(
       await htmlErrors(
         new Map([
@@ -525,10 +642,33 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
           ["/es/business-wizard/email", emailHtml],
           ["/es/business-wizard/questionnaire-2, ZIP code refused", aboutYouHtml],
           ["/es/business-wizard/summary", summaryHtml],
+          ["/es/business-wizard/quote", planHtml],
+          ["/es/business-wizard/quote, request refused", refusedRequest],
+          ["/es/business-wizard/quote/requested", requestedHtml],
         ]),
       ),
     ).toEqual([]);
   } finally {
     await stopServer(server);
+  }
+  // The request keeps the consent in the Spanish words the visitor agreed to.
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const requests = await database.db
+      .selectFrom("quote_requests")
+      .select(["consent_text", "contact_channel", "lines"])
+      .execute();
+    expect(requests).toEqual([
+      {
+        consent_text: quoteConsentText({ ...SAMPLE_AGENCY, sample: true }, "es"),
+        contact_channel: "phone",
+        lines: ["general-liability"],
+      },
+    ]);
+    expect(requests[0]?.consent_text).toMatch(
+      /^Al seleccionar «Solicitar mis cotizaciones», pido a /,
+    );
+  } finally {
+    await database.close();
   }
 });

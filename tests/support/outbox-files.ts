@@ -20,6 +20,20 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
+/**
+ * A header as read: its encoded words (RFC 2047, "=?UTF-8?Q?Su_pedido?=", which a mail writer uses
+ * for a subject that is not ASCII) decoded, and the blanks between two of them dropped.
+ */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, "$1$2")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
 /** A part's body as written, decoded by its Content-Transfer-Encoding. */
 function decodePart(head: string, body: string): string {
   if (/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
@@ -54,7 +68,14 @@ export function readWrittenEmails(dataDir: string): WrittenEmail[] {
     .map((file) => {
       const raw = readFileSync(path.join(folder, file), "utf8");
       const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(head)?.[1] ?? "";
+      // A header may go on over indented lines (a long encoded subject does).
+      const header = (name: string) =>
+        decodeHeader(
+          (new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)$`, "m").exec(head)?.[1] ?? "").replace(
+            /\r?\n[ \t]+/g,
+            " ",
+          ),
+        );
       const body = rest.join("\n\n");
       const boundary = /^content-type:\s*multipart\/[\s\S]*?boundary="?([^";\r\n]+)"?/im.exec(
         head,

@@ -12,10 +12,11 @@ import {
   CONTRACT_ENDORSEMENTS,
   CONTRACT_OTHER_MAX_LENGTH,
   CONTRACT_PARTY_MAX_LENGTH,
-  ENDORSEMENTS_NOTE,
   OCCURRENCE_LIMITS,
 } from "#app/domain/quote/contract-requirements.ts";
 import { formatDollars } from "#app/domain/quote/insurer-quotes.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 
 function LimitField<Schema>({
   field,
@@ -26,13 +27,14 @@ function LimitField<Schema>({
   label: string;
   limits: readonly number[];
 }) {
+  const locale = useLocale();
   return (
     <div>
       <label htmlFor={field.id} className={ui.labelClass}>
         {label}
       </label>
       <select {...getSelectProps(field)} className={ui.inputClass}>
-        <option value="">Not stated</option>
+        <option value="">{m.contract_limit_not_stated({}, { locale })}</option>
         {limits.map((limit) => (
           <option key={limit} value={String(limit)}>
             {formatDollars(limit)}
@@ -66,12 +68,13 @@ export function ContractRequirementsFields({
   today: string;
   latest: string;
 }) {
+  const locale = useLocale();
   const ticked = tickedLines(fields.contractLines);
   return (
     <>
       <div className="mt-4">
         <label htmlFor={fields.contractParty.id} className={ui.labelClass}>
-          Whose contract is it? (your client, general contractor or landlord)
+          {m.contract_party_label({}, { locale })}
         </label>
         <input
           {...getInputProps(fields.contractParty, { type: "text" })}
@@ -85,7 +88,7 @@ export function ContractRequirementsFields({
         className="mt-6"
         aria-describedby={fields.contractLines.errors ? fields.contractLines.errorId : undefined}
       >
-        <legend className={ui.labelClass}>The lines it asks for</legend>
+        <legend className={ui.labelClass}>{m.contract_lines_legend({}, { locale })}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {lines.map((line) => (
             <label key={line.slug} className={ui.choiceRowClass}>
@@ -105,19 +108,19 @@ export function ContractRequirementsFields({
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <LimitField
           field={fields.occurrenceLimit}
-          label="General liability, each occurrence, at least"
+          label={m.contract_occurrence_label({}, { locale })}
           limits={OCCURRENCE_LIMITS}
         />
         <LimitField
           field={fields.aggregateLimit}
-          label="General liability, aggregate, at least"
+          label={m.contract_aggregate_label({}, { locale })}
           limits={AGGREGATE_LIMITS}
         />
       </div>
       <fieldset className="mt-6" aria-describedby="contract-endorsements-note">
-        <legend className={ui.labelClass}>Endorsements it asks for</legend>
+        <legend className={ui.labelClass}>{m.contract_endorsements_legend({}, { locale })}</legend>
         <p id="contract-endorsements-note" className="mt-1 text-sm text-muted">
-          {ENDORSEMENTS_NOTE}
+          {m.endorsements_note({}, { locale })}
         </p>
         <div className="mt-2 grid gap-2">
           {CONTRACT_ENDORSEMENTS.map((endorsement) => (
@@ -126,14 +129,14 @@ export function ContractRequirementsFields({
                 {...getInputProps(fields[endorsement.id], { type: "checkbox" })}
                 className={ui.choiceInputClass}
               />
-              {endorsement.label}
+              {endorsement.term({}, { locale })}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="mt-6">
         <label htmlFor={fields.neededBy.id} className={ui.labelClass}>
-          Proof of insurance needed by (optional)
+          {m.contract_needed_by_label({}, { locale })}
         </label>
         <input
           {...getInputProps(fields.neededBy, { type: "date" })}
@@ -145,7 +148,7 @@ export function ContractRequirementsFields({
       </div>
       <div className="mt-6">
         <label htmlFor={fields.otherRequirements.id} className={ui.labelClass}>
-          Anything else it asks for: other limits or wording (optional)
+          {m.contract_other_label({}, { locale })}
         </label>
         <textarea
           {...getTextareaProps(fields.otherRequirements)}

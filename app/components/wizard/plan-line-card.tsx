@@ -1,14 +1,15 @@
-import {
-  figureBasisText,
-  NO_FIGURE_TEXT,
-  TYPICAL_PRICE_DISCLAIMER,
-} from "#app/domain/reference/market-figures.ts";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import { startsTicked, type PlanLine } from "#app/domain/quote/coverage-plan.ts";
-import type { Source } from "#app/domain/reference/source.ts";
+import { figureBasisText } from "#app/domain/reference/market-figures.ts";
+import { sourceReadText, type Source } from "#app/domain/reference/source.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /**
  * One line of the coverage plan as the Quote step shows it (decision 017): its recommendation, why,
  * what other businesses paid (published medians, never a price for this visitor) and its sources.
+ * The line's words come from the loader in the page's language (coveragePlan); the card's own from
+ * the catalogs.
  */
 const RECOMMENDATION_STYLES: Record<PlanLine["recommendation"], string> = {
   "Required by law": "bg-red-50 text-red-800 ring-red-200",
@@ -17,48 +18,70 @@ const RECOMMENDATION_STYLES: Record<PlanLine["recommendation"], string> = {
   "Not usually needed for this business": "bg-slate-100 text-slate-700 ring-slate-300",
 };
 
+/** A plan line as the page gets it: with its recommendation in the page's words. */
+export interface PlanLineShown extends PlanLine {
+  recommendationLabel: string;
+}
+
 function SourceList({ sources }: { sources: readonly Source[] }) {
+  const locale = useLocale();
   return (
     <ul className="mt-2 space-y-1">
       {sources.map((source) => (
         <li key={source.url} className="break-words">
-          {source.publisher}:{" "}
-          <a href={source.url} className="text-brand-700 underline" rel="noopener noreferrer">
-            {source.url}
-          </a>{" "}
-          (read {source.read})
+          {/* Named as the publisher names itself, in English, on every page. */}
+          <span lang="en">
+            {source.publisher}:{" "}
+            <a href={source.url} className="text-brand-700 underline" rel="noopener noreferrer">
+              {source.url}
+            </a>
+          </span>{" "}
+          {m.plan_card_source_read({ date: sourceReadText(source.read, locale) }, { locale })}
         </li>
       ))}
     </ul>
   );
 }
 
-function dollars(amount: number): string {
+/** Money as US Spanish writes it too: "$1,675" (decision 049). */
+function dollarsText(amount: number): string {
   return `$${amount.toLocaleString("en-US")}`;
 }
 
-function TypicalPrice({ line }: { line: PlanLine }) {
+function TypicalPrice({ line }: { line: PlanLineShown }) {
+  const locale = useLocale();
   const price = line.typicalPrice;
   return (
     <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-      <p className="font-semibold text-ink">Typical premium</p>
+      <p className="font-semibold text-ink">{m.plan_card_typical_premium({}, { locale })}</p>
       {price ? (
         <>
           <p className="mt-1 text-ink">
-            <span className="text-lg font-bold">{dollars(price.monthly)}</span> a month
-            {price.yearly ? ` (${dollars(price.yearly)} a year)` : ""}: {figureBasisText(price)}.
+            {withSlots(
+              m.plan_card_price(
+                {
+                  monthly: slot("monthly"),
+                  yearly: price.yearly
+                    ? m.plan_card_price_yearly({ amount: dollarsText(price.yearly) }, { locale })
+                    : "",
+                  basis: figureBasisText(price, locale),
+                },
+                { locale },
+              ),
+              { monthly: <span className="text-lg font-bold">{dollarsText(price.monthly)}</span> },
+            )}
           </p>
-          <p className="mt-1 text-muted">Its source is listed with this line's sources.</p>
+          <p className="mt-1 text-muted">{m.plan_card_price_source({}, { locale })}</p>
           {line.priceNote ? <p className="mt-1 text-ink">{line.priceNote}</p> : null}
-          <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
+          <p className="mt-1 text-muted">{m.figure_disclaimer({}, { locale })}</p>
         </>
       ) : (
         <>
-          <p className="mt-1 font-semibold text-ink">{NO_FIGURE_TEXT}</p>
+          <p className="mt-1 font-semibold text-ink">{m.plan_no_figure({}, { locale })}</p>
           {line.publishedRange ? (
             <>
               <p className="mt-1 text-muted">{line.publishedRange.text}</p>
-              <p className="mt-1 text-muted">{TYPICAL_PRICE_DISCLAIMER}</p>
+              <p className="mt-1 text-muted">{m.figure_disclaimer({}, { locale })}</p>
             </>
           ) : null}
         </>
@@ -72,19 +95,24 @@ function TypicalPrice({ line }: { line: PlanLine }) {
  * agent can quote it here; stop-gap employer's liability is what an agent can add.
  */
 function StateFundNote({ fund }: { fund: NonNullable<PlanLine["stateFund"]> }) {
+  const locale = useLocale();
   return (
     <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-ink">
       <p>
-        Only the state fund sells it here, so no agency can quote it: buy it from{" "}
-        <a href={fund.url} className="text-brand-700 underline" rel="noopener noreferrer">
-          {fund.name}
-        </a>
-        . It is not ticked below.
+        {withSlots(m.plan_card_state_fund({ fund: slot("fund") }, { locale }), {
+          fund: (
+            <a
+              href={fund.url}
+              lang="en"
+              className="text-brand-700 underline"
+              rel="noopener noreferrer"
+            >
+              {fund.name}
+            </a>
+          ),
+        })}
       </p>
-      <p className="mt-1">
-        The fund's policy does not include employer's liability (an employee's lawsuit over an
-        injury); an agent can quote that as stop-gap cover, usually added to general liability.
-      </p>
+      <p className="mt-1">{m.plan_card_state_fund_employers_liability({}, { locale })}</p>
     </div>
   );
 }
@@ -94,7 +122,7 @@ export function PlanLineCard({
   line,
   contractFlag = null,
 }: {
-  line: PlanLine;
+  line: PlanLineShown;
   /** What the visitor's contract asks of this line (decision 048), shown even when folded. */
   contractFlag?: string | null;
 }) {
@@ -112,7 +140,7 @@ export function PlanLineCard({
       <span
         className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${RECOMMENDATION_STYLES[line.recommendation]}`}
       >
-        {line.recommendation}
+        {line.recommendationLabel}
       </span>
     </>
   );
@@ -138,14 +166,16 @@ export function PlanLineCard({
 }
 
 /** A plan line's reason, its sources and its typical premium. */
-function PlanLineBody({ line }: { line: PlanLine }) {
+function PlanLineBody({ line }: { line: PlanLineShown }) {
+  const locale = useLocale();
   return (
     <>
       <p className="mt-2 text-ink">{line.reason}</p>
       {line.stateFund ? <StateFundNote fund={line.stateFund} /> : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-700">
-          Why?<span className="sr-only"> ({line.name})</span>
+          {m.plan_card_why({}, { locale })}
+          <span className="sr-only"> ({line.name})</span>
         </summary>
         <div className="mt-2 text-muted">
           {line.notes.length > 0 ? (
@@ -155,11 +185,11 @@ function PlanLineBody({ line }: { line: PlanLine }) {
               ))}
             </ul>
           ) : null}
-          <p className="mt-2">Where this comes from:</p>
+          <p className="mt-2">{m.plan_card_sources({}, { locale })}</p>
           <SourceList sources={line.sources} />
           {line.typicalPrice ? (
             <>
-              <p className="mt-2">Where the typical premium comes from:</p>
+              <p className="mt-2">{m.plan_card_price_sources({}, { locale })}</p>
               <SourceList sources={[line.typicalPrice.source]} />
             </>
           ) : null}

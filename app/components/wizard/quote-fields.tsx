@@ -11,12 +11,14 @@ import {
 } from "@conform-to/react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
-import { REVENUE_BANDS, VEHICLE_USES } from "#app/domain/quote/answer-choices.ts";
+import { revenueBands, vehicleUses } from "#app/domain/quote/answer-choices.ts";
 import {
   CONTACT_CHANNELS,
+  contactChannelLabel,
   NOTE_MAX_LENGTH,
-  REQUEST_QUOTES_LABEL,
 } from "#app/domain/quote/quote-request.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /**
  * A field of any form, as conform's own helpers (getInputProps) take it: each page's form has its
@@ -59,15 +61,16 @@ export function RevenueFields<Band, Amount>({
   band: Field<Band>;
   amount: Field<Amount>;
 }) {
+  const locale = useLocale();
   return (
     <>
       <div>
         <label htmlFor={band.id} className={ui.labelClass}>
-          Annual revenue
+          {m.plan_field_revenue({}, { locale })}
         </label>
         <select {...getSelectProps(band)} className={ui.inputClass}>
-          <option value="">Choose a range</option>
-          {REVENUE_BANDS.map((choice) => (
+          <option value="">{m.plan_field_revenue_choose({}, { locale })}</option>
+          {revenueBands(locale).map((choice) => (
             <option key={choice.id} value={choice.id}>
               {choice.label}
             </option>
@@ -77,7 +80,7 @@ export function RevenueFields<Band, Amount>({
       </div>
       <div>
         <label htmlFor={amount.id} className={ui.labelClass}>
-          Or the amount, in dollars
+          {m.plan_field_revenue_amount({}, { locale })}
         </label>
         <input
           {...getInputProps(amount, { type: "text" })}
@@ -94,6 +97,7 @@ export function RevenueFields<Band, Amount>({
 
 /** A question answered Yes or No. */
 export function YesNoField<Schema>({ field, legend }: { field: Field<Schema>; legend: string }) {
+  const locale = useLocale();
   const chosen = initialText(field);
   return (
     <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
@@ -108,7 +112,7 @@ export function YesNoField<Schema>({ field, legend }: { field: Field<Schema>; le
               defaultChecked={chosen === value}
               className={ui.choiceInputClass}
             />
-            {value === "yes" ? "Yes" : "No"}
+            {(value === "yes" ? m.wizard_yes : m.wizard_no)({}, { locale })}
           </label>
         ))}
       </div>
@@ -119,12 +123,13 @@ export function YesNoField<Schema>({ field, legend }: { field: Field<Schema>; le
 
 /** Whether the business uses vehicles for work. */
 export function VehiclesQuestion<Schema>({ field }: { field: Field<Schema> }) {
+  const locale = useLocale();
   const chosen = initialText(field);
   return (
     <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend className={ui.labelClass}>Does the business use vehicles for work?</legend>
+      <legend className={ui.labelClass}>{m.plan_field_vehicles({}, { locale })}</legend>
       <div className="mt-2 grid gap-2">
-        {VEHICLE_USES.map((use) => (
+        {vehicleUses(locale).map((use) => (
           <label key={use.id} className={ui.choiceRowClass}>
             <input
               type="radio"
@@ -162,26 +167,30 @@ export function PlanAnswerFields({
     vehicles: Field<unknown>;
   };
 }) {
+  const locale = useLocale();
   return (
     <>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <CountField
           field={fields.fullTimeEmployees}
-          label="Full-time employees (not counting owners)"
+          label={m.plan_field_full_time({}, { locale })}
         />
-        <CountField field={fields.partTimeEmployees} label="Part-time employees" />
+        <CountField
+          field={fields.partTimeEmployees}
+          label={m.plan_field_part_time({}, { locale })}
+        />
         <CountField
           field={fields.workingOwners}
-          label="Owners, officers or LLC members who work in the business"
+          label={m.plan_field_working_owners({}, { locale })}
         />
         <RevenueFields band={fields.revenueBand} amount={fields.annualRevenue} />
       </div>
-      <YesNoField
-        field={fields.claimsInLast3Years}
-        legend="Any insurance claims in the last 3 years?"
-      />
+      <YesNoField field={fields.claimsInLast3Years} legend={m.plan_field_claims({}, { locale })} />
       {fields.currentlyInsured ? (
-        <YesNoField field={fields.currentlyInsured} legend="Is the business insured now?" />
+        <YesNoField
+          field={fields.currentlyInsured}
+          legend={m.plan_field_insured_now({}, { locale })}
+        />
       ) : null}
       <VehiclesQuestion field={fields.vehicles} />
     </>
@@ -203,9 +212,10 @@ export function LinesToQuote<Schema>({
   ticked: ReadonlySet<string>;
   raised?: readonly string[];
 }) {
+  const locale = useLocale();
   return (
     <fieldset className="mt-4" aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend className={ui.labelClass}>Lines to quote</legend>
+      <legend className={ui.labelClass}>{m.quote_field_lines({}, { locale })}</legend>
       <div className="mt-2 grid gap-2">
         {lines.map((line) => (
           <label
@@ -246,17 +256,18 @@ export function StartDateField<Schema>({
   field,
   min,
   max,
-  label = "Preferred start date",
+  label,
 }: {
   field: Field<Schema>;
   min: string;
   max: string;
   label?: string;
 }) {
+  const locale = useLocale();
   return (
     <div className="mt-6">
       <label htmlFor={field.id} className={ui.labelClass}>
-        {label}
+        {label ?? m.quote_field_start({}, { locale })}
       </label>
       <input
         {...getInputProps(field, { type: "date" })}
@@ -271,10 +282,11 @@ export function StartDateField<Schema>({
 
 /** How the agent is to contact the visitor. */
 export function ContactChannelField<Schema>({ field }: { field: Field<Schema> }) {
+  const locale = useLocale();
   const chosen = initialText(field) || "email";
   return (
     <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend className={ui.labelClass}>How should the agent contact you?</legend>
+      <legend className={ui.labelClass}>{m.quote_field_channel({}, { locale })}</legend>
       <div className="mt-2 flex flex-wrap gap-3">
         {CONTACT_CHANNELS.map((channel) => (
           <label key={channel.id} className={`${ui.choiceRowClass} min-w-36`}>
@@ -285,7 +297,7 @@ export function ContactChannelField<Schema>({ field }: { field: Field<Schema> })
               defaultChecked={chosen === channel.id}
               className={ui.choiceInputClass}
             />
-            {channel.label}
+            {contactChannelLabel(channel.id, locale)}
           </label>
         ))}
       </div>
@@ -296,10 +308,11 @@ export function ContactChannelField<Schema>({ field }: { field: Field<Schema> })
 
 /** The visitor's note for the agent. */
 export function NoteField<Schema>({ field }: { field: Field<Schema> }) {
+  const locale = useLocale();
   return (
     <div className="mt-6">
       <label htmlFor={field.id} className={ui.labelClass}>
-        Anything the agent should know? (optional)
+        {m.quote_field_note({}, { locale })}
       </label>
       <textarea
         {...getTextareaProps(field)}
@@ -326,6 +339,7 @@ export function RequestQuotesButton({
   /** The form's intent, on a page with several forms. */
   intent?: string;
 }) {
+  const locale = useLocale();
   return (
     <>
       <p className="mt-6 text-sm text-muted">{consentText}</p>
@@ -337,7 +351,7 @@ export function RequestQuotesButton({
         aria-busy={busy || undefined}
         className="mt-4 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:w-auto"
       >
-        {REQUEST_QUOTES_LABEL}
+        {m.quote_request_button({}, { locale })}
       </button>
     </>
   );

@@ -13,6 +13,8 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/emai
 import { addDays, isDay } from "#app/domain/values/days.ts";
 import { checkbox, emailAddress, requiredLines, requiredText } from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** Where the visitor of a bound policy asks for a certificate. */
 export const CERTIFICATE_REQUEST_PATH = `${POLICY_PATH}/certificate`;
@@ -35,29 +37,33 @@ export const CERTIFICATE_NEEDED_MAX_DAYS = 365;
 /** The most open certificate requests one policy may have at once. */
 export const OPEN_CERTIFICATE_REQUESTS_PER_POLICY = 20;
 
-/** What a holder's contract may ask for besides being named, each its own checkbox. */
-export const CERTIFICATE_ENDORSEMENTS = [
-  {
-    id: "additionalInsured",
-    label: "Add the holder as an additional insured",
-    short: "Additional insured",
-  },
-  {
-    id: "waiverOfSubrogation",
-    label: "Waiver of subrogation in the holder's favor",
-    short: "Waiver of subrogation",
-  },
-  {
-    id: "primaryNonContributory",
-    label: "Primary and non-contributory wording",
-    short: "Primary and non-contributory",
-  },
-] as const;
+/**
+ * What a holder's contract may ask for besides being named, each its own checkbox: its label on a
+ * form (`term`, in the page's language; `label` its English) and its short English name (the desk's).
+ */
+export const CERTIFICATE_ENDORSEMENTS = (
+  [
+    {
+      id: "additionalInsured",
+      term: m.endorsement_additional_insured,
+      short: "Additional insured",
+    },
+    {
+      id: "waiverOfSubrogation",
+      term: m.endorsement_waiver_of_subrogation,
+      short: "Waiver of subrogation",
+    },
+    {
+      id: "primaryNonContributory",
+      term: m.endorsement_primary_non_contributory,
+      short: "Primary and non-contributory",
+    },
+  ] as const
+).map((endorsement) => ({ ...endorsement, label: endorsement.term({}, { locale: BASE_LOCALE }) }));
 export type CertificateEndorsement = (typeof CERTIFICATE_ENDORSEMENTS)[number]["id"];
 
 /** What the form says once, beside the endorsements: they are the insurer's to grant. */
-export const ENDORSEMENTS_NOTE =
-  "These are endorsements: each changes your policy, so the insurer must agree to it, and it may change your premium. A certificate without them only shows the holder the cover you have.";
+export const ENDORSEMENTS_NOTE = m.endorsements_note({}, { locale: BASE_LOCALE });
 
 export const certificateMessages = {
   holderName: "Please enter the certificate holder's name",

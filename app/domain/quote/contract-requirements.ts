@@ -17,6 +17,8 @@ import { chosenLines, lineName } from "#app/domain/quote/quote-request.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
 import { checkbox, optionalLines, requiredText } from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** The line whose limits a contract states most often, and the only one whose limits it takes. */
 export const GENERAL_LIABILITY_SLUG = "general-liability";
@@ -34,34 +36,39 @@ export const AGGREGATE_LIMITS = [1_000_000, 2_000_000, 4_000_000] as const;
 export const CONTRACT_ENDORSEMENTS = CERTIFICATE_ENDORSEMENTS;
 export { ENDORSEMENTS_NOTE };
 
-export const contractMessages = {
-  party: "Please say whose contract it is",
-  lines: "Please choose at least one line the contract asks for",
-  limit: "Please choose one of the amounts",
-  aggregateBelow: "The aggregate limit cannot be below the limit for each occurrence",
-  neededBy: "Please choose a day from today to a year ahead, or leave it empty",
-  saved: "Thanks: your plan now shows what the contract asks for.",
-  removed: "The contract's requirements are removed from your plan.",
-} as const;
+/** The contract form's messages, in `locale` (English by default). */
+export function contractMessages(locale: Locale = BASE_LOCALE) {
+  const words = { locale };
+  return {
+    party: m.contract_error_party({}, words),
+    lines: m.contract_error_lines({}, words),
+    limit: m.contract_error_limit({}, words),
+    aggregateBelow: m.contract_error_aggregate_below({}, words),
+    neededBy: m.contract_error_needed_by({}, words),
+    saved: m.contract_saved({}, words),
+    removed: m.contract_removed({}, words),
+  };
+}
 
-function limitChoice(limits: readonly number[]) {
+function limitChoice(limits: readonly number[], error: string) {
   return z.optional(
     z.pipe(
-      z.enum(limits.map(String) as [string, ...string[]], { error: contractMessages.limit }),
+      z.enum(limits.map(String) as [string, ...string[]], { error }),
       z.transform((text: string) => Number(text)),
     ),
   );
 }
 
-/** The form for a day `today` (YYYY-MM-DD). */
-export function contractRequirementsSchema(today: string) {
+/** The form for a day `today` (YYYY-MM-DD), its messages in `locale`. */
+export function contractRequirementsSchema(today: string, locale: Locale = BASE_LOCALE) {
   const latest = addDays(today, CONTRACT_NEEDED_MAX_DAYS);
+  const messages = contractMessages(locale);
   return z
     .object({
-      contractParty: requiredText(contractMessages.party, CONTRACT_PARTY_MAX_LENGTH),
-      contractLines: chosenLines(contractMessages.lines),
-      occurrenceLimit: limitChoice(OCCURRENCE_LIMITS),
-      aggregateLimit: limitChoice(AGGREGATE_LIMITS),
+      contractParty: requiredText(messages.party, CONTRACT_PARTY_MAX_LENGTH, locale),
+      contractLines: chosenLines(messages.lines, locale),
+      occurrenceLimit: limitChoice(OCCURRENCE_LIMITS, messages.limit),
+      aggregateLimit: limitChoice(AGGREGATE_LIMITS, messages.limit),
       additionalInsured: checkbox(),
       waiverOfSubrogation: checkbox(),
       primaryNonContributory: checkbox(),
@@ -69,11 +76,11 @@ export function contractRequirementsSchema(today: string) {
         z.string().check(
           z.trim(),
           z.refine((text) => text === "" || (isDay(text) && text >= today && text <= latest), {
-            error: contractMessages.neededBy,
+            error: messages.neededBy,
           }),
         ),
       ),
-      otherRequirements: optionalLines(CONTRACT_OTHER_MAX_LENGTH),
+      otherRequirements: optionalLines(CONTRACT_OTHER_MAX_LENGTH, locale),
     })
     .check(
       // A contract's aggregate limit is never below its limit for each occurrence.
@@ -82,7 +89,7 @@ export function contractRequirementsSchema(today: string) {
           value.occurrenceLimit === undefined ||
           value.aggregateLimit === undefined ||
           value.aggregateLimit >= value.occurrenceLimit,
-        { error: contractMessages.aggregateBelow, path: ["aggregateLimit"] },
+        { error: messages.aggregateBelow, path: ["aggregateLimit"] },
       ),
     );
 }
@@ -125,16 +132,22 @@ export function toContractRequirements(value: ContractRequirementsInput): Contra
   };
 }
 
-/** The limits asked for in words ("$1,000,000 each occurrence, $2,000,000 aggregate"), or null. */
-export function limitsText(requirements: ContractRequirements): string | null {
-  const parts = [
-    requirements.occurrenceLimit === null
-      ? null
-      : `${formatDollars(requirements.occurrenceLimit)} each occurrence`,
-    requirements.aggregateLimit === null
-      ? null
-      : `${formatDollars(requirements.aggregateLimit)} aggregate`,
-  ].filter((part): part is string => part !== null);
+/**
+ * The limits asked for in words, in `locale` ("$1,000,000 each occurrence, $2,000,000 aggregate"),
+ * or null.
+ */
+export function limitsText(
+  requirements: ContractRequirements,
+  locale: Locale = BASE_LOCALE,
+): string | null {
+  const { occurrenceLimit, aggregateLimit } = requirements;
+  const parts: string[] = [];
+  if (occurrenceLimit !== null) {
+    parts.push(m.contract_limit_occurrence({ amount: formatDollars(occurrenceLimit) }, { locale }));
+  }
+  if (aggregateLimit !== null) {
+    parts.push(m.contract_limit_aggregate({ amount: formatDollars(aggregateLimit) }, { locale }));
+  }
   return parts.length > 0 ? parts.join(", ") : null;
 }
 
@@ -153,10 +166,18 @@ export function contractEndorsementsText(requirements: ContractRequirements): st
 export function contractFlag(
   requirements: ContractRequirements | null,
   slug: string,
+  locale: Locale = BASE_LOCALE,
 ): string | null {
   if (!requirements || !requirements.lines.includes(slug)) return null;
-  const limits = slug === GENERAL_LIABILITY_SLUG ? limitsText(requirements) : null;
-  return `The contract with ${requirements.party} asks for ${lineName(slug)}${limits ? `, with limits of at least ${limits}` : ""}.`;
+  const limits = slug === GENERAL_LIABILITY_SLUG ? limitsText(requirements, locale) : null;
+  return m.contract_flag(
+    {
+      party: requirements.party,
+      line: lineName(slug, locale),
+      limits: limits ? m.contract_flag_limits({ limits }, { locale }) : "",
+    },
+    { locale },
+  );
 }
 
 /**

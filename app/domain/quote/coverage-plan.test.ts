@@ -8,7 +8,6 @@ import {
   COMMERCIAL_AUTO_SLUG,
   coveragePlan,
   PLAN_LINES,
-  WORKERS_COMP_CONSTRUCTION_PRICE_NOTE,
   type PlanAnswers,
   planFacts,
   PLAN_RULES,
@@ -19,6 +18,7 @@ import { revenueBandFor } from "#app/domain/quote/answer-choices.ts";
 import { INDUSTRIES } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import { RULES_READ_ON } from "#app/domain/reference/source.ts";
+import { US_STATES } from "#app/domain/reference/states.ts";
 
 const base: PlanAnswers = {
   industry: "offices",
@@ -423,7 +423,7 @@ describe("workers' compensation counts the people the law counts (issue 26)", ()
   it("warns that a national median understates a construction firm's premium", () => {
     const construction = { industry: "construction", segments: ["Roofing"] } as const;
     expect(workersComp({ ...construction, ...staff(3) }).priceNote).toBe(
-      WORKERS_COMP_CONSTRUCTION_PRICE_NOTE,
+      "Workers' compensation is priced on payroll and each trade's class, so a construction firm usually pays well above this median.",
     );
     expect(workersComp(staff(3)).priceNote).toBeUndefined();
   });
@@ -607,3 +607,71 @@ describe("what an update of the answers changed (issue 26)", () => {
     expect(planChangesOf(search)).toEqual({ changed: [WORKERS_COMP_SLUG], raised: [] });
   });
 });
+
+describe("the plan in Spanish (issue 31)", () => {
+  const roofer: PlanAnswers = {
+    industry: "construction",
+    segments: ["Roofing"],
+    state: "New Mexico",
+    ownership: "Corporation",
+    fullTimeEmployees: 3,
+    partTimeEmployees: 0,
+    workingOwners: 1,
+    vehicles: "owned",
+  };
+
+  it("gives each line its glossary name, the state's name and law in Spanish, the same verdicts", () => {
+    const spanish = coveragePlan(roofer, "es").lines;
+    const english = coveragePlan(roofer).lines;
+    // The same lines, in the same order, with the same recommendations: only the words change.
+    expect(spanish.map((line) => [line.slug, line.recommendation])).toEqual(
+      english.map((line) => [line.slug, line.recommendation]),
+    );
+    expect(spanish[0]).toMatchObject({
+      name: "Compensación para trabajadores (Workers' Compensation)",
+      recommendation: "Required by law",
+      reason:
+        "Nuevo México la exige a partir de 3 empleados, o a partir de su primer empleado para los trabajos de construcción que requieren licencia.",
+      priceNote:
+        "La compensación para trabajadores se cotiza según la nómina y la clasificación de cada oficio, así que una empresa de construcción suele pagar bastante más que esta mediana.",
+    });
+    expect(spanish[0]?.notes).toContain("También cuentan los empleados en otros estados.");
+    expect(spanish[1]).toMatchObject({
+      name: "Seguro de auto comercial (Commercial Auto)",
+      reason:
+        "Nuevo México exige seguro de responsabilidad civil para los vehículos que el negocio posee o arrienda, algo que una póliza de auto personal por lo general no cubre.",
+    });
+    const crime = spanish.find((line) => line.slug === "crime-insurance");
+    expect(crime?.publishedRange?.text).toBe(
+      "Las cifras publicadas sitúan una póliza independiente en unos $650 a $2,500 al año.",
+    );
+    const liability = spanish.find((line) => line.slug === "general-liability");
+    expect(liability?.typicalPrice?.basis).toEqual({ kind: "industry", label: "Construcción" });
+  });
+
+  it("says every state's workers' compensation rule and notes in Spanish, and asks an agent where the sources do", () => {
+    for (const state of US_STATES) {
+      for (const answers of [
+        { ...base, state },
+        { ...roofer, state },
+        { ...base, state, ...staff(0), workingOwners: 2 },
+      ]) {
+        const english = workersCompLine(coveragePlan(answers));
+        const spanish = workersCompLine(coveragePlan(answers, "es"));
+        expect(spanish.recommendation, state).toBe(english.recommendation);
+        expect(spanish.reason, `${state}: ${english.reason}`).not.toBe(english.reason);
+        if (english.reason === ASK_ABOUT_STATE) {
+          expect(spanish.reason).toBe("Pregunte a un agente si su estado la exige.");
+        }
+        expect(spanish.notes.length).toBe(english.notes.length);
+        spanish.notes.forEach((note, index) => expect(note).not.toBe(english.notes[index]));
+      }
+    }
+  });
+});
+
+function workersCompLine(plan: ReturnType<typeof coveragePlan>) {
+  const line = plan.lines.find((candidate) => candidate.slug === WORKERS_COMP_SLUG);
+  if (!line) throw new Error("No workers' compensation in the plan");
+  return line;
+}

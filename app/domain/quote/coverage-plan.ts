@@ -16,9 +16,10 @@ import {
 } from "#app/domain/reference/market-figures.ts";
 import { type OwnershipStructure } from "#app/domain/reference/ownership-structures.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
-import { BASE_LOCALE, type Message } from "#app/domain/site/locales.ts";
+import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 import { RULES_READ_ON, type Source } from "#app/domain/reference/source.ts";
+import { stateName } from "#app/domain/reference/state-names.ts";
 import { type UsState } from "#app/domain/reference/states.ts";
 import {
   workersCompFor,
@@ -42,7 +43,11 @@ export const PLAN_LINES: readonly { slug: string; name: string; term: Message }[
   },
 ];
 
-/** Strongest first: the plan is ordered this way. */
+/**
+ * Strongest first: the plan is ordered this way. The English words are the recommendations' ids
+ * too (the lead desk, the lead record and the agency's alerts show them); a page shows
+ * `recommendationLabel` in its language.
+ */
 export const RECOMMENDATIONS = [
   "Required by law",
   "Recommended",
@@ -50,6 +55,19 @@ export const RECOMMENDATIONS = [
   "Not usually needed for this business",
 ] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
+
+const RECOMMENDATION_TERMS: Readonly<Record<Recommendation, Message>> = {
+  "Required by law": m.plan_recommendation_required,
+  Recommended: m.plan_recommendation_recommended,
+  "Worth considering": m.plan_recommendation_worth_considering,
+  "Not usually needed for this business": m.plan_recommendation_not_needed,
+};
+
+/** A recommendation as `locale` says it ("Obligatorio por ley"). */
+export function recommendationLabel(recommendation: string, locale: Locale): string {
+  const term = RECOMMENDATION_TERMS[recommendation as Recommendation] as Message | undefined; // a stored text may be no recommendation
+  return term ? term({}, { locale }) : recommendation;
+}
 
 /** Lines with these recommendations start ticked when the visitor picks what to have quoted. */
 export function startsTicked(recommendation: Recommendation): boolean {
@@ -80,6 +98,8 @@ export interface PlanAnswers {
 /** The answers as the rules read them. */
 export interface PlanFacts {
   answers: PlanAnswers;
+  /** The language the plan's sentences are written in. */
+  locale: Locale;
   employees: {
     /** none: both counts answered and zero; some: at least one employee; unknown otherwise. */
     status: "none" | "some" | "unknown";
@@ -90,20 +110,20 @@ export interface PlanFacts {
   };
 }
 
-/** Works out the facts the rules read from the answers. */
-export function planFacts(answers: PlanAnswers): PlanFacts {
+/** Works out the facts the rules read from the answers; the plan speaks `locale`. */
+export function planFacts(answers: PlanAnswers, locale: Locale = BASE_LOCALE): PlanFacts {
   const atLeast = (answers.fullTimeEmployees ?? 0) + (answers.partTimeEmployees ?? 0);
   const exact = answers.fullTimeEmployees !== undefined && answers.partTimeEmployees !== undefined;
   const status = atLeast > 0 ? "some" : exact ? "none" : "unknown";
-  return { answers, employees: { status, atLeast, exact } };
+  return { answers, locale, employees: { status, atLeast, exact } };
 }
 
 /** One row of the rules table: the first row of a line whose `when` holds gives its verdict. */
 export interface PlanRule {
   when: (facts: PlanFacts) => boolean;
   recommendation: Recommendation;
-  /** One plain sentence, shown as is. */
-  reason: string;
+  /** One plain sentence (messages/plan), shown in the page's language. */
+  reason: Message;
   /** Shown behind the "Why?" disclosure. */
   sources: readonly Source[];
 }
@@ -201,7 +221,7 @@ const errorsAndOmissionsFields = [
   "Insurance Agent",
 ];
 
-const NO_ADVICE_SOLD = "Businesses that don't sell advice or professional services rarely need it.";
+const NO_ADVICE_SOLD = m.plan_no_advice_sold;
 
 /**
  * The rules for every line but workers' compensation, by line slug (app/domain/reference/products.ts). Each
@@ -212,8 +232,7 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: inIndustry("construction"),
       recommendation: "Recommended",
-      reason:
-        "Clients and general contractors usually ask for it before work starts, and it covers injuries and damage you cause on a job.",
+      reason: m.plan_gl_1,
       sources: [SOURCES.liabilityTypes, SOURCES.coverageTypes],
     },
     {
@@ -223,15 +242,13 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
         (facts) => !(inIndustry("retail")(facts) && onlySegments("E-Commerce")(facts)),
       ),
       recommendation: "Worth considering",
-      reason:
-        "A Business Owner's Policy includes general liability, so you need one of the two, not both.",
+      reason: m.plan_gl_2,
       sources: [SOURCES.bop, SOURCES.liabilityTypes],
     },
     {
       when: always,
       recommendation: "Recommended",
-      reason:
-        "It covers claims that your business hurt someone or damaged their property, which any business can face.",
+      reason: m.plan_gl_3,
       sources: [SOURCES.liabilityTypes, SOURCES.coverageTypes],
     },
   ],
@@ -239,48 +256,43 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: both(inIndustry("retail"), onlySegments("E-Commerce")),
       recommendation: "Worth considering",
-      reason:
-        "Selling only online leaves less premises risk, though a BOP still protects your stock and equipment.",
+      reason: m.plan_bop_1,
       sources: [SOURCES.bop],
     },
     {
       when: inIndustry("retail"),
       recommendation: "Recommended",
-      reason:
-        "A shop's stock, fittings and visiting customers are what a BOP's property and liability cover is for.",
+      reason: m.plan_bop_2,
       sources: [SOURCES.bop],
     },
     {
       when: inIndustry("food"),
       recommendation: "Recommended",
-      reason:
-        "Kitchen equipment, stock and customers on site are what a BOP's property and liability cover is for.",
+      reason: m.plan_bop_3,
       sources: [SOURCES.bop],
     },
     {
       when: inIndustry("offices"),
       recommendation: "Recommended",
-      reason: "A BOP covers your office equipment and injuries to visitors in one policy.",
+      reason: m.plan_bop_4,
       sources: [SOURCES.bop],
     },
     {
       when: inIndustry("cleaning"),
       recommendation: "Recommended",
-      reason:
-        "A BOP covers your cleaning equipment and the damage or injuries you might cause at clients' sites.",
+      reason: m.plan_bop_5,
       sources: [SOURCES.bop],
     },
     {
       when: inIndustry("construction"),
       recommendation: "Worth considering",
-      reason:
-        "A BOP suits contractors with a shop or office, while tools taken to job sites usually need separate cover.",
+      reason: m.plan_bop_6,
       sources: [SOURCES.bop, SOURCES.coverageTypes],
     },
     {
       when: always,
       recommendation: "Worth considering",
-      reason: "A BOP suits businesses with premises, equipment or stock to protect.",
+      reason: m.plan_bop_7,
       sources: [SOURCES.bop],
     },
   ],
@@ -288,15 +300,13 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: both(inIndustry("offices"), hasSegment(...errorsAndOmissionsFields)),
       recommendation: "Worth considering",
-      reason:
-        "Firms in your field usually buy this cover as errors and omissions, so you need one of the two, not both.",
+      reason: m.plan_pl_1,
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
       when: inIndustry("offices"),
       recommendation: "Recommended",
-      reason:
-        "Clients can claim a mistake in your advice or work cost them money, and this covers those claims.",
+      reason: m.plan_pl_2,
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
@@ -305,21 +315,19 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
         hasSegment("Pharmacy or Drug Store", "Eyewear and Optician Store"),
       ),
       recommendation: "Worth considering",
-      reason:
-        "Pharmacists and opticians give professional advice that a customer could claim was wrong.",
+      reason: m.plan_pl_3,
       sources: [SOURCES.liabilityTypes],
     },
     {
       when: both(inIndustry("construction"), hasSegment("General Contractor")),
       recommendation: "Worth considering",
-      reason:
-        "General contractors who plan or manage projects can be blamed when a plan or schedule goes wrong.",
+      reason: m.plan_pl_4,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
       when: inIndustry("other"),
       recommendation: "Worth considering",
-      reason: "It is worth having if clients rely on your advice or professional services.",
+      reason: m.plan_pl_5,
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
@@ -333,7 +341,7 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: both(inIndustry("offices"), hasSegment("Technology Services")),
       recommendation: "Recommended",
-      reason: "Clients can claim that tech work which failed or ran late cost them money.",
+      reason: m.plan_eo_1,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
@@ -342,21 +350,19 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
         hasSegment("Real Estate Agent", "Real Estate Agency", "Insurance Agent"),
       ),
       recommendation: "Recommended",
-      reason: "Agents can be sued over a missed detail or wrong advice in a sale or a policy.",
+      reason: m.plan_eo_2,
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
       when: inIndustry("offices"),
       recommendation: "Worth considering",
-      reason:
-        "Errors and omissions is what some fields call professional liability, so you need one of the two, not both.",
+      reason: m.plan_eo_3,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
       when: inIndustry("other"),
       recommendation: "Worth considering",
-      reason:
-        "It is worth having if clients rely on your work being right, as with tech or agency services.",
+      reason: m.plan_eo_4,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
@@ -370,27 +376,25 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: inIndustry("retail"),
       recommendation: "Recommended",
-      reason:
-        "Taking card payments and keeping customer details make a data breach a real cost for a shop.",
+      reason: m.plan_cyber_1,
       sources: [SOURCES.cyber],
     },
     {
       when: inIndustry("food"),
       recommendation: "Recommended",
-      reason:
-        "Card payments and online orders put your customers' details at risk in a data breach.",
+      reason: m.plan_cyber_2,
       sources: [SOURCES.cyber],
     },
     {
       when: inIndustry("offices"),
       recommendation: "Recommended",
-      reason: "You hold client records and files that a breach or ransomware attack could expose.",
+      reason: m.plan_cyber_3,
       sources: [SOURCES.cyber],
     },
     {
       when: always,
       recommendation: "Worth considering",
-      reason: "It is worth having if you store customer details or take payments online.",
+      reason: m.plan_cyber_4,
       sources: [SOURCES.cyber],
     },
   ],
@@ -398,28 +402,25 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: employees("none"),
       recommendation: "Not usually needed for this business",
-      reason: "With no employees, there is no one to bring an employment claim.",
+      reason: m.plan_epl_1,
       sources: [SOURCES.smallEmployerClaims],
     },
     {
       when: employees("unknown"),
       recommendation: "Worth considering",
-      reason:
-        "Once you have staff, claims of unfair firing, harassment or discrimination become possible.",
+      reason: m.plan_epl_2,
       sources: [SOURCES.smallEmployerClaims],
     },
     {
       when: atLeastEmployees(15),
       recommendation: "Recommended",
-      reason:
-        "With 15 or more employees, federal anti-discrimination laws apply to you as well as state ones.",
+      reason: m.plan_epl_3,
       sources: [SOURCES.eeocCoverage, SOURCES.smallEmployerClaims],
     },
     {
       when: always,
       recommendation: "Worth considering",
-      reason:
-        "Even a small team can bring claims of unfair firing or harassment, often under state law.",
+      reason: m.plan_epl_4,
       sources: [SOURCES.smallEmployerClaims, SOURCES.eeocCoverage],
     },
   ],
@@ -427,34 +428,31 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: ownedAs("Corporation"),
       recommendation: "Recommended",
-      reason: "A corporation's directors and officers can be sued personally over how they run it.",
+      reason: m.plan_do_1,
       sources: [SOURCES.directorsAndOfficers, SOURCES.directorsAndOfficersCost],
     },
     {
       when: ownedAs("Trust"),
       recommendation: "Worth considering",
-      reason:
-        "Trustees can be sued personally over their decisions, so this is worth asking about.",
+      reason: m.plan_do_2,
       sources: [SOURCES.directorsAndOfficers],
     },
     {
       when: ownedAs("Limited Liability Company", "Other Entity"),
       recommendation: "Worth considering",
-      reason:
-        "It is worth having if you have a board or outside investors who could sue over decisions.",
+      reason: m.plan_do_3,
       sources: [SOURCES.directorsAndOfficers, SOURCES.directorsAndOfficersCost],
     },
     {
       when: ownedAs("Individual / Sole Proprietorship"),
       recommendation: "Not usually needed for this business",
-      reason: "A sole proprietorship has no directors or officers for this cover to protect.",
+      reason: m.plan_do_4,
       sources: [SOURCES.directorsAndOfficers],
     },
     {
       when: always,
       recommendation: "Not usually needed for this business",
-      reason:
-        "Without a board or outside investors, there is rarely anyone for this cover to protect.",
+      reason: m.plan_do_5,
       sources: [SOURCES.directorsAndOfficers],
     },
   ],
@@ -462,35 +460,31 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: both(inIndustry("cleaning"), employees("none")),
       recommendation: "Worth considering",
-      reason:
-        "Some crime policies cover theft of property in your care, which cleaning clients often ask about.",
+      reason: m.plan_crime_1,
       sources: [SOURCES.crimeCoverage],
     },
     {
       when: employees("none"),
       recommendation: "Not usually needed for this business",
-      reason: "With no employees, the main risk it covers, theft by staff, does not arise.",
+      reason: m.plan_crime_2,
       sources: [SOURCES.employeeTheft],
     },
     {
       when: inIndustry("cleaning"),
       recommendation: "Recommended",
-      reason:
-        "Staff working in clients' homes and offices can be accused of theft, and crime cover can pay for their property.",
+      reason: m.plan_crime_3,
       sources: [SOURCES.crimeCoverage, SOURCES.employeeTheft],
     },
     {
       when: both(inIndustry("retail", "food"), employees("some")),
       recommendation: "Recommended",
-      reason:
-        "Staff who handle cash and stock create a risk of theft that property insurance does not cover.",
+      reason: m.plan_crime_4,
       sources: [SOURCES.employeeTheft, SOURCES.crimeCoverage],
     },
     {
       when: always,
       recommendation: "Worth considering",
-      reason:
-        "Anyone with access to your money or accounts could steal it or be tricked into paying a fraudster.",
+      reason: m.plan_crime_5,
       sources: [SOURCES.crimeCoverage, SOURCES.employeeTheft],
     },
   ],
@@ -498,14 +492,13 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       when: employees("none"),
       recommendation: "Not usually needed for this business",
-      reason: "It only matters if you run a retirement or health plan for employees.",
+      reason: m.plan_fid_1,
       sources: [SOURCES.fiduciary],
     },
     {
       when: always,
       recommendation: "Worth considering",
-      reason:
-        "If you offer employees a retirement or health plan, you can be held personally liable for how it's run.",
+      reason: m.plan_fid_2,
       sources: [SOURCES.fiduciary],
     },
   ],
@@ -522,27 +515,68 @@ export interface Verdict {
 export const WORKERS_COMP_SLUG = "workers-comp";
 
 /** The sentence shown where no source settled whether the visitor's state requires it. */
-export const ASK_ABOUT_STATE = "Ask an agent whether your state requires it.";
+export const ASK_ABOUT_STATE = m.plan_ask_about_state({}, { locale: BASE_LOCALE });
 
-function employeesPhrase(count: number): string {
-  return count === 1 ? "your first employee" : `${count} employees`;
+/** How the plan's sentences about a state are written: its name and messages in the plan's language. */
+interface StateWords {
+  wc: WorkersCompState;
+  locale: Locale;
+  /** The state's name in the plan's language ("Nuevo México"). */
+  state: string;
+}
+
+function stateWords(facts: PlanFacts, wc: WorkersCompState): StateWords {
+  return { wc, locale: facts.locale, state: stateName(wc.state, facts.locale) };
+}
+
+function employeesPhrase(count: number, locale: Locale): string {
+  return count === 1
+    ? m.plan_wc_first_employee({}, { locale })
+    : m.plan_wc_employees({ count }, { locale });
 }
 
 /** What decides it in this state, as one sentence; the same words serve "required" and not yet. */
-function requirementSentence(wc: WorkersCompState, construction: boolean): string {
-  const fund = wc.stateFundOnly ? ", and it must come from the state fund" : "";
+function requirementSentence({ wc, locale, state }: StateWords, construction: boolean): string {
+  const fund = wc.stateFundOnly ? m.plan_wc_state_fund({}, { locale }) : "";
   if (construction && wc.construction?.allConstruction) {
-    return `${wc.state} requires it for ${wc.construction.work} from ${employeesPhrase(wc.construction.minEmployees)}${fund}.`;
+    const { work, minEmployees } = wc.construction;
+    return m.plan_wc_requires_for(
+      {
+        state,
+        work: work({}, { locale }),
+        employees: employeesPhrase(minEmployees, locale),
+        fund,
+      },
+      { locale },
+    );
   }
   if (wc.minEmployees === undefined) {
-    return `${wc.state} requires it once ${wc.alsoWhen ?? "you have employees"}${fund}.`;
+    const condition = (wc.alsoWhen ?? m.plan_wc_once_employees)({}, { locale });
+    return m.plan_wc_requires_once({ state, condition, fund }, { locale });
   }
   const forSomeConstruction =
     construction && wc.construction
-      ? `, or from ${employeesPhrase(wc.construction.minEmployees)} for ${wc.construction.work}`
+      ? m.plan_wc_or_construction(
+          {
+            employees: employeesPhrase(wc.construction.minEmployees, locale),
+            work: wc.construction.work({}, { locale }),
+          },
+          { locale },
+        )
       : "";
-  const sooner = wc.alsoWhen ? `, or sooner once ${wc.alsoWhen}` : "";
-  return `${wc.state} requires it from ${employeesPhrase(wc.minEmployees)}${forSomeConstruction}${sooner}${fund}.`;
+  const sooner = wc.alsoWhen
+    ? m.plan_wc_or_sooner({ condition: wc.alsoWhen({}, { locale }) }, { locale })
+    : "";
+  return m.plan_wc_requires_from(
+    {
+      state,
+      employees: employeesPhrase(wc.minEmployees, locale),
+      construction: forSomeConstruction,
+      sooner,
+      fund,
+    },
+    { locale },
+  );
 }
 
 /** The head count from which the law surely applies, if a head count alone can tell. */
@@ -577,15 +611,16 @@ export function ownersCounting(
   return "unsettled";
 }
 
-function ownersPhrase(count: number): string {
+function ownersPhrase(count: number, locale: Locale): string {
   return count === 1
-    ? "the owner or officer who works in the business"
-    : `the ${count} owners or officers who work in the business`;
+    ? m.plan_wc_owner_one({}, { locale })
+    : m.plan_wc_owners_many({ count }, { locale });
 }
 
 /** Owners a state counts as employees whatever the head count (Florida construction, California). */
-function ownersAlwaysCovered(facts: PlanFacts, wc: WorkersCompState): Verdict | undefined {
+function ownersAlwaysCovered(facts: PlanFacts, words: StateWords): Verdict | undefined {
   const { answers } = facts;
+  const { wc, locale, state } = words;
   const construction = answers.industry === "construction";
   // Nobody works in the business: no one for the rule to cover.
   if (answers.workingOwners === 0) return undefined;
@@ -594,37 +629,46 @@ function ownersAlwaysCovered(facts: PlanFacts, wc: WorkersCompState): Verdict | 
       rule.ownership.includes(answers.ownership) && (!rule.onlyConstruction || construction),
   );
   if (!owners) return undefined;
+  const who = owners.who({}, { locale });
   return {
     recommendation: "Required by law",
-    reason: owners.canOptOut
-      ? `${wc.state} counts ${owners.who} as employees, so it is required unless they file to be exempt.`
-      : `${wc.state} counts ${owners.who} as employees, so you need it even with no staff.`,
+    reason: (owners.canOptOut ? m.plan_wc_owners_covered_exempt : m.plan_wc_owners_covered)(
+      { state, who },
+      { locale },
+    ),
     sources: wc.sources,
   };
 }
 
 /** With no employees, where the state's head count does not decide it. */
 function noEmployeesVerdict(facts: PlanFacts, wc: WorkersCompState): Verdict {
-  const { answers } = facts;
+  const { answers, locale } = facts;
   const sources = wc.sources;
   if (answers.workingOwners === 0) {
     return {
       recommendation: "Not usually needed for this business",
-      reason:
-        "With no employees and no owner working in the business, there is no one for it to cover.",
+      reason: m.plan_wc_nobody_to_cover({}, { locale }),
       sources,
     };
   }
   if (wc.status === "elective" || ownersCounting(wc, answers.ownership) === "not-counted") {
     return {
       recommendation: "Not usually needed for this business",
-      reason:
-        "With no employees the law doesn't require it, though owners can choose to cover themselves.",
+      reason: m.plan_wc_owners_may_choose({}, { locale }),
       sources,
     };
   }
   // Companies: many states count working officers or members as employees, each in its own way.
-  return { recommendation: "Recommended", reason: ASK_ABOUT_STATE, sources };
+  return askAboutState(facts, sources);
+}
+
+/** "Recommended", and ask an agent: the sources do not settle whether the state requires it. */
+function askAboutState(facts: PlanFacts, sources: readonly Source[]): Verdict {
+  return {
+    recommendation: "Recommended",
+    reason: m.plan_ask_about_state({}, { locale: facts.locale }),
+    sources,
+  };
 }
 
 /**
@@ -633,44 +677,46 @@ function noEmployeesVerdict(facts: PlanFacts, wc: WorkersCompState): Verdict {
  * say and they could make the difference, the plan says to ask an agent, never "optional".
  */
 export function workersCompVerdict(facts: PlanFacts): Verdict {
-  const { answers, employees: staff } = facts;
+  const { answers, employees: staff, locale } = facts;
   const wc = workersCompFor(answers.state);
+  const words = stateWords(facts, wc);
+  const { state } = words;
   const sources = wc.sources;
   const construction = answers.industry === "construction";
   const owners = answers.workingOwners;
   const counting = ownersCounting(wc, answers.ownership);
 
   if (staff.status === "none") {
-    const covered = ownersAlwaysCovered(facts, wc);
+    const covered = ownersAlwaysCovered(facts, words);
     if (covered) return covered;
     if (wc.status !== "required") return noEmployeesVerdict(facts, wc);
   }
 
   switch (wc.status) {
     case "unknown":
-      return { recommendation: "Recommended", reason: ASK_ABOUT_STATE, sources };
+      return askAboutState(facts, sources);
     case "elective":
       return {
         recommendation: "Recommended",
-        reason: `${wc.state} lets most private employers opt out, but without it injured staff can sue you.`,
+        reason: m.plan_wc_elective({ state }, { locale }),
         sources,
       };
     case "listed-work":
       if (construction) {
         return {
           recommendation: staff.status === "some" ? "Required by law" : "Recommended",
-          reason: `${wc.state} lists construction as extra-hazardous work, so it is required from your first employee and must come from the state fund.`,
+          reason: m.plan_wc_listed_construction({ state }, { locale }),
           sources,
         };
       }
       return {
         recommendation: "Recommended",
-        reason: `${wc.state} requires it only for work on its extra-hazardous list, so ask an agent whether yours is.`,
+        reason: m.plan_wc_listed_other({ state }, { locale }),
         sources,
       };
     case "required": {
       const threshold = certainThreshold(wc, construction);
-      const sentence = requirementSentence(wc, construction);
+      const sentence = requirementSentence(words, construction);
       if (threshold !== undefined && staff.atLeast >= threshold) {
         return { recommendation: "Required by law", reason: sentence, sources };
       }
@@ -679,13 +725,14 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
         if (counting === "counted") {
           return {
             recommendation: "Required by law",
-            reason: `${sentence.slice(0, -1)}, and counts ${ownersPhrase(owners)}.`,
+            reason: m.plan_wc_counts_owners(
+              { requirement: sentence.slice(0, -1), owners: ownersPhrase(owners, locale) },
+              { locale },
+            ),
             sources,
           };
         }
-        if (counting === "unsettled") {
-          return { recommendation: "Recommended", reason: ASK_ABOUT_STATE, sources };
-        }
+        if (counting === "unsettled") return askAboutState(facts, sources);
       }
       if (staff.status === "none") return noEmployeesVerdict(facts, wc);
       // "Optional for now" only when every count the state takes is known to fall short.
@@ -698,7 +745,10 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
       ) {
         return {
           recommendation: "Recommended",
-          reason: `${wc.state} requires it from ${employeesPhrase(threshold)}, so for now it is optional but still pays if staff get hurt.`,
+          reason: m.plan_wc_optional_for_now(
+            { state, employees: employeesPhrase(threshold, locale) },
+            { locale },
+          ),
           sources,
         };
       }
@@ -729,25 +779,25 @@ const AUTO_SOURCES = {
  */
 export function commercialAutoVerdict(facts: PlanFacts): Verdict | undefined {
   const { vehicles, state } = facts.answers;
+  const { locale } = facts;
   if (vehicles === undefined || vehicles === "none") return undefined;
   if (vehicles === "personal") {
     return {
       recommendation: "Recommended",
-      reason:
-        "Personal car policies often leave out business use; hired and non-owned auto cover protects the business when staff drive their own cars for work.",
+      reason: m.plan_auto_personal({}, { locale }),
       sources: [AUTO_SOURCES.byState],
     };
   }
   if (AUTO_LIABILITY_NOT_REQUIRED.includes(state)) {
     return {
       recommendation: "Recommended",
-      reason: `${state} doesn't require auto insurance but holds you to pay for an accident you cause; ask an agent what proof it needs.`,
+      reason: m.plan_auto_proof({ state: stateName(state, locale) }, { locale }),
       sources: [AUTO_SOURCES.newHampshire],
     };
   }
   return {
     recommendation: "Required by law",
-    reason: `${state} requires liability insurance on vehicles the business owns or leases, which a personal auto policy usually does not cover.`,
+    reason: m.plan_auto_required({ state: stateName(state, locale) }, { locale }),
     sources: [AUTO_SOURCES.byState, AUTO_SOURCES.newHampshire],
   };
 }
@@ -756,7 +806,11 @@ export function commercialAutoVerdict(facts: PlanFacts): Verdict | undefined {
 export function ruleVerdict(lineSlug: string, facts: PlanFacts): Verdict {
   const rule = PLAN_RULES[lineSlug]?.find((candidate) => candidate.when(facts));
   if (!rule) throw new Error(`No plan rule for ${lineSlug}`);
-  return { recommendation: rule.recommendation, reason: rule.reason, sources: rule.sources };
+  return {
+    recommendation: rule.recommendation,
+    reason: rule.reason({}, { locale: facts.locale }),
+    sources: rule.sources,
+  };
 }
 
 /** The verdict for a line, or undefined when the plan does not show it. */
@@ -767,8 +821,7 @@ function lineVerdict(lineSlug: string, facts: PlanFacts): Verdict | undefined {
 }
 
 /** Why a national median understates a construction firm's workers' compensation (issue 26). */
-export const WORKERS_COMP_CONSTRUCTION_PRICE_NOTE =
-  "Workers' compensation is priced on payroll and each trade's class, so a construction firm usually pays well above this median.";
+export const WORKERS_COMP_CONSTRUCTION_PRICE_NOTE = m.plan_wc_construction_price_note;
 
 /** One line of the plan, as the page shows it. */
 export interface PlanLine extends Verdict {
@@ -796,9 +849,12 @@ export interface CoveragePlan {
   lines: readonly PlanLine[];
 }
 
-/** The coverage plan for a business, from its answers. */
-export function coveragePlan(answers: PlanAnswers): CoveragePlan {
-  const facts = planFacts(answers);
+/**
+ * The coverage plan for a business, from its answers, its words in `locale` (the lead desk, the lead
+ * record and the agency's alerts read it in English).
+ */
+export function coveragePlan(answers: PlanAnswers, locale: Locale = BASE_LOCALE): CoveragePlan {
+  const facts = planFacts(answers, locale);
   const wc = workersCompFor(answers.state);
   const lines = PLAN_LINES.flatMap((line): PlanLine[] => {
     const verdict = lineVerdict(line.slug, facts);
@@ -813,19 +869,19 @@ export function coveragePlan(answers: PlanAnswers): CoveragePlan {
     return [
       {
         slug: line.slug,
-        name: line.name,
+        name: line.term({}, { locale }),
         ...verdict,
         ticked: startsTicked(verdict.recommendation) && !fundOnly,
         typicalPrice: fundOnly
           ? undefined
-          : typicalMonthlyPrice(line.slug, answers.industry, answers.segments),
-        publishedRange: publishedRange(line.slug),
+          : typicalMonthlyPrice(line.slug, answers.industry, answers.segments, locale),
+        publishedRange: publishedRange(line.slug, locale),
         priceNote:
           isWorkersComp && !fundOnly && answers.industry === "construction"
-            ? WORKERS_COMP_CONSTRUCTION_PRICE_NOTE
+            ? WORKERS_COMP_CONSTRUCTION_PRICE_NOTE({}, { locale })
             : undefined,
         stateFund: fundOnly ? wc.stateFund : undefined,
-        notes: isWorkersComp ? wc.notes : [],
+        notes: isWorkersComp ? wc.notes.map((note) => note({}, { locale })) : [],
       },
     ];
   });

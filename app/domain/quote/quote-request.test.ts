@@ -37,23 +37,23 @@ describe("the quote request form", () => {
     expect(errorsOf(valid)).toBeUndefined();
     expect(errorsOf({ ...valid, startDate: "2027-11-23" })).toBeUndefined();
     expect(errorsOf({ ...valid, startDate: "2026-11-22" })?.startDate).toEqual([
-      quoteMessages.startDatePast,
+      quoteMessages().startDatePast,
     ]);
     expect(errorsOf({ ...valid, startDate: "2027-11-24" })?.startDate).toEqual([
-      quoteMessages.startDateTooFar,
+      quoteMessages().startDateTooFar,
     ]);
     // The same date is fine a day later, or past on the next.
     expect(errorsOf({ ...valid, startDate: "2027-11-24" }, "2026-11-24")).toBeUndefined();
     expect(errorsOf({ ...valid, startDate: "2026-11-23" }, "2026-11-24")?.startDate).toEqual([
-      quoteMessages.startDatePast,
+      quoteMessages().startDatePast,
     ]);
     for (const bad of ["2026-02-30", "23/11/2026", "tomorrow"]) {
       expect(errorsOf({ ...valid, startDate: bad })?.startDate).toEqual([
-        quoteMessages.startDateInvalid,
+        quoteMessages().startDateInvalid,
       ]);
     }
     expect(errorsOf({ ...valid, startDate: "" })?.startDate).toEqual([
-      quoteMessages.startDateRequired,
+      quoteMessages().startDateRequired,
     ]);
     // A leap day's year ahead is the first of March.
     expect(latestStartDate("2028-02-29")).toBe("2029-03-01");
@@ -67,7 +67,7 @@ describe("the quote request form", () => {
   });
 
   it("needs one or more of the plan's lines, each once, and bounds the note", () => {
-    expect(errorsOf({ ...valid, lines: [] })?.lines).toEqual([quoteMessages.linesRequired]);
+    expect(errorsOf({ ...valid, lines: [] })?.lines).toEqual([quoteMessages().linesRequired]);
     // General liability and commercial auto are on the plan, so they can be requested (issue 26).
     expect(errorsOf({ ...valid, lines: ["general-liability", "commercial-auto"] })).toBeUndefined();
     expect(errorsOf({ ...valid, lines: ["flood-insurance"] })?.lines).toBeDefined();
@@ -75,7 +75,7 @@ describe("the quote request form", () => {
       errorsOf({ ...valid, lines: ["cyber-insurance", "cyber-insurance"] })?.lines,
     ).toBeDefined();
     expect(errorsOf({ ...valid, contactChannel: "carrier-pigeon" })?.contactChannel).toEqual([
-      quoteMessages.channelRequired,
+      quoteMessages().channelRequired,
     ]);
     expect(errorsOf({ ...valid, note: "x".repeat(1000) })).toBeUndefined();
     expect(errorsOf({ ...valid, note: "x".repeat(1001) })?.note).toBeDefined();
@@ -84,7 +84,7 @@ describe("the quote request form", () => {
 
 describe("the optional questions", () => {
   function answers(fields: Record<string, string>) {
-    const submission = parseForm(form(fields), optionalAnswersSchema);
+    const submission = parseForm(form(fields), optionalAnswersSchema());
     if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
     return toOptionalAnswers(submission.value);
   }
@@ -127,14 +127,14 @@ describe("the optional questions", () => {
   it("refuse a working owners count past 1,000 and a vehicles answer not offered", () => {
     const bad: Record<string, string>[] = [{ workingOwners: "1001" }, { vehicles: "spaceship" }];
     for (const fields of bad) {
-      const submission = parseForm(form(fields), optionalAnswersSchema);
+      const submission = parseForm(form(fields), optionalAnswersSchema());
       expect(submission.status, JSON.stringify(fields)).toBe("error");
     }
   });
 
   it("refuse counts that are not whole numbers in range", () => {
     for (const bad of ["-1", "2.5", "100001", "lots"]) {
-      const submission = parseForm(form({ fullTimeEmployees: bad }), optionalAnswersSchema);
+      const submission = parseForm(form({ fullTimeEmployees: bad }), optionalAnswersSchema());
       expect(submission.status, bad).toBe("error");
     }
   });

@@ -22,33 +22,38 @@ import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures
 import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
 import { site } from "#app/domain/site/site.ts";
 import { isUsState } from "#app/domain/reference/states.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { QUOTE_REQUESTED_PATH } from "#app/domain/wizard/wizard-screens.ts";
+
+export { QUOTE_REQUESTED_PATH };
 import { z } from "#app/domain/values/zod.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 
-/** The button that sends a quote request; the consent words name it. */
-export const REQUEST_QUOTES_LABEL = "Request my quotes";
+/** The button that sends a quote request, in English; the consent words name it. */
+export const REQUEST_QUOTES_LABEL = m.quote_request_button({}, { locale: BASE_LOCALE });
 
-/** Where "Request my quotes" leads: the request's reference and what happens next. */
-export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
 /** The query parameter that tells that page a copy of the request was just emailed. */
 export const EMAILED_PARAM = "emailed";
 
-export const quoteMessages = {
-  employeesInvalid: "Please enter a whole number from 0 to 100,000",
-  workingOwnersInvalid: "Please enter a whole number from 0 to 1,000",
-  vehiclesInvalid: "Please choose one of the answers",
-  revenueInvalid: "Please enter a whole number of dollars, or choose a band",
-  linesRequired: "Please choose at least one line to have quoted",
-  lineUnknown: "Please choose from the list",
-  startDateRequired: "Please choose a preferred start date",
-  startDateInvalid: "Please enter a date as YYYY-MM-DD",
-  startDatePast: "Please choose today or a later date",
-  startDateTooFar: "Please choose a date within a year from today",
-  channelRequired: "Please choose how the agent should contact you",
-  answersSaved: "Thanks, your plan has been updated.",
-} as const;
+/** The plan page's messages, in `locale` (English by default). */
+export function quoteMessages(locale: Locale = BASE_LOCALE) {
+  const words = { locale };
+  return {
+    employeesInvalid: m.quote_error_employees({}, words),
+    workingOwnersInvalid: m.quote_error_working_owners({}, words),
+    vehiclesInvalid: m.quote_error_vehicles({}, words),
+    revenueInvalid: m.quote_error_revenue({}, words),
+    linesRequired: m.quote_error_lines_required({}, words),
+    lineUnknown: m.quote_error_line_unknown({}, words),
+    startDateRequired: m.quote_error_start_required({}, words),
+    startDateInvalid: m.quote_error_start_invalid({}, words),
+    startDatePast: m.quote_error_start_past({}, words),
+    startDateTooFar: m.quote_error_start_too_far({}, words),
+    channelRequired: m.quote_error_channel_required({}, words),
+    yesNo: m.quote_error_yes_no({}, words),
+    answersSaved: m.quote_answers_saved({}, words),
+  };
+}
 
 /** The most employees the questions take: any more is a typing slip, and the plan reads no more. */
 export const MAX_EMPLOYEES = 100_000;
@@ -75,29 +80,33 @@ function optionalWholeNumber(max: number, error: string) {
   );
 }
 
-const yesNo = z.optional(z.enum(["yes", "no"], { error: "Please choose Yes or No" }));
+/** The plan page's optional questions, their messages in `locale`: every field may be left empty. */
+export function optionalAnswersSchema(locale: Locale = BASE_LOCALE) {
+  const messages = quoteMessages(locale);
+  const yesNo = z.optional(z.enum(["yes", "no"], { error: messages.yesNo }));
+  return z.object({
+    fullTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, messages.employeesInvalid),
+    partTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, messages.employeesInvalid),
+    annualRevenue: optionalWholeNumber(MAX_REVENUE, messages.revenueInvalid),
+    revenueBand: z.optional(
+      z.enum(
+        REVENUE_BANDS.map((band) => band.id) as [RevenueBand, ...RevenueBand[]],
+        messages.revenueInvalid,
+      ),
+    ),
+    claimsInLast3Years: yesNo,
+    currentlyInsured: yesNo,
+    workingOwners: optionalWholeNumber(MAX_WORKING_OWNERS, messages.workingOwnersInvalid),
+    vehicles: z.optional(
+      z.enum(
+        VEHICLE_USES.map((use) => use.id) as [VehicleUse, ...VehicleUse[]],
+        messages.vehiclesInvalid,
+      ),
+    ),
+  });
+}
 
-/** The plan page's optional questions: every field may be left empty. */
-export const optionalAnswersSchema = z.object({
-  fullTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, quoteMessages.employeesInvalid),
-  partTimeEmployees: optionalWholeNumber(MAX_EMPLOYEES, quoteMessages.employeesInvalid),
-  annualRevenue: optionalWholeNumber(MAX_REVENUE, quoteMessages.revenueInvalid),
-  revenueBand: z.optional(
-    z.enum(
-      REVENUE_BANDS.map((band) => band.id) as [RevenueBand, ...RevenueBand[]],
-      quoteMessages.revenueInvalid,
-    ),
-  ),
-  claimsInLast3Years: yesNo,
-  currentlyInsured: yesNo,
-  workingOwners: optionalWholeNumber(MAX_WORKING_OWNERS, quoteMessages.workingOwnersInvalid),
-  vehicles: z.optional(
-    z.enum(
-      VEHICLE_USES.map((use) => use.id) as [VehicleUse, ...VehicleUse[]],
-      quoteMessages.vehiclesInvalid,
-    ),
-  ),
-});
+export type OptionalAnswersInput = z.output<ReturnType<typeof optionalAnswersSchema>>;
 
 /** The optional answers as the application keeps them (null: not answered). */
 export interface OptionalAnswers {
@@ -189,7 +198,7 @@ export const NO_OPTIONAL_ANSWERS: OptionalAnswers = {
 };
 
 /** What the optional questions' form gave, as kept: a typed revenue decides the band. */
-export function toOptionalAnswers(value: z.output<typeof optionalAnswersSchema>): OptionalAnswers {
+export function toOptionalAnswers(value: OptionalAnswersInput): OptionalAnswers {
   const yes = (answer: "yes" | "no" | undefined) =>
     answer === undefined ? null : answer === "yes";
   return {
@@ -269,13 +278,18 @@ export function lineName(slug: string, locale: Locale = BASE_LOCALE): string {
 export function linesOffered(
   planLines: readonly { slug: string; name: string; recommendation: string }[],
   also: readonly string[],
+  locale: Locale = BASE_LOCALE,
 ): { slug: string; name: string; recommendation: string }[] {
   const extra = [...new Set(also)].filter(
     (slug) => QUOTABLE_LINES.includes(slug) && !planLines.some((line) => line.slug === slug),
   );
   return [
     ...planLines.map(({ slug, name, recommendation }) => ({ slug, name, recommendation })),
-    ...extra.map((slug) => ({ slug, name: lineName(slug), recommendation: "Not in your plan" })),
+    ...extra.map((slug) => ({
+      slug,
+      name: lineName(slug, locale),
+      recommendation: m.quote_not_in_plan({}, { locale }),
+    })),
   ];
 }
 
@@ -290,26 +304,31 @@ export function latestStartDate(today: string): string {
  * The words the visitor agrees to by requesting, stored with the request as evidence. They call
  * the agency licensed only when its own details are set: sample details name no real agency.
  */
-export function quoteConsentText(agency: Pick<Agency, "name" | "sample">): string {
-  const who = agency.sample ? agency.name : `${agency.name}, a licensed insurance agency,`;
-  return `By selecting "${REQUEST_QUOTES_LABEL}", I ask ${who} to review my application and contact me about quotes for the lines I chose, by the channel I chose above. This is a request, not a purchase: nothing is bound or charged.`;
+export function quoteConsentText(
+  agency: Pick<Agency, "name" | "sample">,
+  locale: Locale = BASE_LOCALE,
+): string {
+  const who = agency.sample
+    ? agency.name
+    : m.quote_consent_licensed_agency({ name: agency.name }, { locale });
+  const button = m.quote_request_button({}, { locale });
+  return m.quote_consent({ button, who }, { locale });
 }
 
 /**
  * Lines chosen from the plan's (boxes of one name): at least one, each a line a request can name,
- * none twice; `required` says so when none is ticked.
+ * none twice; `required` says so when none is ticked, in `locale` as the other messages.
  */
-export function chosenLines(required: string) {
+export function chosenLines(required: string, locale: Locale = BASE_LOCALE) {
+  const { lineUnknown } = quoteMessages(locale);
   return formList(
     z.array(z.string().check(z.maxLength(60))).check(
       z.minLength(1, required),
-      z.maxLength(QUOTABLE_LINES.length, quoteMessages.lineUnknown),
+      z.maxLength(QUOTABLE_LINES.length, lineUnknown),
       z.refine((chosen) => chosen.every((slug) => QUOTABLE_LINES.includes(slug)), {
-        error: quoteMessages.lineUnknown,
+        error: lineUnknown,
       }),
-      z.refine((chosen) => new Set(chosen).size === chosen.length, {
-        error: quoteMessages.lineUnknown,
-      }),
+      z.refine((chosen) => new Set(chosen).size === chosen.length, { error: lineUnknown }),
     ),
   );
 }
@@ -319,21 +338,22 @@ export function chosenLines(required: string) {
  * at least one of the plan's lines, a preferred start date from today to a year ahead, how to be
  * contacted, and an optional note.
  */
-export function quoteRequestSchema(today: string) {
+export function quoteRequestSchema(today: string, locale: Locale = BASE_LOCALE) {
   const latest = latestStartDate(today);
+  const messages = quoteMessages(locale);
   return z.object({
-    lines: chosenLines(quoteMessages.linesRequired),
-    startDate: z.string({ error: quoteMessages.startDateRequired }).check(
+    lines: chosenLines(messages.linesRequired, locale),
+    startDate: z.string({ error: messages.startDateRequired }).check(
       z.trim(),
-      z.refine((text) => isDay(text), { error: quoteMessages.startDateInvalid, abort: true }),
-      z.refine((text) => text >= today, { error: quoteMessages.startDatePast, abort: true }),
-      z.refine((text) => text <= latest, { error: quoteMessages.startDateTooFar }),
+      z.refine((text) => isDay(text), { error: messages.startDateInvalid, abort: true }),
+      z.refine((text) => text >= today, { error: messages.startDatePast, abort: true }),
+      z.refine((text) => text <= latest, { error: messages.startDateTooFar }),
     ),
     contactChannel: z.enum(
       CONTACT_CHANNELS.map((channel) => channel.id) as [ContactChannel, ...ContactChannel[]],
-      { error: quoteMessages.channelRequired },
+      { error: messages.channelRequired },
     ),
-    note: optionalText(NOTE_MAX_LENGTH),
+    note: optionalText(NOTE_MAX_LENGTH, locale),
   });
 }
 

@@ -106,7 +106,7 @@ export const renewalMessages = {
  */
 export function renewalRequestSchema(today: string) {
   return z.extend(
-    z.omit(optionalAnswersSchema, { currentlyInsured: true }),
+    z.omit(optionalAnswersSchema(), { currentlyInsured: true }),
     quoteRequestSchema(today).shape,
   );
 }

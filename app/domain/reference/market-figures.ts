@@ -7,14 +7,18 @@
  */
 import { m } from "#app/paraglide/messages.js";
 import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
-import { catalogSegments, getIndustry, type IndustryId } from "#app/domain/reference/industries.ts";
+import {
+  catalogSegments,
+  industryName,
+  type IndustryId,
+} from "#app/domain/reference/industries.ts";
 import { FIGURES_GATHERED_IN, type Source } from "#app/domain/reference/source.ts";
 
 /** The words shown with every figure (issue 15). */
 export const TYPICAL_PRICE_DISCLAIMER = m.figure_disclaimer({}, { locale: BASE_LOCALE });
 
-/** Shown where no published figure exists for a line. */
-export const NO_FIGURE_TEXT = "Ask an agent";
+/** Shown where no published figure exists for a line (`m.plan_no_figure` in a page's language). */
+export const NO_FIGURE_TEXT = m.plan_no_figure({}, { locale: BASE_LOCALE });
 
 /**
  * How a page says its medians were made (issue 26): from policies its customers bought, from
@@ -47,11 +51,17 @@ export interface PublishedRange {
   sources: readonly Source[];
 }
 
+/** A published range as the table holds it: its words a message. */
+interface RangeFigures {
+  text: Message;
+  sources: readonly Source[];
+}
+
 interface LineFigures {
   national?: MedianFigure;
   industries?: Partial<Record<IndustryId, MedianFigure>>;
   segments?: readonly SegmentFigure[];
-  range?: PublishedRange;
+  range?: RangeFigures;
 }
 
 function gathered(publisher: string, url: string): Source {
@@ -196,13 +206,13 @@ export const MARKET_FIGURES: Readonly<Record<string, LineFigures>> = {
   },
   "employment-practices-liability": {
     range: {
-      text: "Published figures put a standalone policy at about $800 to $5,000 a year, or from about $300 to $400 a year when added to another policy.",
+      text: m.plan_range_employment_practices,
       sources: [gathered("Fit Small Business", "https://fitsmallbusiness.com/epli-insurance")],
     },
   },
   "crime-insurance": {
     range: {
-      text: "Published figures put a standalone policy at about $650 to $2,500 a year.",
+      text: m.plan_range_crime,
       sources: [
         gathered("SmartFinancial", "https://smartfinancial.com/commercial-crime-insurance"),
         gathered("Fit Small Business", "https://fitsmallbusiness.com/crime-insurance"),
@@ -249,13 +259,13 @@ export function figureMeasureText(source: Source, locale: Locale = BASE_LOCALE):
   }
 }
 
-/** Whose median it is and what it is a median of, in the plan's words. */
-export function figureBasisText(price: TypicalPrice): string {
+/** Whose median it is and what it is a median of, in the plan's words, in `locale`. */
+export function figureBasisText(price: TypicalPrice, locale: Locale = BASE_LOCALE): string {
   const whose =
     price.basis.kind === "national"
-      ? "national median, all small businesses"
-      : `median for ${price.basis.label.toLowerCase()}`;
-  return `${whose}, ${figureMeasureText(price.source)}`;
+      ? m.plan_figure_national({}, { locale })
+      : m.plan_figure_median_for({ whose: price.basis.label.toLowerCase() }, { locale });
+  return `${whose}, ${figureMeasureText(price.source, locale)}`;
 }
 
 /** A published median shown as what similar businesses pay. */
@@ -280,6 +290,7 @@ export function typicalMonthlyPrice(
   lineSlug: string,
   industryId: IndustryId,
   segments: readonly string[] = [],
+  locale: Locale = BASE_LOCALE,
 ): TypicalPrice | undefined {
   const figures = MARKET_FIGURES[lineSlug];
   if (!figures) return undefined;
@@ -289,15 +300,16 @@ export function typicalMonthlyPrice(
       candidate.segments.some((segment) => segments.includes(segment)),
   );
   if (bySegment) {
-    const label = bySegment.label({}, { locale: BASE_LOCALE });
+    const label = bySegment.label({}, { locale });
     return typicalPrice(lineSlug, bySegment.figure, "segment", label);
   }
   const byIndustry = figures.industries?.[industryId];
   if (byIndustry) {
-    return typicalPrice(lineSlug, byIndustry, "industry", getIndustry(industryId).label);
+    return typicalPrice(lineSlug, byIndustry, "industry", industryName(industryId, locale));
   }
   if (figures.national) {
-    return typicalPrice(lineSlug, figures.national, "national", NATIONAL_BASIS_LABEL);
+    const national = m.figure_national_basis({}, { locale });
+    return typicalPrice(lineSlug, figures.national, "national", national);
   }
   return undefined;
 }
@@ -317,7 +329,11 @@ function typicalPrice(
   };
 }
 
-/** The published range for a line with no insurer median (EPLI, crime), as context text. */
-export function publishedRange(lineSlug: string): PublishedRange | undefined {
-  return MARKET_FIGURES[lineSlug]?.range;
+/** The published range for a line with no insurer median (EPLI, crime), as context text in `locale`. */
+export function publishedRange(
+  lineSlug: string,
+  locale: Locale = BASE_LOCALE,
+): PublishedRange | undefined {
+  const range = MARKET_FIGURES[lineSlug]?.range;
+  return range ? { text: range.text({}, { locale }), sources: range.sources } : undefined;
 }

@@ -1,3 +1,5 @@
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+
 /**
  * Where a fact on the coverage plan comes from: shown behind its "Why?" disclosure so a visitor
  * (and the agency) can check it. Figures and rules without one are not shown as facts.
@@ -8,6 +10,22 @@ export interface Source {
   url: string;
   /** When we read it: a day (YYYY-MM-DD) for rules, a month (YYYY-MM) for gathered price figures. */
   read: string;
+}
+
+/**
+ * When a source was read, as `locale` writes it: as stored in English ("2026-11-23", "2026-11"),
+ * in Spanish in words ("23 de noviembre de 2026", "noviembre de 2026").
+ */
+export function sourceReadText(read: string, locale: Locale): string {
+  if (locale === BASE_LOCALE) return read;
+  const [year, month, day] = read.split("-");
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day ?? 1)));
+  return date.toLocaleDateString(`${locale}-US`, {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    ...(day ? { day: "numeric" } : {}),
+  });
 }
 
 /** The day the coverage plan's rules and the state requirements were read from their sources. */

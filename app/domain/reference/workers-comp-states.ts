@@ -4,6 +4,8 @@
  * source). A state whose sources disagree is `unknown`: the plan then says "Ask an agent whether
  * your state requires it" instead of guessing. Read on 2026-11-23; this is not legal advice.
  */
+import { m } from "#app/paraglide/messages.js";
+import type { Message } from "#app/domain/site/locales.ts";
 import {
   OWNERSHIP_STRUCTURES,
   type OwnershipStructure,
@@ -25,8 +27,11 @@ export interface OwnersCovered {
   onlyConstruction: boolean;
   /** Whether these owners may file to be left out. */
   canOptOut: boolean;
-  /** Who, in the words the plan uses: "construction business owners". */
-  who: string;
+  /**
+   * Who, in the words the plan uses (messages/state-laws): "construction business owners", after
+   * "{state} counts"; in Spanish a noun phrase with its article, after "cuenta como empleados a".
+   */
+  who: Message;
 }
 
 /**
@@ -52,11 +57,17 @@ export interface WorkersCompState {
   minEmployees?: number;
   /**
    * A further test the law adds that the plan's answers cannot check (payroll, hours): it can make
-   * coverage required below `minEmployees`, or instead of a head count. Words follow "once".
+   * coverage required below `minEmployees`, or instead of a head count. A message
+   * (messages/state-laws) whose words follow "once"; in Spanish a clause in the subjunctive, after
+   * "en cuanto".
    */
-  alsoWhen?: string;
-  /** Construction counted differently; `allConstruction` false when only some of it is meant. */
-  construction?: { minEmployees: number; allConstruction: boolean; work: string };
+  alsoWhen?: Message;
+  /**
+   * Construction counted differently; `allConstruction` false when only some of it is meant. `work`
+   * is a message (messages/state-laws) whose words follow "requires it for"; in Spanish a noun
+   * phrase with its article, after "para".
+   */
+  construction?: { minEmployees: number; allConstruction: boolean; work: Message };
   ownersCovered?: readonly OwnersCovered[];
   /** Who of the working owners count toward `minEmployees`; absent: the sources do not say. */
   ownersCount?: OwnersCount;
@@ -64,8 +75,11 @@ export interface WorkersCompState {
   stateFundOnly: boolean;
   /** The fund, for a monopolistic state. */
   stateFund?: StateFund;
-  /** Plain notes on owners, officers and exceptions, for the "Why?" disclosure. */
-  notes: readonly string[];
+  /**
+   * Plain notes on owners, officers and exceptions, for the "Why?" disclosure: messages
+   * (messages/state-laws), each a whole sentence.
+   */
+  notes: readonly Message[];
   sources: readonly Source[];
 }
 
@@ -84,14 +98,11 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     construction: {
       minEmployees: 1,
       allConstruction: false,
-      work: "building new single-family homes",
+      work: m.wc_alabama_work,
     },
     stateFundOnly: false,
     ownersCount: { counted: ["Corporation"], notCounted: [] },
-    notes: [
-      "Full- and part-time employees count, and so do corporate officers.",
-      "Builders of new single-family homes need it whatever their size.",
-    ],
+    notes: [m.wc_alabama_note_1, m.wc_alabama_note_2],
     sources: [source("Alabama Department of Labor", "http://labor.alabama.gov/WC/insurance.aspx")],
   },
   {
@@ -99,10 +110,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Sole proprietors, partners, and LLC members or officers owning at least 10% need not cover themselves.",
-      "Family members and friends who work for you must be covered.",
-    ],
+    notes: [m.wc_alaska_note_1, m.wc_alaska_note_2],
     sources: [
       source(
         "Alaska Department of Labor and Workforce Development",
@@ -115,10 +123,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Part-time employees, minors and family members count.",
-      "Sole proprietors, partners, LLC members and corporate officers need not cover themselves.",
-    ],
+    notes: [m.wc_arizona_note_1, m.wc_arizona_note_2],
     sources: [
       source(
         NOLO,
@@ -133,13 +138,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     construction: {
       minEmployees: 2,
       allConstruction: false,
-      work: "building and building repair work",
+      work: m.wc_arkansas_work,
     },
     stateFundOnly: false,
-    notes: [
-      "Subcontractors, and contractors who subcontract, need it from their first employee.",
-      "Sole proprietors and partners may file to be left out.",
-    ],
+    notes: [m.wc_arkansas_note_1, m.wc_arkansas_note_2],
     sources: [
       source(
         "Arkansas Workers' Compensation Commission",
@@ -161,14 +163,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
         ownership: ["Corporation"],
         onlyConstruction: false,
         canOptOut: true,
-        who: "working corporate officers and directors",
+        who: m.wc_california_who_1,
       },
     ],
-    notes: [
-      "Corporate officers and directors are employees and must be covered unless they own the whole corporation, or exclude themselves in writing.",
-      "Since July 2018 an officer or director who owns at least 10% of the stock (or at least 1% with a parent, spouse, child, sibling or grandparent owning 10%) and has health cover may sign a waiver to be left out.",
-      "A sole proprietor may buy it for themselves but need not.",
-    ],
+    notes: [m.wc_california_note_1, m.wc_california_note_2, m.wc_california_note_3],
     sources: [
       source(
         "California Division of Workers' Compensation",
@@ -185,9 +183,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Part-time employees and family members count; anyone paid for work is presumed an employee.",
-    ],
+    notes: [m.wc_colorado_note_1],
     sources: [
       source(
         "Colorado Department of Labor and Employment",
@@ -200,7 +196,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Officers, LLC members and partners may elect to be left out."],
+    notes: [m.wc_connecticut_note_1],
     sources: [
       source(
         "Connecticut Workers' Compensation Commission",
@@ -213,7 +209,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Coverage must be in place before work begins; part-time and seasonal workers count."],
+    notes: [m.wc_delaware_note_1],
     sources: [
       source(
         "Delaware Office of Workers' Compensation",
@@ -225,27 +221,28 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "Florida",
     status: "required",
     minEmployees: 4,
-    construction: { minEmployees: 1, allConstruction: true, work: "construction businesses" },
+    construction: {
+      minEmployees: 1,
+      allConstruction: true,
+      work: m.wc_work_construction_businesses,
+    },
     ownersCovered: [
       {
         ownership: ["Individual / Sole Proprietorship", "Partnership"],
         onlyConstruction: true,
         canOptOut: false,
-        who: "construction business owners",
+        who: m.wc_who_construction_business_owners,
       },
       {
         ownership: ["Limited Liability Company", "Corporation"],
         onlyConstruction: true,
         canOptOut: true,
-        who: "construction business owners",
+        who: m.wc_who_construction_business_owners,
       },
     ],
     stateFundOnly: false,
     ownersCount: { counted: ["Limited Liability Company", "Corporation"], notCounted: [] },
-    notes: [
-      "Outside construction, corporate officers and LLC members owning 10% count unless they opt out.",
-      "In construction, officers and LLC members owning 10% may file to be exempt; sole proprietors and partners may not.",
-    ],
+    notes: [m.wc_florida_note_1, m.wc_florida_note_2],
     sources: [
       source(
         "Florida Division of Workers' Compensation",
@@ -259,7 +256,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     minEmployees: 3,
     stateFundOnly: false,
     ownersCount: { counted: ["Corporation"], notCounted: [] },
-    notes: ["Regular part-time employees count.", "Corporate officers count toward the three."],
+    notes: [m.wc_georgia_note_1, m.wc_georgia_note_2],
     sources: [
       source(
         "BLR",
@@ -276,7 +273,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Full- or part-time, permanent or temporary employees count."],
+    notes: [m.wc_hawaii_note_1],
     sources: [
       source(
         "Hawaii Disability Compensation Division",
@@ -289,7 +286,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Seasonal and occasional employees count; coverage must start before the first hire."],
+    notes: [m.wc_idaho_note_1],
     sources: [source("Idaho Industrial Commission", "https://iic.idaho.gov/employers-faqs/")],
   },
   {
@@ -297,7 +294,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["One part-time employee is enough."],
+    notes: [m.wc_illinois_note_1],
     sources: [
       source(
         "Illinois Department of Insurance",
@@ -310,10 +307,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "The number of employees does not matter.",
-      "Sole proprietors and partners need not cover themselves.",
-    ],
+    notes: [m.wc_indiana_note_1, m.wc_note_sole_proprietors_partners_need_not_cover],
     sources: [
       source(
         "Insureon",
@@ -326,9 +320,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Proprietors, partners and LLC members may choose not to be covered; some corporate officers may reject it.",
-    ],
+    notes: [m.wc_iowa_note_1],
     sources: [
       source("Iowa Division of Workers' Compensation", "https://www.iowaworkcomp.gov/insurance"),
     ],
@@ -336,12 +328,9 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
   {
     state: "Kansas",
     status: "required",
-    alsoWhen: "your total yearly payroll is over $20,000",
+    alsoWhen: m.wc_kansas_also_when,
     stateFundOnly: false,
-    notes: [
-      "For sole proprietors and partnerships, pay to the owners and their family is left out of the $20,000.",
-      "A corporation counts all its payroll, officers included.",
-    ],
+    notes: [m.wc_kansas_note_1, m.wc_kansas_note_2],
     sources: [
       source(
         "Kansas Department of Labor",
@@ -354,7 +343,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Family members, temporary and part-time workers count."],
+    notes: [m.wc_kentucky_note_1],
     sources: [
       source(
         "Kentucky Department of Workers' Claims",
@@ -367,7 +356,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Owners and officers owning at least 10% may exempt themselves in writing."],
+    notes: [m.wc_louisiana_note_1],
     sources: [
       source(
         "Louisiana Workforce Commission",
@@ -380,10 +369,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Sole proprietors and partners need not cover themselves.",
-      "An owner of at least 20% of a corporation's voting stock may file a waiver.",
-    ],
+    notes: [m.wc_note_sole_proprietors_partners_need_not_cover, m.wc_maine_note_2],
     sources: [
       source(
         NOLO,
@@ -400,7 +386,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["With few exceptions, every employer with an employee must have it."],
+    notes: [m.wc_maryland_note_1],
     sources: [
       source(
         "Maryland Workers' Compensation Commission",
@@ -417,10 +403,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Hours worked do not matter.",
-      "LLC members, partners and sole proprietors need not cover themselves; officers owning 25% may ask for an exemption.",
-    ],
+    notes: [m.wc_massachusetts_note_1, m.wc_massachusetts_note_2],
     sources: [
       source(
         "Massachusetts Department of Industrial Accidents",
@@ -432,16 +415,13 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "Michigan",
     status: "required",
     minEmployees: 3,
-    alsoWhen: "one employee has worked 35 hours a week for 13 weeks",
+    alsoWhen: m.wc_michigan_also_when,
     stateFundOnly: false,
     ownersCount: {
       counted: ["Partnership", "Corporation", "Limited Liability Company"],
       notCounted: ["Individual / Sole Proprietorship"],
     },
-    notes: [
-      "Part-time employees count toward the three.",
-      "Partners, corporate officers and LLC managers count as employees; a sole proprietor never does.",
-    ],
+    notes: [m.wc_michigan_note_1, m.wc_michigan_note_2],
     sources: [
       source(
         "Michigan Workers' Disability Compensation Agency",
@@ -454,7 +434,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["There is no minimum: one part-time employee is enough."],
+    notes: [m.wc_minnesota_note_1],
     sources: [
       source(
         "Minnesota Department of Labor and Industry",
@@ -467,7 +447,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 5,
     stateFundOnly: false,
-    notes: ["Domestic workers and farm laborers are among the exceptions."],
+    notes: [m.wc_mississippi_note_1],
     sources: [
       source(
         NOLO,
@@ -479,9 +459,13 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "Missouri",
     status: "required",
     minEmployees: 5,
-    construction: { minEmployees: 1, allConstruction: true, work: "construction businesses" },
+    construction: {
+      minEmployees: 1,
+      allConstruction: true,
+      work: m.wc_work_construction_businesses,
+    },
     stateFundOnly: false,
-    notes: ["Full- and part-time employees count, and employees in other states count too."],
+    notes: [m.wc_missouri_note_1],
     sources: [
       source(
         "Missouri Department of Labor and Industrial Relations",
@@ -494,7 +478,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Some sole proprietors, partners, LLC members and corporate officers are exempt."],
+    notes: [m.wc_montana_note_1],
     sources: [
       source("Montana Department of Labor and Industry", "https://www.dli.mt.gov/employers"),
       source(
@@ -508,9 +492,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "The Act applies to every employer with one or more employees in its regular business.",
-    ],
+    notes: [m.wc_nebraska_note_1],
     sources: [
       source(
         "Nebraska Workers' Compensation Court",
@@ -523,7 +505,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Some sole proprietors and partners need not cover themselves."],
+    notes: [m.wc_nevada_note_1],
     sources: [
       source(
         NOLO,
@@ -536,10 +518,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Family members and part-time employees count.",
-      "A corporation or LLC with three or fewer officers or members and no other employees is not required to.",
-    ],
+    notes: [m.wc_new_hampshire_note_1, m.wc_new_hampshire_note_2],
     sources: [
       source("New Hampshire Department of Labor", "https://www.nh.gov/labor/faq/workers-comp.htm"),
       source(
@@ -557,14 +536,11 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
         ownership: ["Corporation"],
         onlyConstruction: false,
         canOptOut: false,
-        who: "paid corporate officers",
+        who: m.wc_new_jersey_who_1,
       },
     ],
     stateFundOnly: false,
-    notes: [
-      "A corporation needs it as soon as anyone, officers included, is paid for work.",
-      "Partners, LLC members and the owner of a sole proprietorship are not counted.",
-    ],
+    notes: [m.wc_new_jersey_note_1, m.wc_new_jersey_note_2],
     sources: [
       source(
         "New Jersey Division of Workers' Compensation",
@@ -576,13 +552,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "New Mexico",
     status: "required",
     minEmployees: 3,
-    construction: { minEmployees: 1, allConstruction: false, work: "licensed construction work" },
+    construction: { minEmployees: 1, allConstruction: false, work: m.wc_new_mexico_work },
     stateFundOnly: false,
     ownersCount: { counted: OWNERSHIP_STRUCTURES, notCounted: [] },
-    notes: [
-      "Owners who work in the business, family members and part-time workers count toward the three.",
-      "Employees in other states count too.",
-    ],
+    notes: [m.wc_new_mexico_note_1, m.wc_new_mexico_note_2],
     sources: [
       source(
         "New Mexico Workers' Compensation Administration",
@@ -599,7 +572,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Part-time, leased and unpaid workers, family members included, must be covered."],
+    notes: [m.wc_new_york_note_1],
     sources: [
       source(
         "New York Workers' Compensation Board",
@@ -615,17 +588,13 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "North Carolina",
     status: "required",
     minEmployees: 3,
-    alsoWhen: "anyone you employ works with radiation",
+    alsoWhen: m.wc_north_carolina_also_when,
     stateFundOnly: false,
     ownersCount: {
       counted: ["Corporation"],
       notCounted: ["Individual / Sole Proprietorship", "Partnership", "Limited Liability Company"],
     },
-    notes: [
-      "In a corporation everyone counts toward the three, officers included.",
-      "Other businesses count three employees besides the owners.",
-      "A business with even one employee whose work involves radiation needs it.",
-    ],
+    notes: [m.wc_north_carolina_note_1, m.wc_north_carolina_note_2, m.wc_north_carolina_note_3],
     sources: [
       source(
         "North Carolina Industrial Commission",
@@ -647,10 +616,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       name: "North Dakota Workforce Safety & Insurance",
       url: "https://www.workforcesafety.com/employers/insurance-coverage-information/coverage-requirements",
     },
-    notes: [
-      "Coverage comes only from Workforce Safety & Insurance, the state fund.",
-      "Owners, partners and officers may elect coverage for themselves.",
-    ],
+    notes: [m.wc_north_dakota_note_1, m.wc_north_dakota_note_2],
     sources: [
       source(
         "North Dakota Workforce Safety & Insurance",
@@ -667,9 +633,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       name: "Ohio Bureau of Workers' Compensation",
       url: "https://info.bwc.ohio.gov/for-employers/workers-compensation-overview/understanding-ohio-law",
     },
-    notes: [
-      "Coverage comes from the Bureau of Workers' Compensation unless the employer self-insures.",
-    ],
+    notes: [m.wc_ohio_note_1],
     sources: [
       source(
         "Ohio Bureau of Workers' Compensation",
@@ -682,10 +646,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Sole proprietors, and LLC members or stockholders owning at least 10%, need not cover themselves.",
-      "A family business with five or fewer employees, all related, is exempt.",
-    ],
+    notes: [m.wc_oklahoma_note_1, m.wc_oklahoma_note_2],
     sources: [
       source(
         NOLO,
@@ -698,7 +659,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Every worker is covered unless one of about 30 exemptions applies."],
+    notes: [m.wc_oregon_note_1],
     sources: [
       source(
         "Oregon Workers' Compensation Division",
@@ -711,7 +672,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Only an employer whose every worker falls in an excluded group may go without."],
+    notes: [m.wc_pennsylvania_note_1],
     sources: [
       source(
         "Pennsylvania Department of Labor & Industry",
@@ -724,10 +685,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Sole proprietors and partners are exempt.",
-      "Most corporate officers are included unless they file a waiver.",
-    ],
+    notes: [m.wc_rhode_island_note_1, m.wc_rhode_island_note_2],
     sources: [
       source("Rhode Island Department of Labor and Training", "https://dlt.ri.gov/wc/employers/"),
     ],
@@ -737,10 +695,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 4,
     stateFundOnly: false,
-    notes: [
-      "Part-time workers and family members count toward the four.",
-      "A business whose payroll last year was under $3,000 is exempt.",
-    ],
+    notes: [m.wc_south_carolina_note_1, m.wc_south_carolina_note_2],
     sources: [
       source("South Carolina Workers' Compensation Commission", "https://wcc.sc.gov/node/302"),
     ],
@@ -749,9 +704,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "South Dakota",
     status: "unknown",
     stateFundOnly: false,
-    notes: [
-      "The state's page says its law covers all employers with limited exceptions, while an insurer reports the state does not require coverage.",
-    ],
+    notes: [m.wc_south_dakota_note_1],
     sources: [
       source(
         "South Dakota Department of Labor and Regulation",
@@ -767,13 +720,17 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "Tennessee",
     status: "required",
     minEmployees: 5,
-    construction: { minEmployees: 1, allConstruction: true, work: "construction businesses" },
+    construction: {
+      minEmployees: 1,
+      allConstruction: true,
+      work: m.wc_work_construction_businesses,
+    },
     ownersCovered: [
       {
         ownership: OWNERSHIP_STRUCTURES,
         onlyConstruction: true,
         canOptOut: true,
-        who: "construction business owners",
+        who: m.wc_who_construction_business_owners,
       },
     ],
     stateFundOnly: false,
@@ -781,10 +738,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       counted: ["Corporation"],
       notCounted: ["Individual / Sole Proprietorship", "Partnership", "Limited Liability Company"],
     },
-    notes: [
-      "Outside construction, owners of sole proprietorships, partnerships and LLCs are not counted; full-time corporate officers are.",
-      "Coal mining also needs it from the first employee.",
-    ],
+    notes: [m.wc_tennessee_note_1, m.wc_tennessee_note_2],
     sources: [
       source(
         "Tennessee Bureau of Workers' Compensation",
@@ -800,10 +754,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "Texas",
     status: "elective",
     stateFundOnly: false,
-    notes: [
-      "Employers without it must tell their employees and the state, and lose most protection from injury lawsuits.",
-      "Public employers must carry it.",
-    ],
+    notes: [m.wc_texas_note_1, m.wc_texas_note_2],
     sources: [
       source(
         "Texas Department of Insurance",
@@ -817,7 +768,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["With a few exceptions, every employer must cover all its employees."],
+    notes: [m.wc_utah_note_1],
     sources: [
       source(
         "Utah Labor Commission",
@@ -830,10 +781,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: [
-      "Sole proprietors and partners need not cover themselves.",
-      "Corporate officers may opt out with the state's approval.",
-    ],
+    notes: [m.wc_note_sole_proprietors_partners_need_not_cover, m.wc_vermont_note_2],
     sources: [
       source(
         "Insureon",
@@ -846,10 +794,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 3,
     stateFundOnly: false,
-    notes: [
-      "Part-time, seasonal and temporary workers and working family members count.",
-      "Contractors count their subcontractors' employees too.",
-    ],
+    notes: [m.wc_virginia_note_1, m.wc_virginia_note_2],
     sources: [
       source(
         "Virginia Workers' Compensation Commission",
@@ -866,9 +811,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       name: "Washington State Department of Labor & Industries",
       url: "https://lni.wa.gov/insurance/insurance-requirements/do-i-need-a-workers-comp-account",
     },
-    notes: [
-      "Coverage comes from Labor & Industries unless the employer is certified to self-insure.",
-    ],
+    notes: [m.wc_washington_note_1],
     sources: [
       source(
         "Washington State Department of Labor & Industries",
@@ -881,7 +824,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     status: "required",
     minEmployees: 1,
     stateFundOnly: false,
-    notes: ["Casual employers, churches and small farms are among the exemptions."],
+    notes: [m.wc_west_virginia_note_1],
     sources: [
       source(
         "West Virginia Code of State Rules § 85-8-4 (Cornell LII)",
@@ -893,9 +836,9 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     state: "Wisconsin",
     status: "required",
     minEmployees: 3,
-    alsoWhen: "you pay $500 or more in wages in a calendar quarter",
+    alsoWhen: m.wc_wisconsin_also_when,
     stateFundOnly: false,
-    notes: ["Below three employees, coverage is due by the 10th day of the next quarter."],
+    notes: [m.wc_wisconsin_note_1],
     sources: [
       source("Wisconsin Department of Workforce Development", "https://dwd.wi.gov/wc/employers/"),
     ],
@@ -903,13 +846,17 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
   {
     state: "Wyoming",
     status: "listed-work",
-    construction: { minEmployees: 1, allConstruction: true, work: "construction businesses" },
+    construction: {
+      minEmployees: 1,
+      allConstruction: true,
+      work: m.wc_work_construction_businesses,
+    },
     stateFundOnly: true,
     stateFund: {
       name: "Wyoming Department of Workforce Services, Division of Workers' Compensation",
       url: "https://dws.wyo.gov/dws-division/workers-compensation/",
     },
-    notes: ["Work outside the state's extra-hazardous list may be covered by choice."],
+    notes: [m.wc_wyoming_note_1],
     sources: [
       source(
         "Wyoming Statutes § 27-14-108 (LegalFix)",

@@ -53,15 +53,18 @@ describe("the languages offered", () => {
       { locale: "es", path: "/es" },
     ]);
     expect(pageLanguages("/business-wizard", both)).toEqual(["en", "es"]);
-    expect(pageLanguages("/business-wizard/quote", both)).toEqual(["en"]);
+    expect(pageLanguages("/business-wizard/quote", both)).toEqual(["en", "es"]);
+    expect(pageLanguages("/business-wizard/quotes", both)).toEqual(["en"]);
   });
 
   it("lead a link to a page's version in the language, else to the English page", () => {
     expect(linkPath("/business-wizard/email", "es")).toBe("/es/business-wizard/email");
     expect(linkPath("/es/business-wizard/email", "en")).toBe("/business-wizard/email");
     // Not translated yet: the English page, from either language.
-    expect(linkPath("/business-wizard/quote", "es")).toBe("/business-wizard/quote");
-    expect(linkPath("/business-wizard/quote#sharpen", "es")).toBe("/business-wizard/quote#sharpen");
+    expect(linkPath("/business-wizard/quotes", "es")).toBe("/business-wizard/quotes");
+    expect(linkPath("/business-wizard/quote#sharpen", "es")).toBe(
+      "/es/business-wizard/quote#sharpen",
+    );
     expect(linkPath("/business-wizard?industry=food", "es")).toBe(
       "/es/business-wizard?industry=food",
     );

@@ -4,6 +4,8 @@ import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import {
   NOT_LICENSED_PATH,
+  QUOTE_REQUESTED_PATH,
+  QUOTE_STEP_PATH,
   SUMMARY_PATH,
   WIZARD_STEP_ORDER,
 } from "#app/domain/wizard/wizard-screens.ts";
@@ -97,6 +99,9 @@ export const SPANISH_WIZARD_PATHS: readonly string[] = [
   ...WIZARD_STEP_ORDER.map((step) => step.path),
   NOT_LICENSED_PATH,
   SUMMARY_PATH,
+  // The coverage plan and the quote request's confirmation (issue 31).
+  QUOTE_STEP_PATH,
+  QUOTE_REQUESTED_PATH,
 ];
 
 /**

@@ -4,7 +4,7 @@
  */
 import { m } from "#app/paraglide/messages.js";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
-import { messages, textTooLong } from "#app/domain/site/messages.ts";
+import { textTooLong } from "#app/domain/site/messages.ts";
 import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 import {
   hasHiddenFormatting,
@@ -80,25 +80,25 @@ export function optionalAddress(max: number, locale: Locale = BASE_LOCALE) {
  * line without control characters and trimmed, empty lines dropped, the lines kept apart by "\n";
  * 1 to `max` characters as the text area counts them, without hidden formatting characters.
  */
-export function requiredLines(required: string, max: number) {
+export function requiredLines(required: string, max: number, locale: Locale = BASE_LOCALE) {
   return z
     .string({ error: required })
-    .check(...keptLines(max), z.minLength(1, required), withoutHiddenFormatting());
+    .check(...keptLines(max, locale), z.minLength(1, required), withoutHiddenFormatting(locale));
 }
 
 /** Like `requiredLines`, but may be left out. */
-export function optionalLines(max: number) {
-  return z.optional(z.string().check(...keptLines(max), withoutHiddenFormatting()));
+export function optionalLines(max: number, locale: Locale = BASE_LOCALE) {
+  return z.optional(z.string().check(...keptLines(max, locale), withoutHiddenFormatting(locale)));
 }
 
 /**
  * Text kept on its lines: at most `max` characters as the text area counts them (a line break is
  * one), then each line without control characters and trimmed, empty lines dropped.
  */
-function keptLines(max: number) {
+function keptLines(max: number, locale: Locale) {
   return [
     z.refine<string>((value) => value.replace(/\r\n/g, "\n").length <= max, {
-      error: messages.textTooLong(max),
+      error: textTooLong(max, locale),
       abort: true,
     }),
     z.overwrite<string>((value) =>

@@ -17,6 +17,8 @@ export const WIZARD_PATH = "/business-wizard";
 
 /** The plan page's path: the wizard's Quote step, after the application (decision 017). */
 export const QUOTE_STEP_PATH = `${WIZARD_PATH}/quote`;
+/** Where "Request my quotes" leads: the request's reference and what happens next. */
+export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
 
 /**
  * The page a visitor from a state the agency does not serve is stopped at (decision 031,

@@ -95,7 +95,10 @@ function Hero() {
               browser finds the plan here; anyone else is taken to the application (decision 017). */}
           <p className="mt-6 text-muted">
             {m.home_applied_already({}, { locale })}{" "}
-            <a href={QUOTE_STEP_PATH} className="font-semibold text-brand-700 underline">
+            <a
+              href={linkPath(QUOTE_STEP_PATH, locale)}
+              className="font-semibold text-brand-700 underline"
+            >
               {m.see_plan({}, { locale })}
             </a>
           </p>

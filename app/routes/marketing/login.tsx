@@ -104,7 +104,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
             <p className="mt-3 mb-6 text-muted">
               {withSlots(m.login_link_opens({ plan: slot("plan") }, { locale }), {
                 plan: (
-                  <a href={QUOTE_STEP_PATH} className="font-semibold text-brand-700 underline">
+                  <a
+                    href={linkPath(QUOTE_STEP_PATH, locale)}
+                    className="font-semibold text-brand-700 underline"
+                  >
                     {m.see_plan({}, { locale })}
                   </a>
                 ),

@@ -15,7 +15,11 @@ import {
   StartDateField,
   tickedLines,
 } from "#app/components/wizard/quote-fields.tsx";
-import { coveragePlan, planChangesOf } from "#app/domain/quote/coverage-plan.ts";
+import {
+  coveragePlan,
+  planChangesOf,
+  recommendationLabel,
+} from "#app/domain/quote/coverage-plan.ts";
 import {
   CONTRACT_NEEDED_MAX_DAYS,
   contractFlag,
@@ -36,7 +40,10 @@ import {
   usToday,
 } from "#app/domain/quote/quote-request.ts";
 import type { z } from "#app/domain/values/zod.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { getAgency } from "#app/server/agency-settings.server.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
@@ -47,13 +54,15 @@ import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/quote";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Your coverage plan");
+export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.plan_title);
 
 /** The plan for this browser's completed application, the optional answers and any open request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const { submission, answers } = await requireCompletedApplication(services, request);
-  const plan = coveragePlan(answers);
+  const locale = requestLocale(request);
+  // The plan's words in the page's language: they come from here, never in the page's scripts.
+  const plan = coveragePlan(answers, locale);
   // What the last "Update my plan" changed, as its redirect named it (only the plan's own lines).
   const changes = planChangesOf(new URL(request.url).searchParams);
   const [latest, contract] = await Promise.all([
@@ -64,17 +73,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = usToday();
   return {
     leadName: submission.name ?? "",
-    lines: plan.lines,
+    lines: plan.lines.map((line) => ({
+      ...line,
+      recommendationLabel: recommendationLabel(line.recommendation, locale),
+    })),
     // What a contract asks of each line (decision 048), and the form's answers as given.
     contractFlags: Object.fromEntries(
-      plan.lines.map((line) => [line.slug, contractFlag(contract, line.slug)]),
+      plan.lines.map((line) => [line.slug, contractFlag(contract, line.slug, locale)]),
     ),
     contract: contract ? contractFormValues(contract, today) : null,
     contractLines: contract?.lines ?? [],
     contractLatest: addDays(today, CONTRACT_NEEDED_MAX_DAYS),
     changes: changes.changed.map((slug) => {
       const line = plan.lines.find((candidate) => candidate.slug === slug);
-      return { slug, name: lineName(slug), recommendation: line?.recommendation };
+      return {
+        slug,
+        name: lineName(slug, locale),
+        recommendation: line && recommendationLabel(line.recommendation, locale),
+      };
     }),
     raised: changes.raised,
     optional: submission.optional,
@@ -89,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : undefined,
     today,
     latest: latestStartDate(today),
-    consentText: quoteConsentText(getAgency(context)),
+    consentText: quoteConsentText(getAgency(context), locale),
   };
 }
 
@@ -97,10 +113,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const application = await requireCompletedApplication(services, request);
+  const locale = requestLocale(request);
   const answer = await workOnPlanPage(
-    { services, application, writer: writerOf(context, application.handle) },
+    { services, application, writer: writerOf(context, application.handle), locale },
     await request.formData(),
-    quoteConsentText(getAgency(context)),
+    // The words the page showed, in its language: kept with the request as the visitor read them.
+    quoteConsentText(getAgency(context), locale),
   );
   if (answer.outcome === "refused") {
     return data<PlanFormReply>(answer.reply, { status: answer.status });
@@ -130,9 +148,10 @@ function checkedAsOnTheServer<Schema extends z.ZodMiniType>(
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, optional, request, changes, raised, contract, contractFlags } = loaderData;
+  const locale = useLocale();
   const busy = ui.useContinuing();
   const [answersForm, answers] = useForm({
-    ...checkedAsOnTheServer("answers", actionData, optionalAnswersSchema),
+    ...checkedAsOnTheServer("answers", actionData, optionalAnswersSchema(locale)),
     defaultValue: {
       fullTimeEmployees: optional.fullTimeEmployees?.toString() ?? "",
       partTimeEmployees: optional.partTimeEmployees?.toString() ?? "",
@@ -146,9 +165,13 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       vehicles: optional.vehicles ?? "",
     },
   });
-  const schema = quoteRequestSchema(loaderData.today);
+  const schema = quoteRequestSchema(loaderData.today, locale);
   const [contractForm, contractFields] = useForm({
-    ...checkedAsOnTheServer("contract", actionData, contractRequirementsSchema(loaderData.today)),
+    ...checkedAsOnTheServer(
+      "contract",
+      actionData,
+      contractRequirementsSchema(loaderData.today, locale),
+    ),
     defaultValue: contract ?? {},
   });
   const [requestForm, fields] = useForm({
@@ -164,28 +187,27 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       note: request?.note ?? "",
     },
   });
+  const words = { locale };
   return (
     <ui.StepFrame
       step="quote"
-      title="Your coverage plan"
+      title={m.plan_title({}, words)}
       toasts={[actionData?.toast]}
       intro={
-        <>
-          <p>
-            {loaderData.leadName ? `For ${loaderData.leadName}: ` : ""}what a business like yours
-            usually needs and why, from your answers. The prices are published medians for similar
-            businesses, not a quote: a licensed agent sends your quotes.
-          </p>
-        </>
+        <p>
+          {loaderData.leadName
+            ? m.plan_intro_for({ business: loaderData.leadName }, words)
+            : m.plan_intro({}, words)}
+        </p>
       }
     >
       <section aria-labelledby="your-plan">
         <h2 id="your-plan" className="text-xl font-bold text-ink">
-          What your business needs
+          {m.plan_needs_heading({}, words)}
         </h2>
         <p className="mt-1 text-sm">
           <a href="#request-quotes" className="font-semibold text-brand-700 underline">
-            Go to Request quotes
+            {m.plan_go_to_request({}, words)}
           </a>
         </p>
         <ol className="mt-4 space-y-4">
@@ -199,29 +221,29 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
 
       <section aria-labelledby="sharpen" className="mt-10 border-t border-slate-200 pt-8">
         <h2 id="sharpen" className="text-xl font-bold text-ink">
-          Sharpen your plan
+          {m.plan_sharpen_heading({}, words)}
         </h2>
-        <p className="mt-1 text-muted">
-          Optional. Your answers are saved to your application and the plan above is worked out
-          again.
-        </p>
+        <p className="mt-1 text-muted">{m.plan_sharpen_intro({}, words)}</p>
         {changes.length > 0 ? (
           <div role="status" className="mt-3 rounded-lg border border-brand-200 bg-brand-50 p-3">
-            <p className="font-semibold text-ink">Your plan changed:</p>
+            <p className="font-semibold text-ink">{m.plan_changed({}, words)}</p>
             <ul className="mt-1 list-inside list-disc text-ink">
               {changes.map((change) => (
                 <li key={change.slug}>
                   {change.recommendation
-                    ? `${change.name}: now ${change.recommendation}`
-                    : `${change.name}: no longer in your plan`}
+                    ? m.plan_changed_now(
+                        { line: change.name, recommendation: change.recommendation },
+                        words,
+                      )
+                    : m.plan_changed_gone({ line: change.name }, words)}
                 </li>
               ))}
             </ul>
             <p className="mt-1 text-sm">
               <a href="#your-plan" className="font-semibold text-brand-700 underline">
-                See your plan
+                {m.plan_see_plan({}, words)}
               </a>
-              {raised.length > 0 ? " The lines it raised are ticked below to be quoted." : ""}
+              {raised.length > 0 ? ` ${m.plan_raised_ticked({}, words)}` : ""}
             </p>
           </div>
         ) : null}
@@ -235,7 +257,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             disabled={busy}
             className="mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
           >
-            Update my plan
+            {m.plan_update_button({}, words)}
           </button>
         </Form>
       </section>
@@ -245,18 +267,14 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         className="mt-10 border-t border-slate-200 pt-8"
       >
         <h2 id="contract-requirements" className="text-xl font-bold text-ink">
-          Does a contract ask for proof of insurance?
+          {m.plan_contract_heading({}, words)}
         </h2>
-        <p className="mt-1 text-muted">
-          Optional. If a client, general contractor or landlord asks for proof of your insurance
-          before work starts, tell us what their contract asks for: your plan shows it, and the
-          agent sees it with your request.
-        </p>
+        <p className="mt-1 text-muted">{m.plan_contract_intro({}, words)}</p>
         <Form method="post" {...getFormProps(contractForm)} className="relative">
           <HoneypotField />
           <ContractRequirementsFields
             fields={contractFields}
-            lines={linesOffered(lines, loaderData.contractLines)}
+            lines={linesOffered(lines, loaderData.contractLines, locale)}
             today={loaderData.today}
             latest={loaderData.contractLatest}
           />
@@ -267,7 +285,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             disabled={busy}
             className="mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
           >
-            {contract ? "Save the changes" : "Add to my plan"}
+            {(contract ? m.plan_contract_save : m.plan_contract_add)({}, words)}
           </button>
         </Form>
         {contract ? (
@@ -280,7 +298,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               disabled={busy}
               className="font-semibold text-brand-700 underline"
             >
-              Remove the contract&apos;s requirements
+              {m.plan_contract_remove({}, words)}
             </button>
           </Form>
         ) : null}
@@ -288,24 +306,24 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
 
       <section aria-labelledby="request-quotes" className="mt-10 border-t border-slate-200 pt-8">
         <h2 id="request-quotes" className="text-xl font-bold text-ink">
-          Request quotes
+          {m.plan_request_heading({}, words)}
         </h2>
         {request ? (
           <p className="mt-1 text-ink">
-            You have asked for quotes already (reference {request.reference}). Sending this again
-            updates that request.
+            {m.plan_request_again({ reference: request.reference }, words)}
           </p>
         ) : (
-          <p className="mt-1 text-muted">
-            Choose the lines you want quoted. A licensed agent reviews your application and sends
-            your quotes.
-          </p>
+          <p className="mt-1 text-muted">{m.plan_request_intro({}, words)}</p>
         )}
         <Form method="post" {...getFormProps(requestForm)} className="relative">
           <HoneypotField />
           <LinesToQuote
             field={fields.lines}
-            lines={linesOffered(lines, request?.lines ?? [])}
+            lines={linesOffered(
+              lines.map((line) => ({ ...line, recommendation: line.recommendationLabel })),
+              request?.lines ?? [],
+              locale,
+            )}
             ticked={tickedLines(fields.lines)}
             raised={raised}
           />

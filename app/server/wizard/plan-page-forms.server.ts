@@ -16,7 +16,9 @@ import {
   usToday,
   withOptionalAnswers,
 } from "#app/domain/quote/quote-request.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { m } from "#app/paraglide/messages.js";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
@@ -50,11 +52,15 @@ export type PlanPageAnswer =
   | { outcome: "done"; to: string; toast?: Toast }
   | { outcome: "refused"; reply: PlanFormReply; status: number };
 
-/** Who posts on the plan page: the app's services, their completed application, its writer. */
+/**
+ * Who posts on the plan page: the app's services, their completed application, its writer, and
+ * the language of the page posted from (its messages, and the pages it goes on to).
+ */
 export interface PlanPagePoster {
   services: AppServices;
   application: CompletedApplication;
   writer: SubmissionWriter;
+  locale: Locale;
 }
 
 /** Works the form `poster` posted on the plan page. */
@@ -72,16 +78,16 @@ export async function workOnPlanPage(
 }
 
 async function saveAnswers(
-  { services, application, writer }: PlanPagePoster,
+  { services, application, writer, locale }: PlanPagePoster,
   form: FormData,
 ): Promise<PlanPageAnswer> {
-  const parsed = parseForm(form, optionalAnswersSchema);
+  const parsed = parseForm(form, optionalAnswersSchema(locale));
   if (parsed.status !== "success") return refused("answers", parsed.reply(), 400);
   const optional = toOptionalAnswers(parsed.value);
   try {
     await saveQuoteStepAnswers(services, application.submission.id, optional, writer);
   } catch (error) {
-    return failed(error, "answers", parsed.reply());
+    return failed(error, "answers", parsed.reply(), locale);
   }
   // Back where the visitor was, naming what changed in the plan (issue 26).
   const { answers } = application;
@@ -90,17 +96,19 @@ async function saveAnswers(
   );
   return {
     outcome: "done",
-    to: `${QUOTE_STEP_PATH}${query}#sharpen`,
-    toast: { kind: "success", message: quoteMessages.answersSaved },
+    to: linkPath(`${QUOTE_STEP_PATH}${query}#sharpen`, locale),
+    toast: { kind: "success", message: quoteMessages(locale).answersSaved },
   };
 }
 
 /** A contract's requirements from `form`, or their removal when there is no form. */
 async function saveContract(
-  { services, application, writer }: PlanPagePoster,
+  { services, application, writer, locale }: PlanPagePoster,
   form: FormData | undefined,
 ): Promise<PlanPageAnswer> {
-  const contract = form ? parseForm(form, contractRequirementsSchema(usToday())) : undefined;
+  const contract = form
+    ? parseForm(form, contractRequirementsSchema(usToday(), locale))
+    : undefined;
   if (contract && contract.status !== "success") {
     return refused("contract", contract.reply(), 400);
   }
@@ -114,35 +122,39 @@ async function saveContract(
       writer,
     );
   } catch (error) {
-    return failed(error, "contract", contract?.reply() ?? {});
+    return failed(error, "contract", contract?.reply() ?? {}, locale);
   }
+  const messages = contractMessages(locale);
   return {
     outcome: "done",
-    to: `${QUOTE_STEP_PATH}#${requirements ? "your-plan" : "contract-requirements"}`,
-    toast: {
-      kind: "success",
-      message: requirements ? contractMessages.saved : contractMessages.removed,
-    },
+    to: linkPath(
+      `${QUOTE_STEP_PATH}#${requirements ? "your-plan" : "contract-requirements"}`,
+      locale,
+    ),
+    toast: { kind: "success", message: requirements ? messages.saved : messages.removed },
   };
 }
 
 async function requestTheQuotes(
-  { services, application, writer }: PlanPagePoster,
+  { services, application, writer, locale }: PlanPagePoster,
   form: FormData,
   consentText: string,
 ): Promise<PlanPageAnswer> {
-  const parsed = parseForm(form, quoteRequestSchema(usToday()));
+  const parsed = parseForm(form, quoteRequestSchema(usToday(), locale));
   if (parsed.status !== "success") return refused("request", parsed.reply(), 400);
   let emailed: boolean;
   try {
     ({ emailed } = await requestQuotes(services, application, parsed.value, consentText, writer));
   } catch (error) {
-    return failed(error, "request", parsed.reply());
+    return failed(error, "request", parsed.reply(), locale);
   }
   // The page says a copy was emailed only when one was queued (not past the cap, not a repeat).
   return {
     outcome: "done",
-    to: emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH,
+    to: linkPath(
+      emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH,
+      locale,
+    ),
   };
 }
 
@@ -160,7 +172,11 @@ function failed(
   error: unknown,
   form: PlanFormReply["form"],
   result: PlanFormReply["result"],
+  locale: Locale,
 ): PlanPageAnswer {
   logger.error({ err: error, step: "quote", form }, "quote step save failed");
-  return refused(form, result, 503, { kind: "error", message: messages.saveFailed });
+  return refused(form, result, 503, {
+    kind: "error",
+    message: m.error_save_failed({}, { locale }),
+  });
 }

@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
 
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
+
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import type { PlanAnswers } from "#app/domain/quote/coverage-plan.ts";
 import { unservedStateOf } from "#app/domain/site/licensed-states.ts";
@@ -46,15 +49,17 @@ export async function requireCompletedApplication(
 ): Promise<CompletedApplication> {
   const handle = await getDraft(services, request);
   const draft: WizardDraft = handle.draft;
+  // Each redirect keeps the page's language (to the English page where one is not translated).
+  const to = (path: string) => redirect(linkPath(path, requestLocale(request)));
   // No plan and no quote request for a state the agency does not serve (decision 031), even for
   // an application saved before (under the sample details, or a licence since given up).
-  if (unservedStateOf(agencyFrom(services.env), draft)) throw redirect(NOT_LICENSED_PATH);
+  if (unservedStateOf(agencyFrom(services.env), draft)) throw to(NOT_LICENSED_PATH);
   const missing = firstIncompleteStep(draft, new Date().getFullYear());
-  if (missing) throw redirect(stepPath(missing));
+  if (missing) throw to(stepPath(missing));
   const submission = draft.submission
     ? await getPlanSubmission(services.database.db, draft.submission.id)
     : undefined;
-  if (!submission?.ownershipStructure) throw redirect(stepPath("ownership"));
+  if (!submission?.ownershipStructure) throw to(stepPath("ownership"));
   const answers = planAnswersOf(
     {
       industry: draft.industry ?? "",
@@ -64,7 +69,7 @@ export async function requireCompletedApplication(
     },
     submission.optional,
   );
-  if (!answers) throw redirect(stepPath("industry-and-state"));
+  if (!answers) throw to(stepPath("industry-and-state"));
   return { handle, submission, answers };
 }
 

@@ -235,7 +235,7 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(await language()).toBe("en");
   });
 
-  it("in Spanish: answers, refuses and moves on below /es, to English where a page is not translated", async () => {
+  it("in Spanish: answers, refuses and moves on below /es, to the coverage plan in Spanish", async () => {
     const visitor = new Visitor(services);
     expect(await visitor.send("/es/business-wizard/email")).toMatchObject({
       redirect: "/es/business-wizard",
@@ -321,13 +321,13 @@ describe.each(testDatabaseKinds)("the step engine on $name", (kind) => {
     expect(year.page?.actionData?.["es-ownership"].result.error).toMatchObject({
       startYear: [`Escriba un año de cuatro dígitos, de 1800 a ${new Date().getFullYear()}`],
     });
-    // The coverage plan is not translated yet: its English page.
+    // On to the coverage plan, in Spanish.
     expect(
       await visitor.send("/es/business-wizard/questionnaire-3", {
         ownershipStructure: "Trust",
         startYear: "2015",
       }),
-    ).toMatchObject({ redirect: QUOTE_STEP_PATH });
+    ).toMatchObject({ redirect: "/es/business-wizard/quote" });
     const saved = await database.db
       .selectFrom("business_wizard_submissions")
       .select(["segments", "state", "ownership_structure", "consent_text", "language"])
