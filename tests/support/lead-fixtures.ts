@@ -167,7 +167,7 @@ export async function leadWithPolicy(
       signatureName: `Ana ${name}`,
     },
     { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
-    { email: lead.email, firstName: "Ana", agency: FIXTURE_AGENCY, perHour: 10 },
+    { email: lead.email, firstName: "Ana", language: "en", agency: FIXTURE_AGENCY, perHour: 10 },
   );
   const start = new Date(Date.parse(`${policy.end}T00:00:00Z`) - 365 * 86_400_000)
     .toISOString()
@@ -177,7 +177,7 @@ export async function leadWithPolicy(
     lead.request,
     { number: policy.number, start, end: policy.end },
     receivedFile(directory, "policy.pdf", "%PDF-1.7 the policy"),
-    { email: lead.email, firstName: "Ana" },
+    { email: lead.email, firstName: "Ana", language: "en" },
     sending,
   );
   if (bound.outcome !== "bound") throw new Error("the policy was not bound");

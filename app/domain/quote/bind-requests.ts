@@ -16,6 +16,8 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/emai
 import { addDays, isDay } from "#app/domain/values/days.ts";
 import { checkbox, requiredText } from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** Where the visitor sees their policy once the agency has bound it. */
 export const POLICY_PATH = "/business-wizard/policy";
@@ -127,20 +129,19 @@ export function bindRequestedEmail(options: {
   reference: string;
   insurer: string;
   agency: Agency;
+  /** The application's language: the visitor reads the email in it (issue 31). */
+  locale?: Locale;
 }): RenderedEmail {
+  const { reference, insurer, agency, locale = BASE_LOCALE } = options;
   return renderEmail({
-    subject: `We have your request to bind (${options.reference})`,
+    subject: m.bind_email_subject({ reference }, { locale }),
     paragraphs: [
-      [greeting(options.firstName)],
-      [
-        `Thank you: we have your request to bind ${options.insurer}'s quote, reference ${options.reference}. We will ask ${options.insurer} to bind it and write to you as soon as they answer.`,
-      ],
-      [
-        `Your business is not covered by this quote until we confirm in writing that ${options.insurer} has bound it.`,
-      ],
-      [`Questions? Call us on ${options.agency.phone}.`],
+      [greeting(options.firstName, locale)],
+      [m.bind_email_thanks({ insurer, reference }, { locale })],
+      [m.bind_email_not_covered({ insurer }, { locale })],
+      [m.email_questions_call({ phone: agency.phone }, { locale })],
     ],
-    footer: agencyLines(options.agency),
+    footer: agencyLines(agency, locale),
   });
 }
 
@@ -180,20 +181,29 @@ export function policyBoundEmail(options: {
   end: string;
   link: string;
   agency: Agency;
+  /** The application's language: the visitor reads the email in it (issue 31). */
+  locale?: Locale;
 }): RenderedEmail {
+  const { insurer, policyNumber: number, agency, locale = BASE_LOCALE } = options;
   return renderEmail({
-    subject: `Your policy is bound (${options.policyNumber})`,
+    subject: m.policy_email_subject({ number }, { locale }),
     paragraphs: [
-      [greeting(options.firstName)],
+      [greeting(options.firstName, locale)],
       [
-        `${options.insurer} has bound your policy ${options.policyNumber}, from ${dayText(options.start)} to ${dayText(options.end)}. See it and download its documents here:`,
+        m.policy_email_body(
+          {
+            insurer,
+            number,
+            start: dayText(options.start, locale),
+            end: dayText(options.end, locale),
+          },
+          { locale },
+        ),
       ],
       [{ link: options.link }],
-      [
-        `The link works once, in the browser you open it in. Keep the policy documents: they say what is covered. Questions? Call us on ${options.agency.phone}.`,
-      ],
+      [m.policy_email_once({ phone: agency.phone }, { locale })],
     ],
-    footer: agencyLines(options.agency),
+    footer: agencyLines(agency, locale),
   });
 }
 

@@ -13,7 +13,7 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/emai
 import { addDays, isDay } from "#app/domain/values/days.ts";
 import { checkbox, emailAddress, requiredLines, requiredText } from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
-import { BASE_LOCALE } from "#app/domain/site/locales.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 
 /** Where the visitor of a bound policy asks for a certificate. */
@@ -161,23 +161,24 @@ export function certificateIssuedEmail(options: {
   holderEmailed: boolean;
   link: string;
   agency: Agency;
+  /** The application's language: the visitor reads the email in it (issue 31). */
+  locale?: Locale;
 }): RenderedEmail {
+  const { reference, agency, locale = BASE_LOCALE } = options;
   return renderEmail({
-    subject: `Your certificate of insurance is ready (${options.reference})`,
+    subject: m.certificate_email_subject({ reference }, { locale }),
     paragraphs: [
-      [greeting(options.firstName)],
-      [
-        `Your certificate of insurance for ${options.holderName} (${options.reference}) is ready. Download it from your policy's page here:`,
-      ],
+      [greeting(options.firstName, locale)],
+      [m.certificate_email_body({ holder: options.holderName, reference }, { locale })],
       [{ link: options.link }],
       [
-        options.holderEmailed
-          ? `We have emailed it to the holder as well. The link works once, in the browser you open it in.`
-          : `Send it to the holder yourself. The link works once, in the browser you open it in.`,
+        (options.holderEmailed
+          ? m.certificate_email_holder_emailed
+          : m.certificate_email_send_yourself)({}, { locale }),
       ],
-      [`Questions? Call us on ${options.agency.phone}.`],
+      [m.email_questions_call({ phone: agency.phone }, { locale })],
     ],
-    footer: agencyLines(options.agency),
+    footer: agencyLines(agency, locale),
   });
 }
 

@@ -267,8 +267,8 @@ export function isExpired(quote: Pick<InsurerQuote, "validUntil">, today: string
 }
 
 /** A day (YYYY-MM-DD) in words: "December 1, 2026". */
-export function dayText(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+export function dayText(day: string, locale: Locale = BASE_LOCALE): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(`${locale}-US`, {
     timeZone: "UTC",
     year: "numeric",
     month: "long",

@@ -18,6 +18,8 @@ import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /** Where the desk lists bound policies by their end. */
 export const RENEWALS_PATH = "/admin/renewals";
@@ -143,19 +145,19 @@ export function renewalReminderEmail(options: {
   policyEnd: string;
   link: string;
   agency: Agency;
+  /** The application's language: the visitor reads the email in it (issue 31). */
+  locale?: Locale;
 }): RenderedEmail {
+  const { insurer, policyNumber: number, agency, locale = BASE_LOCALE } = options;
+  const day = dayText(options.policyEnd, locale);
   return renderEmail({
-    subject: `Your policy ${options.policyNumber} ends on ${dayText(options.policyEnd)}`,
+    subject: m.renewal_email_subject({ number, day }, { locale }),
     paragraphs: [
-      [greeting(options.firstName)],
-      [
-        `Your ${options.insurer} policy ${options.policyNumber} ends on ${dayText(options.policyEnd)}. To have it renewed, tell us what has changed in your business since you bought it (employees, revenue, vehicles, claims) and we will ask for your renewal quotes:`,
-      ],
+      [greeting(options.firstName, locale)],
+      [m.renewal_email_body({ insurer, number, day }, { locale })],
       [{ link: options.link }],
-      [
-        `The link works once, for ${RESUME_LINK_DAYS} days, in the browser you open it in; after that, log in on our site and open Your policy. We ask no insurer to renew or bind anything until you choose a quote and we confirm it in writing; your current policy's own renewal terms still apply. Questions? Call us on ${options.agency.phone}.`,
-      ],
+      [m.renewal_email_once({ days: RESUME_LINK_DAYS, phone: agency.phone }, { locale })],
     ],
-    footer: agencyLines(options.agency),
+    footer: agencyLines(agency, locale),
   });
 }

@@ -7,6 +7,8 @@ import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { requiredText } from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 export const QUESTION_MAX_LENGTH = 1000;
 export const ANSWER_MAX_LENGTH = 2000;
@@ -39,20 +41,19 @@ export function questionAskedEmail(options: {
   link: string;
   linkDays: number;
   agency: Agency;
+  /** The application's language: the visitor reads the email in it (issue 31). */
+  locale?: Locale;
 }): RenderedEmail {
+  const { reference, agency, locale = BASE_LOCALE } = options;
   return renderEmail({
-    subject: `Your agent has a question (${options.reference})`,
+    subject: m.question_email_subject({ reference }, { locale }),
     paragraphs: [
-      [greeting(options.firstName)],
-      [
-        `To finish your quotes for request ${options.reference}, the insurer needs an answer to a question. Read it and answer it here:`,
-      ],
+      [greeting(options.firstName, locale)],
+      [m.question_email_body({ reference }, { locale })],
       [{ link: options.link }],
-      [
-        `The link works once, for ${options.linkDays} days, in the browser you open it in. Questions? Call us on ${options.agency.phone}.`,
-      ],
+      [m.email_link_once_for_days({ days: options.linkDays, phone: agency.phone }, { locale })],
     ],
-    footer: agencyLines(options.agency),
+    footer: agencyLines(agency, locale),
   });
 }
 

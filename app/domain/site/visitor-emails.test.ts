@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { wordsOfHtml, wordsOfText } from "#tests/support/email-words.ts";
 
 import { SAMPLE_AGENCY, type Agency } from "#app/domain/site/agency.ts";
+import { bindRequestedEmail, policyBoundEmail } from "#app/domain/quote/bind-requests.ts";
+import { certificateIssuedEmail } from "#app/domain/quote/certificates.ts";
 import { quoteConfirmationEmail } from "#app/domain/quote/quote-request.ts";
+import { renewalReminderEmail } from "#app/domain/quote/renewals.ts";
+import { questionAskedEmail } from "#app/domain/quote/request-questions.ts";
 import { resumeEmail } from "#app/domain/wizard/resume-links.ts";
 import { site } from "#app/domain/site/site.ts";
 
@@ -167,5 +171,112 @@ describe("the email that carries an application link", () => {
     expect(email.text).toContain("Número Nacional de Productor (NPN) 12345678");
     expect(email.text).not.toContain("Questions?");
     expect(wordsOfHtml(email.html)).toBe(wordsOfText(email.text));
+  });
+});
+
+describe("the emails after the request, in the application's language (issue 31)", () => {
+  const link = `https://coverpilot.example/es/resume/${"A".repeat(43)}`;
+  const emails = {
+    question: questionAskedEmail({
+      firstName: "Rosa",
+      reference: "CP-7K3F9Q",
+      link,
+      linkDays: 7,
+      agency: AGENCY,
+      locale: "es",
+    }),
+    bind: bindRequestedEmail({
+      firstName: "Rosa",
+      reference: "CP-7K3F9Q-B",
+      insurer: "Acme Mutual",
+      agency: AGENCY,
+      locale: "es",
+    }),
+    bound: policyBoundEmail({
+      firstName: "Rosa",
+      insurer: "Acme Mutual",
+      policyNumber: "ACM-100",
+      start: "2026-12-01",
+      end: "2027-12-01",
+      link,
+      agency: AGENCY,
+      locale: "es",
+    }),
+    certificate: certificateIssuedEmail({
+      firstName: "Rosa",
+      reference: "CP-7K3F9Q-C1",
+      holderName: "Obras del Sur",
+      holderEmailed: true,
+      link,
+      agency: AGENCY,
+      locale: "es",
+    }),
+    renewal: renewalReminderEmail({
+      firstName: "Rosa",
+      insurer: "Acme Mutual",
+      policyNumber: "ACM-100",
+      policyEnd: "2027-12-01",
+      link,
+      agency: AGENCY,
+      locale: "es",
+    }),
+  };
+
+  it("says each in Spanish, with the dates as Spanish writes them", () => {
+    expect(emails.question.subject).toBe("Su agente tiene una pregunta (CP-7K3F9Q)");
+    expect(emails.question.text).toContain(
+      "Para terminar las cotizaciones de su pedido CP-7K3F9Q, la aseguradora necesita la respuesta a una pregunta.",
+    );
+    expect(emails.bind.subject).toBe(
+      "Recibimos su pedido para contratar la cobertura (CP-7K3F9Q-B)",
+    );
+    expect(emails.bind.text).toContain(
+      "Su negocio no está cubierto por esta cotización hasta que le confirmemos por escrito que Acme Mutual puso la cobertura en vigor.",
+    );
+    expect(emails.bound.subject).toBe("Su póliza está en vigor (ACM-100)");
+    expect(emails.bound.text).toContain(
+      "Acme Mutual puso en vigor su póliza ACM-100, del 1 de diciembre de 2026 al 1 de diciembre de 2027.",
+    );
+    expect(emails.certificate.subject).toBe("Su certificado de seguro está listo (CP-7K3F9Q-C1)");
+    expect(emails.certificate.text).toContain(
+      "También se lo enviamos por correo electrónico al titular.",
+    );
+    expect(emails.renewal.subject).toBe("Su póliza ACM-100 vence el 1 de diciembre de 2027");
+  });
+
+  it("greets in Spanish, gives the agency's phone and details in Spanish, and has the same words in its HTML", () => {
+    for (const [name, email] of Object.entries(emails)) {
+      expect(email.text, name).toMatch(/^Hola, Rosa:\n\n/);
+      expect(email.text, name).toContain(`Llámenos al ${AGENCY.phone}.`);
+      expect(email.text, name).toContain("Número Nacional de Productor (NPN) 12345678");
+      expect(email.text, name).not.toMatch(/Questions\?|Hello|The link/);
+      expect(wordsOfHtml(email.html), name).toBe(wordsOfText(email.text));
+    }
+  });
+
+  it("stays as it was in English", () => {
+    const english = questionAskedEmail({
+      firstName: "Ana",
+      reference: "CP-7K3F9Q",
+      link: LINK,
+      linkDays: 7,
+      agency: AGENCY,
+    });
+    expect(english.subject).toBe("Your agent has a question (CP-7K3F9Q)");
+    expect(english.text).toContain(
+      `The link works once, for 7 days, in the browser you open it in. Questions? Call us on ${AGENCY.phone}.`,
+    );
+    const bound = policyBoundEmail({
+      firstName: "Ana",
+      insurer: "Acme Mutual",
+      policyNumber: "ACM-100",
+      start: "2026-12-01",
+      end: "2027-12-01",
+      link: LINK,
+      agency: AGENCY,
+    });
+    expect(bound.text).toContain(
+      "Acme Mutual has bound your policy ACM-100, from December 1, 2026 to December 1, 2027.",
+    );
   });
 });

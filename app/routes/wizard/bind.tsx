@@ -25,6 +25,7 @@ import { notifyBindRequest } from "#app/server/leads/lead-notifications.server.t
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
+import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
 
 import type { Route } from "./+types/bind";
 
@@ -128,6 +129,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     {
       email: lead.email,
       firstName: lead.first_name,
+      language: isLocale(lead.language) ? lead.language : BASE_LOCALE,
       agency,
       perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
     },

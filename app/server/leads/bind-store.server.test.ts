@@ -81,7 +81,13 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
   it("keeps the request with its evidence, once; the chosen quotes no longer change", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const { ana, lead, ids } = await quotedLead(db);
-      const visitor = { email: lead.email, firstName: "Ana", agency: AGENCY, perHour: 10 };
+      const visitor = {
+        email: lead.email,
+        firstName: "Ana",
+        language: "en" as const,
+        agency: AGENCY,
+        perHour: 10,
+      };
       const [acme, beacon, cedar] = ids as [string, string, string];
       expect(
         await requestToBind(db, lead.request, { ...CHOICE, quoteId: beacon }, EVIDENCE, visitor),
@@ -136,7 +142,7 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
   it("binds with the policy's number, dates and PDF: Bound, emailed, links open the policy", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const { ana, lead, ids } = await quotedLead(db);
-      const visitor = { email: lead.email, firstName: "Ana" };
+      const visitor = { email: lead.email, firstName: "Ana", language: "en" as const };
       const options = {
         operatorId: ana.id,
         siteUrl: "https://coverpilot.example",
@@ -182,6 +188,39 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
       expect(
         await linkDestination(db, { opens: "quotes", submissionId: lead.submissionId }, undefined),
       ).toBe("/business-wizard/policy");
+    });
+  });
+
+  it("writes the request's and the policy's emails in the application's language", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { ana, lead, ids } = await quotedLead(db);
+      const visitor = { email: lead.email, firstName: "Rosa", language: "es" as const };
+      await requestToBind(db, lead.request, { ...CHOICE, quoteId: ids[0] ?? "" }, EVIDENCE, {
+        ...visitor,
+        agency: AGENCY,
+        perHour: 10,
+      });
+      const policy = { number: "GL-654321", start: "2027-01-01", end: "2028-01-01" };
+      expect(
+        await bindPolicy(db, lead.request, policy, pdfFile(), visitor, {
+          operatorId: ana.id,
+          siteUrl: "https://coverpilot.example",
+          agency: AGENCY,
+          perHour: 10,
+        }),
+      ).toEqual({ outcome: "bound", emailed: true });
+      const [asked, bound] = await db
+        .selectFrom("outbox")
+        .select(["subject", "text_body"])
+        .where("subject", "not like", "Your quotes%")
+        .orderBy("id")
+        .execute();
+      expect(asked?.subject).toMatch(/^Recibimos su pedido para contratar la cobertura \(CP-/);
+      expect(asked?.text_body).toMatch(/^Hola, Rosa:\n\nGracias: recibimos su pedido/);
+      expect(bound?.subject).toBe("Su póliza está en vigor (GL-654321)");
+      expect(bound?.text_body).toContain("del 1 de enero de 2027 al 1 de enero de 2028");
+      // Its one-time link opens the link's Spanish page.
+      expect(bound?.text_body).toMatch(/https:\/\/coverpilot\.example\/es\/resume\/[\w-]{43}/);
     });
   });
 });

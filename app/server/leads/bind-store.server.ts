@@ -19,6 +19,7 @@ import {
 import { formatCents, isExpired, storedLinesSchema } from "#app/domain/quote/insurer-quotes.ts";
 import { quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { documentTypeOf, PDF_CONTENT_TYPES } from "#app/domain/quote/request-documents.ts";
 
@@ -160,7 +161,14 @@ export async function requestToBind(
     signatureName: string;
   },
   evidence: { clientAddress: string; userAgent: string | null; today: string },
-  visitor: { email: string; firstName: string | null; agency: Agency; perHour: number },
+  visitor: {
+    email: string;
+    firstName: string | null;
+    /** The application's language: the email is written in it. */
+    language: Locale;
+    agency: Agency;
+    perHour: number;
+  },
 ): Promise<BindAsking> {
   if (!isUuid(choice.quoteId)) return { outcome: "not-found" };
   return inTransaction(db, async (trx): Promise<BindAsking> => {
@@ -213,6 +221,7 @@ export async function requestToBind(
       reference,
       insurer: quote.insurer,
       agency: visitor.agency,
+      locale: visitor.language,
     });
     await queueCappedEmail(trx, visitor.email, email, visitor.perHour);
     return { outcome: "requested", reference };
@@ -235,7 +244,7 @@ export async function bindPolicy(
   request: QuotedRequest,
   policy: { number: string; start: string; end: string },
   file: ReceivedFile,
-  visitor: { email: string; firstName: string | null },
+  visitor: { email: string; firstName: string | null; language: Locale },
   options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
 ): Promise<Binding> {
   if (!documentTypeOf(file.head, PDF_CONTENT_TYPES)) return { outcome: "wrong-type" };
@@ -287,6 +296,7 @@ export async function bindPolicy(
       siteUrl: options.siteUrl,
       perHour: options.perHour,
       opens: "policy",
+      locale: visitor.language,
       render: (link) =>
         policyBoundEmail({
           firstName: visitor.firstName,
@@ -296,6 +306,7 @@ export async function bindPolicy(
           end: policy.end,
           link,
           agency: options.agency,
+          locale: visitor.language,
         }),
     });
     return { outcome: "bound", emailed };

@@ -136,7 +136,12 @@ describe.each(testDatabaseKinds)("certificates of insurance on $name", (kind) =>
       const other = await boundLead(db, "Painters");
       const asked = await requestCertificate(db, lead.submissionId, FORM);
       if (asked.outcome !== "requested") throw new Error("not requested");
-      const people = { email: lead.email, firstName: "Ana", businessName: "Roofers" };
+      const people = {
+        email: lead.email,
+        firstName: "Ana",
+        businessName: "Roofers",
+        language: "en" as const,
+      };
       const outboxBefore = await db.selectFrom("outbox").select("id").execute();
 
       // Not a PDF: nothing issued, filed or sent.

@@ -21,6 +21,7 @@ import {
   type CertificateRequest,
 } from "#app/domain/quote/certificates.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
@@ -225,7 +226,7 @@ export async function issueCertificate(
   submissionId: string,
   certificateId: string,
   file: ReceivedFile,
-  people: { email: string; firstName: string | null; businessName: string },
+  people: { email: string; firstName: string | null; businessName: string; language: Locale },
   options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
 ): Promise<CertificateIssuing> {
   if (!isUuid(certificateId)) return { outcome: "not-found" };
@@ -292,6 +293,7 @@ export async function issueCertificate(
       siteUrl: options.siteUrl,
       perHour: options.perHour,
       opens: "policy",
+      locale: people.language,
       render: (link) =>
         certificateIssuedEmail({
           firstName: people.firstName,
@@ -300,6 +302,7 @@ export async function issueCertificate(
           holderEmailed: holderEmailed === true,
           link,
           agency: options.agency,
+          locale: people.language,
         }),
     });
     await addActivity(trx, {

@@ -20,11 +20,28 @@ const OPTIONS = {
 };
 
 describe.each(testDatabaseKinds)("questions to the visitor on $name", (kind) => {
+  it("emails the question's link in the application's language, to the link's page in it", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const lead = await leadWithRequest(db, "Techos", "2026-11-20T15:00:00Z", "quoted");
+      const visitor = { email: lead.email, firstName: "Rosa", language: "es" as const };
+      await askQuestion(db, lead.request, "¿Subcontrata trabajos de techos?", visitor, {
+        ...OPTIONS,
+        operatorId: ana.id,
+      });
+      const [email] = await db.selectFrom("outbox").select(["subject", "text_body"]).execute();
+      expect(email?.subject).toMatch(/^Su agente tiene una pregunta \(CP-/);
+      expect(email?.text_body).toMatch(/^Hola, Rosa:\n\nPara terminar las cotizaciones/);
+      const token = /\/es\/resume\/([\w-]{43})/.exec(email?.text_body ?? "")?.[1] ?? "";
+      expect(await checkResumeLink(db, token)).toMatchObject({ state: "valid", opens: "quotes" });
+    });
+  });
+
   it("asks, emails a link that opens the quotes, and keeps the answer once, as sent", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const ana = await createOperator(db, "ana@agency.example", "a long enough password");
       const lead = await leadWithRequest(db, "Roofers", "2026-11-20T15:00:00Z", "quoted");
-      const visitor = { email: lead.email, firstName: "Ana" };
+      const visitor = { email: lead.email, firstName: "Ana", language: "en" as const };
       const asked = await askQuestion(
         db,
         lead.request,
@@ -79,7 +96,7 @@ describe.each(testDatabaseKinds)("questions to the visitor on $name", (kind) => 
         db,
         mine.request,
         "Any claims?",
-        { email: mine.email, firstName: null },
+        { email: mine.email, firstName: null, language: "en" },
         { ...OPTIONS, operatorId: ana.id },
       );
       if (asked.outcome !== "asked") throw new Error("not asked");
@@ -91,7 +108,7 @@ describe.each(testDatabaseKinds)("questions to the visitor on $name", (kind) => 
           db,
           lost.request,
           "Any claims?",
-          { email: lost.email, firstName: null },
+          { email: lost.email, firstName: null, language: "en" },
           { ...OPTIONS, operatorId: ana.id },
         ),
       ).toEqual({ outcome: "closed" });

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 
 import { questionAskedEmail, type RequestQuestion } from "#app/domain/quote/request-questions.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
 
@@ -58,7 +59,7 @@ export async function askQuestion(
   db: Db,
   request: QuotedRequest,
   question: string,
-  visitor: { email: string; firstName: string | null },
+  visitor: { email: string; firstName: string | null; language: Locale },
   options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
 ): Promise<Asking> {
   return inTransaction(db, async (trx): Promise<Asking> => {
@@ -83,6 +84,7 @@ export async function askQuestion(
     const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
       perHour: options.perHour,
+      locale: visitor.language,
       render: (link) =>
         questionAskedEmail({
           firstName: visitor.firstName,
@@ -90,6 +92,7 @@ export async function askQuestion(
           link,
           linkDays: RESUME_LINK_DAYS,
           agency: options.agency,
+          locale: visitor.language,
         }),
     });
     return { outcome: "asked", questionId: id, emailed };

@@ -111,6 +111,37 @@ describe.each(testDatabaseKinds)("renewal reminders on $name", (kind) => {
     });
   });
 
+  it("reminds the insured in their application's language, linking to the link's page in it", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { lead } = await leadWithPolicy(db, "Techos", directory, {
+        number: "GL-59",
+        end: addDays(TODAY, 59),
+      });
+      await db
+        .updateTable("business_wizard_submissions")
+        .set({ language: "es" })
+        .where("id", "=", lead.submissionId)
+        .execute();
+      expect(await sendDueRenewalReminders(db, TODAY, SENDING)).toBe(2);
+      const [reminder] = await db
+        .selectFrom("outbox")
+        .select(["subject", "text_body"])
+        .where("subject", "like", "Su póliza GL-59%")
+        .execute();
+      expect(reminder?.subject).toBe(
+        `Su póliza GL-59 vence el ${dayText(addDays(TODAY, 59), "es")}`,
+      );
+      expect(reminder?.text_body).toMatch(/https:\/\/coverpilot\.example\/es\/resume\/[\w-]{43}/);
+      // The agency's alert stays English.
+      const alerts = await db
+        .selectFrom("outbox")
+        .select("subject")
+        .where("subject", "like", "Renewal in%")
+        .execute();
+      expect(alerts).toEqual([{ subject: "Renewal in 59 days: GL-59 (Techos)" }]);
+    });
+  });
+
   it("holds the insured's reminder while their hourly cap is reached, and sends it at a later check", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       // The fixture emailed the insured three times (quotes, request to bind, policy) just now.

@@ -19,6 +19,7 @@ import {
   RENEWALS_PATH,
 } from "#app/domain/quote/renewals.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
+import { BASE_LOCALE, isLocale, type Locale } from "#app/domain/site/locales.ts";
 import { addDays } from "#app/domain/values/days.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 
@@ -51,6 +52,8 @@ interface DuePolicy {
   business_name: string | null;
   email: string;
   first_name: string | null;
+  /** The application's language (`en` or `es`, migration 0038's check). */
+  language: string;
 }
 
 /**
@@ -60,7 +63,7 @@ interface DuePolicy {
 function duePolicies(today: string, reminder: (typeof RENEWAL_REMINDERS)[number]) {
   return sql`
     SELECT b.id, b.submission_id, b.reference, b.policy_number, b.policy_end::text AS policy_end,
-      q.insurer, s.business_name, s.email, s.first_name
+      q.insurer, s.business_name, s.email, s.first_name, s.language
     FROM bind_requests b
     JOIN insurer_quotes q ON q.id = b.insurer_quote_id
     JOIN business_wizard_submissions s ON s.id = b.submission_id
@@ -150,6 +153,11 @@ class CapReached extends Error {}
  * email with its one-time link to the renewal request, and the timeline's entry. When the
  * visitor's hourly cap holds the email, the record is rolled back, so the next check tries again.
  */
+/** The language the insured's emails are written in: their application's. */
+function languageOf(policy: DuePolicy): Locale {
+  return isLocale(policy.language) ? policy.language : BASE_LOCALE;
+}
+
 async function sendVisitorReminders(
   db: Db,
   today: string,
@@ -172,6 +180,7 @@ async function sendVisitorReminders(
           siteUrl: sending.siteUrl,
           perHour: sending.perHour,
           opens: "renewal",
+          locale: languageOf(policy),
           render: (link) =>
             renewalReminderEmail({
               firstName: policy.first_name,
@@ -180,6 +189,7 @@ async function sendVisitorReminders(
               policyEnd: policy.policy_end,
               link,
               agency: sending.agency,
+              locale: languageOf(policy),
             }),
         });
         if (!emailed) throw new CapReached();
