@@ -14,6 +14,20 @@ import { readWrittenEmails } from "../support/outbox-files.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { quoteConsentText, startDateText, usToday } from "#app/domain/quote/quote-request.ts";
 import { addDays } from "#app/domain/values/days.ts";
+import { dayText } from "#app/domain/quote/insurer-quotes.ts";
+import { DOCUMENT_MAX_BYTES, formatBytes } from "#app/domain/quote/request-documents.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import {
+  addInsurerQuote,
+  publishInsurerQuotes,
+} from "#app/server/leads/insurer-quote-store.server.ts";
+import { askQuestion } from "#app/server/leads/question-store.server.ts";
+import {
+  daysFromToday,
+  FIXTURE_AGENCY,
+  leadWithRequest,
+  SAMPLE_QUOTE,
+} from "../support/lead-fixtures.ts";
 import {
   FIGURES_GATHERED_IN,
   RULES_READ_ON,
@@ -670,5 +684,157 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     );
   } finally {
     await database.close();
+  }
+});
+
+test("with SPANISH on, the quotes side by side in Spanish from the Spanish email's link: catalog text only, insurers' English noted, a question answered", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const dataDir = makeDataDir();
+  // A request with two published quotes and a question, made at the desk for a Spanish visitor.
+  const seeded = await openDatabase({ kind: "pglite", dataDir });
+  const lead = await leadWithRequest(seeded.db, "Techos", new Date().toISOString(), "contacted");
+  try {
+    const desk = await createOperator(
+      seeded.db,
+      "desk-es@agency.example",
+      "a long enough password",
+    );
+    const quote = {
+      ...SAMPLE_QUOTE,
+      termStart: daysFromToday(30),
+      termEnd: daysFromToday(395),
+      validUntil: daysFromToday(14),
+    };
+    await addInsurerQuote(seeded.db, lead.request, quote, desk.id);
+    await addInsurerQuote(
+      seeded.db,
+      lead.request,
+      {
+        ...quote,
+        insurer: "Beacon Casualty",
+        kind: "estimate",
+        premiumCents: 198_000,
+        notes: null,
+      },
+      desk.id,
+    );
+    const visitor = { email: lead.email, firstName: "Rosa", language: "es" as const };
+    const sending = {
+      operatorId: desk.id,
+      siteUrl: "http://localhost",
+      agency: FIXTURE_AGENCY,
+      perHour: 10,
+    };
+    await publishInsurerQuotes(seeded.db, lead.request, visitor, sending);
+    await askQuestion(
+      seeded.db,
+      lead.request,
+      "¿Trabajan en techos de más de tres pisos?",
+      visitor,
+      sending,
+    );
+  } finally {
+    await seeded.close();
+  }
+  const server = await startServer({ dataDir, env: { SPANISH: "true" } });
+  try {
+    const reference = lead.request.reference;
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((sent) => sent.subject))
+      .toContain(`Sus cotizaciones están listas (${reference})`);
+    const ready = readWrittenEmails(dataDir).find((sent) =>
+      sent.subject.startsWith("Sus cotizaciones"),
+    );
+    const linkPathOnly = /\/es\/resume\/[\w-]{43}/.exec(ready?.body ?? "")?.[0] ?? "";
+    expect(linkPathOnly).not.toBe("");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}${linkPathOnly}`);
+    await page.getByRole("button", { name: "Ver mis cotizaciones" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes$/);
+    await expect(page).toHaveTitle("Sus cotizaciones | CoverPilot");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Sus cotizaciones, una al lado de la otra",
+    );
+    await expect(
+      page.getByText(
+        "Los documentos de las aseguradoras, como una cotización o una póliza, pueden estar solo en inglés.",
+      ),
+    ).toBeVisible();
+    const table = page.getByRole("table", {
+      name: "Sus cotizaciones comparadas, una columna por cotización",
+    });
+    await expect(table.getByRole("rowheader", { name: /^Qué es/ })).toContainText("Difiere");
+    await expect(
+      table.getByRole("cell", {
+        name: "Contratable (bindable): la oferta de la aseguradora tal como está",
+      }),
+    ).toBeVisible();
+    await expect(
+      table.getByRole("cell", {
+        name: "$1,000,000 por ocurrencia; $2,000,000 agregado; $1,000 de deducible",
+      }),
+    ).toHaveCount(2);
+    await expect(
+      table.getByRole("link", { name: "Elegir esta cotización de Acme Mutual" }),
+    ).toBeVisible();
+    const days = [
+      daysFromToday(30),
+      daysFromToday(395),
+      daysFromToday(14),
+      daysFromToday(0),
+      daysFromToday(-1),
+    ];
+    const shown = [
+      reference,
+      "Acme Mutual",
+      "Beacon Casualty",
+      // What the agent typed from the insurer's quote, as typed.
+      SAMPLE_QUOTE.notes ?? "",
+      "¿Trabajan en techos de más de tres pisos?",
+      ...days.map((day) => dayText(day, "es")),
+      // A file's largest size, in its unit.
+      formatBytes(DOCUMENT_MAX_BYTES),
+    ];
+    await expectOnlySpanishCatalogText(page, shown);
+    await expectNoAxeViolations(page);
+    for (const width of [360, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await layoutProblems(page), `the quotes at ${width} px`).toEqual([]);
+    }
+    const quotesHtml = await page.content();
+    // The agent's question, answered in Spanish on the Spanish page.
+    const questions = page.getByRole("region", { name: "Preguntas de su agente" });
+    await questions.getByLabel("Su respuesta").fill("No, solo de uno o dos pisos.");
+    await questions.getByRole("button", { name: "Enviar mi respuesta" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?answered#questions$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Gracias: su agente ya tiene su respuesta." }),
+    ).toBeVisible();
+    await expectOnlySpanishCatalogText(page, [...shown, "No, solo de uno o dos pisos."]);
+    // A file that is no PDF, JPEG or PNG, whatever its name: refused in Spanish.
+    const documents = page.getByRole("region", { name: "Documentos para su agente" });
+    await documents.getByRole("radio", { name: "Otra cosa" }).check();
+    await documents
+      .getByLabel(`El archivo (PDF, JPEG o PNG, de ${formatBytes(DOCUMENT_MAX_BYTES)} como máximo)`)
+      .setInputFiles({
+        name: "poliza.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("hola"),
+      });
+    await documents.getByRole("button", { name: "Enviar a mi agente" }).click();
+    await expect(
+      page.getByRole("alert").filter({
+        hasText:
+          "Este archivo no es un PDF, JPEG ni PNG, diga lo que diga su nombre. Elija un archivo PDF, JPEG o PNG.",
+      }),
+    ).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await context.close();
+    expect(await htmlErrors(new Map([["/es/business-wizard/quotes", quotesHtml]]))).toEqual([]);
+  } finally {
+    await stopServer(server);
   }
 });

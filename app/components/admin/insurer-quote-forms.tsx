@@ -1,3 +1,4 @@
+import { BASE_LOCALE } from "#app/domain/site/locales.ts";
 import type { DeskColumn } from "#app/components/admin/desk-table.tsx";
 import {
   adminControlClasses,
@@ -146,7 +147,7 @@ export function QuoteForm({
               value={kind.id}
               defaultChecked={text("kind") === kind.id}
             />
-            {kind.words}
+            {kind.words({}, { locale: BASE_LOCALE })}
           </label>
         ))}
         {message("kind")}

@@ -1,6 +1,18 @@
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import { StepFrame } from "#app/components/wizard/step-frame.tsx";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { WizardScreen } from "#app/domain/wizard/wizard-screens.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
+
+/**
+ * Why a page holds its content back, in English, for the pages not yet translated: "Your policy
+ * is shown only in a browser that has opened the link we emailed you, ...".
+ */
+export function heldBackUntilProven(subject: string): string {
+  return `${subject} shown only in a browser that has opened the link we emailed you, so that nobody else who knows your email address can see them.`;
+}
 
 /**
  * What the pages after the request say to a browser that has not proved the application's email
@@ -9,27 +21,27 @@ import type { WizardScreen } from "#app/domain/wizard/wizard-screens.ts";
 export function ProvenOnlyNotice({
   step,
   title,
-  subject,
+  held,
   phone,
 }: {
   step: WizardScreen;
   title: string;
-  /** What is held back, as the sentence's subject: "Your quotes are", "Your policy is". */
-  subject: string;
+  /** What is held back and why, in the page's language (`m.proven_only_quotes`). */
+  held: string;
   phone: string;
 }) {
+  const locale = useLocale();
   return (
     <StepFrame step={step} title={title}>
-      <p className="text-ink">
-        {subject} shown only in a browser that has opened the link we emailed you, so that nobody
-        else who knows your email address can see them.
-      </p>
+      <p className="text-ink">{held}</p>
       <p className="mt-4 text-ink">
-        Open the link in our email, or{" "}
-        <a href="/login" className="font-semibold text-brand-700 underline">
-          ask for a new link
-        </a>
-        . Questions? Call us on {phone}.
+        {withSlots(m.proven_only_open_link({ link: slot("link"), phone }, { locale }), {
+          link: (
+            <a href={linkPath("/login", locale)} className="font-semibold text-brand-700 underline">
+              {m.proven_only_new_link({}, { locale })}
+            </a>
+          ),
+        })}
       </p>
     </StepFrame>
   );

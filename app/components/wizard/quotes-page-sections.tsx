@@ -11,6 +11,8 @@ import {
   VISITOR_DOCUMENTS_PER_APPLICATION,
 } from "#app/domain/quote/request-documents.ts";
 import { ANSWER_MAX_LENGTH, questionMessages } from "#app/domain/quote/request-questions.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 
 /**
  * The parts of the visitor's quotes page (routes/wizard/quotes.tsx, decisions 042 and 043) around
@@ -19,27 +21,29 @@ import { ANSWER_MAX_LENGTH, questionMessages } from "#app/domain/quote/request-q
  */
 
 export function DiffersMark({ row }: { row: ComparisonRow }) {
+  const locale = useLocale();
   if (!row.differs) return null;
   return (
     <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-      Differs
+      {m.quotes_differs({}, { locale })}
     </span>
   );
 }
 
 export function DeclineForm({ problem }: { problem: string | undefined }) {
+  const locale = useLocale();
   return (
     <details className="mt-8 rounded-xl border border-slate-200 p-4" open={problem !== undefined}>
-      <summary className="cursor-pointer font-semibold text-ink">None of these suit me</summary>
+      <summary className="cursor-pointer font-semibold text-ink">
+        {m.quotes_decline_summary({}, { locale })}
+      </summary>
       <form method="post" className="mt-3">
         <fieldset>
-          <legend className="text-ink">
-            Tell us why, if you like (optional). Your agent will not quote this request again.
-          </legend>
+          <legend className="text-ink">{m.quotes_decline_legend({}, { locale })}</legend>
           {DECLINE_REASONS.map((reason) => (
             <label key={reason.id} className="mt-2 flex items-center gap-2 text-ink">
               <input type="radio" name="reason" value={reason.id} className="size-5" />
-              {reason.label}
+              {reason.term({}, { locale })}
             </label>
           ))}
         </fieldset>
@@ -54,7 +58,7 @@ export function DeclineForm({ problem }: { problem: string | undefined }) {
           value="decline"
           className="mt-4 rounded-lg border border-slate-400 px-5 py-3 font-semibold text-ink hover:bg-slate-50"
         >
-          Decline all quotes
+          {m.quotes_decline_button({}, { locale })}
         </button>
       </form>
     </details>
@@ -67,6 +71,7 @@ export function InsurerPdfLink({
 }: {
   heading: { insurer: string; pdf: { href: string; size: string } | undefined };
 }) {
+  const locale = useLocale();
   if (!heading.pdf) return null;
   return (
     <a
@@ -74,7 +79,7 @@ export function InsurerPdfLink({
       download
       className="mt-1 block text-sm font-semibold text-brand-700 underline"
     >
-      {heading.insurer}&apos;s quote document (PDF, {heading.pdf.size})
+      {m.quotes_pdf_link({ insurer: heading.insurer, size: heading.pdf.size }, { locale })}
     </a>
   );
 }
@@ -99,18 +104,20 @@ export function QuestionsSection({
   answered: boolean;
   refusal: { question?: string; typed?: string; problem: string } | undefined;
 }) {
+  const locale = useLocale();
+  const words = { locale };
   if (questions.length === 0) return null;
   return (
     <section id="questions" aria-labelledby="questions-heading" className="mt-10">
       <h2 id="questions-heading" className="text-xl font-semibold text-ink">
-        Questions from your agent
+        {m.questions_heading({}, words)}
       </h2>
       {answered ? (
         <p
           role="status"
           className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
         >
-          {questionMessages.answered}
+          {questionMessages(locale).answered}
         </p>
       ) : null}
       <ol className="mt-4 space-y-4">
@@ -118,11 +125,15 @@ export function QuestionsSection({
           const mine = refusal?.question === question.id ? refusal : undefined;
           return (
             <li key={question.id} className="rounded-xl border border-slate-200 p-4">
-              <p className="text-sm text-muted">Asked on {question.asked}</p>
+              <p className="text-sm text-muted">
+                {m.questions_asked_on({ day: question.asked }, words)}
+              </p>
               <p className="mt-1 font-semibold whitespace-pre-line text-ink">{question.question}</p>
               {question.answer !== null ? (
                 <div className="mt-3">
-                  <p className="text-sm text-muted">Your answer, sent on {question.answeredOn}</p>
+                  <p className="text-sm text-muted">
+                    {m.questions_answer_sent_on({ day: question.answeredOn ?? "" }, words)}
+                  </p>
                   <p className="mt-1 whitespace-pre-line text-ink">{question.answer}</p>
                 </div>
               ) : open ? (
@@ -132,7 +143,7 @@ export function QuestionsSection({
                     htmlFor={`answer-${question.id}`}
                     className="block text-sm font-semibold text-ink"
                   >
-                    Your answer
+                    {m.questions_your_answer({}, words)}
                   </label>
                   <textarea
                     id={`answer-${question.id}`}
@@ -160,11 +171,11 @@ export function QuestionsSection({
                     value="answer"
                     className="mt-3 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
                   >
-                    Send my answer
+                    {m.questions_send({}, words)}
                   </button>
                 </form>
               ) : (
-                <p className="mt-3 text-ink">Not answered.</p>
+                <p className="mt-3 text-ink">{m.questions_not_answered({}, words)}</p>
               )}
             </li>
           );
@@ -180,13 +191,18 @@ export function ChooseLink({
 }: {
   heading: { insurer: string; choose: string | undefined };
 }) {
+  const locale = useLocale();
   if (!heading.choose) return null;
   return (
     <a
       href={heading.choose}
       className="mt-3 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
     >
-      Choose this quote<span className="sr-only"> from {heading.insurer}</span>
+      {m.quotes_choose({}, { locale })}
+      <span className="sr-only">
+        {" "}
+        {m.quotes_choose_from({ insurer: heading.insurer }, { locale })}
+      </span>
     </a>
   );
 }
@@ -203,25 +219,27 @@ export function DocumentsSection({
   documents: { id: string; href: string; fileName: string; about: string }[];
   problem: string | undefined;
 }) {
+  const locale = useLocale();
+  const words = { locale };
   const [sending, setSending] = useState(false);
   const full = documents.length >= VISITOR_DOCUMENTS_PER_APPLICATION;
   return (
     <section id="documents" aria-labelledby="documents-heading" className="mt-10">
       <h2 id="documents-heading" className="text-xl font-semibold text-ink">
-        Documents for your agent
+        {m.documents_heading({}, words)}
       </h2>
       <p className="mt-2 text-ink">
-        Send what your agent asks for, such as a current declarations page, loss runs or a
-        contract&apos;s insurance requirements: a PDF, JPEG or PNG of at most{" "}
-        {formatBytes(DOCUMENT_MAX_BYTES)}, up to {VISITOR_DOCUMENTS_PER_APPLICATION} for this
-        application. Only you, in a browser that opened our link, and the agency can open them.
+        {m.documents_intro(
+          { max: formatBytes(DOCUMENT_MAX_BYTES), count: VISITOR_DOCUMENTS_PER_APPLICATION },
+          words,
+        )}
       </p>
       {sent ? (
         <p
           role="status"
           className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
         >
-          Thank you: your document is with your agent.
+          {m.documents_sent({}, words)}
         </p>
       ) : null}
       {documents.length > 0 ? (
@@ -236,7 +254,7 @@ export function DocumentsSection({
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-muted">You have sent no document yet.</p>
+        <p className="mt-4 text-muted">{m.documents_none({}, words)}</p>
       )}
       {open && !full ? (
         <form
@@ -246,16 +264,16 @@ export function DocumentsSection({
           onSubmit={() => setSending(true)}
         >
           <fieldset>
-            <legend className="font-semibold text-ink">What is it?</legend>
+            <legend className="font-semibold text-ink">{m.documents_what({}, words)}</legend>
             {VISITOR_DOCUMENT_KINDS.map((kind) => (
               <label key={kind.id} className="mt-2 flex items-center gap-2 text-ink">
                 <input type="radio" name="kind" value={kind.id} required className="size-5" />
-                {kind.label}
+                {kind.term({}, words)}
               </label>
             ))}
           </fieldset>
           <label htmlFor="document-file" className="mt-4 block font-semibold text-ink">
-            The file (PDF, JPEG or PNG, at most {formatBytes(DOCUMENT_MAX_BYTES)})
+            {m.documents_file_label({ max: formatBytes(DOCUMENT_MAX_BYTES) }, words)}
           </label>
           <input
             id="document-file"
@@ -276,14 +294,14 @@ export function DocumentsSection({
             disabled={sending}
             className="mt-4 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
-            {sending ? "Sending…" : "Send to my agent"}
+            {(sending ? m.documents_sending : m.documents_send)({}, words)}
           </button>
           <p aria-live="polite" className="mt-2 text-sm text-muted">
-            {sending ? "Sending your file. Large files can take a minute." : ""}
+            {sending ? m.documents_sending_note({}, words) : ""}
           </p>
         </form>
       ) : null}
-      {open && full ? <p className="mt-4 text-ink">{documentMessages.tooMany}</p> : null}
+      {open && full ? <p className="mt-4 text-ink">{documentMessages(locale).tooMany}</p> : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@
  * none. Pure TypeScript: the desk's form checks with the same schema in the browser and the action.
  */
 import { lineName } from "#app/domain/quote/quote-request.ts";
+import { QUOTES_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { checkbox, optionalText, requiredText } from "#app/domain/values/fields.ts";
@@ -13,23 +14,21 @@ import { z } from "#app/domain/values/zod.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 
-/** Where the visitor compares the published quotes. */
-export const QUOTES_PATH = "/business-wizard/quotes";
+export { QUOTES_PATH };
 
 /** What a quote is: the insurer's offer as it stands, or an indication that may change. */
 export const QUOTE_KINDS = [
-  { id: "bindable", label: "Bindable", words: "Bindable: the insurer's offer as it stands" },
-  {
-    id: "estimate",
-    label: "Estimate",
-    words: "An estimate: the insurer may change it after more questions",
-  },
+  { id: "bindable", label: "Bindable", words: m.quotes_kind_bindable },
+  { id: "estimate", label: "Estimate", words: m.quotes_kind_estimate },
 ] as const;
 export type QuoteKind = (typeof QUOTE_KINDS)[number]["id"];
 
-/** A kind in words, for the visitor (never a bare label: "estimate" alone undersells the risk). */
-export function quoteKindWords(kind: QuoteKind): string {
-  return QUOTE_KINDS.find((entry) => entry.id === kind)?.words ?? kind;
+/**
+ * A kind in words, for the visitor, in `locale` (never a bare label: "estimate" alone undersells
+ * the risk).
+ */
+export function quoteKindWords(kind: QuoteKind, locale: Locale = BASE_LOCALE): string {
+  return QUOTE_KINDS.find((entry) => entry.id === kind)?.words({}, { locale }) ?? kind;
 }
 
 /** Where a quote stands at the desk. */
@@ -279,32 +278,43 @@ export function dayText(day: string, locale: Locale = BASE_LOCALE): string {
 /** The ways to pay a quote, in words. */
 export function paymentOptionsText(
   quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents">,
+  locale: Locale = BASE_LOCALE,
 ): string[] {
+  const words = { locale };
   const options: string[] = [];
-  if (quote.payInFull) options.push("In full");
+  if (quote.payInFull) options.push(m.quotes_pay_in_full({}, words));
   if (quote.monthlyFeeCents !== null) {
     options.push(
       quote.monthlyFeeCents === 0
-        ? "Monthly, no fee"
-        : `Monthly, with a fee of ${formatCents(quote.monthlyFeeCents)}`,
+        ? m.quotes_pay_monthly_no_fee({}, words)
+        : m.quotes_pay_monthly_fee({ fee: formatCents(quote.monthlyFeeCents) }, words),
     );
   }
   return options;
 }
 
-/** A line's limits and deductible in words, or "Not included". */
-export function lineCoverText(quote: Pick<InsurerQuote, "lines">, line: string): string {
+/** A line's limits and deductible in words, or "Not included", in `locale`. */
+export function lineCoverText(
+  quote: Pick<InsurerQuote, "lines">,
+  line: string,
+  locale: Locale = BASE_LOCALE,
+): string {
+  const words = { locale };
   const entry = quote.lines.find((candidate) => candidate.line === line);
-  if (!entry) return "Not included";
+  if (!entry) return m.quotes_cover_not_included({}, words);
   const parts: string[] = [];
-  if (entry.occurrenceCents !== null)
-    parts.push(`${formatCents(entry.occurrenceCents)} per occurrence`);
-  if (entry.aggregateCents !== null) parts.push(`${formatCents(entry.aggregateCents)} aggregate`);
+  if (entry.occurrenceCents !== null) {
+    parts.push(m.quotes_cover_occurrence({ amount: formatCents(entry.occurrenceCents) }, words));
+  }
+  if (entry.aggregateCents !== null) {
+    parts.push(m.quotes_cover_aggregate({ amount: formatCents(entry.aggregateCents) }, words));
+  }
+  // What the agent typed from the insurer's quote, as typed.
   if (entry.limitText) parts.push(entry.limitText);
   parts.push(
     entry.deductibleCents === null || entry.deductibleCents === 0
-      ? "no deductible"
-      : `${formatCents(entry.deductibleCents)} deductible`,
+      ? m.quotes_cover_no_deductible({}, words)
+      : m.quotes_cover_deductible({ amount: formatCents(entry.deductibleCents) }, words),
   );
   return parts.join("; ");
 }
@@ -326,7 +336,10 @@ export function comparisonRows(
   quotes: readonly InsurerQuote[],
   requestLines: readonly string[],
   today: string,
+  locale: Locale = BASE_LOCALE,
 ): ComparisonRow[] {
+  const words = { locale };
+  const day = (value: string) => dayText(value, locale);
   const row = (label: string, value: (quote: InsurerQuote) => string): ComparisonRow => {
     const values = quotes.map(value);
     return { label, values, differs: values.length > 1 && new Set(values).size > 1 };
@@ -335,17 +348,22 @@ export function comparisonRows(
     quotes.some((quote) => quote.lines.some((entry) => entry.line === line)),
   );
   return [
-    row("What it is", (quote) => quoteKindWords(quote.kind)),
-    row("Premium for the term", (quote) => formatCents(quote.premiumCents)),
-    row("Ways to pay", (quote) => paymentOptionsText(quote).join("; ")),
-    row("Term", (quote) => `${dayText(quote.termStart)} to ${dayText(quote.termEnd)}`),
-    row("Valid until", (quote) =>
-      isExpired(quote, today)
-        ? `Expired on ${dayText(quote.validUntil)}`
-        : dayText(quote.validUntil),
+    row(m.quotes_row_kind({}, words), (quote) => quoteKindWords(quote.kind, locale)),
+    row(m.quotes_row_premium({}, words), (quote) => formatCents(quote.premiumCents)),
+    row(m.quotes_row_payment({}, words), (quote) => paymentOptionsText(quote, locale).join("; ")),
+    row(m.quotes_row_term({}, words), (quote) =>
+      m.quotes_term({ start: day(quote.termStart), end: day(quote.termEnd) }, words),
     ),
-    ...covered.map((line) => row(lineName(line), (quote) => lineCoverText(quote, line))),
-    row("Exclusions and notes", (quote) => quote.notes ?? "None given"),
+    row(m.quotes_row_valid({}, words), (quote) =>
+      isExpired(quote, today)
+        ? m.quotes_expired_on({ day: day(quote.validUntil) }, words)
+        : day(quote.validUntil),
+    ),
+    ...covered.map((line) =>
+      row(lineName(line, locale), (quote) => lineCoverText(quote, line, locale)),
+    ),
+    // The agent's words from the insurer's quote, as typed.
+    row(m.quotes_row_notes({}, words), (quote) => quote.notes ?? m.quotes_notes_none({}, words)),
   ];
 }
 
@@ -383,33 +401,40 @@ export function quotesReadyEmail(options: {
   });
 }
 
-/** Why a visitor declines every quote: optional, one of these. */
-export const DECLINE_REASONS = [
-  { id: "price", label: "The price" },
-  { id: "coverage", label: "The cover" },
-  { id: "bought-elsewhere", label: "I bought insurance elsewhere" },
-  { id: "other", label: "Something else" },
-] as const;
+/** Why a visitor declines every quote: optional, one of these (`label` the desk's English). */
+export const DECLINE_REASONS = (
+  [
+    { id: "price", term: m.quotes_reason_price },
+    { id: "coverage", term: m.quotes_reason_coverage },
+    { id: "bought-elsewhere", term: m.quotes_reason_elsewhere },
+    { id: "other", term: m.quotes_reason_other },
+  ] as const
+).map((reason) => ({ ...reason, label: reason.term({}, { locale: BASE_LOCALE }) }));
 export type DeclineReason = (typeof DECLINE_REASONS)[number]["id"];
 
 /** What a decline without a reason keeps (`quote_requests.lost_reason`): set only by a decline. */
 export const NO_REASON_GIVEN = "none-given";
 
-export function declineReasonLabel(reason: string | null): string {
-  return DECLINE_REASONS.find((entry) => entry.id === reason)?.label ?? "No reason given";
+export function declineReasonLabel(reason: string | null, locale: Locale = BASE_LOCALE): string {
+  const term = DECLINE_REASONS.find((entry) => entry.id === reason)?.term ?? m.quotes_reason_none;
+  return term({}, { locale });
 }
 
 /** The visitor's "None of these suit me" form: a reason may be left out. */
-export const declineFormSchema = z.object({
-  reason: z.optional(
-    z.enum(DECLINE_REASONS.map((entry) => entry.id) as [DeclineReason, ...DeclineReason[]], {
-      error: "Please choose one of the reasons, or none",
-    }),
-  ),
-});
+export function declineFormSchema(locale: Locale = BASE_LOCALE) {
+  return z.object({
+    reason: z.optional(
+      z.enum(DECLINE_REASONS.map((entry) => entry.id) as [DeclineReason, ...DeclineReason[]], {
+        error: m.quotes_decline_reason_invalid({}, { locale }),
+      }),
+    ),
+  });
+}
 
-export const declineMessages = {
-  declined:
-    "You have declined these quotes. Thank you for telling us. If you change your mind, call us.",
-  notOpen: "This request is closed: its quotes can no longer be declined.",
-} as const;
+/** What declining says, in `locale`. */
+export function declineMessages(locale: Locale = BASE_LOCALE) {
+  return {
+    declined: m.quotes_declined({}, { locale }),
+    notOpen: m.quotes_decline_closed({}, { locale }),
+  };
+}

@@ -6,6 +6,8 @@
  */
 import { QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 import { WIZARD_PATH } from "#app/domain/wizard/wizard-screens.ts";
 
 /** The most one document may hold: 10 MB. */
@@ -148,45 +150,61 @@ export function formatBytes(bytes: number): string {
 
 /** What a visitor's document is, in their words (optional detail for the agent). */
 export const VISITOR_DOCUMENT_KINDS = [
-  { id: "declarations", label: "A current declarations page" },
-  { id: "loss-runs", label: "Loss runs (your claims history from an insurer)" },
-  { id: "contract-requirements", label: "A contract's insurance requirements" },
-  { id: "other", label: "Something else" },
+  { id: "declarations", term: m.doc_kind_declarations },
+  { id: "loss-runs", term: m.doc_kind_loss_runs },
+  { id: "contract-requirements", term: m.doc_kind_contract },
+  { id: "other", term: m.doc_kind_other },
 ] as const;
 export type VisitorDocumentKind = (typeof VISITOR_DOCUMENT_KINDS)[number]["id"];
 
-export function visitorDocumentKindLabel(kind: string | null): string {
-  return VISITOR_DOCUMENT_KINDS.find((entry) => entry.id === kind)?.label ?? "A document";
+/** A document's kind in words, in `locale` (the desk's in English). */
+export function visitorDocumentKindLabel(kind: string | null, locale: Locale = BASE_LOCALE) {
+  const term = VISITOR_DOCUMENT_KINDS.find((entry) => entry.id === kind)?.term;
+  return (term ?? m.doc_kind_unknown)({}, { locale });
 }
 
-/** The fields that go with a visitor's file (the file itself is read apart, as it streams). */
-export const visitorDocumentFormSchema = z.object({
-  kind: z.enum(
-    VISITOR_DOCUMENT_KINDS.map((entry) => entry.id) as [
-      VisitorDocumentKind,
-      ...VisitorDocumentKind[],
-    ],
-    { error: "Please say what the document is" },
-  ),
-});
+/**
+ * The fields that go with a visitor's file (the file itself is read apart, as it streams), its
+ * message in `locale`.
+ */
+export function visitorDocumentFormSchema(locale: Locale = BASE_LOCALE) {
+  return z.object({
+    kind: z.enum(
+      VISITOR_DOCUMENT_KINDS.map((entry) => entry.id) as [
+        VisitorDocumentKind,
+        ...VisitorDocumentKind[],
+      ],
+      { error: m.doc_kind_required({}, { locale }) },
+    ),
+  });
+}
 
-/** Why a document was not taken, in words for the person who sent it. */
-export const documentMessages = {
-  noFile: "Please choose a file to send.",
-  tooLarge: `This file is larger than ${formatBytes(DOCUMENT_MAX_BYTES)}. Please send a smaller copy, or one page at a time.`,
-  notVisitorType:
-    "This file is not a PDF, JPEG or PNG, whatever its name says. Please choose a PDF, JPEG or PNG file.",
-  notPdf: "This file is not a PDF, whatever its name says. Please choose the insurer's PDF.",
-  tooMany: `You have sent ${VISITOR_DOCUMENTS_PER_APPLICATION} documents for this application, the most it takes. Please call us to send more.`,
-  unreadable: "We could not read that upload. Please choose the file and send it again.",
-  closed: "This request is closed: it takes no more documents.",
-} as const;
+/** Why a document was not taken, in words for the person who sent it, in `locale`. */
+export function documentMessages(locale: Locale = BASE_LOCALE) {
+  const words = { locale };
+  return {
+    noFile: m.doc_no_file({}, words),
+    tooLarge: m.doc_too_large({ max: formatBytes(DOCUMENT_MAX_BYTES) }, words),
+    notVisitorType: m.doc_not_visitor_type({}, words),
+    notPdf: m.doc_not_pdf({}, words),
+    tooMany: m.doc_too_many({ count: VISITOR_DOCUMENTS_PER_APPLICATION }, words),
+    unreadable: m.doc_unreadable({}, words),
+    closed: m.doc_closed({}, words),
+  };
+}
 
-/** Why an upload the server could not take in is refused, with its status: too large, or broken. */
-export function unreadUploadRefusal(outcome: "too-large" | "unreadable") {
+/**
+ * Why an upload the server could not take in is refused, with its status: too large, or broken,
+ * in `locale`.
+ */
+export function unreadUploadRefusal(
+  outcome: "too-large" | "unreadable",
+  locale: Locale = BASE_LOCALE,
+) {
+  const messages = documentMessages(locale);
   return outcome === "too-large"
-    ? { problem: documentMessages.tooLarge, status: 413 }
-    : { problem: documentMessages.unreadable, status: 400 };
+    ? { problem: messages.tooLarge, status: 413 }
+    : { problem: messages.unreadable, status: 400 };
 }
 
 /** Whose a document is and what for: the visitor's, an insurer quote's PDF, the policy's, a certificate. */

@@ -19,16 +19,21 @@ export const askQuestionFormSchema = z.object({
 });
 
 /** The visitor's answer to one question (which one: `question`, its id). */
-export const answerFormSchema = z.object({
-  question: requiredText("Please answer a question on this page", 64),
-  answer: requiredText("Please type your answer", ANSWER_MAX_LENGTH),
-});
+export function answerFormSchema(locale: Locale = BASE_LOCALE) {
+  return z.object({
+    question: requiredText(m.question_error_which({}, { locale }), 64, locale),
+    answer: requiredText(m.question_error_answer({}, { locale }), ANSWER_MAX_LENGTH, locale),
+  });
+}
 
-export const questionMessages = {
-  notFound: "That question is no longer there, or it has been answered already.",
-  notOpen: "This request is closed: it takes no more questions or answers.",
-  answered: "Thank you: your answer is with your agent.",
-} as const;
+/** What answering says, in `locale`. */
+export function questionMessages(locale: Locale = BASE_LOCALE) {
+  return {
+    notFound: m.question_not_found({}, { locale }),
+    notOpen: m.question_closed({}, { locale }),
+    answered: m.question_answered({}, { locale }),
+  };
+}
 
 /**
  * The email that tells the visitor their agent has a question: the reference and a one-time link

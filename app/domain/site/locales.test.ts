@@ -54,14 +54,14 @@ describe("the languages offered", () => {
     ]);
     expect(pageLanguages("/business-wizard", both)).toEqual(["en", "es"]);
     expect(pageLanguages("/business-wizard/quote", both)).toEqual(["en", "es"]);
-    expect(pageLanguages("/business-wizard/quotes", both)).toEqual(["en"]);
+    expect(pageLanguages("/business-wizard/policy", both)).toEqual(["en"]);
   });
 
   it("lead a link to a page's version in the language, else to the English page", () => {
     expect(linkPath("/business-wizard/email", "es")).toBe("/es/business-wizard/email");
     expect(linkPath("/es/business-wizard/email", "en")).toBe("/business-wizard/email");
     // Not translated yet: the English page, from either language.
-    expect(linkPath("/business-wizard/quotes", "es")).toBe("/business-wizard/quotes");
+    expect(linkPath("/business-wizard/policy", "es")).toBe("/business-wizard/policy");
     expect(linkPath("/business-wizard/quote#sharpen", "es")).toBe(
       "/es/business-wizard/quote#sharpen",
     );

@@ -6,6 +6,7 @@ import {
   NOT_LICENSED_PATH,
   QUOTE_REQUESTED_PATH,
   QUOTE_STEP_PATH,
+  QUOTES_PATH,
   SUMMARY_PATH,
   WIZARD_STEP_ORDER,
 } from "#app/domain/wizard/wizard-screens.ts";
@@ -102,6 +103,8 @@ export const SPANISH_WIZARD_PATHS: readonly string[] = [
   // The coverage plan and the quote request's confirmation (issue 31).
   QUOTE_STEP_PATH,
   QUOTE_REQUESTED_PATH,
+  // The quotes side by side (issue 31).
+  QUOTES_PATH,
 ];
 
 /**

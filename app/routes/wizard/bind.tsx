@@ -26,6 +26,7 @@ import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
 
 import type { Route } from "./+types/bind";
 
@@ -167,7 +168,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
       <ProvenOnlyNotice
         step="bind"
         title="Request to bind"
-        subject="Your quotes are"
+        held={m.proven_only_quotes({}, { locale: BASE_LOCALE })}
         phone={loaderData.phone}
       />
     );

@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
 
-import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import {
+  NoBoundPolicy,
+  ProvenOnlyNotice,
+  heldBackUntilProven,
+} from "#app/components/wizard/proven-only.tsx";
 import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
@@ -146,7 +150,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
       <ProvenOnlyNotice
         step="policy"
         title={title}
-        subject="Your policy and its certificates are"
+        held={heldBackUntilProven("Your policy and its certificates are")}
         phone={loaderData.phone}
       />
     );

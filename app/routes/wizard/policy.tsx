@@ -1,4 +1,4 @@
-import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import { ProvenOnlyNotice, heldBackUntilProven } from "#app/components/wizard/proven-only.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { CERTIFICATE_REQUEST_PATH, endorsementsText } from "#app/domain/quote/certificates.ts";
 import { formatCents, dayText, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
@@ -109,7 +109,7 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
       <ProvenOnlyNotice
         step="quotes"
         title="Your policy"
-        subject="Your policy and its documents are"
+        held={heldBackUntilProven("Your policy and its documents are")}
         phone={loaderData.phone}
       />
     );

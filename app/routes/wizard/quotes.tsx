@@ -29,7 +29,12 @@ import { bindPath, POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
+import { BASE_LOCALE } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { getAgency } from "#app/server/agency-settings.server.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { listQuestions } from "#app/server/leads/question-store.server.ts";
@@ -44,7 +49,7 @@ import {
 
 import type { Route } from "./+types/quotes";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Your quotes");
+export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.quotes_title);
 
 /**
  * The agency's published quotes for this browser's application, side by side (issue 29). Shown
@@ -54,6 +59,7 @@ export const meta: Route.MetaFunction = () => ui.wizardMeta("Your quotes");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const agency = getAgency(context);
+  const locale = requestLocale(request);
   const proven = await provenApplication(services, request);
   if (!proven) return { state: "not-proven" as const, phone: agency.phone };
   const { db } = services.database;
@@ -69,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = isOpenQuoteStatus(quoteRequest.status);
   const search = new URL(request.url).searchParams;
   const sent = search.has("sent");
-  const dayOf = (date: Date) => dayText(dayIn(date, timeZone));
+  const dayOf = (date: Date) => dayText(dayIn(date, timeZone), locale);
   const documentsPart = {
     open,
     sent,
@@ -87,7 +93,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: document.id,
         href: visitorDocumentPath(document.id),
         fileName: document.fileName,
-        about: `${visitorDocumentKindLabel(document.kind)}, ${formatBytes(document.byteSize)}, sent ${dayText(dayIn(document.createdAt, timeZone))}`,
+        about: m.documents_about(
+          {
+            kind: visitorDocumentKindLabel(document.kind, locale),
+            size: formatBytes(document.byteSize),
+            day: dayOf(document.createdAt),
+          },
+          { locale },
+        ),
       })),
   };
   if (quotes.length === 0) {
@@ -109,7 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reference: quoteRequest.reference,
     declined:
       quoteRequest.status === "lost" && quoteRequest.lostReason !== null
-        ? { reason: declineReasonLabel(quoteRequest.lostReason) }
+        ? { reason: declineReasonLabel(quoteRequest.lostReason, locale) }
         : undefined,
     chosen: bind
       ? {
@@ -123,17 +136,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: quote.id,
       insurer: quote.insurer,
       estimate: quote.kind === "estimate",
-      kindWords: quoteKindWords(quote.kind),
+      kindWords: quoteKindWords(quote.kind, locale),
       premium: formatCents(quote.premiumCents),
       expired: isExpired(quote, today),
       pdf: pdfOf(quote.id),
       // A bindable quote, not expired, while nothing is chosen yet: "Choose this quote".
       choose:
         open && !bind && quote.kind === "bindable" && !isExpired(quote, today)
-          ? bindPath(quote.id)
+          ? linkPath(bindPath(quote.id), locale)
           : undefined,
     })),
-    rows: comparisonRows(quotes, quoteRequest.lines, today),
+    rows: comparisonRows(quotes, quoteRequest.lines, today, locale),
     ...documentsPart,
   };
 }
@@ -175,33 +188,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const words = { locale };
   const documentProblem = actionData?.form === "document" ? actionData.problem : undefined;
   const answerRefusal = actionData?.form === "answer" ? actionData : undefined;
   if (loaderData.state === "not-proven") {
     return (
       <ProvenOnlyNotice
         step="quotes"
-        title="Your quotes"
-        subject="Your quotes are"
+        title={m.quotes_title({}, words)}
+        held={m.proven_only_quotes({}, words)}
         phone={loaderData.phone}
       />
     );
   }
   if (loaderData.state === "not-asked") {
     return (
-      <ui.StepFrame step="quotes" title="Your quotes">
-        <p className="text-ink">
-          You have not asked for quotes yet. Questions? Call us on {loaderData.phone}.
-        </p>
+      <ui.StepFrame step="quotes" title={m.quotes_title({}, words)}>
+        <p className="text-ink">{m.quotes_not_asked({ phone: loaderData.phone }, words)}</p>
       </ui.StepFrame>
     );
   }
   if (loaderData.state === "none-yet") {
     return (
-      <ui.StepFrame step="quotes" title="Your quotes">
+      <ui.StepFrame step="quotes" title={m.quotes_title({}, words)}>
         <p className="text-ink">
-          Your agent is still gathering quotes for your request {loaderData.reference}. We email you
-          as soon as they are ready. Questions? Call us on {loaderData.phone}.
+          {m.quotes_gathering({ reference: loaderData.reference, phone: loaderData.phone }, words)}
         </p>
         <QuestionsSection {...loaderData} refusal={answerRefusal} />
         <DocumentsSection {...loaderData} problem={documentProblem} />
@@ -213,20 +225,22 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
     <ui.StepFrame
       step="quotes"
       width="wide"
-      title="Your quotes, side by side"
+      title={m.quotes_side_by_side({}, words)}
       intro={
-        <p>
-          For your request {loaderData.reference}: each insurer&apos;s price and cover, as the
-          insurer quoted them. Rows where the quotes differ are marked &ldquo;Differs&rdquo;.
-          Nothing is bought until you ask us to bind a quote and we confirm it in writing.
-        </p>
+        <>
+          <p>{m.quotes_intro({ reference: loaderData.reference }, words)}</p>
+          {/* Said once, where it matters (issue 31): the insurers write in English. */}
+          {locale === BASE_LOCALE ? null : (
+            <p className="mt-2">{m.quotes_documents_english({}, words)}</p>
+          )}
+        </>
       }
     >
       <QuestionsSection {...loaderData} refusal={answerRefusal} />
       {/* Wide screens: one table, a column per quote. */}
       <div className="hidden overflow-x-auto md:block">
         <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Your quotes compared, a column per quote</caption>
+          <caption className="sr-only">{m.quotes_caption({}, words)}</caption>
           <thead>
             <tr>
               <td className="border-b border-slate-200 p-3" />
@@ -240,11 +254,13 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
                   <span className="block text-xl font-bold">{heading.premium}</span>
                   {heading.estimate ? (
                     <span className="mt-1 block text-xs font-semibold text-amber-900">
-                      Estimate
+                      {m.quotes_estimate({}, words)}
                     </span>
                   ) : null}
                   {heading.expired ? (
-                    <span className="mt-1 block text-xs font-semibold text-red-800">Expired</span>
+                    <span className="mt-1 block text-xs font-semibold text-red-800">
+                      {m.quotes_expired({}, words)}
+                    </span>
                   ) : null}
                   <InsurerPdfLink heading={heading} />
                   <ChooseLink heading={heading} />
@@ -277,7 +293,9 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
               {heading.insurer}: {heading.premium}
             </h2>
             {heading.expired ? (
-              <p className="mt-1 text-sm font-semibold text-red-800">Expired</p>
+              <p className="mt-1 text-sm font-semibold text-red-800">
+                {m.quotes_expired({}, words)}
+              </p>
             ) : null}
             <InsurerPdfLink heading={heading} />
             <ChooseLink heading={heading} />
@@ -302,13 +320,23 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
         >
           {loaderData.chosen.bound ? (
             <>
-              {loaderData.chosen.insurer} has bound your policy.{" "}
-              <a href={POLICY_PATH} className="font-semibold text-brand-700 underline">
-                Your policy
+              {m.quotes_bound({ insurer: loaderData.chosen.insurer }, words)}{" "}
+              <a
+                href={linkPath(POLICY_PATH, locale)}
+                className="font-semibold text-brand-700 underline"
+              >
+                {m.quotes_your_policy({}, words)}
               </a>
             </>
           ) : (
-            `You asked us on ${loaderData.chosen.on} to bind ${loaderData.chosen.insurer}'s quote (reference ${loaderData.chosen.reference}). We will write to you when ${loaderData.chosen.insurer} answers; until we confirm it in writing, your business is not covered by it.`
+            m.quotes_chosen(
+              {
+                day: loaderData.chosen.on,
+                insurer: loaderData.chosen.insurer,
+                reference: loaderData.chosen.reference,
+              },
+              words,
+            )
           )}
         </p>
       ) : loaderData.declined ? (
@@ -316,26 +344,28 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
           role="status"
           className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink"
         >
-          {declineMessages.declined} (Your reason: {loaderData.declined.reason}.)
+          {m.quotes_declined_reason(
+            { declined: declineMessages(locale).declined, reason: loaderData.declined.reason },
+            words,
+          )}
         </p>
       ) : loaderData.open ? (
         <DeclineForm problem={actionData?.form === "decline" ? actionData.problem : undefined} />
       ) : null}
       {loaderData.open && !loaderData.chosen ? (
         <p className="mt-6 text-ink">
-          To go ahead, choose a bindable quote: you confirm a few statements and sign, and we ask
-          the insurer to bind it. An estimate needs a bindable quote first: call us on{" "}
-          {loaderData.phone} with your reference, {loaderData.reference}. Cover starts only when we
-          confirm it in writing.
+          {m.quotes_go_ahead({ phone: loaderData.phone, reference: loaderData.reference }, words)}
         </p>
       ) : null}
       <DocumentsSection {...loaderData} problem={documentProblem} />
       <p className="mt-6 text-sm text-muted">
-        Prices are the insurers&apos;, as they quoted them; an estimate may change after the insurer
-        asks more questions. Questions? Call us on {loaderData.phone}.
+        {m.quotes_prices_note({ phone: loaderData.phone }, words)}
       </p>
-      <a href={SUMMARY_PATH} className="mt-4 inline-block font-semibold text-brand-700 underline">
-        Your application
+      <a
+        href={linkPath(SUMMARY_PATH, locale)}
+        className="mt-4 inline-block font-semibold text-brand-700 underline"
+      >
+        {m.quotes_your_application({}, words)}
       </a>
     </ui.StepFrame>
   );

@@ -2,7 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { data, Form, redirect } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import {
+  NoBoundPolicy,
+  ProvenOnlyNotice,
+  heldBackUntilProven,
+} from "#app/components/wizard/proven-only.tsx";
 import {
   ContactChannelField,
   LinesToQuote,
@@ -172,7 +176,7 @@ export default function Renewal({ loaderData, actionData }: Route.ComponentProps
       <ProvenOnlyNotice
         step="policy"
         title={title}
-        subject="Your policy and its renewal are"
+        held={heldBackUntilProven("Your policy and its renewal are")}
         phone={loaderData.phone}
       />
     );

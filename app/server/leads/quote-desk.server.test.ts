@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", 
       expect(notPdf).toMatchObject({
         outcome: "refused",
         status: 415,
-        reply: { formId: "document", problem: documentMessages.notPdf },
+        reply: { formId: "document", problem: documentMessages().notPdf },
       });
       expect(await listRequestDocuments(database.db, desk.request.id)).toEqual([]);
       expect(
@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", 
       ).toMatchObject({
         outcome: "refused",
         status: 415,
-        reply: { formId, problem: documentMessages.notPdf },
+        reply: { formId, problem: documentMessages().notPdf },
       });
       expect(
         await workOnQuoteRequest(

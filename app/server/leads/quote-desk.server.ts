@@ -151,7 +151,7 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
         await queueLeadEvent(desk.services, "policy.bound", desk.request.submissionId, { policy });
         return saved({ emailed: bound.emailed });
       case "wrong-type":
-        return refused("bind", typed, documentMessages.notPdf, 415);
+        return refused("bind", typed, documentMessages().notPdf, 415);
       case "no-request":
         return refused("bind", typed, policyMessages.noRequest);
       case "already-bound":
@@ -161,14 +161,14 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
     }
   }
   if (intent === "policy-document") {
-    if (!upload.file) return refused("policy-document", {}, documentMessages.noFile, 400);
+    if (!upload.file) return refused("policy-document", {}, documentMessages().noFile, 400);
     const filing = await attachPolicyDocument(db, desk.request, upload.file, desk.operatorId);
     if (filing.outcome === "filed") return saved();
     return filing.outcome === "wrong-type"
-      ? refused("policy-document", {}, documentMessages.notPdf, 415)
+      ? refused("policy-document", {}, documentMessages().notPdf, 415)
       : refused("policy-document", {}, policyMessages.noRequest);
   }
-  if (!upload.file) return refused("document", {}, documentMessages.noFile, 400);
+  if (!upload.file) return refused("document", {}, documentMessages().noFile, 400);
   const filing = await attachInsurerQuoteDocument(
     db,
     desk.request,
@@ -180,7 +180,7 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
     case "filed":
       return saved({ edit: id });
     case "wrong-type":
-      return refused("document", {}, documentMessages.notPdf, 415);
+      return refused("document", {}, documentMessages().notPdf, 415);
     case "closed":
       return refused("document", {}, quoteFormMessages.notOpen);
     case "too-many":
@@ -219,7 +219,7 @@ async function issue(
       });
       return saved({ emailed: issued.visitorEmailed, anchor: "certificates" });
     case "wrong-type":
-      return refused(formId, {}, documentMessages.notPdf, 415);
+      return refused(formId, {}, documentMessages().notPdf, 415);
     case "not-found":
       return refused("list", {}, certificateMessages.notFound, 404);
   }

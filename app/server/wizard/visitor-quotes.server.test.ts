@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
       ).toEqual({
         outcome: "refused",
         status: 415,
-        reply: { form: "document", problem: documentMessages.notVisitorType },
+        reply: { form: "document", problem: documentMessages().notVisitorType },
       });
       expect(await visitor.send(uploadPost("a guess", Buffer.from("%PDF-1.4\n"), "x.pdf"))).toEqual(
         { outcome: "refused", status: 400, reply: expect.objectContaining({ form: "document" }) },
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
         status: 404,
         reply: {
           form: "answer",
-          problem: questionMessages.notFound,
+          problem: questionMessages().notFound,
           question,
           typed: "Twelve staff.",
         },
@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
       expect(await visitor.send(formPost({ intent: "decline", reason: "price" }))).toEqual({
         outcome: "refused",
         status: 409,
-        reply: { form: "decline", problem: declineMessages.notOpen },
+        reply: { form: "decline", problem: declineMessages().notOpen },
       });
       expect(await visitor.send(formPost({ intent: "shred" }))).toEqual({
         outcome: "bad-request",

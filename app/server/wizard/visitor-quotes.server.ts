@@ -14,7 +14,10 @@ import {
   answerFormSchema,
   questionMessages,
 } from "#app/domain/quote/request-questions.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import {
   isMultipart,
   receiveUpload,
@@ -67,19 +70,21 @@ export async function workOnVisitorQuotes(
   writer: SubmissionWriter,
   post: Request,
 ): Promise<VisitorQuotesAnswer> {
+  // The page's language: its messages, and the page each form goes back to.
+  const locale = requestLocale(post);
   if (isMultipart(post)) {
     return receiveUpload(
       post,
       { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
-      (upload) => fileDocument(services, request, upload),
+      (upload) => fileDocument(services, request, upload, locale),
     );
   }
   const form = await post.formData();
   switch (form.get("intent")) {
     case "answer":
-      return answer(services, request, form);
+      return answer(services, request, form, locale);
     case "decline":
-      return decline(services, request, writer, form);
+      return decline(services, request, writer, form, locale);
     default:
       return { outcome: "bad-request" };
   }
@@ -90,27 +95,29 @@ async function fileDocument(
   services: AppServices,
   request: QuotedRequest,
   upload: Upload,
+  locale: Locale,
 ): Promise<VisitorQuotesAnswer> {
+  const messages = documentMessages(locale);
   if (upload.outcome !== "received") {
-    const { problem, status } = unreadUploadRefusal(upload.outcome);
+    const { problem, status } = unreadUploadRefusal(upload.outcome, locale);
     return refused("document", problem, status);
   }
-  const parsed = parseForm(upload.form, visitorDocumentFormSchema);
+  const parsed = parseForm(upload.form, visitorDocumentFormSchema(locale));
   if (parsed.status !== "success") {
-    return refused("document", parsed.error?.kind?.[0] ?? documentMessages.unreadable, 400);
+    return refused("document", parsed.error?.kind?.[0] ?? messages.unreadable, 400);
   }
-  if (!upload.file) return refused("document", documentMessages.noFile, 400);
+  if (!upload.file) return refused("document", messages.noFile, 400);
   const { db } = services.database;
   const filing = await fileVisitorDocument(db, request, upload.file, parsed.value.kind);
   switch (filing.outcome) {
     case "filed":
-      return { outcome: "done", to: `${QUOTES_PATH}?sent#documents` };
+      return { outcome: "done", to: linkPath(`${QUOTES_PATH}?sent#documents`, locale) };
     case "wrong-type":
-      return refused("document", documentMessages.notVisitorType, 415);
+      return refused("document", messages.notVisitorType, 415);
     case "too-many":
-      return refused("document", documentMessages.tooMany, 409);
+      return refused("document", messages.tooMany, 409);
     case "closed":
-      return refused("document", documentMessages.closed, 409);
+      return refused("document", messages.closed, 409);
     case "not-found":
       return { outcome: "not-found" };
   }
@@ -121,8 +128,9 @@ async function answer(
   services: AppServices,
   request: QuotedRequest,
   form: FormData,
+  locale: Locale,
 ): Promise<VisitorQuotesAnswer> {
-  const parsed = parseForm(form, answerFormSchema);
+  const parsed = parseForm(form, answerFormSchema(locale));
   const question = String(form.get("question") ?? "").slice(0, 64);
   const typed = String(form.get("answer") ?? "").slice(0, ANSWER_MAX_LENGTH);
   if (parsed.status !== "success") {
@@ -132,13 +140,14 @@ async function answer(
   const { db } = services.database;
   const outcome = await answerQuestion(db, request, parsed.value.question, parsed.value.answer);
   if (outcome !== "answered") {
-    const problem = outcome === "closed" ? questionMessages.notOpen : questionMessages.notFound;
+    const messages = questionMessages(locale);
+    const problem = outcome === "closed" ? messages.notOpen : messages.notFound;
     return refused("answer", problem, outcome === "closed" ? 409 : 404, { question, typed });
   }
   await queueLeadEvent(services, "question.answered", request.submissionId, {
     question: { id: parsed.value.question, answer: parsed.value.answer },
   });
-  return { outcome: "done", to: `${QUOTES_PATH}?answered#questions` };
+  return { outcome: "done", to: linkPath(`${QUOTES_PATH}?answered#questions`, locale) };
 }
 
 /** "None of these suit me": every quote declined, with the reason if one was given. */
@@ -147,14 +156,16 @@ async function decline(
   request: QuotedRequest,
   writer: SubmissionWriter,
   form: FormData,
+  locale: Locale,
 ): Promise<VisitorQuotesAnswer> {
-  const parsed = parseForm(form, declineFormSchema);
+  const { notOpen } = declineMessages(locale);
+  const parsed = parseForm(form, declineFormSchema(locale));
   if (parsed.status !== "success") {
-    return refused("decline", parsed.error?.reason?.[0] ?? declineMessages.notOpen, 400);
+    return refused("decline", parsed.error?.reason?.[0] ?? notOpen, 400);
   }
   const { db } = services.database;
   const outcome = await declineInsurerQuotes(db, request, parsed.value.reason ?? null, writer);
-  if (outcome !== "declined") return refused("decline", declineMessages.notOpen, 409);
+  if (outcome !== "declined") return refused("decline", notOpen, 409);
   await queueLeadEvent(services, "quote_request.lost", request.submissionId);
-  return { outcome: "done", to: QUOTES_PATH };
+  return { outcome: "done", to: linkPath(QUOTES_PATH, locale) };
 }
