@@ -15,6 +15,7 @@ import { openDatabase } from "#app/server/db/database.server.ts";
 import { quoteConsentText, startDateText, usToday } from "#app/domain/quote/quote-request.ts";
 import { addDays } from "#app/domain/values/days.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
+import { bindStatements } from "#app/domain/quote/bind-requests.ts";
 import { DOCUMENT_MAX_BYTES, formatBytes } from "#app/domain/quote/request-documents.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import {
@@ -687,7 +688,7 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
   }
 });
 
-test("with SPANISH on, the quotes side by side in Spanish from the Spanish email's link: catalog text only, insurers' English noted, a question answered", async ({
+test("with SPANISH on, the quotes side by side and the request to bind in Spanish, from the Spanish email's link: catalog text only, insurers' English noted, a question answered, the statements kept as signed", async ({
   browser,
 }) => {
   test.setTimeout(60_000);
@@ -735,6 +736,12 @@ test("with SPANISH on, the quotes side by side in Spanish from the Spanish email
       visitor,
       sending,
     );
+    // The application was made on the Spanish pages.
+    await seeded.db
+      .updateTable("business_wizard_submissions")
+      .set({ language: "es" })
+      .where("id", "=", lead.submissionId)
+      .execute();
   } finally {
     await seeded.close();
   }
@@ -832,9 +839,61 @@ test("with SPANISH on, the quotes side by side in Spanish from the Spanish email
       }),
     ).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+    // The request to bind, in Spanish: the statements refused unconfirmed, then signed.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .getByRole("table")
+      .getByRole("link", { name: "Elegir esta cotización de Acme Mutual" })
+      .click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\/[\w-]+\/bind$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Pedido para contratar la cotización de Acme Mutual",
+    );
+    const bindData = [...shown, SAMPLE_AGENCY.name];
+    await expectOnlySpanishCatalogText(page, bindData);
+    await expectNoAxeViolations(page);
+    const bindHtml = await page.content();
+    await page.getByLabel("Escriba su nombre completo para firmar").fill("Rosa Díaz");
+    // (The browser's own check of the boxes stays out of the way: the form is the server's.)
+    await page.getByRole("button", { name: "Pedir la contratación" }).click();
+    await expect(page.getByText("Confirme esta declaración para seguir adelante")).toHaveCount(3);
+    for (const box of await page.getByRole("checkbox").all()) await box.check();
+    await page.getByRole("button", { name: "Pedir la contratación" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?bind-requested$/);
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "nos pidió contratar la cotización de Acme Mutual" }),
+    ).toBeVisible();
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((sent) => sent.subject))
+      .toContain(`Recibimos su pedido para contratar la cobertura (${reference}-B)`);
     await context.close();
-    expect(await htmlErrors(new Map([["/es/business-wizard/quotes", quotesHtml]]))).toEqual([]);
+    expect(
+      await htmlErrors(
+        new Map([
+          ["/es/business-wizard/quotes", quotesHtml],
+          ["/es/business-wizard/quotes/<id>/bind", bindHtml],
+        ]),
+      ),
+    ).toEqual([]);
   } finally {
     await stopServer(server);
+  }
+  // The request keeps the statements in the Spanish words the visitor signed.
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const [bind] = await database.db
+      .selectFrom("bind_requests")
+      .select(["statements", "signature_name"])
+      .execute();
+    expect(bind?.signature_name).toBe("Rosa Díaz");
+    expect(bind?.statements).toEqual(
+      bindStatements(SAMPLE_AGENCY.name, "Acme Mutual", "es").map(({ id, text }) => ({ id, text })),
+    );
+    expect(JSON.stringify(bind?.statements)).toContain("Le pido a ");
+  } finally {
+    await database.close();
   }
 });

@@ -34,19 +34,21 @@ export const PAYMENT_CHOICES = [
 ] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number]["id"];
 
-/** The ways of paying a quote offers, in words ("Monthly, with a fee of $9 a month"). */
+/** The ways of paying a quote offers, in words, in `locale` ("Monthly, with a fee of $9"). */
 export function paymentChoicesOf(
   quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents">,
+  locale: Locale = BASE_LOCALE,
 ): { id: PaymentChoice; label: string }[] {
+  const words = { locale };
   const choices: { id: PaymentChoice; label: string }[] = [];
-  if (quote.payInFull) choices.push({ id: "in-full", label: "In full" });
+  if (quote.payInFull) choices.push({ id: "in-full", label: m.quotes_pay_in_full({}, words) });
   if (quote.monthlyFeeCents !== null) {
     choices.push({
       id: "monthly",
       label:
         quote.monthlyFeeCents === 0
-          ? "Monthly, with no fee"
-          : `Monthly, with a fee of ${formatCents(quote.monthlyFeeCents)}`,
+          ? m.bind_payment_monthly_no_fee({}, words)
+          : m.quotes_pay_monthly_fee({ fee: formatCents(quote.monthlyFeeCents) }, words),
     });
   }
   return choices;
@@ -62,59 +64,68 @@ export const BIND_START_MAX_DAYS = 365;
 export const BIND_STATEMENT_IDS = ["answers-true", "ask-insurer", "not-covered-yet"] as const;
 export type BindStatementId = (typeof BIND_STATEMENT_IDS)[number];
 
+const STATEMENT_TERMS = {
+  "answers-true": m.bind_statement_answers_true,
+  "ask-insurer": m.bind_statement_ask_insurer,
+  "not-covered-yet": m.bind_statement_not_covered,
+} satisfies Record<BindStatementId, unknown>;
+
 /**
- * The statements' words, naming the agency and the insurer: the words kept as evidence are the
- * words the visitor saw.
+ * The statements' words, naming the agency and the insurer, in `locale`: the words kept as
+ * evidence are the words the visitor saw, in the language they saw them.
  */
 export function bindStatements(
   agencyName: string,
   insurer: string,
+  locale: Locale = BASE_LOCALE,
 ): { id: BindStatementId; text: string }[] {
-  const text: Record<BindStatementId, string> = {
-    "answers-true": `The answers in my application are true and complete to the best of my knowledge, and I will tell ${agencyName} if any of them changes before cover starts.`,
-    "ask-insurer": `I ask ${agencyName} to request that ${insurer} bind this quote for my business, on the terms shown on this page.`,
-    "not-covered-yet": `I understand that my business is not covered by this quote until ${agencyName} confirms in writing that ${insurer} has bound it, and that ${insurer} may decline or change the terms.`,
-  };
-  return BIND_STATEMENT_IDS.map((id) => ({ id, text: text[id] }));
+  return BIND_STATEMENT_IDS.map((id) => ({
+    id,
+    text: STATEMENT_TERMS[id]({ agency: agencyName, insurer }, { locale }),
+  }));
 }
 
-export const bindMessages = {
-  statement: "Please confirm this statement to go ahead",
-  signature: "Please type your full name to sign",
-  payment: "Please choose how you will pay",
-  start: "Please choose a start date from today to a year ahead",
-  expired: "This quote has expired, so it can no longer be chosen. Please call us for a new one.",
-  estimate:
-    "This quote is an estimate: the insurer may change it after more questions, so it cannot be bound yet. Please call us for a bindable quote.",
-  notFound: "That quote is not one of your quotes, or it has been withdrawn.",
-  closed: "This request is closed: its quotes can no longer be chosen.",
-  already: "You have already asked us to bind a quote on this request.",
-} as const;
+/** The request to bind's messages, in `locale`. */
+export function bindMessages(locale: Locale = BASE_LOCALE) {
+  const words = { locale };
+  return {
+    statement: m.bind_error_statement({}, words),
+    signature: m.bind_error_signature({}, words),
+    payment: m.bind_error_payment({}, words),
+    start: m.bind_error_start({}, words),
+    expired: m.bind_expired({}, words),
+    estimate: m.bind_estimate({}, words),
+    notFound: m.bind_not_found({}, words),
+    closed: m.bind_closed({}, words),
+    already: m.bind_already({}, words),
+  };
+}
 
-const confirmed = () => checkbox().check(z.refine((ticked) => ticked, bindMessages.statement));
-
-/** The request-to-bind form, checked the same in the browser and on the server. */
+/** The request-to-bind form, checked the same in the browser and on the server, in `locale`. */
 export function bindFormSchema(
   quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents">,
   today: string,
+  locale: Locale = BASE_LOCALE,
 ) {
+  const messages = bindMessages(locale);
+  const confirmed = () => checkbox().check(z.refine((ticked) => ticked, messages.statement));
   const offered = paymentChoicesOf(quote).map((choice) => choice.id);
   return z.object({
     payment: z
-      .string({ error: bindMessages.payment })
-      .check(z.refine((value) => offered.some((id) => id === value), bindMessages.payment)),
+      .string({ error: messages.payment })
+      .check(z.refine((value) => offered.some((id) => id === value), messages.payment)),
     start: z
-      .string({ error: bindMessages.start })
+      .string({ error: messages.start })
       .check(
         z.refine(
           (value) => isDay(value) && value >= today && value <= addDays(today, BIND_START_MAX_DAYS),
-          bindMessages.start,
+          messages.start,
         ),
       ),
     "answers-true": confirmed(),
     "ask-insurer": confirmed(),
     "not-covered-yet": confirmed(),
-    signature: requiredText(bindMessages.signature, SIGNATURE_MAX_LENGTH),
+    signature: requiredText(messages.signature, SIGNATURE_MAX_LENGTH, locale),
   });
 }
 

@@ -60,6 +60,13 @@ describe("the languages offered", () => {
   it("lead a link to a page's version in the language, else to the English page", () => {
     expect(linkPath("/business-wizard/email", "es")).toBe("/es/business-wizard/email");
     expect(linkPath("/es/business-wizard/email", "en")).toBe("/business-wizard/email");
+    // A page named by a pattern: one segment for each of its parameters, no more.
+    expect(linkPath("/business-wizard/quotes/7c9e6679/bind", "es")).toBe(
+      "/es/business-wizard/quotes/7c9e6679/bind",
+    );
+    expect(linkPath("/business-wizard/quotes/7c9e6679/x/bind", "es")).toBe(
+      "/business-wizard/quotes/7c9e6679/x/bind",
+    );
     // Not translated yet: the English page, from either language.
     expect(linkPath("/business-wizard/policy", "es")).toBe("/business-wizard/policy");
     expect(linkPath("/business-wizard/quote#sharpen", "es")).toBe(

@@ -103,8 +103,9 @@ export const SPANISH_WIZARD_PATHS: readonly string[] = [
   // The coverage plan and the quote request's confirmation (issue 31).
   QUOTE_STEP_PATH,
   QUOTE_REQUESTED_PATH,
-  // The quotes side by side (issue 31).
+  // The quotes side by side and the request to bind one (issue 31).
   QUOTES_PATH,
+  `${QUOTES_PATH}/:quoteId/bind`,
 ];
 
 /**
@@ -119,6 +120,21 @@ export const SPANISH_PAGES: readonly string[] = [
   `${RESUME_PATH_PREFIX}:token`,
 ];
 
+/**
+ * Whether a page (its English path, "/business-wizard/quotes/<id>/bind") has a Spanish version: it
+ * is one of SPANISH_PAGES, or matches one of its patterns (":quoteId" stands for one segment).
+ */
+export function hasSpanishPage(path: string): boolean {
+  const segments = path.split("/");
+  return SPANISH_PAGES.some((page) => {
+    const pattern = page.split("/");
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part.startsWith(":") || part === segments[index])
+    );
+  });
+}
+
 /** The marketing pages the build prerenders: every one in English, and in Spanish those translated. */
 export function prerenderedPaths(languages: readonly Locale[]): string[] {
   const spanish = languages.includes("es")
@@ -129,7 +145,7 @@ export function prerenderedPaths(languages: readonly Locale[]): string[] {
 
 /** The languages a page is offered in, on a site that speaks `languages`. */
 export function pageLanguages(path: string, languages: readonly Locale[]): readonly Locale[] {
-  return SPANISH_PAGES.includes(basePath(path)) ? languages : [BASE_LOCALE];
+  return hasSpanishPage(basePath(path)) ? languages : [BASE_LOCALE];
 }
 
 /** A page's addresses in each language it is offered in, for its alternate links; none if one. */
@@ -150,5 +166,5 @@ export function linkPath(path: string, locale: Locale): string {
   // A query or a fragment (?industry=, #sharpen) goes along as it is.
   const [, page = path, rest = ""] = /^([^?#]*)(.*)$/.exec(path) ?? [];
   const base = basePath(page);
-  return `${SPANISH_PAGES.includes(base) ? localizedPath(base, locale) : base}${rest}`;
+  return `${hasSpanishPage(base) ? localizedPath(base, locale) : base}${rest}`;
 }

@@ -27,10 +27,13 @@ import { getServices } from "#app/server/services.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 import type { Route } from "./+types/bind";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Request to bind");
+export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.bind_meta_title);
 
 /**
  * The quote the visitor chose, on their own application, with what stands in its way: not proven,
@@ -75,6 +78,7 @@ async function chosenQuote(
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const agency = getAgency(context);
+  const locale = requestLocale(request);
   const found = await chosenQuote(context, request, params.quoteId);
   if (found.state === "not-proven") return { state: "not-proven" as const, phone: agency.phone };
   const { quote, quoteRequest, today, standing } = found;
@@ -86,12 +90,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     existingReference: found.existingReference,
     reference: quoteRequest.reference,
     insurer: quote.insurer,
-    rows: comparisonRows([quote], quoteRequest.lines, today).map((row) => ({
+    rows: comparisonRows([quote], quoteRequest.lines, today, locale).map((row) => ({
       label: row.label,
       value: row.values[0] ?? "",
     })),
-    payments: paymentChoicesOf(quote),
-    statements: bindStatements(agency.name, quote.insurer),
+    payments: paymentChoicesOf(quote, locale),
+    statements: bindStatements(agency.name, quote.insurer, locale),
     today,
     lastStart: addDays(today, BIND_START_MAX_DAYS),
     start: start <= addDays(today, BIND_START_MAX_DAYS) ? start : today,
@@ -103,12 +107,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (found.state === "not-proven") throw data(null, { status: 403 });
   const { services, submission, quoteRequest, quote, today } = found;
   const agency = getAgency(context);
+  const locale = requestLocale(request);
+  const messages = bindMessages(locale);
   const { db } = services.database;
   const lead = await getSubmission(db, submission.id);
   if (!lead) throw data(null, { status: 404 });
   const form = await request.formData();
   const typed = parseForm(form, anyForm).payload;
-  const parsed = parseForm(form, bindFormSchema(quote, today));
+  const parsed = parseForm(form, bindFormSchema(quote, today, locale));
   if (parsed.status !== "success") {
     return data<FormRefusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
   }
@@ -119,7 +125,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       quoteId: quote.id,
       payment: parsed.value.payment === "monthly" ? "monthly" : "in-full",
       startDate: parsed.value.start,
-      statements: bindStatements(agency.name, quote.insurer),
+      // The words the page showed, in its language: kept as the evidence of the request.
+      statements: bindStatements(agency.name, quote.insurer, locale),
       signatureName: parsed.value.signature,
     },
     {
@@ -146,47 +153,56 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await queueLeadEvent(services, "bind_request.created", submission.id, {
         bindRequest: { reference: asked.reference, insurer: quote.insurer, quoteId: quote.id },
       });
-      return redirect(`${QUOTES_PATH}?bind-requested`);
+      return redirect(linkPath(`${QUOTES_PATH}?bind-requested`, locale));
     case "already":
-      return data<FormRefusal>(
-        { fields: {}, typed, problem: bindMessages.already },
-        { status: 409 },
-      );
+      return data<FormRefusal>({ fields: {}, typed, problem: messages.already }, { status: 409 });
     case "not-found":
       throw data(null, { status: 404 });
     default:
       return data<FormRefusal>(
-        { fields: {}, typed, problem: bindMessages[asked.outcome] },
+        { fields: {}, typed, problem: messages[asked.outcome] },
         { status: 409 },
       );
   }
 }
 
 export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const words = { locale };
   if (loaderData.state === "not-proven") {
     return (
       <ProvenOnlyNotice
         step="bind"
-        title="Request to bind"
-        held={m.proven_only_quotes({}, { locale: BASE_LOCALE })}
+        title={m.bind_meta_title({}, words)}
+        held={m.proven_only_quotes({}, words)}
         phone={loaderData.phone}
       />
     );
   }
+  const messages = bindMessages(locale);
+  const { insurer } = loaderData;
   const back = (
-    <a href={QUOTES_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
-      Back to your quotes
+    <a
+      href={linkPath(QUOTES_PATH, locale)}
+      className="mt-6 inline-block font-semibold text-brand-700 underline"
+    >
+      {m.bind_back({}, words)}
     </a>
   );
   if (loaderData.standing !== "open") {
     const why =
       loaderData.standing === "already"
-        ? `${bindMessages.already} Its reference is ${loaderData.existingReference ?? ""}.`
-        : bindMessages[loaderData.standing];
+        ? m.bind_already_reference(
+            { already: messages.already, reference: loaderData.existingReference ?? "" },
+            words,
+          )
+        : messages[loaderData.standing];
     return (
-      <ui.StepFrame step="bind" title={`${loaderData.insurer}'s quote`}>
+      <ui.StepFrame step="bind" title={m.bind_quote_title({ insurer }, words)}>
         <p className="text-ink">{why}</p>
-        <p className="mt-4 text-ink">Questions? Call us on {loaderData.phone}.</p>
+        <p className="mt-4 text-ink">
+          {m.email_questions_call({ phone: loaderData.phone }, words)}
+        </p>
         {back}
       </ui.StepFrame>
     );
@@ -196,15 +212,10 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ui.StepFrame
       step="bind"
-      title={`Request to bind ${loaderData.insurer}'s quote`}
-      intro={
-        <p>
-          For your request {loaderData.reference}. We will ask {loaderData.insurer} to bind this
-          quote. Your business is not covered until we confirm in writing that they have.
-        </p>
-      }
+      title={m.bind_title({ insurer }, words)}
+      intro={<p>{m.bind_intro({ reference: loaderData.reference, insurer }, words)}</p>}
     >
-      <h2 className="text-lg font-semibold text-ink">The quote you chose</h2>
+      <h2 className="text-lg font-semibold text-ink">{m.bind_chosen_heading({}, words)}</h2>
       <dl className="mt-2 divide-y divide-slate-200">
         {loaderData.rows.map((row) => (
           <div key={row.label} className="grid gap-1 py-2 sm:grid-cols-3">
@@ -215,7 +226,9 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
       </dl>
       <form method="post" className="mt-8 grid gap-6" noValidate>
         <fieldset aria-describedby={describedBy("payment")}>
-          <legend className="font-semibold text-ink">How will you pay {loaderData.insurer}?</legend>
+          <legend className="font-semibold text-ink">
+            {m.bind_payment_legend({ insurer }, words)}
+          </legend>
           {loaderData.payments.map((choice, index) => (
             <label key={choice.id} className="mt-2 flex items-center gap-2 text-ink">
               <input
@@ -235,7 +248,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
         </fieldset>
         <div>
           <label htmlFor="start" className="block font-semibold text-ink">
-            When should cover start?
+            {m.bind_start_label({}, words)}
           </label>
           <input
             id="start"
@@ -254,7 +267,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
           {message("start")}
         </div>
         <fieldset>
-          <legend className="font-semibold text-ink">Please confirm each of these</legend>
+          <legend className="font-semibold text-ink">{m.bind_confirm_legend({}, words)}</legend>
           {loaderData.statements.map((statement) => (
             <div key={statement.id} className="mt-3">
               <label className="flex items-start gap-3 text-ink">
@@ -275,7 +288,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
         </fieldset>
         <div>
           <label htmlFor="signature" className="block font-semibold text-ink">
-            Type your full name to sign
+            {m.bind_signature_label({}, words)}
           </label>
           <input
             id="signature"
@@ -290,10 +303,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
             className="mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink"
           />
           {message("signature")}
-          <p className="mt-1 text-sm text-muted">
-            We keep the words above, the name you type, the time, and the internet address and
-            browser you send this from, as the record of your request.
-          </p>
+          <p className="mt-1 text-sm text-muted">{m.bind_record_note({}, words)}</p>
         </div>
         {refusal?.problem ? (
           <p role="alert" className="text-sm font-medium text-red-800">
@@ -305,7 +315,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
             type="submit"
             className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
           >
-            Request to bind
+            {m.bind_submit({}, words)}
           </button>
         </div>
       </form>
