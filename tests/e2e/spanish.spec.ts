@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { licensesText, SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 import { AGENCY_PROOF } from "#app/domain/site/agency-proof.ts";
 import { testimonials } from "#app/domain/site/marketing.ts";
@@ -16,6 +17,7 @@ import { quoteConsentText, startDateText, usToday } from "#app/domain/quote/quot
 import { addDays } from "#app/domain/values/days.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import { bindStatements } from "#app/domain/quote/bind-requests.ts";
+import { bindPolicy } from "#app/server/leads/bind-store.server.ts";
 import { DOCUMENT_MAX_BYTES, formatBytes } from "#app/domain/quote/request-documents.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import {
@@ -27,6 +29,7 @@ import {
   daysFromToday,
   FIXTURE_AGENCY,
   leadWithRequest,
+  receivedFile,
   SAMPLE_QUOTE,
 } from "../support/lead-fixtures.ts";
 import {
@@ -688,20 +691,16 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
   }
 });
 
-test("with SPANISH on, the quotes side by side and the request to bind in Spanish, from the Spanish email's link: catalog text only, insurers' English noted, a question answered, the statements kept as signed", async ({
+test("with SPANISH on, the quotes, the request to bind and the policy in Spanish, from the Spanish email's link: catalog text only, insurers' English noted, a question answered, the statements kept as signed, the policy bound", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const dataDir = makeDataDir();
   // A request with two published quotes and a question, made at the desk for a Spanish visitor.
   const seeded = await openDatabase({ kind: "pglite", dataDir });
   const lead = await leadWithRequest(seeded.db, "Techos", new Date().toISOString(), "contacted");
+  const desk = await createOperator(seeded.db, "desk-es@agency.example", "a long enough password");
   try {
-    const desk = await createOperator(
-      seeded.db,
-      "desk-es@agency.example",
-      "a long enough password",
-    );
     const quote = {
       ...SAMPLE_QUOTE,
       termStart: daysFromToday(30),
@@ -802,8 +801,6 @@ test("with SPANISH on, the quotes side by side and the request to bind in Spanis
       SAMPLE_QUOTE.notes ?? "",
       "¿Trabajan en techos de más de tres pisos?",
       ...days.map((day) => dayText(day, "es")),
-      // A file's largest size, in its unit.
-      formatBytes(DOCUMENT_MAX_BYTES),
     ];
     await expectOnlySpanishCatalogText(page, shown);
     await expectNoAxeViolations(page);
@@ -893,7 +890,58 @@ test("with SPANISH on, the quotes side by side and the request to bind in Spanis
       bindStatements(SAMPLE_AGENCY.name, "Acme Mutual", "es").map(({ id, text }) => ({ id, text })),
     );
     expect(JSON.stringify(bind?.statements)).toContain("Le pido a ");
+    // The desk binds it (as its page would), and the email's link opens the policy in Spanish.
+    expect(
+      await bindPolicy(
+        database.db,
+        lead.request,
+        { number: "GL-ES-1", start: daysFromToday(30), end: daysFromToday(395) },
+        receivedFile(tmpdir(), "poliza.pdf", "%PDF-1.7 la póliza"),
+        { email: lead.email, firstName: "Rosa", language: "es" },
+        { operatorId: desk.id, siteUrl: "http://localhost", agency: FIXTURE_AGENCY, perHour: 10 },
+      ),
+    ).toEqual({ outcome: "bound", emailed: true });
   } finally {
     await database.close();
+  }
+  const restarted = await startServer({ dataDir, env: { SPANISH: "true" } });
+  try {
+    const subject = "Su póliza está en vigor (GL-ES-1)";
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((sent) => sent.subject))
+      .toContain(subject);
+    const boundEmail = readWrittenEmails(dataDir).find((sent) => sent.subject === subject);
+    const policyLink = /\/es\/resume\/[\w-]{43}/.exec(boundEmail?.body ?? "")?.[0] ?? "";
+    expect(policyLink).not.toBe("");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${restarted.url}${policyLink}`);
+    await page.getByRole("button", { name: "Ver mi póliza" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/policy$/);
+    await expect(page).toHaveTitle("Su póliza | CoverPilot");
+    await expect(page.getByText("Acme Mutual puso en vigor su póliza.")).toBeVisible();
+    const policyData = [
+      `${lead.request.reference}-B`,
+      "Acme Mutual",
+      "GL-ES-1",
+      "Rosa Díaz",
+      "poliza.pdf",
+      ...[30, 395, 0, -1].map((days) => dayText(daysFromToday(days), "es")),
+    ];
+    await expect(
+      page.getByText(`${lead.request.reference}-B, firmado por Rosa Díaz el`),
+    ).toBeVisible();
+    await expectOnlySpanishCatalogText(page, policyData);
+    await expectNoAxeViolations(page);
+    for (const width of [360, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await layoutProblems(page), `the policy at ${width} px`).toEqual([]);
+    }
+    expect(
+      await htmlErrors(new Map([["/es/business-wizard/policy", await page.content()]])),
+    ).toEqual([]);
+    await context.close();
+  } finally {
+    await stopServer(restarted);
   }
 });

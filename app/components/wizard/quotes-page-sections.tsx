@@ -230,7 +230,10 @@ export function DocumentsSection({
       </h2>
       <p className="mt-2 text-ink">
         {m.documents_intro(
-          { max: formatBytes(DOCUMENT_MAX_BYTES), count: VISITOR_DOCUMENTS_PER_APPLICATION },
+          {
+            max: formatBytes(DOCUMENT_MAX_BYTES, locale),
+            count: VISITOR_DOCUMENTS_PER_APPLICATION,
+          },
           words,
         )}
       </p>
@@ -273,7 +276,7 @@ export function DocumentsSection({
             ))}
           </fieldset>
           <label htmlFor="document-file" className="mt-4 block font-semibold text-ink">
-            {m.documents_file_label({ max: formatBytes(DOCUMENT_MAX_BYTES) }, words)}
+            {m.documents_file_label({ max: formatBytes(DOCUMENT_MAX_BYTES, locale) }, words)}
           </label>
           <input
             id="document-file"

@@ -11,6 +11,7 @@ import {
   type InsurerQuote,
   type QuoteLine,
 } from "#app/domain/quote/insurer-quotes.ts";
+import { POLICY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
@@ -19,8 +20,7 @@ import { z } from "#app/domain/values/zod.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 
-/** Where the visitor sees their policy once the agency has bound it. */
-export const POLICY_PATH = "/business-wizard/policy";
+export { POLICY_PATH };
 
 /** Where the visitor asks to bind one quote. */
 export function bindPath(quoteId: string): string {

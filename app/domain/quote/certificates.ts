@@ -46,20 +46,24 @@ export const CERTIFICATE_ENDORSEMENTS = (
     {
       id: "additionalInsured",
       term: m.endorsement_additional_insured,
-      short: "Additional insured",
+      shortTerm: m.endorsement_short_additional_insured,
     },
     {
       id: "waiverOfSubrogation",
       term: m.endorsement_waiver_of_subrogation,
-      short: "Waiver of subrogation",
+      shortTerm: m.endorsement_short_waiver_of_subrogation,
     },
     {
       id: "primaryNonContributory",
       term: m.endorsement_primary_non_contributory,
-      short: "Primary and non-contributory",
+      shortTerm: m.endorsement_short_primary_non_contributory,
     },
   ] as const
-).map((endorsement) => ({ ...endorsement, label: endorsement.term({}, { locale: BASE_LOCALE }) }));
+).map((endorsement) => ({
+  ...endorsement,
+  label: endorsement.term({}, { locale: BASE_LOCALE }),
+  short: endorsement.shortTerm({}, { locale: BASE_LOCALE }),
+}));
 export type CertificateEndorsement = (typeof CERTIFICATE_ENDORSEMENTS)[number]["id"];
 
 /** What the form says once, beside the endorsements: they are the insurer's to grant. */
@@ -133,14 +137,21 @@ export interface CertificateRequest {
   issued: { at: Date; by: string; documentId: string; fileName: string } | null;
 }
 
-/** The endorsements asked for, in words ("Additional insured, waiver of subrogation"), or "None". */
-export function endorsementsText(endorsements: Record<CertificateEndorsement, boolean>): string {
+/**
+ * The endorsements asked for, in words, in `locale` ("Additional insured, waiver of subrogation"),
+ * or "None".
+ */
+export function endorsementsText(
+  endorsements: Record<CertificateEndorsement, boolean>,
+  locale: Locale = BASE_LOCALE,
+): string {
   const asked = CERTIFICATE_ENDORSEMENTS.filter((endorsement) => endorsements[endorsement.id]);
-  if (asked.length === 0) return "None";
+  if (asked.length === 0) return m.endorsements_none({}, { locale });
   return asked
-    .map((endorsement, index) =>
-      index === 0 ? endorsement.short : endorsement.short.toLowerCase(),
-    )
+    .map((endorsement, index) => {
+      const short = endorsement.shortTerm({}, { locale });
+      return index === 0 ? short : short.charAt(0).toLowerCase() + short.slice(1);
+    })
     .join(", ");
 }
 

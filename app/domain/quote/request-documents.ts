@@ -141,11 +141,14 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A size as people read it: "980 bytes", "240 KB", "3.4 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
+/** A size as people read it, in `locale`: "980 bytes", "240 KB", "3.4 MB". */
+export function formatBytes(bytes: number, locale: Locale = BASE_LOCALE): string {
+  if (bytes < 1024) return m.size_bytes({ count: bytes }, { locale });
+  if (bytes < 1024 * 1024) {
+    return m.size_kilobytes({ count: Math.round(bytes / 1024) }, { locale });
+  }
+  const megabytes = (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
+  return m.size_megabytes({ count: megabytes }, { locale });
 }
 
 /** What a visitor's document is, in their words (optional detail for the agent). */
@@ -184,7 +187,7 @@ export function documentMessages(locale: Locale = BASE_LOCALE) {
   const words = { locale };
   return {
     noFile: m.doc_no_file({}, words),
-    tooLarge: m.doc_too_large({ max: formatBytes(DOCUMENT_MAX_BYTES) }, words),
+    tooLarge: m.doc_too_large({ max: formatBytes(DOCUMENT_MAX_BYTES, locale) }, words),
     notVisitorType: m.doc_not_visitor_type({}, words),
     notPdf: m.doc_not_pdf({}, words),
     tooMany: m.doc_too_many({ count: VISITOR_DOCUMENTS_PER_APPLICATION }, words),

@@ -54,7 +54,7 @@ describe("the languages offered", () => {
     ]);
     expect(pageLanguages("/business-wizard", both)).toEqual(["en", "es"]);
     expect(pageLanguages("/business-wizard/quote", both)).toEqual(["en", "es"]);
-    expect(pageLanguages("/business-wizard/policy", both)).toEqual(["en"]);
+    expect(pageLanguages("/business-wizard/certificate", both)).toEqual(["en"]);
   });
 
   it("lead a link to a page's version in the language, else to the English page", () => {
@@ -68,7 +68,7 @@ describe("the languages offered", () => {
       "/business-wizard/quotes/7c9e6679/x/bind",
     );
     // Not translated yet: the English page, from either language.
-    expect(linkPath("/business-wizard/policy", "es")).toBe("/business-wizard/policy");
+    expect(linkPath("/business-wizard/certificate", "es")).toBe("/business-wizard/certificate");
     expect(linkPath("/business-wizard/quote#sharpen", "es")).toBe(
       "/es/business-wizard/quote#sharpen",
     );

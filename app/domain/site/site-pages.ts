@@ -7,6 +7,7 @@ import {
   QUOTE_REQUESTED_PATH,
   QUOTE_STEP_PATH,
   QUOTES_PATH,
+  POLICY_PATH,
   SUMMARY_PATH,
   WIZARD_STEP_ORDER,
 } from "#app/domain/wizard/wizard-screens.ts";
@@ -106,6 +107,7 @@ export const SPANISH_WIZARD_PATHS: readonly string[] = [
   // The quotes side by side and the request to bind one (issue 31).
   QUOTES_PATH,
   `${QUOTES_PATH}/:quoteId/bind`,
+  POLICY_PATH,
 ];
 
 /**

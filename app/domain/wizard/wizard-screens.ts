@@ -17,6 +17,8 @@ export const WIZARD_PATH = "/business-wizard";
 
 /** The plan page's path: the wizard's Quote step, after the application (decision 017). */
 export const QUOTE_STEP_PATH = `${WIZARD_PATH}/quote`;
+/** Where the visitor sees their policy once the agency has bound it. */
+export const POLICY_PATH = `${WIZARD_PATH}/policy`;
 /** Where the visitor compares the published quotes. */
 export const QUOTES_PATH = `${WIZARD_PATH}/quotes`;
 /** Where "Request my quotes" leads: the request's reference and what happens next. */

@@ -1,4 +1,5 @@
-import { ProvenOnlyNotice, heldBackUntilProven } from "#app/components/wizard/proven-only.tsx";
+import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
+import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { CERTIFICATE_REQUEST_PATH, endorsementsText } from "#app/domain/quote/certificates.ts";
 import { formatCents, dayText, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
@@ -10,7 +11,11 @@ import {
 } from "#app/domain/quote/renewals.ts";
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { getAgency } from "#app/server/agency-settings.server.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { getBindRequest, latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
@@ -19,7 +24,7 @@ import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
 import type { Route } from "./+types/policy";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Your policy");
+export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.policy_title);
 
 /**
  * "Your policy" (issue 29): the policy the agency bound from the visitor's request to bind, with
@@ -29,6 +34,9 @@ export const meta: Route.MetaFunction = () => ui.wizardMeta("Your policy");
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const agency = getAgency(context);
+  const locale = requestLocale(request);
+  const words = { locale };
+  const day = (value: string) => dayText(value, locale);
   const proven = await provenApplication(services, request);
   if (!proven) return { state: "not-proven" as const, phone: agency.phone };
   const { db } = services.database;
@@ -60,25 +68,34 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     phone: agency.phone,
     insurer: seen.insurer,
     number: bind.policy.number,
-    term: `${dayText(bind.policy.start)} to ${dayText(bind.policy.end)}`,
+    term: m.quotes_term({ start: day(bind.policy.start), end: day(bind.policy.end) }, words),
     premium: formatCents(seen.premiumCents),
     payment:
       bind.payment === "monthly"
-        ? `Monthly${seen.monthlyFeeCents ? `, with a fee of ${formatCents(seen.monthlyFeeCents)}` : ""}`
-        : "In full",
+        ? seen.monthlyFeeCents
+          ? m.quotes_pay_monthly_fee({ fee: formatCents(seen.monthlyFeeCents) }, words)
+          : m.policy_paying_monthly({}, words)
+        : m.quotes_pay_in_full({}, words),
     reference: bind.reference,
     renewal: renewing
       ? { state: "requested" as const, reference: renewing }
       : daysLeft <= RENEWAL_OFFERED_DAYS
-        ? { state: "offered" as const, ends: dayText(bind.policy.end) }
+        ? { state: "offered" as const, ends: day(bind.policy.end) }
         : null,
-    signed: `${bind.signatureName}, on ${dayText(dayIn(bind.signedAt, timeZone))}`,
+    signed: m.policy_request_signed(
+      {
+        reference: bind.reference,
+        name: bind.signatureName,
+        day: day(dayIn(bind.signedAt, timeZone)),
+      },
+      words,
+    ),
     certificates: certificates.map((certificate) => ({
       id: certificate.id,
       reference: certificate.reference,
       holder: certificate.holder.name,
-      neededBy: dayText(certificate.neededBy),
-      asks: endorsementsText(certificate.endorsements),
+      neededBy: day(certificate.neededBy),
+      asks: endorsementsText(certificate.endorsements, locale),
       download: certificate.issued
         ? {
             href: visitorDocumentPath(certificate.issued.documentId),
@@ -98,55 +115,60 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         id: document.id,
         href: visitorDocumentPath(document.id),
         fileName: document.fileName,
-        size: formatBytes(document.byteSize),
+        size: formatBytes(document.byteSize, locale),
       })),
   };
 }
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const words = { locale };
+  const title = m.policy_title({}, words);
   if (loaderData.state === "not-proven") {
     return (
       <ProvenOnlyNotice
         step="quotes"
-        title="Your policy"
-        held={heldBackUntilProven("Your policy and its documents are")}
+        title={title}
+        held={m.proven_only_policy({}, words)}
         phone={loaderData.phone}
       />
     );
   }
   if (loaderData.state === "not-yet") {
+    const { requested } = loaderData;
     return (
-      <ui.StepFrame step={loaderData.requested ? "bind" : "quotes"} title="Your policy">
+      <ui.StepFrame step={requested ? "bind" : "quotes"} title={title}>
         <p className="text-ink">
-          {loaderData.requested
-            ? `We have your request to bind ${loaderData.requested.insurer}'s quote (${loaderData.requested.reference}) and will write to you as soon as ${loaderData.requested.insurer} answers. Until we confirm it in writing, your business is not covered by it.`
-            : "You have no policy with us yet."}{" "}
-          Questions? Call us on {loaderData.phone}.
+          {requested
+            ? m.policy_requested(
+                { insurer: requested.insurer, reference: requested.reference },
+                words,
+              )
+            : m.policy_none_yet({}, words)}{" "}
+          {m.email_questions_call({ phone: loaderData.phone }, words)}
         </p>
-        <a href={QUOTES_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
-          Your quotes
+        <a
+          href={linkPath(QUOTES_PATH, locale)}
+          className="mt-6 inline-block font-semibold text-brand-700 underline"
+        >
+          {m.policy_your_quotes({}, words)}
         </a>
       </ui.StepFrame>
     );
   }
   const rows = [
-    ["Insurer", loaderData.insurer],
-    ["Policy number", loaderData.number],
-    ["Cover", loaderData.term],
-    ["Premium for the term", loaderData.premium],
-    ["Paying", loaderData.payment],
-    ["Your request to bind", `${loaderData.reference}, signed by ${loaderData.signed}`],
+    [m.policy_row_insurer({}, words), loaderData.insurer],
+    [m.policy_row_number({}, words), loaderData.number],
+    [m.policy_row_cover({}, words), loaderData.term],
+    [m.quotes_row_premium({}, words), loaderData.premium],
+    [m.policy_row_paying({}, words), loaderData.payment],
+    [m.policy_row_request({}, words), loaderData.signed],
   ] as const;
   return (
     <ui.StepFrame
       step="policy"
-      title="Your policy"
-      intro={
-        <p>
-          {loaderData.insurer} has bound your policy. The policy documents say exactly what is
-          covered: please read and keep them.
-        </p>
-      }
+      title={title}
+      intro={<p>{m.policy_intro({ insurer: loaderData.insurer }, words)}</p>}
     >
       <dl className="divide-y divide-slate-200">
         {rows.map(([label, value]) => (
@@ -156,9 +178,11 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <h2 className="mt-8 text-lg font-semibold text-ink">Policy documents</h2>
+      <h2 className="mt-8 text-lg font-semibold text-ink">
+        {m.policy_documents_heading({}, words)}
+      </h2>
       {loaderData.documents.length === 0 ? (
-        <p className="mt-2 text-ink">None yet: we will add them here.</p>
+        <p className="mt-2 text-ink">{m.policy_documents_none({}, words)}</p>
       ) : (
         <ul className="mt-2 space-y-2">
           {loaderData.documents.map((document) => (
@@ -166,7 +190,9 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
               <a href={document.href} download className="font-semibold text-brand-700 underline">
                 {document.fileName}
               </a>{" "}
-              <span className="text-muted">(PDF, {document.size})</span>
+              <span className="text-muted">
+                {m.policy_document_size({ size: document.size }, words)}
+              </span>
             </li>
           ))}
         </ul>
@@ -174,24 +200,22 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
       {loaderData.renewal ? (
         <section aria-labelledby="renewal-heading" className="mt-8">
           <h2 id="renewal-heading" className="text-lg font-semibold text-ink">
-            Renewal
+            {m.policy_renewal_heading({}, words)}
           </h2>
           {loaderData.renewal.state === "requested" ? (
             <p className="mt-2 text-ink">
-              We have your renewal request {loaderData.renewal.reference}: an agent will contact you
-              with your renewal quotes.
+              {m.policy_renewal_requested({ reference: loaderData.renewal.reference }, words)}
             </p>
           ) : (
             <>
               <p className="mt-2 text-ink">
-                Your policy ends on {loaderData.renewal.ends}. Tell us what has changed and we will
-                ask for your renewal quotes.
+                {m.policy_renewal_offered({ day: loaderData.renewal.ends }, words)}
               </p>
               <a
-                href={RENEWAL_REQUEST_PATH}
+                href={linkPath(RENEWAL_REQUEST_PATH, locale)}
                 className="mt-3 inline-block font-semibold text-brand-700 underline"
               >
-                Request your renewal quotes
+                {m.policy_renewal_link({}, words)}
               </a>
             </>
           )}
@@ -199,24 +223,31 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
       ) : null}
       <section aria-labelledby="certificates-heading" className="mt-8">
         <h2 id="certificates-heading" className="text-lg font-semibold text-ink">
-          Certificates of insurance
+          {m.policy_certificates_heading({}, words)}
         </h2>
         {loaderData.certificateRequested ? (
           <p role="status" className="mt-2 rounded-lg bg-brand-50 p-3 text-ink">
-            We have your certificate request {loaderData.certificateRequested}. We will email you
-            when the certificate is ready.
+            {m.policy_certificate_requested({ reference: loaderData.certificateRequested }, words)}
           </p>
         ) : null}
-        <p className="mt-2 text-ink">
-          A client or a landlord may ask for proof of your insurance before you start work. Ask us
-          for a certificate naming them, and say what their contract asks for.
-        </p>
+        <p className="mt-2 text-ink">{m.policy_certificates_intro({}, words)}</p>
         {loaderData.certificates.length > 0 ? (
           <ul className="mt-3 space-y-2">
             {loaderData.certificates.map((certificate) => (
               <li key={certificate.id} className="text-ink">
-                <span className="font-semibold">{certificate.reference}</span> for{" "}
-                {certificate.holder} ({certificate.asks}):{" "}
+                {withSlots(
+                  m.policy_certificate_for(
+                    {
+                      reference: slot("reference"),
+                      holder: certificate.holder,
+                      asks: certificate.asks,
+                    },
+                    words,
+                  ),
+                  {
+                    reference: <span className="font-semibold">{certificate.reference}</span>,
+                  },
+                )}{" "}
                 {certificate.download ? (
                   <a
                     href={certificate.download.href}
@@ -226,24 +257,25 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
                     {certificate.download.fileName}
                   </a>
                 ) : (
-                  <>being prepared, needed by {certificate.neededBy}</>
+                  m.policy_certificate_preparing({ day: certificate.neededBy }, words)
                 )}
               </li>
             ))}
           </ul>
         ) : null}
         <a
-          href={CERTIFICATE_REQUEST_PATH}
+          href={linkPath(CERTIFICATE_REQUEST_PATH, locale)}
           className="mt-4 inline-block font-semibold text-brand-700 underline"
         >
-          Request a certificate of insurance
+          {m.policy_certificate_link({}, words)}
         </a>
       </section>
-      <p className="mt-6 text-ink">
-        Questions, or a change to make? Call us on {loaderData.phone}.
-      </p>
-      <a href={QUOTES_PATH} className="mt-4 inline-block font-semibold text-brand-700 underline">
-        The quotes you compared
+      <p className="mt-6 text-ink">{m.policy_questions({ phone: loaderData.phone }, words)}</p>
+      <a
+        href={linkPath(QUOTES_PATH, locale)}
+        className="mt-4 inline-block font-semibold text-brand-700 underline"
+      >
+        {m.policy_quotes_compared({}, words)}
       </a>
     </ui.StepFrame>
   );

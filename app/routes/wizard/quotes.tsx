@@ -29,7 +29,7 @@ import { bindPath, POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
-import { BASE_LOCALE } from "#app/domain/site/locales.ts";
+import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -96,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         about: m.documents_about(
           {
             kind: visitorDocumentKindLabel(document.kind, locale),
-            size: formatBytes(document.byteSize),
+            size: formatBytes(document.byteSize, locale),
             day: dayOf(document.createdAt),
           },
           { locale },
@@ -114,7 +114,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = dayIn(new Date(), timeZone);
   const pdfOf = (quoteId: string) => {
     const document = documents.find((candidate) => candidate.insurerQuoteId === quoteId);
-    return document ? insurerPdf(document) : undefined;
+    return document ? insurerPdf(document, locale) : undefined;
   };
   return {
     state: "quotes" as const,
@@ -152,10 +152,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The insurer's quote document, as a link's address and words. */
-function insurerPdf(document: RequestDocument) {
+function insurerPdf(document: RequestDocument, locale: Locale) {
   return {
     href: visitorDocumentPath(document.id),
-    size: formatBytes(document.byteSize),
+    size: formatBytes(document.byteSize, locale),
   };
 }
 
