@@ -10,6 +10,7 @@ import { CERTIFICATE_REQUEST_PATH, holderCertificatePath } from "./domain/quote/
 import { RENEWAL_REQUEST_PATH } from "./domain/quote/renewals.ts";
 import { RENEWALS_PATH } from "./domain/quote/renewals.ts";
 import {
+  BIND_PATH_PATTERN,
   NOT_LICENSED_PATH,
   QUOTE_STEP_PATH,
   SUMMARY_PATH,
@@ -34,7 +35,7 @@ const WIZARD_PAGES: readonly WizardPage[] = [
   { path: QUOTE_REQUESTED_PATH, file: "routes/wizard/quote-requested.tsx" },
   { path: QUOTES_PATH, file: "routes/wizard/quotes.tsx" },
   // A quote chosen: the request to bind it (bindPath).
-  { path: `${QUOTES_PATH}/:quoteId/bind`, file: "routes/wizard/bind.tsx" },
+  { path: BIND_PATH_PATTERN, file: "routes/wizard/bind.tsx" },
   { path: POLICY_PATH, file: "routes/wizard/policy.tsx" },
   { path: CERTIFICATE_REQUEST_PATH, file: "routes/wizard/certificate.tsx" },
   { path: RENEWAL_REQUEST_PATH, file: "routes/wizard/renewal.tsx" },

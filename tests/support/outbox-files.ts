@@ -25,13 +25,26 @@ function decodeQuotedPrintable(text: string): string {
  * for a subject that is not ASCII) decoded, and the blanks between two of them dropped.
  */
 function decodeHeader(value: string): string {
+  // The bytes of neighbouring words are joined before they are read as UTF-8: a writer may split a
+  // word's bytes in the middle of a character.
   return value
     .replace(/(\?=)\s+(=\?)/g, "$1$2")
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : decodeQuotedPrintable(text.replace(/_/g, " ")),
-    );
+    .replace(/(?:=\?UTF-8\?[QB]\?[^?]*\?=)+/gi, (words: string) => {
+      const bytes = [...words.matchAll(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi)].map(
+        ([, kind, text = ""]) =>
+          kind?.toUpperCase() === "B"
+            ? Buffer.from(text, "base64")
+            : Buffer.from(
+                text
+                  .replace(/_/g, " ")
+                  .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+                    String.fromCharCode(Number.parseInt(hex, 16)),
+                  ),
+                "latin1",
+              ),
+      );
+      return Buffer.concat(bytes).toString("utf8");
+    });
 }
 
 /** A part's body as written, decoded by its Content-Transfer-Encoding. */

@@ -7,11 +7,10 @@
 import {
   dayText,
   formatCents,
-  QUOTES_PATH,
   type InsurerQuote,
   type QuoteLine,
 } from "#app/domain/quote/insurer-quotes.ts";
-import { POLICY_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { BIND_PATH_PATTERN, POLICY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
@@ -24,7 +23,7 @@ export { POLICY_PATH };
 
 /** Where the visitor asks to bind one quote. */
 export function bindPath(quoteId: string): string {
-  return `${QUOTES_PATH}/${quoteId}/bind`;
+  return BIND_PATH_PATTERN.replace(":quoteId", quoteId);
 }
 
 /** How the visitor will pay the insurer: one of the ways the quote offers. */

@@ -34,13 +34,9 @@ export const COMMERCIAL_AUTO_SLUG = "commercial-auto";
  * Every line the plan can show and a request can name: the ten the site markets, in the
  * carousel's order, and commercial auto, shown only when the business uses vehicles for work.
  */
-export const PLAN_LINES: readonly { slug: string; name: string; term: Message }[] = [
-  ...PRODUCT_LINES.map(({ slug, name, term }) => ({ slug, name, term })),
-  {
-    slug: COMMERCIAL_AUTO_SLUG,
-    name: m.term_commercial_auto({}, { locale: BASE_LOCALE }),
-    term: m.term_commercial_auto,
-  },
+export const PLAN_LINES: readonly { slug: string; term: Message }[] = [
+  ...PRODUCT_LINES.map(({ slug, term }) => ({ slug, term })),
+  { slug: COMMERCIAL_AUTO_SLUG, term: m.term_commercial_auto },
 ];
 
 /**

@@ -401,15 +401,13 @@ export function quotesReadyEmail(options: {
   });
 }
 
-/** Why a visitor declines every quote: optional, one of these (`label` the desk's English). */
-export const DECLINE_REASONS = (
-  [
-    { id: "price", term: m.quotes_reason_price },
-    { id: "coverage", term: m.quotes_reason_coverage },
-    { id: "bought-elsewhere", term: m.quotes_reason_elsewhere },
-    { id: "other", term: m.quotes_reason_other },
-  ] as const
-).map((reason) => ({ ...reason, label: reason.term({}, { locale: BASE_LOCALE }) }));
+/** Why a visitor declines every quote: optional, one of these, each with its words. */
+export const DECLINE_REASONS = [
+  { id: "price", term: m.quotes_reason_price },
+  { id: "coverage", term: m.quotes_reason_coverage },
+  { id: "bought-elsewhere", term: m.quotes_reason_elsewhere },
+  { id: "other", term: m.quotes_reason_other },
+] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number]["id"];
 
 /** What a decline without a reason keeps (`quote_requests.lost_reason`): set only by a decline. */

@@ -3,6 +3,7 @@ import { basePath, BASE_LOCALE, localizedPath, type Locale } from "#app/domain/s
 import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import {
+  BIND_PATH_PATTERN,
   NOT_LICENSED_PATH,
   QUOTE_REQUESTED_PATH,
   QUOTE_STEP_PATH,
@@ -106,7 +107,7 @@ export const SPANISH_WIZARD_PATHS: readonly string[] = [
   QUOTE_REQUESTED_PATH,
   // The quotes side by side and the request to bind one (issue 31).
   QUOTES_PATH,
-  `${QUOTES_PATH}/:quoteId/bind`,
+  BIND_PATH_PATTERN,
   POLICY_PATH,
 ];
 

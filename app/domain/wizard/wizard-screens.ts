@@ -21,6 +21,8 @@ export const QUOTE_STEP_PATH = `${WIZARD_PATH}/quote`;
 export const POLICY_PATH = `${WIZARD_PATH}/policy`;
 /** Where the visitor compares the published quotes. */
 export const QUOTES_PATH = `${WIZARD_PATH}/quotes`;
+/** Where the visitor asks to bind one quote, as a route's pattern (bindPath fills it in). */
+export const BIND_PATH_PATTERN = `${QUOTES_PATH}/:quoteId/bind`;
 /** Where "Request my quotes" leads: the request's reference and what happens next. */
 export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
 
