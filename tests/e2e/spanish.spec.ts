@@ -11,6 +11,7 @@ import { stateOfCode } from "#app/domain/reference/states.ts";
 import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { htmlErrors } from "../support/html-checker.ts";
+import { completeRecord } from "../support/application-records.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { quoteConsentText, startDateText, usToday } from "#app/domain/quote/quote-request.ts";
@@ -735,9 +736,27 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
       visitor,
       sending,
     );
-    // The application was made on the Spanish pages.
+    // The application was made, and completed, on the Spanish pages (the renewal starts from it).
     await seeded.db
       .updateTable("business_wizard_submissions")
+      .set(
+        completeRecord({
+          industry: "food",
+          state: "Ohio",
+          segments: ["Bakery"],
+          email: lead.email,
+          business_name: "Techos",
+          first_name: "Ana",
+          last_name: "Techos",
+          legal_business_name: "Techos LLC",
+          primary_location: "1 Main St, Columbus, OH 43215",
+          unit: null,
+          mailing_address: null,
+          same_address: "Yes",
+          naics_code: "311811",
+          naics_title: "Retail Bakeries",
+        }),
+      )
       .set({ language: "es" })
       .where("id", "=", lead.submissionId)
       .execute();
@@ -937,11 +956,91 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
       await page.setViewportSize({ width, height: 900 });
       expect(await layoutProblems(page), `the policy at ${width} px`).toEqual([]);
     }
-    expect(
-      await htmlErrors(new Map([["/es/business-wizard/policy", await page.content()]])),
-    ).toEqual([]);
+    const pages = new Map([["/es/business-wizard/policy", await page.content()]]);
+
+    // A certificate asked for in Spanish: its form, its refusals, and the policy page's receipt.
+    await page.getByRole("link", { name: "Pedir un certificado de seguro" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/policy\/certificate$/);
+    await expect(page).toHaveTitle("Pedir un certificado de seguro | CoverPilot");
+    await expectOnlySpanishCatalogText(page, ["Acme Mutual", "GL-ES-1"]);
+    await expectNoAxeViolations(page);
+    for (const width of [360, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await layoutProblems(page), `the certificate form at ${width} px`).toEqual([]);
+    }
+    pages.set("/es/business-wizard/policy/certificate", await page.content());
+    await page.getByRole("button", { name: "Pedir el certificado" }).click();
+    await expect(page.getByText("Escriba el nombre del titular del certificado")).toBeVisible();
+    await expect(page.getByLabel("Dirección postal del titular")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await page
+      .getByLabel("Nombre del titular del certificado (certificate holder)")
+      .fill("Constructora Sol LLC");
+    await page.getByLabel("Dirección postal del titular").fill("1 Main St\nPhoenix, AZ 85004");
+    await page
+      .getByLabel("Añadir al titular como asegurado adicional (additional insured)")
+      .check();
+    await page.getByLabel("El trabajo o contrato para el que es").fill("Techo en 5 Elm St");
+    await page.getByLabel("Lo necesita para el").fill(daysFromToday(10));
+    await page.getByRole("button", { name: "Pedir el certificado" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/policy\?certificate-requested=/);
+    const certificateReference = `${lead.request.reference}-C1`;
+    await expect(
+      page.getByText(`Recibimos su pedido de certificado ${certificateReference}.`),
+    ).toBeVisible();
+
+    // The renewal asked for in Spanish: the form prefilled, and the request's confirmation.
+    await page.goto(`${restarted.url}/es/business-wizard/policy/renewal`);
+    await expect(page).toHaveTitle("Renovar su póliza | CoverPilot");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Renovar su póliza GL-ES-1");
+    // Whether the business is insured now is not asked again: the policy answers it.
+    await expect(page.getByText("¿El negocio tiene seguro actualmente?")).toHaveCount(0);
+    await expectOnlySpanishCatalogText(page, [
+      "Acme Mutual",
+      "GL-ES-1",
+      dayText(daysFromToday(395), "es"),
+    ]);
+    await expectNoAxeViolations(page);
+    pages.set("/es/business-wizard/policy/renewal", await page.content());
+    // This policy ends more than a year ahead: the day it ends is refused, in Spanish.
+    await page.getByRole("button", { name: "Solicitar mis cotizaciones" }).click();
+    await expect(
+      page.getByText("Elija una fecha dentro del próximo año", { exact: true }),
+    ).toBeVisible();
+    await page.getByLabel("Fecha de inicio de la renovación").fill(daysFromToday(300));
+    await page.getByRole("button", { name: "Solicitar mis cotizaciones" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quote\/requested/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Recibimos su pedido de renovación",
+    );
+    expect(await htmlErrors(pages)).toEqual([]);
     await context.close();
   } finally {
     await stopServer(restarted);
+  }
+  // Both kept as asked: the certificate's holder as typed, the renewal's consent in Spanish.
+  const kept = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const certificate = await kept.db
+      .selectFrom("certificate_requests")
+      .select(["reference", "holder_name", "holder_address", "additional_insured", "job"])
+      .executeTakeFirst();
+    expect(certificate).toEqual({
+      reference: `${lead.request.reference}-C1`,
+      holder_name: "Constructora Sol LLC",
+      holder_address: "1 Main St\nPhoenix, AZ 85004",
+      additional_insured: true,
+      job: "Techo en 5 Elm St",
+    });
+    const renewal = await kept.db
+      .selectFrom("quote_requests")
+      .select(["consent_text"])
+      .where("renews_bind_request_id", "is not", null)
+      .executeTakeFirst();
+    expect(renewal?.consent_text).toMatch(/^Al seleccionar «Solicitar mis cotizaciones», pido a /);
+  } finally {
+    await kept.close();
   }
 });

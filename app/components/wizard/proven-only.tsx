@@ -7,14 +7,6 @@ import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 
 /**
- * Why a page holds its content back, in English, for the pages not yet translated: "Your policy
- * is shown only in a browser that has opened the link we emailed you, ...".
- */
-export function heldBackUntilProven(subject: string): string {
-  return `${subject} shown only in a browser that has opened the link we emailed you, so that nobody else who knows your email address can see them.`;
-}
-
-/**
  * What the pages after the request say to a browser that has not proved the application's email
  * (decision 030): why nothing is shown, and how to get a link.
  */
@@ -57,16 +49,22 @@ export function NoBoundPolicy({
   phone,
 }: {
   title: string;
+  /** Why there is nothing to do, in the page's language. */
   message: string;
   phone: string;
 }) {
+  const locale = useLocale();
+  const words = { locale };
   return (
     <StepFrame step="policy" title={title}>
       <p className="text-ink">
-        {message} Questions? Call us on {phone}.
+        {message} {m.email_questions_call({ phone }, words)}
       </p>
-      <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Your policy
+      <a
+        href={linkPath(POLICY_PATH, locale)}
+        className="mt-6 inline-block font-semibold text-brand-700 underline"
+      >
+        {m.policy_title({}, words)}
       </a>
     </StepFrame>
   );

@@ -154,7 +154,10 @@ export function VehiclesQuestion<Schema>({ field }: { field: Field<Schema> }) {
  */
 export function PlanAnswerFields({
   fields,
+  asksInsuredNow,
 }: {
+  /** Whether the page asks if the business is insured now (a renewal does not: the policy says). */
+  asksInsuredNow: boolean;
   fields: {
     fullTimeEmployees: Field<unknown>;
     partTimeEmployees: Field<unknown>;
@@ -162,7 +165,7 @@ export function PlanAnswerFields({
     revenueBand: Field<unknown>;
     annualRevenue: Field<unknown>;
     claimsInLast3Years: Field<unknown>;
-    /** Not asked on a renewal: the policy answers it. */
+    /** Asked only where `asksInsuredNow`: a form's fields name any field, asked or not. */
     currentlyInsured?: Field<unknown>;
     vehicles: Field<unknown>;
   };
@@ -186,7 +189,7 @@ export function PlanAnswerFields({
         <RevenueFields band={fields.revenueBand} amount={fields.annualRevenue} />
       </div>
       <YesNoField field={fields.claimsInLast3Years} legend={m.plan_field_claims({}, { locale })} />
-      {fields.currentlyInsured ? (
+      {asksInsuredNow && fields.currentlyInsured ? (
         <YesNoField
           field={fields.currentlyInsured}
           legend={m.plan_field_insured_now({}, { locale })}

@@ -13,11 +13,10 @@ import { site } from "#app/domain/site/site.ts";
 import { m } from "#app/paraglide/messages.js";
 
 /**
- * A wizard screen's title and description, in the page's language (English until the screen is
- * translated). Only the first screen is for search engines: the others need what was entered
- * before them.
+ * A wizard screen's title and description, in `locale`. Only the first screen is for search
+ * engines: the others need what was entered before them.
  */
-export function wizardMeta(
+function wizardMeta(
   title: string,
   options: { index?: boolean; locale?: Locale } = {},
 ): MetaDescriptor[] {
@@ -36,7 +35,7 @@ export function wizardMeta(
 }
 
 /**
- * A translated screen's meta, in the language of its address (`title` read in it); the screen
+ * A wizard screen's meta, in the language of its address (`title` read in it); the screen
  * search engines list also names its address in each language.
  */
 export function localizedWizardMeta(

@@ -52,28 +52,47 @@ describe("the certificate request form", () => {
 
   it("refuses a day past or too far ahead, a long address and a bad email, each with its message", () => {
     expect(errorsOf({ neededBy: "2026-11-26" })).toEqual({
-      neededBy: [certificateMessages.neededBy],
+      neededBy: [certificateMessages().neededBy],
     });
     expect(errorsOf({ neededBy: "2027-11-28" })).toEqual({
-      neededBy: [certificateMessages.neededBy],
+      neededBy: [certificateMessages().neededBy],
     });
     expect(errorsOf({ neededBy: "2026-02-30" })).toEqual({
-      neededBy: [certificateMessages.neededBy],
+      neededBy: [certificateMessages().neededBy],
     });
     expect(errorsOf({ holderAddress: "x".repeat(HOLDER_ADDRESS_MAX_LENGTH + 1) })).toEqual({
       holderAddress: ["Please keep this to 300 characters or fewer"],
     });
     expect(errorsOf({ holderAddress: " \n \n" })).toEqual({
-      holderAddress: [certificateMessages.holderAddress],
+      holderAddress: [certificateMessages().holderAddress],
     });
     expect(errorsOf({ holderEmail: "certs@summit" })).toEqual({
-      holderEmail: [certificateMessages.holderEmail.invalid],
+      holderEmail: [certificateMessages().holderEmail.invalid],
     });
     expect(errorsOf({ holderName: "" })).toEqual({
-      holderName: [certificateMessages.holderName],
+      holderName: [certificateMessages().holderName],
     });
     // A tampered checkbox cannot tick it with another value.
     expect(form({ waiverOfSubrogation: "false" }).status).toBe("error");
+  });
+
+  it("refuses in Spanish on the Spanish page, with the length limit in Spanish too", () => {
+    const data = new FormData();
+    data.append("holderName", "");
+    data.append("holderAddress", "x".repeat(HOLDER_ADDRESS_MAX_LENGTH + 1));
+    data.append("holderEmail", "certs@summit");
+    data.append("job", "Techo en 5 Elm St");
+    data.append("neededBy", "2026-11-26");
+    const parsed = parseForm(data, certificateFormSchema(TODAY, "es"));
+    expect(parsed.status === "error" && parsed.error).toEqual({
+      holderName: ["Escriba el nombre del titular del certificado"],
+      holderAddress: ["Use 300 caracteres o menos"],
+      holderEmail: ["Escriba un correo electrónico válido, o deje el campo vacío"],
+      neededBy: ["Elija el día en que lo necesita, entre hoy y dentro de un año"],
+    });
+    expect(certificateMessages("es").tooMany).toBe(
+      "Ya tiene 20 pedidos de certificado pendientes. Por favor, llámenos.",
+    );
   });
 });
 

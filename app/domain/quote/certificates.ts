@@ -7,7 +7,7 @@
  * additional insured, a waiver of subrogation, primary and non-contributory wording) change the
  * policy, so the insurer must agree to each. Pure TypeScript.
  */
-import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import { CERTIFICATE_REQUEST_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
@@ -16,8 +16,7 @@ import { z } from "#app/domain/values/zod.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 
-/** Where the visitor of a bound policy asks for a certificate. */
-export const CERTIFICATE_REQUEST_PATH = `${POLICY_PATH}/certificate`;
+export { CERTIFICATE_REQUEST_PATH };
 
 /** Where a holder downloads the certificate emailed to them: a secret link of their own. */
 export function holderCertificatePath(token: string): string {
@@ -69,38 +68,50 @@ export type CertificateEndorsement = (typeof CERTIFICATE_ENDORSEMENTS)[number]["
 /** What the form says once, beside the endorsements: they are the insurer's to grant. */
 export const ENDORSEMENTS_NOTE = m.endorsements_note({}, { locale: BASE_LOCALE });
 
-export const certificateMessages = {
-  holderName: "Please enter the certificate holder's name",
-  holderAddress: "Please enter the certificate holder's mailing address",
-  holderEmail: {
-    required: "Please enter the holder's email address, or leave it empty",
-    invalid: "Please enter a valid email address, or leave it empty",
-  },
-  job: "Please say which job or contract the certificate is for",
-  neededBy: "Please choose the day you need it by, from today to a year ahead",
-  notBound: "You have no bound policy with us yet, so there is nothing to certify.",
-  tooMany: `You have ${OPEN_CERTIFICATE_REQUESTS_PER_POLICY} certificate requests waiting already. Please call us.`,
+/** The certificate request's messages, in `locale` (the desk's, `notFound` and `pdf`, in English). */
+export function certificateMessages(locale: Locale = BASE_LOCALE) {
+  const words = { locale };
+  return {
+    holderName: m.certificate_error_holder_name({}, words),
+    holderAddress: m.certificate_error_holder_address({}, words),
+    holderEmail: {
+      required: m.certificate_error_holder_email_required({}, words),
+      invalid: m.certificate_error_holder_email_invalid({}, words),
+    },
+    job: m.certificate_error_job({}, words),
+    neededBy: m.certificate_error_needed_by({}, words),
+    notBound: m.certificate_not_bound({}, words),
+    tooMany: m.certificate_too_many({ count: OPEN_CERTIFICATE_REQUESTS_PER_POLICY }, words),
+  };
+}
+
+/** What the desk's certificate upload says when refused (the desk is in English). */
+export const certificateDeskMessages = {
   notFound: "That certificate request is not one of this lead's, or it has been issued already.",
   pdf: "Please attach the certificate, a PDF",
 } as const;
 
-/** The visitor's certificate request form, checked the same in the browser and on the server. */
-export function certificateFormSchema(today: string) {
+/**
+ * The visitor's certificate request form, checked the same in the browser and on the server, in
+ * `locale`.
+ */
+export function certificateFormSchema(today: string, locale: Locale = BASE_LOCALE) {
+  const messages = certificateMessages(locale);
   return z.object({
-    holderName: requiredText(certificateMessages.holderName, HOLDER_NAME_MAX_LENGTH),
-    holderAddress: requiredLines(certificateMessages.holderAddress, HOLDER_ADDRESS_MAX_LENGTH),
-    holderEmail: z.optional(emailAddress(certificateMessages.holderEmail)),
+    holderName: requiredText(messages.holderName, HOLDER_NAME_MAX_LENGTH, locale),
+    holderAddress: requiredLines(messages.holderAddress, HOLDER_ADDRESS_MAX_LENGTH, locale),
+    holderEmail: z.optional(emailAddress(messages.holderEmail, locale)),
     additionalInsured: checkbox(),
     waiverOfSubrogation: checkbox(),
     primaryNonContributory: checkbox(),
-    job: requiredLines(certificateMessages.job, CERTIFICATE_JOB_MAX_LENGTH),
+    job: requiredLines(messages.job, CERTIFICATE_JOB_MAX_LENGTH, locale),
     neededBy: z
-      .string({ error: certificateMessages.neededBy })
+      .string({ error: messages.neededBy })
       .check(
         z.refine(
           (value) =>
             isDay(value) && value >= today && value <= addDays(today, CERTIFICATE_NEEDED_MAX_DAYS),
-          certificateMessages.neededBy,
+          messages.neededBy,
         ),
       ),
   });

@@ -87,6 +87,15 @@ describe("renewals", () => {
     });
     // A field that is not the form's decides nothing.
     expect(form({ ...good, currentlyInsured: "no" }).status).toBe("success");
+    // On the Spanish page, the same refusals in Spanish.
+    const data = new FormData();
+    for (const [name, value] of Object.entries({ ...good, startDate: "2027-02-28" })) {
+      for (const one of [value].flat()) data.append(name, one);
+    }
+    const spanish = parseForm(data, renewalRequestSchema(today, "es"));
+    expect(spanish.status === "error" && spanish.error).toEqual({
+      startDate: ["Elija hoy o una fecha posterior"],
+    });
   });
 
   it("starts the renewal on the day the policy ends, or today once that has passed", () => {

@@ -6,7 +6,7 @@
  * confirms or changes what has changed. Each reminder is sent once, whatever the number of servers
  * and restarts: the database keeps which went. Pure TypeScript.
  */
-import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import { RENEWAL_REQUEST_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import {
   optionalAnswersSchema,
@@ -24,8 +24,7 @@ import { m } from "#app/paraglide/messages.js";
 /** Where the desk lists bound policies by their end. */
 export const RENEWALS_PATH = "/admin/renewals";
 
-/** Where the visitor asks for their policy's renewal (the reminder's link opens it). */
-export const RENEWAL_REQUEST_PATH = `${POLICY_PATH}/renewal`;
+export { RENEWAL_REQUEST_PATH };
 
 /** Each reminder: who it is for, and the days before the end in which it is due. */
 export const RENEWAL_REMINDERS = [
@@ -97,19 +96,16 @@ export function renewalAlertLines(alert: RenewalAlert): {
 /** How many days before its end "Your policy" offers the renewal (the agency's first reminder). */
 export const RENEWAL_OFFERED_DAYS = 90;
 
-export const renewalMessages = {
-  notBound: "There is no policy to renew: your policy is not bound yet.",
-} as const;
-
 /**
- * The renewal request's form for a day `today` (YYYY-MM-DD): what may have changed since the
- * policy was bought (the plan page's optional answers, but whether the business is insured now,
- * which the policy answers), and the quote request's own fields, with the same messages.
+ * The renewal request's form for a day `today` (YYYY-MM-DD), in `locale`: what may have changed
+ * since the policy was bought (the plan page's optional answers, but whether the business is
+ * insured now, which the policy answers), and the quote request's own fields, with the same
+ * messages.
  */
-export function renewalRequestSchema(today: string) {
+export function renewalRequestSchema(today: string, locale: Locale = BASE_LOCALE) {
   return z.extend(
-    z.omit(optionalAnswersSchema(), { currentlyInsured: true }),
-    quoteRequestSchema(today).shape,
+    z.omit(optionalAnswersSchema(locale), { currentlyInsured: true }),
+    quoteRequestSchema(today, locale).shape,
   );
 }
 

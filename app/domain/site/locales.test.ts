@@ -54,7 +54,9 @@ describe("the languages offered", () => {
     ]);
     expect(pageLanguages("/business-wizard", both)).toEqual(["en", "es"]);
     expect(pageLanguages("/business-wizard/quote", both)).toEqual(["en", "es"]);
-    expect(pageLanguages("/business-wizard/certificate", both)).toEqual(["en"]);
+    expect(pageLanguages("/business-wizard/policy/certificate", both)).toEqual(["en", "es"]);
+    // The lead desk is English only (its operators work in English).
+    expect(pageLanguages("/admin/submissions", both)).toEqual(["en"]);
   });
 
   it("lead a link to a page's version in the language, else to the English page", () => {
@@ -67,8 +69,8 @@ describe("the languages offered", () => {
     expect(linkPath("/business-wizard/quotes/7c9e6679/x/bind", "es")).toBe(
       "/business-wizard/quotes/7c9e6679/x/bind",
     );
-    // Not translated yet: the English page, from either language.
-    expect(linkPath("/business-wizard/certificate", "es")).toBe("/business-wizard/certificate");
+    // A page with no Spanish version (the desk): the English page, from either language.
+    expect(linkPath("/admin/submissions", "es")).toBe("/admin/submissions");
     expect(linkPath("/business-wizard/quote#sharpen", "es")).toBe(
       "/es/business-wizard/quote#sharpen",
     );

@@ -4,11 +4,13 @@ import type { IndustryId } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import {
   BIND_PATH_PATTERN,
+  CERTIFICATE_REQUEST_PATH,
   NOT_LICENSED_PATH,
   QUOTE_REQUESTED_PATH,
   QUOTE_STEP_PATH,
   QUOTES_PATH,
   POLICY_PATH,
+  RENEWAL_REQUEST_PATH,
   SUMMARY_PATH,
   WIZARD_STEP_ORDER,
 } from "#app/domain/wizard/wizard-screens.ts";
@@ -108,7 +110,10 @@ export const SPANISH_WIZARD_PATHS: readonly string[] = [
   // The quotes side by side and the request to bind one (issue 31).
   QUOTES_PATH,
   BIND_PATH_PATTERN,
+  // "Your policy", and asking for a certificate or the renewal from it (issue 31).
   POLICY_PATH,
+  CERTIFICATE_REQUEST_PATH,
+  RENEWAL_REQUEST_PATH,
 ];
 
 /**

@@ -19,6 +19,10 @@ export const WIZARD_PATH = "/business-wizard";
 export const QUOTE_STEP_PATH = `${WIZARD_PATH}/quote`;
 /** Where the visitor sees their policy once the agency has bound it. */
 export const POLICY_PATH = `${WIZARD_PATH}/policy`;
+/** Where the visitor of a bound policy asks for a certificate of insurance. */
+export const CERTIFICATE_REQUEST_PATH = `${POLICY_PATH}/certificate`;
+/** Where the visitor asks for their policy's renewal (the reminder's link opens it). */
+export const RENEWAL_REQUEST_PATH = `${POLICY_PATH}/renewal`;
 /** Where the visitor compares the published quotes. */
 export const QUOTES_PATH = `${WIZARD_PATH}/quotes`;
 /** Where the visitor asks to bind one quote, as a route's pattern (bindPath fills it in). */

@@ -1,10 +1,6 @@
 import { data, redirect } from "react-router";
 
-import {
-  NoBoundPolicy,
-  ProvenOnlyNotice,
-  heldBackUntilProven,
-} from "#app/components/wizard/proven-only.tsx";
+import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
@@ -16,7 +12,6 @@ import {
   certificateFormSchema,
   certificateMessages,
   endorsementsText,
-  ENDORSEMENTS_NOTE,
   HOLDER_ADDRESS_MAX_LENGTH,
   HOLDER_NAME_MAX_LENGTH,
 } from "#app/domain/quote/certificates.ts";
@@ -25,7 +20,11 @@ import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { neededByAhead } from "#app/domain/quote/contract-requirements.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { getAgency } from "#app/server/agency-settings.server.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { previousHolders, requestCertificate } from "#app/server/leads/certificate-store.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
@@ -37,7 +36,7 @@ import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
 import type { Route } from "./+types/certificate";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Request a certificate of insurance");
+export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.certificate_title);
 
 /** `?from=contract`: the form starts from the contract described on the plan page. */
 const FROM_PARAM = "from";
@@ -95,27 +94,28 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const found = await boundPolicy(context, request);
   if (found.state === "not-proven") throw data(null, { status: 403 });
+  const locale = requestLocale(request);
+  const messages = certificateMessages(locale);
   const form = await request.formData();
   const typed = parseForm(form, anyForm).payload;
   if (found.state === "not-bound") {
-    return data<FormRefusal>(
-      { fields: {}, typed, problem: certificateMessages.notBound },
-      { status: 409 },
-    );
+    return data<FormRefusal>({ fields: {}, typed, problem: messages.notBound }, { status: 409 });
   }
   const { services, submission, today } = found;
-  const parsed = parseForm(form, certificateFormSchema(today));
+  const parsed = parseForm(form, certificateFormSchema(today, locale));
   if (parsed.status !== "success") {
     return data<FormRefusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
   }
   const { db } = services.database;
   const asked = await requestCertificate(db, submission.id, parsed.value);
   if (asked.outcome !== "requested") {
-    const problem =
-      asked.outcome === "too-many" ? certificateMessages.tooMany : certificateMessages.notBound;
+    const problem = asked.outcome === "too-many" ? messages.tooMany : messages.notBound;
     return data<FormRefusal>({ fields: {}, typed, problem }, { status: 409 });
   }
-  const done = `${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`;
+  const done = linkPath(
+    `${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`,
+    locale,
+  );
   // Sent again unchanged (a double click): the agency was told the first time.
   if (asked.repeated) return redirect(done);
   const lead = await getSubmission(db, submission.id);
@@ -144,13 +144,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Certificate({ loaderData, actionData }: Route.ComponentProps) {
-  const title = "Request a certificate of insurance";
+  const locale = useLocale();
+  const words = { locale };
+  const title = m.certificate_title({}, words);
   if (loaderData.state === "not-proven") {
     return (
       <ProvenOnlyNotice
         step="policy"
         title={title}
-        held={heldBackUntilProven("Your policy and its certificates are")}
+        held={m.proven_only_certificate({}, words)}
         phone={loaderData.phone}
       />
     );
@@ -159,7 +161,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
     return (
       <NoBoundPolicy
         title={title}
-        message={certificateMessages.notBound}
+        message={certificateMessages(locale).notBound}
         phone={loaderData.phone}
       />
     );
@@ -175,36 +177,37 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
       title={title}
       intro={
         <p>
-          For your {loaderData.insurer} policy {loaderData.policyNumber}. We prepare the certificate
-          from the insurer&apos;s records and email it to you and, if you give their email, to the
-          holder.
+          {m.certificate_intro(
+            { insurer: loaderData.insurer, number: loaderData.policyNumber },
+            words,
+          )}
         </p>
       }
     >
       {loaderData.contractParty ? (
         <p className="mb-6 text-ink">
           <a
-            href={`${CERTIFICATE_REQUEST_PATH}?${FROM_PARAM}=${FROM_CONTRACT}`}
+            href={linkPath(`${CERTIFICATE_REQUEST_PATH}?${FROM_PARAM}=${FROM_CONTRACT}`, locale)}
             className="font-semibold text-brand-700 underline"
           >
-            Use the contract with {loaderData.contractParty}
+            {m.certificate_use_contract({ party: loaderData.contractParty }, words)}
           </a>{" "}
-          <span className="text-muted">(as you described it with your coverage plan)</span>
+          <span className="text-muted">{m.certificate_use_contract_note({}, words)}</span>
         </p>
       ) : null}
       {loaderData.holders.length > 0 ? (
         <section aria-labelledby="holders-heading" className="mb-8">
           <h2 id="holders-heading" className="text-lg font-semibold text-ink">
-            Holders you named before
+            {m.certificate_holders_heading({}, words)}
           </h2>
           <ul className="mt-2 space-y-2">
             {loaderData.holders.map((holder, index) => (
               <li key={`${holder.name}-${holder.address}-${holder.email ?? ""}`}>
                 <a
-                  href={`${CERTIFICATE_REQUEST_PATH}?holder=${index + 1}`}
+                  href={linkPath(`${CERTIFICATE_REQUEST_PATH}?holder=${index + 1}`, locale)}
                   className="font-semibold text-brand-700 underline"
                 >
-                  Use {holder.name} again
+                  {m.certificate_use_holder({ holder: holder.name }, words)}
                 </a>{" "}
                 <span className="text-muted">({holder.address.split("\n").join(", ")})</span>
               </li>
@@ -215,7 +218,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
       <form method="post" className="grid gap-6" noValidate>
         <div>
           <label htmlFor="holderName" className="block font-semibold text-ink">
-            Certificate holder&apos;s name
+            {m.certificate_field_holder_name({}, words)}
           </label>
           <input
             id="holderName"
@@ -233,7 +236,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
         </div>
         <div>
           <label htmlFor="holderAddress" className="block font-semibold text-ink">
-            Holder&apos;s mailing address
+            {m.certificate_field_holder_address({}, words)}
           </label>
           <textarea
             id="holderAddress"
@@ -251,7 +254,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
         </div>
         <div>
           <label htmlFor="holderEmail" className="block font-semibold text-ink">
-            Holder&apos;s email (optional)
+            {m.certificate_field_holder_email({}, words)}
           </label>
           <input
             id="holderEmail"
@@ -265,16 +268,16 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             className={input}
           />
           <p id="holderEmail-hint" className="mt-1 text-sm text-muted">
-            If you give it, we email the certificate to the holder as well.
+            {m.certificate_holder_email_hint({}, words)}
           </p>
           {message("holderEmail")}
         </div>
         <fieldset aria-describedby="endorsements-note">
           <legend className="font-semibold text-ink">
-            What does the holder&apos;s contract ask for?
+            {m.certificate_field_endorsements({}, words)}
           </legend>
           <p id="endorsements-note" className="mt-1 text-sm text-muted">
-            {ENDORSEMENTS_NOTE}
+            {m.endorsements_note({}, words)}
           </p>
           {CERTIFICATE_ENDORSEMENTS.map((endorsement) => (
             <label key={endorsement.id} className="mt-3 flex items-start gap-3 text-ink">
@@ -288,13 +291,13 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
                 }
                 className="mt-1 size-5 shrink-0"
               />
-              <span>{endorsement.label}</span>
+              <span>{endorsement.term({}, words)}</span>
             </label>
           ))}
         </fieldset>
         <div>
           <label htmlFor="job" className="block font-semibold text-ink">
-            The job or contract it is for
+            {m.certificate_field_job({}, words)}
           </label>
           <textarea
             id="job"
@@ -311,7 +314,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
         </div>
         <div>
           <label htmlFor="neededBy" className="block font-semibold text-ink">
-            Needed by
+            {m.certificate_field_needed_by({}, words)}
           </label>
           <input
             id="neededBy"
@@ -337,12 +340,15 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             type="submit"
             className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
           >
-            Request the certificate
+            {m.certificate_submit({}, words)}
           </button>
         </div>
       </form>
-      <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Back to your policy
+      <a
+        href={linkPath(POLICY_PATH, locale)}
+        className="mt-6 inline-block font-semibold text-brand-700 underline"
+      >
+        {m.back_to_policy({}, words)}
       </a>
     </ui.StepFrame>
   );

@@ -142,6 +142,10 @@ function checkedAsOnTheServer<Schema extends z.ZodMiniType>(
     id,
     lastResult: actionData?.form === id ? actionData.result : undefined,
     shouldValidate: "onBlur" as const,
+    // A refused field is checked again as it is corrected (as the steps' are), so that its message
+    // is gone before the button is pressed (gone on leaving the field, it would move the button
+    // from under the pointer and the click would be lost).
+    shouldRevalidate: "onInput" as const,
     onValidate: ({ formData }: { formData: FormData }) => parseForm(formData, schema),
   };
 }
@@ -249,7 +253,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
         <Form method="post" {...getFormProps(answersForm)} className="relative">
           <HoneypotField />
-          <PlanAnswerFields fields={answers} />
+          <PlanAnswerFields fields={answers} asksInsuredNow />
           <button
             type="submit"
             name="intent"

@@ -2,11 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { data, Form, redirect } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import {
-  NoBoundPolicy,
-  ProvenOnlyNotice,
-  heldBackUntilProven,
-} from "#app/components/wizard/proven-only.tsx";
+import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import {
   ContactChannelField,
   LinesToQuote,
@@ -18,7 +14,7 @@ import {
 } from "#app/components/wizard/quote-fields.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
-import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
+import { coveragePlan, recommendationLabel } from "#app/domain/quote/coverage-plan.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import {
   EMAILED_PARAM,
@@ -30,16 +26,18 @@ import {
   usToday,
 } from "#app/domain/quote/quote-request.ts";
 import {
-  renewalMessages,
   renewalOptionalAnswers,
   renewalRequestSchema,
   renewalStartDate,
 } from "#app/domain/quote/renewals.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
-import { messages } from "#app/domain/site/messages.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
+import { useLocale } from "#app/hooks/use-locale.ts";
+import { m } from "#app/paraglide/messages.js";
 import { getAgency } from "#app/server/agency-settings.server.ts";
+import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
@@ -53,7 +51,8 @@ import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
 import type { Route } from "./+types/renewal";
 
-export const meta: Route.MetaFunction = () => ui.wizardMeta("Renew your policy");
+export const meta: Route.MetaFunction = (args) =>
+  ui.localizedWizardMeta(args, m.renewal_meta_title);
 
 /**
  * The bound policy of this browser's proven application, with the application, or why there is
@@ -92,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (found.state === "not-bound") return { state: "not-bound" as const, phone: agency.phone };
   const { application, bound, open } = found;
   const { bind } = bound;
+  const locale = requestLocale(request);
   const today = usToday();
   const policyLines = bind.quoteSeen.lines
     .map((line) => line.line)
@@ -104,12 +104,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: agency.phone,
     insurer: bind.quoteSeen.insurer,
     policyNumber: bind.policy.number,
-    policyEnd: dayText(bind.policy.end),
+    policyEnd: dayText(bind.policy.end, locale),
     openReference: open?.reference ?? null,
-    lines: linesOffered(coveragePlan(application.answers).lines, [
-      ...policyLines,
-      ...(open?.lines ?? []),
-    ]),
+    lines: linesOffered(
+      coveragePlan(application.answers, locale).lines.map((line) => ({
+        ...line,
+        recommendation: recommendationLabel(line.recommendation, locale),
+      })),
+      [...policyLines, ...(open?.lines ?? [])],
+      locale,
+    ),
     start: {
       fullTimeEmployees: count(optional.fullTimeEmployees),
       partTimeEmployees: count(optional.partTimeEmployees),
@@ -125,7 +129,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     today,
     latest: latestStartDate(today),
-    consentText: quoteConsentText(agency),
+    consentText: quoteConsentText(agency, locale),
   };
 }
 
@@ -141,8 +145,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (found.state === "not-proven") throw data(null, { status: 403 });
   if (found.state === "not-bound") throw redirect(POLICY_PATH);
   const { services, application, bound } = found;
+  const locale = requestLocale(request);
   const formData = await request.formData();
-  const parsed = parseForm(formData, renewalRequestSchema(usToday()));
+  const parsed = parseForm(formData, renewalRequestSchema(usToday(), locale));
   if (parsed.status !== "success") {
     return data<RenewalActionData>({ result: parsed.reply() }, { status: 400 });
   }
@@ -156,34 +161,46 @@ export async function action({ request, context }: Route.ActionArgs) {
       services,
       application,
       { lines, startDate, contactChannel, note, renewsBindRequestId: bound.bind.id },
-      quoteConsentText(getAgency(context)),
+      // The words the page showed, in its language: kept with the request as the visitor read them.
+      quoteConsentText(getAgency(context), locale),
       writer,
     ));
   } catch (error) {
     logger.error({ err: error, step: "renewal" }, "renewal request save failed");
     return data<RenewalActionData>(
-      { result: parsed.reply(), toast: { kind: "error", message: messages.saveFailed } },
+      {
+        result: parsed.reply(),
+        toast: { kind: "error", message: m.error_save_failed({}, { locale }) },
+      },
       { status: 503 },
     );
   }
-  return redirect(emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH);
+  return redirect(
+    linkPath(emailed ? `${QUOTE_REQUESTED_PATH}?${EMAILED_PARAM}=1` : QUOTE_REQUESTED_PATH, locale),
+  );
 }
 
 export default function Renewal({ loaderData, actionData }: Route.ComponentProps) {
-  const title = "Renew your policy";
+  const locale = useLocale();
+  const words = { locale };
+  const title = m.renewal_meta_title({}, words);
   if (loaderData.state === "not-proven") {
     return (
       <ProvenOnlyNotice
         step="policy"
         title={title}
-        held={heldBackUntilProven("Your policy and its renewal are")}
+        held={m.proven_only_renewal({}, words)}
         phone={loaderData.phone}
       />
     );
   }
   if (loaderData.state === "not-bound") {
     return (
-      <NoBoundPolicy title={title} message={renewalMessages.notBound} phone={loaderData.phone} />
+      <NoBoundPolicy
+        title={title}
+        message={m.renewal_not_bound({}, words)}
+        phone={loaderData.phone}
+      />
     );
   }
   return <RenewalForm loaderData={loaderData} actionData={actionData} />;
@@ -197,25 +214,35 @@ function RenewalForm({
   actionData: RenewalActionData | undefined;
 }) {
   const busy = ui.useContinuing();
-  const schema = renewalRequestSchema(loaderData.today);
+  const locale = useLocale();
+  const words = { locale };
+  const schema = renewalRequestSchema(loaderData.today, locale);
   const [form, fields] = useForm({
     id: "renewal",
     lastResult: actionData?.result,
+    // A refused field is checked again as it is corrected (as the steps' are), so that its message
+    // is gone before the button is pressed: gone on leaving the field, it would move the button
+    // from under the pointer and the click would be lost.
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, schema),
     defaultValue: loaderData.start,
   });
   return (
     <ui.StepFrame
       step="policy"
-      title={`Renew your policy ${loaderData.policyNumber}`}
+      title={m.renewal_title({ number: loaderData.policyNumber }, words)}
       toasts={[actionData?.toast]}
       intro={
         <p>
-          Your {loaderData.insurer} policy {loaderData.policyNumber} ends on {loaderData.policyEnd}.
-          Check what we have on file, change what is different now, and we will ask for your renewal
-          quotes. We ask no insurer to renew or bind anything until you choose a quote and we
-          confirm it in writing; your current policy&apos;s own renewal terms still apply.
+          {m.renewal_intro(
+            {
+              insurer: loaderData.insurer,
+              number: loaderData.policyNumber,
+              day: loaderData.policyEnd,
+            },
+            words,
+          )}
         </p>
       }
     >
@@ -223,28 +250,22 @@ function RenewalForm({
         <HoneypotField />
         <section aria-labelledby="changed">
           <h2 id="changed" className="text-xl font-bold text-ink">
-            What has changed?
+            {m.renewal_changed_heading({}, words)}
           </h2>
-          <p className="mt-1 text-muted">
-            As you told us before. Leave a field empty if you would rather not say.
-          </p>
-          <PlanAnswerFields fields={fields} />
+          <p className="mt-1 text-muted">{m.renewal_changed_intro({}, words)}</p>
+          <PlanAnswerFields fields={fields} asksInsuredNow={false} />
         </section>
 
         <section aria-labelledby="renewal-quotes" className="mt-10 border-t border-slate-200 pt-8">
           <h2 id="renewal-quotes" className="text-xl font-bold text-ink">
-            Your renewal quotes
+            {m.renewal_quotes_heading({}, words)}
           </h2>
           {loaderData.openReference ? (
             <p className="mt-1 text-ink">
-              You have asked for quotes already (reference {loaderData.openReference}). Sending this
-              updates that request, as your renewal.
+              {m.renewal_open_request({ reference: loaderData.openReference }, words)}
             </p>
           ) : (
-            <p className="mt-1 text-muted">
-              The lines your policy covers are ticked. A licensed agent reviews your answers and
-              sends your renewal quotes.
-            </p>
+            <p className="mt-1 text-muted">{m.renewal_lines_intro({}, words)}</p>
           )}
           <LinesToQuote
             field={fields.lines}
@@ -255,7 +276,7 @@ function RenewalForm({
             field={fields.startDate}
             min={loaderData.today}
             max={loaderData.latest}
-            label="Renewal start date"
+            label={m.renewal_field_start({}, words)}
           />
           <ContactChannelField field={fields.contactChannel} />
           <NoteField field={fields.note} />
@@ -263,8 +284,11 @@ function RenewalForm({
 
         <RequestQuotesButton consentText={loaderData.consentText} busy={busy} />
       </Form>
-      <a href={POLICY_PATH} className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Back to your policy
+      <a
+        href={linkPath(POLICY_PATH, locale)}
+        className="mt-6 inline-block font-semibold text-brand-700 underline"
+      >
+        {m.back_to_policy({}, words)}
       </a>
     </ui.StepFrame>
   );

@@ -13,7 +13,7 @@ import {
 } from "#tests/support/lead-fixtures.ts";
 
 import { policyMessages } from "#app/domain/quote/bind-requests.ts";
-import { certificateMessages } from "#app/domain/quote/certificates.ts";
+import { certificateDeskMessages } from "#app/domain/quote/certificates.ts";
 import { quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
 import { documentMessages } from "#app/domain/quote/request-documents.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", 
       ).toMatchObject({
         outcome: "refused",
         status: 400,
-        reply: { formId, problem: certificateMessages.pdf },
+        reply: { formId, problem: certificateDeskMessages.pdf },
       });
       expect(
         await workOnQuoteRequest(
@@ -226,7 +226,7 @@ describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", 
       ).toMatchObject({
         outcome: "refused",
         status: 404,
-        reply: { formId: "list", problem: certificateMessages.notFound },
+        reply: { formId: "list", problem: certificateDeskMessages.notFound },
       });
       const [waiting] = await listCertificateRequests(database.db, policy.lead.submissionId);
       expect(waiting?.status).toBe("requested");

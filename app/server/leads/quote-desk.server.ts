@@ -1,7 +1,7 @@
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
-import { certificateFormId, certificateMessages } from "#app/domain/quote/certificates.ts";
+import { certificateDeskMessages, certificateFormId } from "#app/domain/quote/certificates.ts";
 import { insurerQuoteFormSchema, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
 import {
   documentMessages,
@@ -199,7 +199,7 @@ async function issue(
   file: ReceivedFile | undefined,
 ): Promise<DeskAnswer> {
   const formId = certificateFormId(certificateId);
-  if (!file) return refused(formId, {}, certificateMessages.pdf, 400);
+  if (!file) return refused(formId, {}, certificateDeskMessages.pdf, 400);
   const issued = await issueCertificate(
     desk.services.database.db,
     desk.request.submissionId,
@@ -221,7 +221,7 @@ async function issue(
     case "wrong-type":
       return refused(formId, {}, documentMessages().notPdf, 415);
     case "not-found":
-      return refused("list", {}, certificateMessages.notFound, 404);
+      return refused("list", {}, certificateDeskMessages.notFound, 404);
   }
 }
 
