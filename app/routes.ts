@@ -91,7 +91,7 @@ export default [
     MARKETING_PAGES.map((page) => marketingRoute(page, "en")),
   ),
   // The Spanish pages (issue 31): the same modules below /es, each with an id of its own, for the
-  // pages translated so far (SPANISH_PAGES). Not found while the SPANISH setting is off.
+  // pages with a Spanish version (SPANISH_PAGES). Not found when the SPANISH setting is off.
   ...prefix(SPANISH_PREFIX.slice(1), [
     layout(
       "routes/marketing/layout.tsx",
@@ -109,7 +109,7 @@ export default [
     // A document of the visitor's application (visitorDocumentPath): a download, no page.
     route("documents/:id", "routes/wizard/your-document.ts"),
   ]),
-  // The wizard's screens translated so far (SPANISH_PAGES), below /es, as the marketing pages are.
+  // The wizard's screens (SPANISH_PAGES), below /es, as the marketing pages are.
   ...prefix(`${SPANISH_PREFIX.slice(1)}${WIZARD_PATH}`, [
     layout(
       "routes/wizard/layout.tsx",

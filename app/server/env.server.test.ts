@@ -28,7 +28,10 @@ describe("parseEnv", () => {
       MAIL_PER_RECIPIENT_PER_HOUR: 3,
       DATABASE_CONNECT_TIMEOUT_MS: 2_000,
       DATABASE_STATEMENT_TIMEOUT_MS: 3_000,
+      // The whole journey speaks Spanish (decision 050).
+      SPANISH: true,
     });
+    expect(parseEnv({ DATA_DIR: dataDir, SPANISH: "false" }).SPANISH).toBe(false);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });

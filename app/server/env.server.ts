@@ -60,10 +60,10 @@ const settingsSchema = z
       z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "false"),
       z.transform((value) => value === "true" || value === "1"),
     ),
-    // The Spanish pages under /es (issue 31, decision 049): off until every page of the journey
-    // speaks Spanish, so that no visitor meets half a translation.
+    // The Spanish pages under /es (issue 31): on, the whole journey being Spanish (decision 050);
+    // false for an agency that cannot answer customers in Spanish.
     SPANISH: z.pipe(
-      z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "false"),
+      z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "true"),
       z.transform((value) => value === "true" || value === "1"),
     ),
     SMTP_URL: z.optional(

@@ -65,27 +65,33 @@ async function expectOnlySpanishCatalogText(page: Page, typed: readonly string[]
   expect(textsOutsideCatalog(await pageTexts(page), "es", [...NOT_WORDS, ...typed])).toEqual([]);
 }
 
-// Spanish (issue 31, decision 049): off by default until the whole journey is translated; a server
-// with SPANISH=true offers the pages translated so far below /es, with a switch between languages.
+// Spanish (issue 31): on by default now that the whole journey speaks it (decision 050); a server
+// with SPANISH=false is English only.
 
-test("without SPANISH the site is English only: no /es, no switch, no alternates", async ({
+test("with SPANISH=false the site is English only: no /es, no switch, no alternates", async ({
   page,
   request,
 }) => {
-  const notFound = await page.goto("/es");
-  expect(notFound?.status()).toBe(404);
-  // Not a Spanish page while the site speaks no Spanish: the English not-found page.
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByText("Oops! Page not found")).toBeVisible();
-  // A refusal made before the app at a Spanish address is English too.
-  const refused = await request.fetch("/es", { method: "PUT" });
-  expect(refused.status()).toBe(405);
-  expect(await refused.text()).toContain('<html lang="en">');
-  await page.goto("/");
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("link", { name: "Español" })).toHaveCount(0);
-  await expect(page.locator('link[rel="alternate"]')).toHaveCount(0);
-  expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/es");
+  // Its own server: the build prerendered both languages, which this one must not serve.
+  const server = await startServer({ dataDir: makeDataDir(), env: { SPANISH: "false" } });
+  try {
+    const notFound = await page.goto(`${server.url}/es`);
+    expect(notFound?.status()).toBe(404);
+    // Not a Spanish page while the site speaks no Spanish: the English not-found page.
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    // A refusal made before the app at a Spanish address is English too.
+    const refused = await request.fetch(`${server.url}/es`, { method: "PUT" });
+    expect(refused.status()).toBe(405);
+    expect(await refused.text()).toContain('<html lang="en">');
+    await page.goto(`${server.url}/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("link", { name: "Español" })).toHaveCount(0);
+    await expect(page.locator('link[rel="alternate"]')).toHaveCount(0);
+    expect(await (await request.get(`${server.url}/sitemap.xml`)).text()).not.toContain("/es");
+  } finally {
+    await stopServer(server);
+  }
 });
 
 test("with SPANISH on, the marketing pages in Spanish (landing, products, About, Contact, Talk to an Expert, legal, Log in): catalog text only, switch, alternates, sitemap, axe, Nu, widths, with and without JavaScript", async ({

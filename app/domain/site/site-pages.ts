@@ -96,29 +96,28 @@ export function sitemapEntries(languages: readonly Locale[]): SitemapEntry[] {
 }
 
 /**
- * The wizard's screens with a Spanish version so far (issue 31), by their English path: every step
- * of the application, the page for a state the agency does not serve, and the summary of a
- * complete application.
+ * The wizard's screens with a Spanish version (issue 31), by their English path: all of them. A
+ * screen added later is English only until its path is added here.
  */
 export const SPANISH_WIZARD_PATHS: readonly string[] = [
   ...WIZARD_STEP_ORDER.map((step) => step.path),
   NOT_LICENSED_PATH,
   SUMMARY_PATH,
-  // The coverage plan and the quote request's confirmation (issue 31).
+  // The coverage plan and the quote request's confirmation.
   QUOTE_STEP_PATH,
   QUOTE_REQUESTED_PATH,
-  // The quotes side by side and the request to bind one (issue 31).
+  // The quotes side by side and the request to bind one.
   QUOTES_PATH,
   BIND_PATH_PATTERN,
-  // "Your policy", and asking for a certificate or the renewal from it (issue 31).
+  // "Your policy", and asking for a certificate or the renewal from it.
   POLICY_PATH,
   CERTIFICATE_REQUEST_PATH,
   RENEWAL_REQUEST_PATH,
 ];
 
 /**
- * The pages with a Spanish version so far (issue 31; decision 049), by their English path: the
- * marketing site and the wizard's screens above. The routes below /es, the language switch, the
+ * The pages with a Spanish version (issue 31; decisions 049 and 050), by their English path: the
+ * marketing site and the wizard's screens above; not the lead desk. The routes below /es, the language switch, the
  * alternate links, the sitemap and every link between pages offer only these.
  */
 export const SPANISH_PAGES: readonly string[] = [
