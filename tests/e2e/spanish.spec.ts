@@ -12,6 +12,7 @@ import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { htmlErrors } from "../support/html-checker.ts";
 import { completeRecord } from "../support/application-records.ts";
+import { signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { quoteConsentText, startDateText, usToday } from "#app/domain/quote/quote-request.ts";
@@ -350,6 +351,13 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
 }) => {
   test.setTimeout(90_000);
   const dataDir = makeDataDir();
+  // An operator, to see the lead on the desk.
+  const prepared = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await createOperator(prepared.db, "desk-wizard-es@agency.example", "a long enough password");
+  } finally {
+    await prepared.close();
+  }
   // The email step's link goes at once (by default it waits for someone who has not finished).
   const server = await startServer({
     dataDir,
@@ -659,6 +667,17 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     );
     await planNoJs.close();
 
+    // The desk (in English) shows the language the application was made in.
+    const deskContext = await browser.newContext();
+    const desk = await deskContext.newPage();
+    await signIn(desk, server.url, "desk-wizard-es@agency.example", "a long enough password");
+    await desk.goto(`${server.url}/admin/submissions`);
+    await desk.getByRole("link", { name: "techos.diaz@example.com" }).click();
+    await expect(
+      desk.locator("dt", { hasText: /^Language$/ }).locator("xpath=following-sibling::dd[1]"),
+    ).toHaveText("Spanish");
+    await deskContext.close();
+
     expect(
       await htmlErrors(
         new Map([
@@ -695,6 +714,71 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     );
   } finally {
     await database.close();
+  }
+});
+
+test("without JavaScript, in Spanish from the landing page to the request's confirmation and its email", async ({
+  browser,
+}) => {
+  const dataDir = makeDataDir();
+  const server = await startServer({ dataDir });
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/es`);
+    await page.getByRole("banner").getByRole("link", { name: "Pedir cotización" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard$/);
+    await page.getByRole("radio", { name: "Construcción" }).check();
+    await page
+      .getByLabel("Su negocio está en el estado de:", { exact: true })
+      .selectOption({ label: "Texas" });
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/segments$/);
+    await page.getByRole("checkbox", { name: "Plomería" }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/email$/);
+    await page
+      .getByLabel("¿Qué correo electrónico podemos usar para guardar su solicitud?")
+      .fill("plomeria.ruiz@example.com");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/questionnaire-1$/);
+    await page.getByLabel("Nombre del negocio", { exact: true }).fill("Plomería Ruiz");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/questionnaire-2$/);
+    await page.getByLabel("Nombre", { exact: true }).fill("Luis");
+    await page.getByLabel("Apellido", { exact: true }).fill("Ruiz");
+    await page.getByLabel("Número de teléfono", { exact: true }).fill("(555) 234-5679");
+    await page.getByLabel("Ubicación principal: dirección", { exact: true }).fill("40 Oak St");
+    await page.getByLabel("Ciudad", { exact: true }).fill("Austin");
+    await page.getByLabel("Código postal (ZIP)", { exact: true }).fill("78701");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/questionnaire-3$/);
+    await page.getByRole("radio", { name: "Fideicomiso (Trust)" }).check();
+    await page.getByLabel("¿En qué año empezó su negocio?", { exact: true }).fill("2018");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quote$/);
+    await expect(page).toHaveTitle("Su plan de cobertura | CoverPilot");
+    const startDay = addDays(usToday(), 10);
+    const requestForm = page.getByRole("region", { name: "Solicitar cotizaciones" });
+    await requestForm.getByLabel("Fecha de inicio preferida").fill(startDay);
+    await requestForm.getByRole("button", { name: "Solicitar mis cotizaciones" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quote\/requested\?emailed=1$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Recibimos su pedido de cotización",
+    );
+    const reference = (await page.locator(".font-mono").textContent()) ?? "";
+    expect(reference).toMatch(/^CP-[A-Z0-9]{6}$/);
+    await expectOnlySpanishCatalogText(page, [
+      reference,
+      startDateText(startDay, "es"),
+      "plomeria.ruiz@example.com",
+    ]);
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((sent) => sent.subject))
+      .toContain(`Su pedido de cotización ${reference}`);
+    await context.close();
+  } finally {
+    await stopServer(server);
   }
 });
 
