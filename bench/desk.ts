@@ -18,6 +18,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 
 import { exampleAnswers } from "#app/domain/application/application-fields.ts";
+import { BASE_LOCALE } from "#app/domain/site/locales.ts";
 import {
   PAGE_SIZE,
   parseSubmissionFilter,
@@ -155,6 +156,8 @@ export async function seed(db: Db, count: number): Promise<number> {
     naics_code: "445291",
     naics_title: "Baked Goods Retailers",
     full_time_employees: 4,
+    // jsonb_populate_record leaves a column the template does not name null, its default aside.
+    language: BASE_LOCALE,
   });
   await sql`
     insert into business_wizard_submissions
