@@ -786,6 +786,10 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
   browser,
 }) => {
   test.setTimeout(90_000);
+  // The quote's days, fixed once: a run that crosses midnight checks the days it stored.
+  const termStart = daysFromToday(30);
+  const termEnd = daysFromToday(395);
+  const validUntil = daysFromToday(14);
   const dataDir = makeDataDir();
   // A request with two published quotes and a question, made at the desk for a Spanish visitor.
   const seeded = await openDatabase({ kind: "pglite", dataDir });
@@ -794,9 +798,9 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
   try {
     const quote = {
       ...SAMPLE_QUOTE,
-      termStart: daysFromToday(30),
-      termEnd: daysFromToday(395),
-      validUntil: daysFromToday(14),
+      termStart,
+      termEnd,
+      validUntil,
     };
     await addInsurerQuote(seeded.db, lead.request, quote, desk.id);
     await addInsurerQuote(
@@ -895,13 +899,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await expect(
       table.getByRole("link", { name: "Elegir esta cotización de Acme Mutual" }),
     ).toBeVisible();
-    const days = [
-      daysFromToday(30),
-      daysFromToday(395),
-      daysFromToday(14),
-      daysFromToday(0),
-      daysFromToday(-1),
-    ];
+    const days = [termStart, termEnd, validUntil, daysFromToday(0), daysFromToday(-1)];
     const shown = [
       reference,
       "Acme Mutual",
@@ -1004,7 +1002,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
       await bindPolicy(
         database.db,
         lead.request,
-        { number: "GL-ES-1", start: daysFromToday(30), end: daysFromToday(395) },
+        { number: "GL-ES-1", start: termStart, end: termEnd },
         receivedFile(tmpdir(), "poliza.pdf", "%PDF-1.7 la póliza"),
         { email: lead.email, firstName: "Rosa", language: "es" },
         { operatorId: desk.id, siteUrl: "http://localhost", agency: FIXTURE_AGENCY, perHour: 10 },
@@ -1035,7 +1033,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
       "GL-ES-1",
       "Rosa Díaz",
       "poliza.pdf",
-      ...[30, 395, 0, -1].map((days) => dayText(daysFromToday(days), "es")),
+      ...[termStart, termEnd, daysFromToday(0), daysFromToday(-1)].map((day) => dayText(day, "es")),
     ];
     await expect(
       page.getByText(`${lead.request.reference}-B, firmado por Rosa Díaz el`),
@@ -1087,11 +1085,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Renovar su póliza GL-ES-1");
     // Whether the business is insured now is not asked again: the policy answers it.
     await expect(page.getByText("¿El negocio tiene seguro actualmente?")).toHaveCount(0);
-    await expectOnlySpanishCatalogText(page, [
-      "Acme Mutual",
-      "GL-ES-1",
-      dayText(daysFromToday(395), "es"),
-    ]);
+    await expectOnlySpanishCatalogText(page, ["Acme Mutual", "GL-ES-1", dayText(termEnd, "es")]);
     await expectNoAxeViolations(page);
     pages.set("/es/business-wizard/policy/renewal", await page.content());
     // This policy ends more than a year ahead: the day it ends is refused, in Spanish.
