@@ -15,7 +15,12 @@ import { completeRecord } from "../support/application-records.ts";
 import { signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
-import { quoteConsentText, startDateText, usToday } from "#app/domain/quote/quote-request.ts";
+import {
+  latestStartDate,
+  quoteConsentText,
+  startDateText,
+  usToday,
+} from "#app/domain/quote/quote-request.ts";
 import { addDays } from "#app/domain/values/days.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import { bindStatements } from "#app/domain/quote/bind-requests.ts";
@@ -1088,7 +1093,11 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await expectOnlySpanishCatalogText(page, ["Acme Mutual", "GL-ES-1", dayText(termEnd, "es")]);
     await expectNoAxeViolations(page);
     pages.set("/es/business-wizard/policy/renewal", await page.content());
-    // This policy ends more than a year ahead: the day it ends is refused, in Spanish.
+    // This policy ends more than a year ahead: the form starts at the latest day it takes, and a
+    // later one is refused, in Spanish.
+    const renewalStart = page.getByLabel("Fecha de inicio de la renovación");
+    await expect(renewalStart).toHaveValue(latestStartDate(usToday()));
+    await renewalStart.fill(addDays(usToday(), 400));
     await page.getByRole("button", { name: "Solicitar mis cotizaciones" }).click();
     await expect(
       page.getByText("Elija una fecha dentro del próximo año", { exact: true }),

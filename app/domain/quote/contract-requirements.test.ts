@@ -131,7 +131,11 @@ describe("a contract's insurance requirements", () => {
 
   it("offers a line asked for before that the plan does not show, by name", () => {
     const plan = [
-      { slug: "general-liability", name: "General Liability", recommendation: "Recommended" },
+      {
+        slug: "general-liability",
+        name: "General Liability",
+        recommendationLabel: "Recommended",
+      },
     ];
     expect(linesOffered(plan, ["general-liability", "commercial-auto", "not-a-line"])).toEqual([
       { slug: "general-liability", name: "General Liability", recommendation: "Recommended" },

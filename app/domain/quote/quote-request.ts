@@ -276,7 +276,7 @@ export function lineName(slug: string, locale: Locale = BASE_LOCALE): string {
  * the plan leaves out, by name, so that a line asked for before is never dropped unseen.
  */
 export function linesOffered(
-  planLines: readonly { slug: string; name: string; recommendation: string }[],
+  planLines: readonly { slug: string; name: string; recommendationLabel: string }[],
   also: readonly string[],
   locale: Locale = BASE_LOCALE,
 ): { slug: string; name: string; recommendation: string }[] {
@@ -284,7 +284,11 @@ export function linesOffered(
     (slug) => QUOTABLE_LINES.includes(slug) && !planLines.some((line) => line.slug === slug),
   );
   return [
-    ...planLines.map(({ slug, name, recommendation }) => ({ slug, name, recommendation })),
+    ...planLines.map(({ slug, name, recommendationLabel }) => ({
+      slug,
+      name,
+      recommendation: recommendationLabel,
+    })),
     ...extra.map((slug) => ({
       slug,
       name: lineName(slug, locale),

@@ -98,9 +98,11 @@ describe("renewals", () => {
     });
   });
 
-  it("starts the renewal on the day the policy ends, or today once that has passed", () => {
+  it("starts the renewal on the day the policy ends, today once that has passed, at most a year ahead", () => {
     expect(renewalStartDate("2027-04-29", "2027-03-01")).toBe("2027-04-29");
     expect(renewalStartDate("2027-02-20", "2027-03-01")).toBe("2027-03-01");
+    // A policy ending more than a year ahead: the latest day the form takes.
+    expect(renewalStartDate("2028-04-29", "2027-03-01")).toBe("2028-03-01");
   });
 
   it("reminds the insured which policy ends when, with the one-time link", () => {

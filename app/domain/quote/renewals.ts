@@ -9,6 +9,7 @@
 import { RENEWAL_REQUEST_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import {
+  latestStartDate,
   optionalAnswersSchema,
   quoteRequestSchema,
   toOptionalAnswers,
@@ -125,8 +126,14 @@ export function renewalOptionalAnswers(
   };
 }
 
-/** The start date a renewal is asked for at first: the day the policy ends, or today if past. */
+/**
+ * The start date a renewal is asked for at first: the day the policy ends, or today if past, or
+ * the latest day the form takes (a year ahead) if the policy ends later still, so that the form
+ * never starts with a day it refuses.
+ */
 export function renewalStartDate(policyEnd: string, today: string): string {
+  const latest = latestStartDate(today);
+  if (policyEnd > latest) return latest;
   return policyEnd >= today ? policyEnd : today;
 }
 

@@ -323,11 +323,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           <HoneypotField />
           <LinesToQuote
             field={fields.lines}
-            lines={linesOffered(
-              lines.map((line) => ({ ...line, recommendation: line.recommendationLabel })),
-              request?.lines ?? [],
-              locale,
-            )}
+            lines={linesOffered(lines, request?.lines ?? [], locale)}
             ticked={tickedLines(fields.lines)}
             raised={raised}
           />

@@ -109,7 +109,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: linesOffered(
       coveragePlan(application.answers, locale).lines.map((line) => ({
         ...line,
-        recommendation: recommendationLabel(line.recommendation, locale),
+        recommendationLabel: recommendationLabel(line.recommendation, locale),
       })),
       [...policyLines, ...(open?.lines ?? [])],
       locale,
