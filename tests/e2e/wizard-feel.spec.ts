@@ -273,11 +273,15 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  /** Every visible checkbox or radio: 20 px square, inside a label at least 24 px square. */
-  const expectFullSizeChoices = async () => {
+  /**
+   * Every visible checkbox or radio of the step whose screen shows `choiceOfStep`: 20 px square,
+   * inside a label at least 24 px square.
+   */
+  const expectFullSizeChoices = async (choiceOfStep: Locator) => {
+    // The step's screen may still be arriving after its URL has changed (the last step's choices
+    // were measured as they were taken away): wait for one of this step's own.
+    await expect(choiceOfStep).toBeVisible();
     const choices = page.locator("input[type=checkbox]:visible, input[type=radio]:visible");
-    // The step's screen may still be arriving after its URL has changed: wait for its choices.
-    await expect(choices.first()).toBeVisible();
     const sizes = await choices.evaluateAll((inputs) =>
       inputs.map((input) => {
         const box = input.getBoundingClientRect();
@@ -300,7 +304,7 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
 
   await page.goto("/business-wizard");
   await chooseIndustryAndState(page, "Construction", "Texas");
-  await expectFullSizeChoices();
+  await expectFullSizeChoices(page.getByRole("checkbox", { name: "Roofing", exact: true }));
   // Clicking the words, not the box, checks it.
   await page.getByText("Door and Window Installation Service and Repair").click();
   await expect(
@@ -309,7 +313,7 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
   await page.getByRole("button", { name: "Continue" }).click();
   await enterEmail(page, uniqueEmail("sizes"));
   await enterBusinessName(page, "Sized Doors");
-  await expectFullSizeChoices();
+  await expectFullSizeChoices(page.getByRole("checkbox", { name: /I agree to receive texts/ }));
   await page.getByText(/I agree to receive texts/).click();
   await expect(page.getByRole("checkbox", { name: /I agree to receive texts/ })).toBeChecked();
   await page.getByText("No", { exact: true }).click();
@@ -321,7 +325,7 @@ test("at 360 px, checkboxes and radios keep their size beside long labels; the r
     streetAddress: "2 Wide Rd",
     mailingAddress: "PO Box 2, Austin TX",
   });
-  await expectFullSizeChoices();
+  await expectFullSizeChoices(page.getByRole("radio", { name: "Corporation" }));
 });
 
 test("a ZIP code usually in another state asks to be confirmed as it is typed, and is kept once it is", async ({
