@@ -5,7 +5,11 @@ import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
 
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
-import { listWaiting, markHandled } from "#app/server/leads/needs-action.server.ts";
+import {
+  listWaiting,
+  markHandled,
+  NEEDS_ACTION_LIMIT,
+} from "#app/server/leads/needs-action.server.ts";
 
 describe.each(testDatabaseKinds)("needs action on $name", (kind) => {
   it("lists answers and documents not dealt with, oldest first, until marked, with who", async () => {
@@ -64,6 +68,78 @@ describe.each(testDatabaseKinds)("needs action on $name", (kind) => {
         by: "ana@agency.example",
         body: 'CP-ROOFER: document marked dealt with ("dec.pdf")',
       });
+    });
+  });
+
+  it("a request to bind by its own reference, each with its lead, and only the oldest when many wait", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const roofers = await leadWithRequest(db, "Roofers", "2026-11-20T15:00:00Z");
+      const bakers = await leadWithRequest(db, "Bakers", "2026-11-20T16:00:00Z");
+      const quote = await db
+        .insertInto("insurer_quotes")
+        .values({
+          quote_request_id: bakers.request.id,
+          insurer: "Acme Mutual",
+          kind: "bindable",
+          premium_cents: 100_000,
+          pay_in_full: true,
+          term_start: "2027-01-01",
+          term_end: "2028-01-01",
+          valid_until: "2026-12-31",
+          lines: "[]",
+          status: "published",
+          created_by: ana.id,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("bind_requests")
+        .values({
+          submission_id: bakers.submissionId,
+          quote_request_id: bakers.request.id,
+          insurer_quote_id: quote.id,
+          reference: "PB-BAKERS",
+          quote_seen: JSON.stringify({ insurer: "Acme Mutual" }),
+          payment: "in-full",
+          start_date: "2027-01-01",
+          statements: "[]",
+          signature_name: "Ana Bakers",
+          signed_at: "2026-11-21T09:00:00Z",
+          client_address: "203.0.113.9",
+        })
+        .execute();
+      // More answers waiting than the list shows, every one later than the request to bind.
+      await db
+        .insertInto("request_questions")
+        .values(
+          Array.from({ length: NEEDS_ACTION_LIMIT }, (_, index) => ({
+            submission_id: roofers.submissionId,
+            quote_request_id: roofers.request.id,
+            question: `Question ${index + 1}`,
+            asked_by: ana.id,
+            answer: "Yes",
+            answered_at: new Date(Date.UTC(2026, 10, 22, 0, index)).toISOString(),
+          })),
+        )
+        .execute();
+      const waiting = await listWaiting(db);
+      expect(waiting).toHaveLength(NEEDS_ACTION_LIMIT);
+      expect(waiting[0]).toMatchObject({
+        kind: "bind",
+        reference: "PB-BAKERS",
+        lead: "Bakers",
+        about: "Acme Mutual",
+        submissionId: bakers.submissionId,
+      });
+      expect(waiting[1]).toMatchObject({
+        kind: "answer",
+        reference: "CP-ROOFER",
+        lead: "Roofers",
+        about: "Question 1",
+      });
+      // The newest answer is the one left out.
+      expect(waiting.at(-1)?.about).toBe(`Question ${NEEDS_ACTION_LIMIT - 1}`);
     });
   });
 });
