@@ -109,6 +109,23 @@ export function segmentsSchema(
   industry: Industry,
   locale: Locale = BASE_LOCALE,
 ): z.ZodMiniType<SegmentsValue> {
+  const built = builtSegmentsSchemas.get(industry) ?? new Map();
+  builtSegmentsSchemas.set(industry, built);
+  const known = built.get(locale);
+  if (known) return known;
+  const schema = buildSegmentsSchema(industry, locale);
+  built.set(locale, schema);
+  return schema;
+}
+
+/**
+ * Each industry's segments schema in each language, built once (the industries are the
+ * reference list's objects): every wizard request after step 2 checks the saved segments with it,
+ * and building it cost more than the check.
+ */
+const builtSegmentsSchemas = new WeakMap<Industry, Map<Locale, z.ZodMiniType<SegmentsValue>>>();
+
+function buildSegmentsSchema(industry: Industry, locale: Locale): z.ZodMiniType<SegmentsValue> {
   const say = (message: Message) => message({}, { locale });
   const unknown = say(m.wizard_segment_unknown);
   const fromList = z.enum(industry.segments as [string, ...string[]], { error: unknown });
