@@ -15,9 +15,10 @@ export interface RawResponse {
 }
 
 /** GET without decoding the body, so that its size is the size as served. */
-export function getRaw(url: string, acceptEncoding: string): Promise<RawResponse> {
+export function getRaw(url: string, acceptEncoding: string, cookie = ""): Promise<RawResponse> {
+  const headers = { "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}) };
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+    const req = request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
@@ -51,15 +52,16 @@ export interface PageBytes {
  * What loading a page fetches before it is complete: its document, the stylesheets it links, and
  * the scripts it loads or preloads with every module those import statically (lazy imports are
  * left out: they load on a later navigation). Sizes are as the server sends them to Chromium.
+ * `cookie`: the visitor's cookies, for a page only they may see (the document only asks for them).
  */
-export async function pageBytes(baseUrl: string, path: string): Promise<PageBytes> {
+export async function pageBytes(baseUrl: string, path: string, cookie = ""): Promise<PageBytes> {
   const encodings: Record<string, number> = {};
-  const get = async (url: string) => {
-    const file = await getAsBrowser(url);
+  const get = async (url: string, withCookie = "") => {
+    const file = await getAsBrowser(url, withCookie);
     encodings[file.encoding] = (encodings[file.encoding] ?? 0) + 1;
     return file;
   };
-  const page = await get(`${baseUrl}${path}`);
+  const page = await get(`${baseUrl}${path}`, cookie);
   const html = page.text;
   const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
@@ -119,8 +121,9 @@ export async function pageBytes(baseUrl: string, path: string): Promise<PageByte
 
 async function getAsBrowser(
   url: string,
+  cookie: string,
 ): Promise<{ wireBytes: number; rawBytes: number; text: string; encoding: string }> {
-  const response = await getRaw(url, BROWSER_ACCEPT_ENCODING);
+  const response = await getRaw(url, BROWSER_ACCEPT_ENCODING, cookie);
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
   const encoding = response.headers["content-encoding"] ?? "identity";
   const decode: Record<string, (body: Buffer) => Buffer> = {

@@ -1,10 +1,13 @@
 /**
- * The email step's saves beside each database's own rate for the same upsert: on the embedded
- * database (PGlite), and on PostgreSQL with one server and two, with the round trips a save makes.
+ * The email step's saves beside each database's own rate for the same statement
+ * (bench/statement-floor.ts): on the embedded database (PGlite), and on PostgreSQL with one server
+ * and two, with the round trips a save makes and the latency at a steady arrival rate.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+
+import { POSTGRES_POOL_SIZE } from "#app/server/db/database.server.ts";
 
 import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
 import type { SaveComparison, ScaleOut } from "./report.ts";
@@ -12,14 +15,41 @@ import { RoundTripCounter } from "./round-trips.ts";
 import {
   committedTransactions,
   measureEmailSaves,
-  pgbenchReference,
-  pgliteReference,
+  measureOpenLoopSaves,
+  type OpenLoopFigures,
+  type SaveFigures,
 } from "./saves.ts";
 import { CONCURRENT_VISITORS, DATABASE_URL, log, RESULTS, VISITORS } from "./settings.ts";
+import { profileEmailSaves } from "./server-profile.ts";
+import { pgbenchStatementFloor, pgliteStatementFloor } from "./statement-floor.ts";
+
+/** Seconds of steady arrivals in an open-loop run. */
+const OPEN_LOOP_SECONDS = 15;
 
 /**
- * The email step's saves on the server `app` on PGlite, which is then stopped (`afterStop` runs
- * next), and a plain PGlite loop's rate for the same upsert.
+ * The email step's saves at half the rate `closed` reached on the server at `url` (its maximum
+ * with as many visitors as CONCURRENT_VISITORS at once), in an open loop.
+ */
+async function openLoopAtHalf(
+  url: string,
+  closed: SaveFigures,
+  label: string,
+): Promise<OpenLoopFigures> {
+  const figures = await measureOpenLoopSaves(url, {
+    ratePerSecond: Math.max(1, Math.round(closed.savesPerSecond / 2)),
+    seconds: OPEN_LOOP_SECONDS,
+    label,
+  });
+  log(
+    `email saves on ${label} at ${figures.ratePerSecond}/s, open loop: p99 ${Math.round(figures.p99Ms)} ms`,
+  );
+  return figures;
+}
+
+/**
+ * The email step's saves on the server `app` on PGlite, closed loop then open loop at half the
+ * rate reached; the server is then stopped (`afterStop` runs next), and the same statement is run
+ * in-process on a PGlite database of its own.
  */
 export async function measurePgliteSaves(
   app: Child,
@@ -39,19 +69,22 @@ export async function measurePgliteSaves(
   });
   log(`email saves on PGlite: ${Math.round(figures.savesPerSecond)}/s`);
   const memory = { server: "PGlite", idleMb, afterLoadMb: residentMb(app.pid) };
+  const openLoop = await openLoopAtHalf(app.url, figures, "PGlite");
   await app.stop();
   await afterStop?.();
-  const reference = await pgliteReference(path.join(workspaceDir, ".bench-pglite-reference"), {
-    seconds: 5,
-    maxUpserts: 200_000,
+  const reference = await pgliteStatementFloor(path.join(workspaceDir, ".bench-pglite-reference"), {
+    seconds: 8,
+    concurrency: CONCURRENT_VISITORS,
+    maxSaves: 20_000,
   });
-  log(`PGlite loop: ${Math.round(reference.upsertsPerSecond)} upserts/s`);
+  log(`PGlite in-process: ${Math.round(reference.savesPerSecond)} email statements/s`);
   return {
     comparison: {
       database: "PGlite",
       app: figures,
       reference,
-      ratio: figures.savesPerSecond / reference.upsertsPerSecond,
+      ratio: figures.savesPerSecond / reference.savesPerSecond,
+      openLoop,
     },
     memory,
   };
@@ -59,7 +92,8 @@ export async function measurePgliteSaves(
 
 /**
  * The email step's saves on PostgreSQL (a database made for the run on BENCH_DATABASE_URL and
- * dropped after it): one server, then two beside each other, then pgbench's own rate for the upsert.
+ * dropped after it): one server, closed loop then open loop at half the rate reached; then two
+ * beside each other; then pgbench's own rate for the same statement.
  */
 export async function measurePostgresSaves(
   workspaceDir: string,
@@ -119,6 +153,7 @@ export async function measurePostgresSaves(
       },
     });
     log(`email saves on PostgreSQL: ${Math.round(pgSaves.savesPerSecond)}/s`);
+    const openLoop = await openLoopAtHalf(pgApp.url, pgSaves, "PostgreSQL");
     const memory = {
       server: "PostgreSQL",
       idleMb: pgIdleMb,
@@ -146,9 +181,22 @@ export async function measurePostgresSaves(
       cpu: { serverPids: [pgApp.pid, secondApp.pid], postgres: true },
     });
     log(`email saves on PostgreSQL, two servers: ${Math.round(twoSaves.savesPerSecond)}/s`);
+    const stored = Number(
+      execFileSync(
+        tools.psql,
+        [
+          "-qtA",
+          "-c",
+          "SELECT count(*) FROM business_wizard_submissions WHERE email LIKE 'bench-postgres-two-%'",
+          databaseUrl,
+        ],
+        { encoding: "utf8" },
+      ).trim(),
+    );
     const scaleOut: ScaleOut = {
       processes: 2,
       app: twoSaves,
+      stored,
       oneProcessSavesPerSecond: pgSaves.savesPerSecond,
       ratio: twoSaves.savesPerSecond / pgSaves.savesPerSecond,
     };
@@ -157,19 +205,24 @@ export async function measurePostgresSaves(
     log(
       `round trips to PostgreSQL per save: ${roundTrips.all.toFixed(2)}, ${roundTrips.requests.toFixed(2)} by the requests`,
     );
-    const pgUpserts = pgbenchReference(databaseUrl, {
-      clients: 10,
+    const profile = await profileEmailSaves(workspaceDir, databaseUrl, servers);
+    log(`server profiled over ${profile.saves} email saves`);
+    // The same concurrency at the database as the server's saves had: its pool's connections.
+    const floor = await pgbenchStatementFloor(databaseUrl, {
+      clients: POSTGRES_POOL_SIZE,
       seconds: 8,
       rawDir: RESULTS,
       ...tools,
     });
-    log(`pgbench: ${Math.round(pgUpserts.upsertsPerSecond)} upserts/s`);
+    log(`pgbench: ${Math.round(floor.savesPerSecond)} email statements/s`);
     return {
       comparison: {
         database: "PostgreSQL",
         app: pgSaves,
-        reference: pgUpserts,
-        ratio: pgSaves.savesPerSecond / pgUpserts.upsertsPerSecond,
+        reference: floor,
+        ratio: pgSaves.savesPerSecond / floor.savesPerSecond,
+        openLoop,
+        profile,
         transactionsPerSave: transactions / pgSaves.saves,
         roundTripsPerSave: roundTrips.all,
         requestRoundTripsPerSave: roundTrips.requests,

@@ -3,7 +3,8 @@ import type { TargetCheck } from "./report.ts";
 
 /**
  * The pages held to the time limit: the list pages an index serves in list order, the work queue's
- * views and the searches an agent makes on the phone (issue 28).
+ * views and the searches an agent makes on the phone (issue 28), the Needs action list and a
+ * lead's quotes page (issue 32).
  */
 const LIMITED_PAGES: string[] = [
   DESK_PAGES.needsAction,
@@ -16,6 +17,8 @@ const LIMITED_PAGES: string[] = [
   DESK_PAGES.search,
   DESK_PAGES.reference,
   DESK_PAGES.phone,
+  DESK_PAGES.waiting,
+  DESK_PAGES.quotes,
 ];
 
 const LIMITS = { listPageMs: 50, exportRssGrowthMb: 50 };

@@ -45,6 +45,14 @@ import {
   latestQuoteRequests,
 } from "#app/server/wizard/quote-requests.server.ts";
 import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
+import { listWaiting } from "#app/server/leads/needs-action.server.ts";
+import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
+import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
+import { listQuestions } from "#app/server/leads/question-store.server.ts";
+import { getBindRequest, renewedPolicy } from "#app/server/leads/bind-store.server.ts";
+import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
+import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
+import { leadWithPolicy } from "#tests/support/lead-fixtures.ts";
 import { median, percentile } from "./stats.ts";
 import { ROOT } from "./workspace.ts";
 
@@ -122,6 +130,8 @@ export const DESK_PAGES = {
   reference: "Submissions searched for a quote reference as read out",
   phone: "Submissions searched for a phone number as typed",
   submission: "One submission's page",
+  waiting: "Needs action: answers, documents and requests to bind waiting",
+  quotes: "One lead's quotes page (quotes, documents, questions, the policy)",
 } as const;
 
 const SAMPLES = 200;
@@ -214,7 +224,81 @@ export async function seed(db: Db, count: number): Promise<number> {
     select s.id, (select id from operators order by email limit 1), kind, 'Bench touch', s.created_at
     from business_wizard_submissions as s, unnest(array['call', 'note']) as kind
     where hashtext(s.email) % 3 = 1`.execute(db);
+  await seedQuotesWork(db);
   return rows[0]?.made ?? 0;
+}
+
+/**
+ * The quotes' work (issues 29 to 35) on the seeded requests, copied from one lead the app's own
+ * functions took through it (tests/support/lead-fixtures.ts: a quote published, a request to bind
+ * signed, the policy bound with its PDF): on every request quoted or bound, two published quotes,
+ * an answered question and a visitor's document (one in 20 of each still waiting for the desk);
+ * on every bound one the policy, and on one quoted request in ten a request to bind waiting.
+ */
+async function seedQuotesWork(db: Db): Promise<void> {
+  const scratch = mkdtempSync(path.join(tmpdir(), "coverpilot-desk-policy-"));
+  try {
+    const { operator, lead } = await leadWithPolicy(db, "Template", scratch);
+    const template = sql.lit(lead.request.id);
+    await sql`
+      insert into insurer_quotes (quote_request_id, insurer, kind, premium_cents, pay_in_full,
+        monthly_fee_cents, term_start, term_end, valid_until, notes, lines, status, created_by,
+        created_at, updated_at, published_at)
+      select r.id, t.insurer || ' ' || k, t.kind, t.premium_cents + k * 1000, t.pay_in_full,
+        t.monthly_fee_cents, t.term_start, t.term_end, t.valid_until, t.notes, t.lines,
+        'published', t.created_by, r.created_at, r.created_at, r.created_at
+      from quote_requests as r, generate_series(1, 2) as k,
+        (select * from insurer_quotes where quote_request_id = ${template}) as t
+      where r.status in ('quoted', 'bound') and r.id <> ${template}`.execute(db);
+    await sql`
+      insert into request_questions (submission_id, quote_request_id, question, asked_by, asked_at,
+        answer, answered_at, handled_at, handled_by)
+      select r.submission_id, r.id, 'How many vehicles does the business own?', ${operator.id},
+        r.created_at, 'Two vans.', r.created_at + interval '1 hour',
+        case when n % 20 = 0 then null else r.created_at + interval '2 hours' end,
+        case when n % 20 = 0 then null else ${operator.id}::uuid end
+      from (select *, row_number() over (order by created_at) as n from quote_requests
+            where status in ('quoted', 'bound') and id <> ${template}) as r`.execute(db);
+    await sql`
+      with documents as (
+        insert into request_documents (submission_id, quote_request_id, purpose, kind, file_name,
+          content_type, byte_size, sha256, created_at, handled_at, handled_by)
+        select r.submission_id, r.id, 'visitor', 'declarations', 'declarations.pdf',
+          t.content_type, t.byte_size, t.sha256, r.created_at + interval '3 hours',
+          case when n % 20 = 0 then null else r.created_at + interval '4 hours' end,
+          case when n % 20 = 0 then null else ${operator.id}::uuid end
+        from (select *, row_number() over (order by created_at) as n from quote_requests
+              where status in ('quoted', 'bound') and id <> ${template}) as r,
+          (select * from request_documents where quote_request_id = ${template}
+           and purpose = 'policy') as t
+        returning id)
+      insert into request_document_chunks (document_id, seq, bytes)
+      select d.id, c.seq, c.bytes from documents as d,
+        (select c.seq, c.bytes from request_document_chunks as c
+         join request_documents as t on t.id = c.document_id
+         where t.quote_request_id = ${template} and t.purpose = 'policy') as c`.execute(db);
+    await sql`
+      insert into bind_requests (submission_id, quote_request_id, insurer_quote_id, reference,
+        quote_seen, payment, start_date, statements, signature_name, signed_at, client_address,
+        user_agent, status, policy_number, policy_start, policy_end, bound_at, bound_by)
+      select r.submission_id, r.id,
+        (select q.id from insurer_quotes as q where q.quote_request_id = r.id
+         order by q.created_at, q.id limit 1),
+        'PB-' || substr(r.reference, 4), t.quote_seen, t.payment, t.start_date, t.statements,
+        t.signature_name, r.created_at + interval '5 hours', t.client_address, t.user_agent,
+        case when r.status = 'bound' then 'bound' else 'requested' end,
+        case when r.status = 'bound' then 'GL-' || substr(r.reference, 4) end,
+        case when r.status = 'bound' then t.policy_start end,
+        case when r.status = 'bound' then t.policy_end end,
+        case when r.status = 'bound' then r.created_at + interval '1 day' end,
+        case when r.status = 'bound' then t.bound_by end
+      from (select *, row_number() over (order by created_at) as n from quote_requests
+            where status in ('quoted', 'bound') and id <> ${template}) as r,
+        (select * from bind_requests where quote_request_id = ${template}) as t
+      where r.status = 'bound' or r.n % 10 = 0`.execute(db);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 async function timed(run: () => Promise<unknown>): Promise<PageTiming & { what: "" }> {
@@ -266,6 +350,23 @@ async function submissionPage(db: Db, id: string) {
     getTimeline(db, row.id),
     listOperators(db),
     listTemplates(db),
+  ]);
+}
+
+/** The quotes page loader's database work (app/routes/admin/submission-quotes.tsx). */
+async function quotesPage(db: Db, submissionId: string) {
+  const submission = await getSubmission(db, submissionId);
+  const request = submission ? await latestQuoteRequest(db, submission.id) : undefined;
+  if (!submission || !request) throw new Error(`No quote request for ${submissionId}`);
+  await Promise.all([
+    listInsurerQuotes(db, request.id),
+    getTimeline(db, submission.id),
+    listRequestDocuments(db, request.id),
+    listQuestions(db, request.id),
+    getBindRequest(db, request.id),
+    listCertificateRequests(db, submission.id),
+    currentContractRequirements(db, submission.id),
+    request.renewsBindRequestId ? renewedPolicy(db, request.renewsBindRequestId) : undefined,
   ]);
 }
 
@@ -355,6 +456,7 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
     const pages: PageTiming[] = [];
     let quoteRequests: number;
     let seedSeconds: number;
+    let applications = 0;
     try {
       const { db } = database;
       const seedStarted = performance.now();
@@ -365,6 +467,10 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
         warn: (...args) => log(JSON.stringify(args)),
       }).stop();
       log(`desk ${count}: seeded in ${seedSeconds.toFixed(1)} s`);
+      // The seeded leads and the one the quotes' work was copied from.
+      const counted = await sql<{ n: number }>`
+        select count(*)::int as n from business_wizard_submissions`.execute(db);
+      applications = counted.rows[0]?.n ?? 0;
       // Halfway down: the key of the row at the middle, as an Older link would carry it.
       const middle = await sql<{ id: string; micros: string }>`
         select id, (extract(epoch from created_at) * 1000000)::bigint::text as micros
@@ -386,6 +492,13 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
         order by q.created_at offset ${Math.floor(quoteRequests / 2)} limit 1`.execute(db);
       const spoken = deep.rows[0];
       if (!spoken) throw new Error("No quote request to search for");
+      // A lead with a policy bound, halfway down: its quotes page shows everything there is.
+      const bound = await sql<{ submission_id: string }>`
+        select submission_id from bind_requests where status = 'bound'
+        order by signed_at offset (select count(*) / 2 from bind_requests where status = 'bound')
+        limit 1`.execute(db);
+      const policyLead = bound.rows[0]?.submission_id;
+      if (!policyLead) throw new Error("No bound policy to open");
       const phoneTyped = spoken.phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3");
       const measured: [keyof typeof DESK_PAGES, () => Promise<unknown>][] = [
         ["needsAction", () => queuePage(db, "needs-action", operatorId)],
@@ -409,6 +522,8 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
         ],
         ["phone", () => listPage(db, `q=${encodeURIComponent(phoneTyped)}`)],
         ["submission", () => submissionPage(db, target)],
+        ["waiting", () => listWaiting(db)],
+        ["quotes", () => quotesPage(db, policyLead)],
       ];
       for (const [name, run] of measured) {
         pages.push({ ...(await timed(run)), what: DESK_PAGES[name] });
@@ -422,8 +537,8 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
       const runs: ExportRun[] = [];
       for (let index = 0; index < EXPORT_RUNS; index++) {
         const run = await runExport(dataDir, format);
-        if (run.rows !== count) {
-          throw new Error(`The ${format} export had ${run.rows} rows, not ${count}`);
+        if (run.rows !== applications) {
+          throw new Error(`The ${format} export had ${run.rows} rows, not ${applications}`);
         }
         runs.push(run);
       }
@@ -432,7 +547,7 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
         format,
         seconds: middle((each) => each.seconds),
         bytes: middle((each) => each.bytes),
-        rows: count,
+        rows: applications,
         peakRssMb: middle((each) => each.peakRssMb),
         startRssMb: middle((each) => each.startRssMb),
         exportPeakRssMb: middle((each) => each.exportPeakRssMb),
@@ -441,7 +556,7 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
         cappedHeapCompletes: await runExport(dataDir, format, [
           `--max-old-space-size=${CAPPED_HEAP_MB}`,
         ]).then(
-          (capped) => capped.rows === count,
+          (capped) => capped.rows === applications,
           () => false,
         ),
       };

@@ -53,7 +53,8 @@ export interface LighthouseSummary {
  */
 export async function runLighthouse(
   baseUrl: string,
-  pages: { path: string; runs: number }[],
+  /** `cookie`: the visitor's cookies, for a page only they may see. */
+  pages: { path: string; runs: number; cookie?: string | undefined }[],
   rawDir: string,
   log: (line: string) => void,
 ): Promise<LighthouseSummary[]> {
@@ -67,7 +68,7 @@ export async function runLighthouse(
   const rounds = Math.max(...pages.map((page) => page.runs));
   try {
     for (let round = 1; round <= rounds; round += 1) {
-      for (const { path: pagePath } of pages.filter((page) => page.runs >= round)) {
+      for (const { path: pagePath, cookie } of pages.filter((page) => page.runs >= round)) {
         // Lighthouse itself asks for another try when its trace breaks (e.g. NO_NAVSTART).
         let lhr: Result | undefined;
         for (let attempt = 1; attempt <= 3 && !lhr; attempt += 1) {
@@ -76,6 +77,7 @@ export async function runLighthouse(
             output: "json",
             logLevel: "error",
             onlyCategories: [...CATEGORIES],
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           });
           if (result && !result.lhr.runtimeError) lhr = result.lhr;
           else

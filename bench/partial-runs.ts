@@ -40,7 +40,7 @@ export async function measureOnly(part: string): Promise<void> {
 
 /**
  * `--only saves`: builds the working tree, measures the email step's saves on PGlite and on
- * PostgreSQL (one server and two) beside each database's own upsert rate, and puts the figures into
+ * PostgreSQL (one server and two) beside each database's own rate for the same statement, and puts the figures into
  * the committed report in place of the earlier ones, saying which run measured them.
  */
 async function savesAlone(): Promise<void> {

@@ -5,7 +5,9 @@ import type { DeskFigures } from "./desk.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { Category, LighthouseSummary } from "./lighthouse.ts";
 import type { MemoryFigures } from "./memory.ts";
-import type { SaveFigures, UpsertReference } from "./saves.ts";
+import type { OpenLoopFigures, SaveFigures } from "./saves.ts";
+import type { ProfileShare, ServerProfile } from "./server-profile.ts";
+import type { SaveFloor } from "./statement-floor.ts";
 import type { Throughput } from "./throughput.ts";
 
 /** A save figure beside its reference, or why it was not measured. */
@@ -13,8 +15,13 @@ export type SaveComparison =
   | {
       database: string;
       app: SaveFigures;
-      reference: UpsertReference;
+      /** The database's own rate for the same statement (bench/statement-floor.ts). */
+      reference: SaveFloor;
       ratio: number;
+      /** Saves at a steady arrival rate, half the rate `app` reached. */
+      openLoop?: OpenLoopFigures;
+      /** PostgreSQL: where the server's CPU time per save went, from a profiled run. */
+      profile?: ServerProfile;
       /** PostgreSQL: transactions committed (by every session) per save during the email posts. */
       transactionsPerSave?: number;
       /** PostgreSQL: round trips (queries answered) per save, counted on a short run of its own. */
@@ -27,10 +34,15 @@ export type SaveComparison =
     }
   | { database: string; notMeasured: string };
 
-/** Two server processes on one PostgreSQL, beside one (an earlier target: >= 1.6x one's save rate; issue 32 asks only that they stay correct). */
+/**
+ * Two server processes on one PostgreSQL, beside one: they must stay correct (every save answered
+ * and stored); their rate is shown, no longer a target (two cores are busy with one).
+ */
 export interface ScaleOut {
   processes: number;
   app: SaveFigures;
+  /** Submissions stored under the run's emails; absent in reports from before it was counted. */
+  stored?: number;
   oneProcessSavesPerSecond: number;
   ratio: number;
 }
@@ -64,7 +76,12 @@ export interface BenchReport {
   targets: TargetCheck[];
 }
 
-export type PageKind = "marketing" | "wizard";
+/**
+ * What a measured page is held to: a marketing page's targets, the wizard's first screen's, or a
+ * later page only its visitor may see (issue 32: the wizard's JavaScript budget and 100 in every
+ * Lighthouse category).
+ */
+export type PageKind = "marketing" | "wizard" | "visitor";
 
 /** One target of the performance targets (docs/decisions/README.md) against what was measured. */
 export interface TargetCheck {
@@ -94,10 +111,10 @@ const LIMITS = {
   lcpRatio: 1.15,
   wizardPerformance: 98,
   pageThroughputRatio: 0.5,
-  saveRatio: 0.3,
-  saveP99Ms: 150,
+  saveRatio: 0.5,
+  serverCpuMsPerSave: 1.0,
+  openLoopP99Ms: 50,
   roundTripsPerSave: 1,
-  scaleOutRatio: 1.6,
   idleResidentMb: 250,
 };
 
@@ -109,18 +126,26 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
     const line = (Object.entries(scores) as [Category, number][])
       .map(([category, score]) => `${category} ${score}`)
       .join(", ");
-    if (page.kind === "marketing") {
+    if (page.kind !== "wizard") {
       checks.push({
         target: `${page.path}: Lighthouse 100 in all four categories`,
         figure: line,
         met: Object.values(scores).every((score) => score === 100),
       });
+      if (page.kind === "marketing") {
+        checks.push({
+          target: `${page.path}: LCP <= ${LIMITS.lcpRatio}x the static reference's`,
+          figure: `${ms(page.median.lcpMs)} vs ${ms(report.lighthouse.reference.median.lcpMs)}: ${times(page.lcpRatio)}`,
+          met: page.lcpRatio <= LIMITS.lcpRatio,
+        });
+      }
+    } else {
+      // Issue 32: the wizard's first screen paints its largest element as soon as a static page.
       checks.push({
         target: `${page.path}: LCP <= ${LIMITS.lcpRatio}x the static reference's`,
         figure: `${ms(page.median.lcpMs)} vs ${ms(report.lighthouse.reference.median.lcpMs)}: ${times(page.lcpRatio)}`,
         met: page.lcpRatio <= LIMITS.lcpRatio,
       });
-    } else {
       checks.push({
         target: `${page.path}: Lighthouse performance >= ${LIMITS.wizardPerformance}, the other three 100`,
         figure: line,
@@ -159,24 +184,31 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
     });
   }
   for (const save of report.saves) {
+    const ratioTarget = `Email step save on ${save.database}: >= ${LIMITS.saveRatio}x the database's own rate for the same statement`;
     if ("notMeasured" in save) {
-      checks.push({
-        target: `Email step save on ${save.database}: >= ${LIMITS.saveRatio}x the database's own upsert rate`,
-        figure: `not measured: ${save.notMeasured}`,
-        met: null,
-      });
+      checks.push({ target: ratioTarget, figure: `not measured: ${save.notMeasured}`, met: null });
       continue;
     }
     checks.push({
-      target: `Email step save on ${save.database}: >= ${LIMITS.saveRatio}x the database's own upsert rate`,
-      figure: `${perSecond(save.app.savesPerSecond)} saves/s (p99 ${ms(save.app.p99Ms)}) vs ${perSecond(save.reference.upsertsPerSecond)} upserts/s: ${times(save.ratio)}`,
+      target: ratioTarget,
+      figure: `${perSecond(save.app.savesPerSecond)} saves/s vs ${perSecond(save.reference.savesPerSecond)} statements/s (${save.reference.tool}): ${times(save.ratio)}`,
       met: save.app.failures === 0 && save.ratio >= LIMITS.saveRatio,
     });
-    if (save.database !== "PostgreSQL") continue;
+    const openLoop = save.openLoop;
     checks.push({
-      target: `Email step save on PostgreSQL: p99 at ${save.app.concurrency} concurrent visitors <= ${LIMITS.saveP99Ms} ms`,
-      figure: `p99 ${ms(save.app.p99Ms)} (p50 ${ms(save.app.p50Ms)})`,
-      met: save.app.failures === 0 && save.app.p99Ms <= LIMITS.saveP99Ms,
+      target: `Email step save on ${save.database}: p99 <= ${LIMITS.openLoopP99Ms} ms at half the maximum rate, arriving steadily`,
+      figure: openLoop
+        ? `p99 ${ms(openLoop.p99Ms)} (p50 ${ms(openLoop.p50Ms)}) at ${perSecond(openLoop.ratePerSecond)} saves/s for ${openLoop.seconds} s, ${openLoop.failures} failed`
+        : "not measured in this run",
+      met: openLoop ? openLoop.failures === 0 && openLoop.p99Ms <= LIMITS.openLoopP99Ms : null,
+    });
+    if (save.database !== "PostgreSQL") continue;
+    // On PGlite the database runs in the server's thread: its CPU time is the database's too.
+    const serverCpu = save.app.cpuMsPerSave?.servers;
+    checks.push({
+      target: `Email step save on PostgreSQL: server CPU time <= ${LIMITS.serverCpuMsPerSave.toFixed(1)} ms per save`,
+      figure: serverCpu === undefined ? "not measured" : `${serverCpu.toFixed(2)} ms`,
+      met: serverCpu === undefined ? null : serverCpu <= LIMITS.serverCpuMsPerSave,
     });
     if (save.roundTripsPerSave !== undefined) {
       checks.push({
@@ -192,9 +224,15 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
   const scaleOut = report.scaleOut;
   if (scaleOut) {
     checks.push({
-      target: `Two server processes on one PostgreSQL: >= ${LIMITS.scaleOutRatio}x one's save rate`,
-      figure: `${perSecond(scaleOut.app.savesPerSecond)} vs ${perSecond(scaleOut.oneProcessSavesPerSecond)} saves/s: ${times(scaleOut.ratio)} (p99 ${ms(scaleOut.app.p99Ms)})`,
-      met: scaleOut.app.failures === 0 && scaleOut.ratio >= LIMITS.scaleOutRatio,
+      target: "Two server processes on one PostgreSQL: every save answered and stored",
+      figure:
+        scaleOut.stored === undefined
+          ? "stored saves not counted in this run"
+          : `${scaleOut.app.saves} of ${scaleOut.app.visitors} posts saved (${scaleOut.app.failures} failed), ${scaleOut.stored} submissions stored; ${perSecond(scaleOut.app.savesPerSecond)} saves/s against one process's ${perSecond(scaleOut.oneProcessSavesPerSecond)} (not a target on two cores)`,
+      met:
+        scaleOut.stored === undefined
+          ? null
+          : scaleOut.app.failures === 0 && scaleOut.stored === scaleOut.app.visitors,
     });
   }
   checks.push(...deskTargets(report.desk));
@@ -331,14 +369,14 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(
     "## Server: the email step's save over HTTP",
     "",
-    `Each virtual visitor posts step 1 and the segments step (not measured), then the email step with a new address (measured), carrying the wizard's cookies. The reference is the database's own rate for the same \`INSERT … ON CONFLICT (lower(email)) DO UPDATE\` into a scratch table of the same shape, in the same run. The load generator is the bench's own process, on the same machine.${report.savesAlone ? ` Measured by \`npm run bench -- --only saves\` on ${report.savesAlone.date}, commit ${report.savesAlone.commit}; load average ${report.savesAlone.loadAtStart} at its start and ${report.savesAlone.loadAtEnd} at its end.` : ""}`,
+    `Each virtual visitor posts step 1 and the segments step (not measured), then the email step with a new address (measured), carrying the wizard's cookies. The reference is the database's own rate for the same statement (\`bench/statement-floor.ts\`): the step's one statement, with its draft made beforehand as the first two steps leave it, run without HTTP, React Router or cookies; on PGlite in-process through the app's own save function, as many at once as the visitors; on PostgreSQL by pgbench, with as many connections as a server's pool. The load generator is the bench's own process, on the same machine. The open loop sends new visitors' email posts at a steady rate, half the rate the server reached, whether or not the earlier ones were answered; each latency runs from the post's planned moment.${report.savesAlone ? ` Measured by \`npm run bench -- --only saves\` on ${report.savesAlone.date}, commit ${report.savesAlone.commit}; load average ${report.savesAlone.loadAtStart} at its start and ${report.savesAlone.loadAtEnd} at its end.` : ""}`,
     "",
-    "| Database | Concurrent visitors | Saves | Saves/s | p50 | p99 | CPU per save | Reference | Reference upserts/s | Save / reference |",
+    "| Database | Concurrent visitors | Saves | Saves/s | p50 | p99 | CPU per save | Reference | Reference statements/s | Save / reference |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...report.saves.map((save) =>
       "notMeasured" in save
         ? `| ${save.database} | not measured: ${save.notMeasured} | | | | | | | | |`
-        : `| ${save.database} | ${save.app.concurrency} | ${save.app.saves} (${save.app.failures} failed) | ${perSecond(save.app.savesPerSecond)} | ${ms(save.app.p50Ms)} | ${ms(save.app.p99Ms)} | ${cpuPerSave(save.app)} | ${save.reference.tool}, ${save.reference.clients} client${save.reference.clients === 1 ? "" : "s"} | ${perSecond(save.reference.upsertsPerSecond)} | ${times(save.ratio)} |`,
+        : `| ${save.database} | ${save.app.concurrency} | ${save.app.saves} (${save.app.failures} failed) | ${perSecond(save.app.savesPerSecond)} | ${ms(save.app.p50Ms)} | ${ms(save.app.p99Ms)} | ${cpuPerSave(save.app)} | ${save.reference.tool}, ${save.reference.clients} client${save.reference.clients === 1 ? "" : "s"} | ${perSecond(save.reference.savesPerSecond)} | ${times(save.ratio)} |`,
     ),
     ...(report.scaleOut
       ? [
@@ -346,7 +384,18 @@ export function renderMarkdown(report: BenchReport): string {
         ]
       : []),
     "",
+    "| Database | Open loop: arrivals/s | For | Sent/s | Failed | p50 | p99 | Max |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...report.saves.flatMap((save) =>
+      "notMeasured" in save || !save.openLoop
+        ? []
+        : [
+            `| ${save.database} | ${perSecond(save.openLoop.ratePerSecond)} | ${save.openLoop.seconds} s | ${perSecond(save.openLoop.sentPerSecond)} | ${save.openLoop.failures} | ${ms(save.openLoop.p50Ms)} | ${ms(save.openLoop.p99Ms)} | ${ms(save.openLoop.maxMs)} |`,
+          ],
+    ),
+    "",
     "CPU per save is the CPU time used during the email posts (user and system, every thread) by the server processes, PostgreSQL's processes and the bench's own load generator, divided by the saves.",
+    ...profileSection(report.saves),
     "",
     "## Memory: the server's resident size (VmRSS)",
     "",
@@ -386,6 +435,36 @@ function pgliteMemorySection(memory: MemoryFigures | undefined): string[] {
   ];
 }
 
+/** Where the server's CPU time per email save went (bench/server-profile.ts). */
+function profileSection(saves: SaveComparison[]): string[] {
+  const profiled = saves.find(
+    (save): save is Extract<SaveComparison, { app: SaveFigures }> =>
+      !("notMeasured" in save) && save.profile !== undefined,
+  );
+  const profile = profiled?.profile;
+  if (!profiled || !profile) return [];
+  const rows = (items: ProfileShare[]) =>
+    items.map((item) => `| ${item.what} | ${item.percent.toFixed(1)} % |`);
+  return [
+    "",
+    `### Where the server's CPU time per email save goes (${profiled.database})`,
+    "",
+    `A server of its own under V8's sampling profiler (\`--cpu-prof\`), after a warm-up, through ${profile.saves.toLocaleString("en-US")} email saves as above: ${profile.cpuMsPerSave.toFixed(2)} ms of server CPU time per save with the profiler running. Shares are of the main thread's busy samples while the saves ran (idle: ${profile.idlePercent.toFixed(0)} % of them); the profile is in \`bench/results/profile/\`.`,
+    "",
+    "| Part (self time) | Share |",
+    "| --- | --- |",
+    ...rows(profile.parts),
+    "",
+    "| Function (self time) | Share |",
+    "| --- | --- |",
+    ...rows(profile.functions),
+    "",
+    "| The app's steps (time inside, callees included) | Share |",
+    "| --- | --- |",
+    ...rows(profile.appSteps),
+  ];
+}
+
 /** "What limits the targets not met": the same run's figures that explain each miss. */
 function limitsOf(report: BenchReport): string[] {
   const limits: string[] = [];
@@ -403,6 +482,13 @@ function limitsOf(report: BenchReport): string[] {
           (variants ? ` Its variants: ${variants}.` : ""),
       );
     }
+    if (page.kind === "wizard" && page.lcpRatio > LIMITS.lcpRatio) {
+      const variants = variantsOf(page.path);
+      limits.push(
+        `- ${page.path}: LCP ${ms(page.median.lcpMs)}, ${times(page.lcpRatio)} the reference's ${ms(reference.median.lcpMs)}, with its first contentful paint at ${ms(page.median.fcpMs)}.` +
+          (variants ? ` Its variants: ${variants}.` : ""),
+      );
+    }
     if (page.kind === "wizard" && page.median.scores.performance < LIMITS.wizardPerformance) {
       const bytes = report.bytes.find((found) => found.path === page.path);
       const largest = report.wizardJs
@@ -416,10 +502,17 @@ function limitsOf(report: BenchReport): string[] {
       );
     }
   }
+  for (const page of report.bytes) {
+    if (page.kind === "marketing" || page.kind === "reference") continue;
+    if (page.js.wire <= LIMITS.wizardJsBytes) continue;
+    limits.push(
+      `- ${page.path}: ${kB(page.js.wire)} of JavaScript as served, in ${page.js.files.length} files, ${kB(page.js.wire - LIMITS.wizardJsBytes)} over the wizard's budget: the first screen's chunks (${kB(report.bytes.find((first) => first.kind === "wizard")?.js.wire ?? 0)}) and the page's own modules.`,
+    );
+  }
   for (const save of report.saves) {
     if ("notMeasured" in save || save.ratio >= LIMITS.saveRatio) continue;
     limits.push(
-      `- The email step's save on ${save.database}: ${perSecond(save.app.savesPerSecond)} saves/s against ${perSecond(save.reference.upsertsPerSecond)} single upserts/s.` +
+      `- The email step's save on ${save.database}: ${perSecond(save.app.savesPerSecond)} saves/s against ${perSecond(save.reference.savesPerSecond)} of the same statement without HTTP (${save.reference.tool}).` +
         (save.roundTripsPerSave
           ? ` Each save made ${save.roundTripsPerSave.toFixed(2)} round trips to the database against the reference's one${save.requestRoundTripsPerSave === undefined ? "" : `, ${save.requestRoundTripsPerSave.toFixed(2)} of them on the request's path`} (decisions 028 and 029: one statement for the draft, the submission, the resume link and its email; the rest is the server's background work).`
           : "") +
@@ -427,25 +520,32 @@ function limitsOf(report: BenchReport): string[] {
           ? ` Every session of the database together committed ${save.transactionsPerSave.toFixed(2)} transactions per save during the email posts (the resume links' emails marked sent, the rate limit's counts).`
           : "") +
         (save.database === "PGlite"
-          ? " PGlite runs in the server's own thread: every request's HTTP, React Router and database work share it. The save writes six rows and sixteen index entries (the submission and its revision, the link, its email, the recipient's count, the draft) where the reference writes one row."
-          : " The save writes six rows and sixteen index entries (the submission and its revision, the link, its email, the recipient's count, the draft) where the reference writes one row, and carries HTTP, React Router, the form's checks and the cookies.") +
+          ? " PGlite runs in the server's own thread: every request's HTTP, React Router and database work share it with the statement, which the reference runs alone."
+          : " Beside the same statement, the save carries HTTP, React Router, the form's checks and the cookies.") +
         cpuBound(save.app, report.environment.cpus ?? "") +
         databaseBound(save.app, save.reference, report.environment.cpus ?? ""),
     );
   }
   for (const save of report.saves) {
-    if ("notMeasured" in save || save.database !== "PostgreSQL") continue;
-    if (save.app.p99Ms > LIMITS.saveP99Ms) {
+    if ("notMeasured" in save || !save.profile) continue;
+    const serverCpu = save.app.cpuMsPerSave?.servers;
+    if (serverCpu === undefined || serverCpu <= LIMITS.serverCpuMsPerSave) continue;
+    const largest = (items: ProfileShare[], count: number) =>
+      items
+        .slice(0, count)
+        .map((item) => `${item.what} ${item.percent.toFixed(0)} %`)
+        .join(", ");
+    limits.push(
+      `- The server's CPU time per email save on ${save.database}: ${serverCpu.toFixed(2)} ms against ${LIMITS.serverCpuMsPerSave.toFixed(1)}. Its profile (below) spends it mostly outside the app's own code: ${largest(save.profile.parts, 6)}. The app's steps: ${largest(save.profile.appSteps, 4)}.`,
+    );
+  }
+  for (const save of report.saves) {
+    if ("notMeasured" in save || !save.openLoop) continue;
+    if (save.openLoop.p99Ms > LIMITS.openLoopP99Ms) {
       limits.push(
-        `- The email step's save on PostgreSQL at ${save.app.concurrency} concurrent visitors: p99 ${ms(save.app.p99Ms)}, p50 ${ms(save.app.p50Ms)}. With every visitor posting again as soon as it is answered, a post waits behind the others: ${save.app.concurrency} visitors at ${perSecond(save.app.savesPerSecond)} saves/s is ${ms((save.app.concurrency / save.app.savesPerSecond) * 1000)} a turn, whatever the database does; p99 within ${LIMITS.saveP99Ms} ms needs some ${perSecond((save.app.concurrency / LIMITS.saveP99Ms) * 1000)} saves/s.`,
+        `- The email step's save on ${save.database} at ${perSecond(save.openLoop.ratePerSecond)} arrivals a second: p99 ${ms(save.openLoop.p99Ms)}, p50 ${ms(save.openLoop.p50Ms)}, the slowest ${ms(save.openLoop.maxMs)}.${cpuBound(save.app, report.environment.cpus ?? "")}`,
       );
     }
-  }
-  const scaled = report.scaleOut;
-  if (scaled && scaled.ratio < LIMITS.scaleOutRatio) {
-    limits.push(
-      `- Two server processes on one PostgreSQL: ${perSecond(scaled.app.savesPerSecond)} saves/s against one process's ${perSecond(scaled.oneProcessSavesPerSecond)} (${times(scaled.ratio)}). The two processes, PostgreSQL's sessions and the bench's own load generator all run on the machine's ${report.environment.cpus} cores: a second process adds a core's worth of work only where a core is idle.${cpuBound(scaled.app, report.environment.cpus ?? "")}`,
-    );
   }
   limits.push(...deskLimits(report.desk));
   const memory = report.pgliteMemory;
@@ -478,15 +578,11 @@ function cpuBound(figures: SaveFigures, cores: string | number): string {
  * What PostgreSQL's own share of a save allows with no server work at all: " With no server work
  * at all, … at most 1,050 saves/s, 0.15x the reference." ("" without PostgreSQL's figure).
  */
-function databaseBound(
-  figures: SaveFigures,
-  reference: UpsertReference,
-  cores: string | number,
-): string {
+function databaseBound(figures: SaveFigures, reference: SaveFloor, cores: string | number): string {
   const cpu = figures.cpuMsPerSave;
   if (cpu?.postgres === undefined) return "";
   const most = (Number(cores) * 1000) / (cpu.postgres + cpu.loadGenerator);
-  return ` Even with no server work at all, PostgreSQL's own ${cpu.postgres.toFixed(1)} ms and the load generator's ${cpu.loadGenerator.toFixed(1)} ms would allow at most ${perSecond(most)} saves/s, ${times(most / reference.upsertsPerSecond)} the reference's rate.`;
+  return ` Even with no server work at all, PostgreSQL's own ${cpu.postgres.toFixed(1)} ms and the load generator's ${cpu.loadGenerator.toFixed(1)} ms would allow at most ${perSecond(most)} saves/s, ${times(most / reference.savesPerSecond)} the reference's rate.`;
 }
 
 /** The encodings a page's files came in, most used first: "brotli", or "brotli 27, gzip 1". */

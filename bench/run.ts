@@ -2,7 +2,8 @@
  * `npm run bench`: builds the working tree in a scratch copy, serves it on 127.0.0.1 and measures
  * it against the performance targets (docs/decisions/README.md): Lighthouse beside a static reference page, bytes
  * shipped, throughput beside a bare Node server, the email step's save beside the database's own
- * upsert rate, and memory. Writes bench/report.md and bench/report.json; raw outputs go to
+ * rate for the same statement (bench/statement-floor.ts), at a steady arrival rate and under the
+ * profiler (bench/server-profile.ts), and memory. Writes bench/report.md and bench/report.json; raw outputs go to
  * bench/results/. Its settings are bench/settings.ts's.
  * `npm run bench -- --only desk` measures only the lead desk at scale (bench/desk.ts),
  * `--only memory` only the server's memory (bench/memory.ts), and `--only saves` only the email
@@ -13,6 +14,9 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
+
+import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { HttpVisitor } from "#tests/support/visitor.ts";
 
 import { pageBytes } from "./bytes.ts";
 import { jsComposition } from "./composition.ts";
@@ -45,6 +49,8 @@ const ONLY = process.argv.includes("--only")
   : undefined;
 
 if (ONLY !== undefined) {
+  // A partial run keeps the raw outputs of the full run before it, and adds its own.
+  mkdirSync(RESULTS, { recursive: true });
   await measureOnly(ONLY);
   process.exit(0);
 }
@@ -73,9 +79,26 @@ try {
   const idleMb = residentMb(app.pid);
   log(`server on PGlite up, ${idleMb.toFixed(0)} MB resident`);
 
+  // The coverage plan, as a visitor who has just finished the application is served it.
+  const visitor = new HttpVisitor(app.url);
+  const finished =
+    (await visitor.saveEmailStep("bench-plan@example.com")) &&
+    (await visitor.completeApplication({
+      businessName: "Bench Bakery",
+      firstName: "Ana",
+      lastName: "Bench",
+      phoneNumber: "(614) 555-0101",
+      streetAddress: "1 Oven St",
+    }));
+  if (!finished) throw new Error("The bench's visitor could not finish the application");
+  const pages: { path: string; kind: PageKind; cookie?: string }[] = [
+    ...PAGES,
+    { path: QUOTE_STEP_PATH, kind: "visitor", cookie: visitor.cookie() },
+  ];
   const bytes = [];
-  for (const page of [...PAGES, { path: REFERENCE_PATH, kind: "reference" as const }]) {
-    bytes.push({ ...(await pageBytes(app.url, page.path)), kind: page.kind });
+  for (const page of [...pages, { path: REFERENCE_PATH, kind: "reference" as const }]) {
+    const cookie = "cookie" in page ? page.cookie : undefined;
+    bytes.push({ ...(await pageBytes(app.url, page.path, cookie)), kind: page.kind });
   }
   const wizardFiles = bytes.find((page) => page.kind === "wizard")?.js.files ?? [];
   const wizardJs = jsComposition(
@@ -88,7 +111,8 @@ try {
   const summaries = await runLighthouse(
     app.url,
     [
-      ...[...PAGES.map((page) => page.path), REFERENCE_PATH].map((p) => ({ path: p, runs: RUNS })),
+      ...pages.map((page) => ({ path: page.path, runs: RUNS, cookie: page.cookie })),
+      { path: REFERENCE_PATH, runs: RUNS },
       ...DIAGNOSTICS.map((diagnostic) => ({ path: diagnostic.path, runs: DIAGNOSTIC_RUNS })),
     ],
     path.join(RESULTS, "lighthouse"),
@@ -139,7 +163,7 @@ try {
     lighthouse: {
       runs: RUNS,
       referencePath: REFERENCE_PATH,
-      pages: PAGES.map((page) => {
+      pages: pages.map((page) => {
         const summary = summaries.find((found) => found.path === page.path);
         if (!summary) throw new Error(`No Lighthouse figures for ${page.path}`);
         return {

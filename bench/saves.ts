@@ -1,9 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import path from "node:path";
-
-import { PGlite } from "@electric-sql/pglite";
 
 import { cpuMs, postgresCpuMs } from "./processes.ts";
 import { median, percentile } from "./stats.ts";
@@ -21,16 +17,6 @@ export interface SaveFigures {
   p99Ms: number;
   /** CPU time per measured save, where it went: the servers, PostgreSQL, the bench's own load. */
   cpuMsPerSave?: { servers: number; postgres?: number; loadGenerator: number };
-}
-
-/** The database's own single-row upsert rate, measured beside the app's saves. */
-export interface UpsertReference {
-  tool: string;
-  clients: number;
-  upserts: number;
-  seconds: number;
-  upsertsPerSecond: number;
-  meanLatencyMs: number;
 }
 
 interface Answer {
@@ -135,6 +121,53 @@ async function pool(
 }
 
 /**
+ * `count` visitors (shared out among `servers` in turn, each staying with its own) who have posted
+ * step 1 and the segments step, `concurrency` at a time until `deadline`: each is ready to post the
+ * email step, as a new visitor whose first save inserts a submission.
+ */
+async function prepareVisitors(
+  agent: Agent,
+  servers: readonly string[],
+  count: number,
+  concurrency: number,
+  deadline: number,
+): Promise<Visitor[]> {
+  const visitors = Array.from(
+    { length: count },
+    (_, index) => new Visitor(servers[index % servers.length] ?? ""),
+  );
+  const prepared = await pool(count, concurrency, deadline, async (index) => {
+    const visitor = visitors[index];
+    if (!visitor) return;
+    const first = await postForm(
+      agent,
+      visitor.baseUrl,
+      "/business-wizard",
+      { industry: "food", state: "Ohio", intent: "continue" },
+      visitor.cookieHeader(),
+    );
+    visitor.keep(first.setCookies);
+    const second = await postForm(
+      agent,
+      visitor.baseUrl,
+      "/business-wizard/segments",
+      { segments: "Bakery", intent: "continue" },
+      visitor.cookieHeader(),
+    );
+    visitor.keep(second.setCookies);
+    if (first.status !== 302 || second.status !== 302) {
+      throw new Error(`Preparing a visitor answered ${first.status} and ${second.status}`);
+    }
+  });
+  return visitors.slice(0, prepared);
+}
+
+/** Whether an email post answered as a save does: the redirect to questionnaire 1. */
+function savedEmail(answer: Answer): boolean {
+  return answer.status === 302 && answer.location === "/business-wizard/questionnaire-1";
+}
+
+/**
  * `visitors` visitors each post step 1 and the segments step (not measured), then `concurrency` of
  * them at a time post the email step (measured: its latency and the rate of saves). Each email is
  * new, so each save inserts a submission, as a visitor's first save does. With several servers
@@ -155,40 +188,16 @@ export async function measureEmailSaves(
 ): Promise<SaveFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const servers = typeof baseUrls === "string" ? [baseUrls] : baseUrls;
-  const visitors = Array.from(
-    { length: options.visitors },
-    (_, index) => new Visitor(servers[index % servers.length] ?? ""),
-  );
   const started = Date.now();
   try {
-    const prepared = await pool(
+    const visitors = await prepareVisitors(
+      agent,
+      servers,
       options.visitors,
       options.concurrency,
       started + options.deadlineMs / 2,
-      async (index) => {
-        const visitor = visitors[index];
-        if (!visitor) return;
-        const first = await postForm(
-          agent,
-          visitor.baseUrl,
-          "/business-wizard",
-          { industry: "food", state: "Ohio", intent: "continue" },
-          visitor.cookieHeader(),
-        );
-        visitor.keep(first.setCookies);
-        const second = await postForm(
-          agent,
-          visitor.baseUrl,
-          "/business-wizard/segments",
-          { segments: "Bakery", intent: "continue" },
-          visitor.cookieHeader(),
-        );
-        visitor.keep(second.setCookies);
-        if (first.status !== 302 || second.status !== 302) {
-          throw new Error(`Preparing a visitor answered ${first.status} and ${second.status}`);
-        }
-      },
     );
+    const prepared = visitors.length;
     const latencies: number[] = [];
     let failures = 0;
     await options.aroundEmails?.before();
@@ -210,9 +219,7 @@ export async function measureEmailSaves(
           visitor.cookieHeader(),
         );
         latencies.push(performance.now() - sent);
-        if (answer.status !== 302 || answer.location !== "/business-wizard/questionnaire-1") {
-          failures += 1;
-        }
+        if (!savedEmail(answer)) failures += 1;
       },
     );
     const seconds = (performance.now() - measureStart) / 1000;
@@ -247,24 +254,87 @@ export async function measureEmailSaves(
   }
 }
 
-/** The email step's upsert (app/server/wizard/submission-saves.server.ts) into a scratch table of the same shape. */
-const SCRATCH_TABLE = `
-  CREATE TABLE bench_upsert (
-    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-    industry text NOT NULL,
-    state text NOT NULL,
-    segments text[] NOT NULL,
-    email text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    updated_at timestamptz NOT NULL DEFAULT now()
-  );
-  CREATE UNIQUE INDEX bench_upsert_email_key ON bench_upsert (lower(email));
-`;
-const UPSERT = `INSERT INTO bench_upsert (industry, state, segments, email)
-  VALUES ($1, $2, $3, $4)
-  ON CONFLICT (lower(email)) DO UPDATE SET industry = excluded.industry, state = excluded.state,
-    segments = excluded.segments, email = excluded.email, updated_at = now()
-  RETURNING id`;
+/** The email step's saves at a steady arrival rate (open loop). */
+export interface OpenLoopFigures {
+  /** The arrival rate asked for, and the rate at which posts were actually sent. */
+  ratePerSecond: number;
+  sentPerSecond: number;
+  seconds: number;
+  sent: number;
+  /** Posts that did not answer the redirect to questionnaire 1. */
+  failures: number;
+  /** Latency from each post's planned start, so that a late start counts against the server. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/**
+ * The email step's saves at a steady arrival rate: `ratePerSecond` new visitors' email posts a
+ * second for `seconds`, each sent at its planned moment whether or not the earlier ones have been
+ * answered (an open loop: a slow answer does not slow the load, so no coordinated omission). Each
+ * latency runs from the post's planned moment to its answer. The visitors are prepared first, as
+ * in measureEmailSaves (not measured).
+ */
+export async function measureOpenLoopSaves(
+  baseUrl: string,
+  options: { ratePerSecond: number; seconds: number; label: string },
+): Promise<OpenLoopFigures> {
+  const count = Math.round(options.ratePerSecond * options.seconds);
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const started = Date.now();
+  try {
+    const visitors = await prepareVisitors(agent, [baseUrl], count, 50, started + 120_000);
+    const latencies: number[] = [];
+    let failures = 0;
+    const answers: Promise<void>[] = [];
+    const interval = 1000 / options.ratePerSecond;
+    const start = performance.now();
+    let next = 0;
+    while (next < visitors.length) {
+      const now = performance.now();
+      for (; next < visitors.length && start + next * interval <= now; next += 1) {
+        const planned = start + next * interval;
+        const visitor = visitors[next];
+        if (!visitor) continue;
+        const email = `open-${options.label}-${started}-${next}@example.com`;
+        answers.push(
+          postForm(
+            agent,
+            baseUrl,
+            "/business-wizard/email",
+            { email, intent: "continue" },
+            visitor.cookieHeader(),
+          ).then(
+            (answer) => {
+              latencies.push(performance.now() - planned);
+              if (!savedEmail(answer)) failures += 1;
+            },
+            () => {
+              latencies.push(performance.now() - planned);
+              failures += 1;
+            },
+          ),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const sentSeconds = (performance.now() - start) / 1000;
+    await Promise.all(answers);
+    return {
+      ratePerSecond: options.ratePerSecond,
+      sentPerSecond: visitors.length / sentSeconds,
+      seconds: options.seconds,
+      sent: visitors.length,
+      failures,
+      p50Ms: median(latencies),
+      p99Ms: percentile(latencies, 99),
+      maxMs: Math.max(...latencies),
+    };
+  } finally {
+    agent.destroy();
+  }
+}
 
 /** Transactions committed in the database of `url` so far, by every session. */
 export async function committedTransactions(url: string, psql: string): Promise<number> {
@@ -281,87 +351,4 @@ export async function committedTransactions(url: string, psql: string): Promise<
     { encoding: "utf8" },
   );
   return Number(output.trim());
-}
-
-/** pgbench: PostgreSQL's own rate for the email step's upsert, `clients` connections at once. */
-export function pgbenchReference(
-  url: string,
-  options: { clients: number; seconds: number; rawDir: string; pgbench: string; psql: string },
-): UpsertReference {
-  execFileSync(options.psql, ["-q", "-v", "ON_ERROR_STOP=1", "-c", SCRATCH_TABLE, url]);
-  const script = path.join(options.rawDir, "upsert.pgbench.sql");
-  writeFileSync(
-    script,
-    [
-      String.raw`\set n random(1, 1000000000)`,
-      UPSERT.replace("$1", "'food'")
-        .replace("$2", "'Ohio'")
-        .replace("$3", "ARRAY['Bakery']")
-        .replace("$4", "'bench-' || :n || '@example.com'")
-        .replace(/\s+/g, " ") + ";",
-      "",
-    ].join("\n"),
-  );
-  const output = execFileSync(
-    options.pgbench,
-    [
-      "--no-vacuum",
-      "--protocol=extended",
-      `--client=${options.clients}`,
-      `--jobs=${Math.min(options.clients, 2)}`,
-      `--time=${options.seconds}`,
-      `--file=${script}`,
-      url,
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-  );
-  writeFileSync(path.join(options.rawDir, "pgbench.txt"), output);
-  const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
-  const latency = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1]);
-  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1]);
-  if (!Number.isFinite(tps)) throw new Error(`pgbench printed no rate:\n${output}`);
-  return {
-    tool: "pgbench",
-    clients: options.clients,
-    upserts: transactions,
-    seconds: options.seconds,
-    upsertsPerSecond: tps,
-    meanLatencyMs: latency,
-  };
-}
-
-/**
- * A plain loop of the email step's upsert on PGlite (files in `dataDir`, as the server keeps
- * them), one at a time: PGlite runs one query at a time anyway.
- */
-export async function pgliteReference(
-  dataDir: string,
-  options: { seconds: number; maxUpserts: number },
-): Promise<UpsertReference> {
-  const pglite = await PGlite.create(dataDir);
-  try {
-    await pglite.exec(SCRATCH_TABLE);
-    // A short warm-up, as the server's saves have.
-    for (let i = 0; i < 200; i += 1) {
-      await pglite.query(UPSERT, ["food", "Ohio", ["Bakery"], `warmup-${i}@example.com`]);
-    }
-    const started = performance.now();
-    const deadline = started + options.seconds * 1000;
-    let upserts = 0;
-    while (upserts < options.maxUpserts && performance.now() < deadline) {
-      await pglite.query(UPSERT, ["food", "Ohio", ["Bakery"], `bench-${upserts}@example.com`]);
-      upserts += 1;
-    }
-    const seconds = (performance.now() - started) / 1000;
-    return {
-      tool: "PGlite loop",
-      clients: 1,
-      upserts,
-      seconds,
-      upsertsPerSecond: upserts / seconds,
-      meanLatencyMs: (seconds * 1000) / upserts,
-    };
-  } finally {
-    await pglite.close();
-  }
 }

@@ -101,6 +101,9 @@ const HEALTH_CHECK_TIMEOUT_MS = 1_000;
  */
 const UNANSWERED_MARGIN_MS = 250;
 
+/** The connections a server keeps to PostgreSQL at most, unless told otherwise. */
+export const POSTGRES_POOL_SIZE = 10;
+
 function openPostgres(options: {
   url: string;
   poolSize?: number;
@@ -109,7 +112,7 @@ function openPostgres(options: {
   const statementMs = options.timeouts?.statementMs ?? 0;
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: options.timeouts?.connectMs ?? 0,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
