@@ -9,6 +9,8 @@ import path from "node:path";
 
 import { POSTGRES_POOL_SIZE } from "#app/server/db/database.server.ts";
 
+import { HttpVisitor, type ApplicationAnswers } from "#tests/support/visitor.ts";
+
 import { freePort, residentMb, startAppServer, type Child } from "./processes.ts";
 import type { SaveComparison, ScaleOut } from "./report.ts";
 import { RoundTripCounter } from "./round-trips.ts";
@@ -203,7 +205,7 @@ export async function measurePostgresSaves(
     await Promise.all([pgApp.stop(), secondApp.stop()]);
     const roundTrips = await countRoundTrips(workspaceDir, databaseUrl, servers);
     log(
-      `round trips to PostgreSQL per save: ${roundTrips.all.toFixed(2)}, ${roundTrips.requests.toFixed(2)} by the requests`,
+      `round trips to PostgreSQL per save: ${roundTrips.all.toFixed(2)}, ${roundTrips.requests.toFixed(2)} by the requests; per final save ${roundTrips.finalSave.toFixed(2)}`,
     );
     const profile = await profileEmailSaves(workspaceDir, databaseUrl, servers);
     log(`server profiled over ${profile.saves} email saves`);
@@ -225,6 +227,7 @@ export async function measurePostgresSaves(
         profile,
         transactionsPerSave: transactions / pgSaves.saves,
         roundTripsPerSave: roundTrips.all,
+        finalSaveRoundTrips: roundTrips.finalSave,
         requestRoundTripsPerSave: roundTrips.requests,
       },
       scaleOut,
@@ -250,7 +253,7 @@ async function countRoundTrips(
   workspaceDir: string,
   databaseUrl: string,
   servers: Child[],
-): Promise<{ all: number; requests: number }> {
+): Promise<{ all: number; requests: number; finalSave: number }> {
   const direct = new URL(databaseUrl);
   const counter = await RoundTripCounter.start({
     host: direct.hostname,
@@ -289,11 +292,52 @@ async function countRoundTrips(
         },
       },
     });
-    return { all: counted / run.saves, requests: requests / run.saves };
+    const finalSave = await finalSaveRoundTrips(app.url, counter);
+    return { all: counted / run.saves, requests: requests / run.saves, finalSave };
   } finally {
     await app.stop();
     await counter.close();
   }
+}
+
+/** Visitors whose final save's round trips are counted. */
+const FINAL_SAVE_VISITORS = 50;
+
+/**
+ * Round trips to PostgreSQL per final save (the last questionnaire's), on the request's path:
+ * FINAL_SAVE_VISITORS visitors answer every step but the last (not counted), then send the last
+ * one at a time. The server's background work in an idle spell as long as those posts took is
+ * counted afterwards and taken off.
+ */
+async function finalSaveRoundTrips(url: string, counter: RoundTripCounter): Promise<number> {
+  const visitors: HttpVisitor[] = [];
+  const answers: ApplicationAnswers = {
+    businessName: "Bench Bakery",
+    firstName: "Ana",
+    lastName: "Bench",
+    phoneNumber: "(614) 555-0101",
+    streetAddress: "1 Oven St",
+  };
+  for (let index = 0; index < FINAL_SAVE_VISITORS; index += 1) {
+    const visitor = new HttpVisitor(url);
+    if (!(await visitor.saveEmailStep(`bench-final-${Date.now()}-${index}@example.com`))) {
+      throw new Error("A bench visitor's email step was not saved");
+    }
+    await visitor.answerUntilTheLastStep(answers);
+    visitors.push(visitor);
+  }
+  const before = counter.roundTrips;
+  const started = performance.now();
+  for (const visitor of visitors) {
+    if (!(await visitor.saveTheLastStep(answers))) {
+      throw new Error("A bench visitor's final save did not reach the Quote step");
+    }
+  }
+  const during = counter.roundTrips - before;
+  const afterwards = counter.roundTrips;
+  await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+  const background = counter.roundTrips - afterwards;
+  return (during - background) / visitors.length;
 }
 
 function postgresTools(): { psql: string; pgbench: string } | undefined {

@@ -14,6 +14,23 @@ export interface HttpVisitorOptions {
   opensPages?: boolean;
 }
 
+/** What completeApplication answers, the rest as its defaults. */
+export interface ApplicationAnswers {
+  businessName: string;
+  legalBusinessName?: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  consentToTexts?: boolean;
+  streetAddress: string;
+  /** A city of the state's, and its ZIP code, unless given. */
+  city?: string;
+  zipCode?: string;
+  mailingAddress?: string;
+  ownershipStructure?: string;
+  startYear?: string;
+}
+
 /** Whether a Set-Cookie header clears its cookie. */
 function clears(header: string): boolean {
   return /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(header);
@@ -147,21 +164,13 @@ export class HttpVisitor {
    * has answered that the application was saved (its redirect to the Quote step). Without a
    * mailing address, the mailing address is the primary location.
    */
-  async completeApplication(answers: {
-    businessName: string;
-    legalBusinessName?: string;
-    firstName: string;
-    lastName: string;
-    phoneNumber: string;
-    consentToTexts?: boolean;
-    streetAddress: string;
-    /** A city of the state's, and its ZIP code, unless given. */
-    city?: string;
-    zipCode?: string;
-    mailingAddress?: string;
-    ownershipStructure?: string;
-    startYear?: string;
-  }): Promise<boolean> {
+  async completeApplication(answers: ApplicationAnswers): Promise<boolean> {
+    await this.answerUntilTheLastStep(answers);
+    return this.saveTheLastStep(answers);
+  }
+
+  /** The business name and about-you steps of completeApplication, the last step not sent. */
+  async answerUntilTheLastStep(answers: ApplicationAnswers): Promise<void> {
     await this.post(stepPath("business-name"), {
       businessName: answers.businessName,
       intent: "continue",
@@ -180,6 +189,10 @@ export class HttpVisitor {
         : { sameAddress: "Yes" }),
       intent: "continue",
     });
+  }
+
+  /** The last step, the application's final save: true once it answered with the Quote step. */
+  async saveTheLastStep(answers: ApplicationAnswers): Promise<boolean> {
     const saved = await this.post(stepPath("ownership"), {
       ownershipStructure: answers.ownershipStructure ?? "Partnership",
       startYear: answers.startYear ?? "2010",
