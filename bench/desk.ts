@@ -46,12 +46,7 @@ import {
 } from "#app/server/wizard/quote-requests.server.ts";
 import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 import { listWaiting } from "#app/server/leads/needs-action.server.ts";
-import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
-import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
-import { listQuestions } from "#app/server/leads/question-store.server.ts";
-import { getBindRequest, renewedPolicy } from "#app/server/leads/bind-store.server.ts";
-import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
-import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
+import { quoteDeskRecords } from "#app/server/leads/quote-desk.server.ts";
 import { leadWithPolicy } from "#tests/support/lead-fixtures.ts";
 import { median, percentile } from "./stats.ts";
 import { ROOT } from "./workspace.ts";
@@ -358,16 +353,7 @@ async function quotesPage(db: Db, submissionId: string) {
   const submission = await getSubmission(db, submissionId);
   const request = submission ? await latestQuoteRequest(db, submission.id) : undefined;
   if (!submission || !request) throw new Error(`No quote request for ${submissionId}`);
-  await Promise.all([
-    listInsurerQuotes(db, request.id),
-    getTimeline(db, submission.id),
-    listRequestDocuments(db, request.id),
-    listQuestions(db, request.id),
-    getBindRequest(db, request.id),
-    listCertificateRequests(db, submission.id),
-    currentContractRequirements(db, submission.id),
-    request.renewsBindRequestId ? renewedPolicy(db, request.renewsBindRequestId) : undefined,
-  ]);
+  await quoteDeskRecords(db, submission.id, request);
 }
 
 /** The agency's zone the desk's days are in (the default of AGENCY_TIME_ZONE). */

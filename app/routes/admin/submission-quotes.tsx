@@ -25,19 +25,12 @@ import { lineName } from "#app/domain/quote/quote-request.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
-import { getBindRequest, renewedPolicy } from "#app/server/leads/bind-store.server.ts";
-import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
-import { getTimeline } from "#app/server/leads/desk-work.server.ts";
-import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
-import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";
-import { listQuestions } from "#app/server/leads/question-store.server.ts";
-import { workOnQuoteRequest } from "#app/server/leads/quote-desk.server.ts";
+import { quoteDeskRecords, workOnQuoteRequest } from "#app/server/leads/quote-desk.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 
 import { ContractRequirementsSection } from "#app/components/admin/visitor-contract.tsx";
-import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
 
 import type { Route } from "./+types/submission-quotes";
@@ -62,17 +55,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
   const { submission, request } = await requestOf(context, params.id);
-  const [quotes, timeline, documents, questions, bind, certificates, contract, renews] =
-    await Promise.all([
-      listInsurerQuotes(db, request.id),
-      getTimeline(db, submission.id),
-      listRequestDocuments(db, request.id),
-      listQuestions(db, request.id),
-      getBindRequest(db, request.id),
-      listCertificateRequests(db, submission.id),
-      currentContractRequirements(db, submission.id),
-      request.renewsBindRequestId ? renewedPolicy(db, request.renewsBindRequestId) : undefined,
-    ]);
+  const { quotes, timeline, documents, questions, bind, certificates, contract, renews } =
+    await quoteDeskRecords(db, submission.id, request);
   const editing = quotes.find(
     (quote) => quote.id === url.searchParams.get("edit") && quote.status !== "withdrawn",
   );

@@ -18,21 +18,29 @@ import {
   type ReceivedFile,
   type Upload,
 } from "#app/server/http/multipart-upload.server.ts";
-import { bindPolicy } from "#app/server/leads/bind-store.server.ts";
-import { issueCertificate } from "#app/server/leads/certificate-store.server.ts";
+import type { Db } from "#app/server/db/database.server.ts";
+import { bindPolicy, getBindRequest, renewedPolicy } from "#app/server/leads/bind-store.server.ts";
+import {
+  issueCertificate,
+  listCertificateRequests,
+} from "#app/server/leads/certificate-store.server.ts";
+import { getTimeline } from "#app/server/leads/desk-work.server.ts";
 import {
   attachInsurerQuoteDocument,
   attachPolicyDocument,
+  listRequestDocuments,
 } from "#app/server/leads/document-store.server.ts";
 import {
   addInsurerQuote,
+  listInsurerQuotes,
   publishInsurerQuotes,
   updateInsurerQuote,
   withdrawInsurerQuote,
   type QuoteChange,
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
-import { askQuestion } from "#app/server/leads/question-store.server.ts";
+import { askQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
+import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 
@@ -43,6 +51,30 @@ import type { AppServices } from "#app/server/services.server.ts";
  * Each form is checked here with the schema its page shows the messages of; each change enters
  * the lead's timeline in its store's transaction.
  */
+
+/**
+ * Everything a lead's quotes page shows of its latest quote request (`request`), read at once: the
+ * insurers' quotes, the lead's timeline, the documents, the questions, the request to bind, the
+ * certificates, the contract's requirements and, for a renewal, the policy it renews.
+ */
+export async function quoteDeskRecords(
+  db: Db,
+  submissionId: string,
+  request: { id: string; renewsBindRequestId: string | null },
+) {
+  const [quotes, timeline, documents, questions, bind, certificates, contract, renews] =
+    await Promise.all([
+      listInsurerQuotes(db, request.id),
+      getTimeline(db, submissionId),
+      listRequestDocuments(db, request.id),
+      listQuestions(db, request.id),
+      getBindRequest(db, request.id),
+      listCertificateRequests(db, submissionId),
+      currentContractRequirements(db, submissionId),
+      request.renewsBindRequestId ? renewedPolicy(db, request.renewsBindRequestId) : undefined,
+    ]);
+  return { quotes, timeline, documents, questions, bind, certificates, contract, renews };
+}
 
 /** The request a desk form works on, who works it, and the visitor its emails go to. */
 export interface QuoteDesk {
