@@ -21,7 +21,14 @@ import {
   type OpenLoopFigures,
   type SaveFigures,
 } from "./saves.ts";
-import { CONCURRENT_VISITORS, DATABASE_URL, log, RESULTS, VISITORS } from "./settings.ts";
+import {
+  BENCH_SESSION_SECRET,
+  CONCURRENT_VISITORS,
+  DATABASE_URL,
+  log,
+  RESULTS,
+  VISITORS,
+} from "./settings.ts";
 import { profileEmailSaves } from "./server-profile.ts";
 import { pgbenchStatementFloor, pgliteStatementFloor } from "./statement-floor.ts";
 
@@ -133,7 +140,7 @@ export async function measurePostgresSaves(
       {
         DATA_DIR: path.join(workspaceDir, ".bench-data-postgres"),
         DATABASE_URL: databaseUrl,
-        SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+        SESSION_SECRET: BENCH_SESSION_SECRET,
       },
     );
     servers.push(pgApp);
@@ -171,7 +178,7 @@ export async function measurePostgresSaves(
       {
         DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-2"),
         DATABASE_URL: databaseUrl,
-        SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+        SESSION_SECRET: BENCH_SESSION_SECRET,
       },
     );
     servers.push(secondApp);
@@ -269,7 +276,7 @@ async function countRoundTrips(
     {
       DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-counted"),
       DATABASE_URL: proxied.href,
-      SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+      SESSION_SECRET: BENCH_SESSION_SECRET,
     },
   );
   servers.push(app);

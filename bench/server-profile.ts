@@ -8,7 +8,7 @@ import path from "node:path";
 
 import { freePort, startAppServer, type Child } from "./processes.ts";
 import { measureEmailSaves } from "./saves.ts";
-import { CONCURRENT_VISITORS, RESULTS, VISITORS } from "./settings.ts";
+import { BENCH_SESSION_SECRET, CONCURRENT_VISITORS, RESULTS, VISITORS } from "./settings.ts";
 
 /** A share of the profiled CPU time. */
 export interface ProfileShare {
@@ -69,7 +69,7 @@ function partOf(frame: ProfileNode["callFrame"]): string {
   if (url.endsWith("/server.ts") || url.includes("/app/")) return "the app (server.ts, app/)";
   if (url.startsWith("node:")) {
     const name = url.slice("node:".length).replace(/^internal\//, "");
-    if (/^(?:crypto|.*crypto)/.test(name)) return "Node: crypto";
+    if (name.includes("crypto")) return "Node: crypto";
     if (/http|net|stream|stream_base|url|querystring|undici|webstreams/.test(name))
       return "Node: HTTP, sockets and streams";
     return "Node: other";
@@ -188,7 +188,7 @@ export async function profileEmailSaves(
     {
       DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-profiled"),
       DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+      SESSION_SECRET: BENCH_SESSION_SECRET,
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
     },
   );

@@ -14,6 +14,8 @@ export const VISITORS = Number(process.env.BENCH_VISITORS ?? 2000);
 // The diagnostic variants explain a figure rather than make one: fewer runs keep the bench short.
 export const DIAGNOSTIC_RUNS = Math.min(RUNS, 3);
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "";
+/** The SESSION_SECRET every server the bench starts shares (two servers must read each other's cookies). */
+export const BENCH_SESSION_SECRET = "bench-session-secret-of-more-than-32-characters";
 /** Visitors saving at once in the save runs. */
 export const CONCURRENT_VISITORS = 100;
 /** Where raw outputs go (Lighthouse's reports, autocannon's, the servers' logs). */

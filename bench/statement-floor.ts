@@ -24,6 +24,8 @@ import {
   type EmailStepSave,
 } from "#app/server/wizard/email-step.server.ts";
 
+import { BENCH_SESSION_SECRET } from "./settings.ts";
+
 /** The floor's rate, beside which a save over HTTP is set. */
 export interface SaveFloor {
   tool: string;
@@ -64,14 +66,18 @@ async function makeDrafts(db: Db, count: number): Promise<{ id: string; version:
   return made;
 }
 
-/** The app's services on a PGlite database of its own in `dataDir`, migrated. */
-async function pgliteServices(dataDir: string): Promise<AppServices> {
-  const env = parseEnv({
+/** The settings of the bench's servers (production's defaults), with this data directory. */
+function benchEnv(dataDir: string) {
+  return parseEnv({
     NODE_ENV: "production",
     DATA_DIR: dataDir,
-    SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
+    SESSION_SECRET: BENCH_SESSION_SECRET,
   });
-  return createServices(env, await openDatabase({ kind: "pglite", dataDir }));
+}
+
+/** The app's services on a PGlite database of its own in `dataDir`, migrated. */
+async function pgliteServices(dataDir: string): Promise<AppServices> {
+  return createServices(benchEnv(dataDir), await openDatabase({ kind: "pglite", dataDir }));
 }
 
 /**
@@ -202,11 +208,7 @@ export async function pgbenchStatementFloor(
      FROM generate_series(1, ${PGBENCH_DRAFTS}) AS n`,
     url,
   ]);
-  const env = parseEnv({
-    NODE_ENV: "production",
-    DATA_DIR: options.rawDir,
-    SESSION_SECRET: "bench-session-secret-of-more-than-32-characters",
-  });
+  const env = benchEnv(options.rawDir);
   const database = await openDatabase({ kind: "postgres", url, poolSize: 1 });
   let compiled: { sql: string; parameters: readonly unknown[] };
   try {

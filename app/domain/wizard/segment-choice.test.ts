@@ -53,6 +53,19 @@ describe("step 2: segments", () => {
     );
   });
 
+  it("is built once for each industry and language, each keeping its own list and words", () => {
+    const spanish = segmentsSchema(getIndustry("food"), "es");
+    expect(errorsOf(spanish.safeParse({}))).toEqual(["Elija al menos una opción"]);
+    // Asked for in English after Spanish, and for another industry: their own, not the first built.
+    expect(errorsOf(segmentsSchema(getIndustry("food"), "en").safeParse({}))).toEqual([
+      "Please choose at least one option",
+    ]);
+    expect(
+      segmentsSchema(getIndustry("construction"), "es").safeParse({ segments: ["Bakery"] }).success,
+    ).toBe(false);
+    expect(segmentsSchema(getIndustry("food"), "es")).toBe(spanish);
+  });
+
   it("cleaning takes exactly one service from its list", () => {
     const schema = segmentsSchema(getIndustry("cleaning"));
     expect(schema.parse({ segment: "Window Cleaning" })).toEqual({ segments: ["Window Cleaning"] });

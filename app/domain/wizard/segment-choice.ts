@@ -109,8 +109,11 @@ export function segmentsSchema(
   industry: Industry,
   locale: Locale = BASE_LOCALE,
 ): z.ZodMiniType<SegmentsValue> {
-  const built = builtSegmentsSchemas.get(industry) ?? new Map();
-  builtSegmentsSchemas.set(industry, built);
+  let built = builtSegmentsSchemas.get(industry);
+  if (!built) {
+    built = new Map();
+    builtSegmentsSchemas.set(industry, built);
+  }
   const known = built.get(locale);
   if (known) return known;
   const schema = buildSegmentsSchema(industry, locale);
