@@ -559,7 +559,7 @@ function limitsOf(report: BenchReport): string[] {
     if ("notMeasured" in save || save.finalSaveRoundTrips === undefined) continue;
     if (save.finalSaveRoundTrips <= LIMITS.roundTripsPerSave) continue;
     limits.push(
-      `- The final questionnaire's save on ${save.database}: ${save.finalSaveRoundTrips.toFixed(2)} round trips. It is one transaction (decisions 023 and 028): BEGIN, whether the application was completed before, the application's statement, the draft, COMMIT, and where they are set the agency's email and the webhooks, each in a savepoint (the bench's server sets neither).`,
+      `- The final questionnaire's save on ${save.database}: ${save.finalSaveRoundTrips.toFixed(2)} round trips. It is meant to be one statement (decision 052): the application, whether it was complete before, its reminders cancelled, the draft and, where LEAD_NOTIFY_TO is set, the agency's email; only where LEAD_WEBHOOK_URL is set does a transaction add the webhooks' reads (the bench's server sets neither).`,
     );
   }
   for (const save of report.saves) {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
@@ -6,12 +7,14 @@ import { parseEnv } from "#app/server/env.server.ts";
 import {
   callbackRequestEmail,
   completedApplicationEmail,
+  completedApplicationAlert,
   notifyCallbackRequest,
-  notifyCompletedApplication,
 } from "#app/server/leads/lead-notifications.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 import { completeRecord } from "#tests/support/application-records.ts";
+import type { AppServices } from "#app/server/services.server.ts";
+import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 
 function envWith(notify: string) {
   return parseEnv({
@@ -37,6 +40,18 @@ const callback = {
 };
 
 afterEach(() => vi.restoreAllMocks());
+
+/**
+ * The new-lead email as the final step's statement queues it (decision 052): named by a CTE,
+ * `submission`, that answers the saved application's id.
+ */
+async function queueCompletedAlert(services: AppServices, id: string, lead: CompleteRecord) {
+  const alert = completedApplicationAlert(services, lead, sql`submission`);
+  if (!alert) return;
+  await sql`WITH submission AS (SELECT ${id}::text AS id), alerted AS (${alert}) SELECT 1`.execute(
+    services.database.db,
+  );
+}
 
 describe("the new-lead emails", () => {
   it("give the agency every detail of a completed application and a link to it", () => {
@@ -113,7 +128,7 @@ describe.each(testDatabaseKinds)("notifying the agency on $name", (kind) => {
         envWith("sales@agency.example, owner@agency.example"),
         database,
       );
-      await notifyCompletedApplication(services, "abc-123", record);
+      await queueCompletedAlert(services, "abc-123", record);
       await notifyCallbackRequest(services, callback);
       const queued = await database.db
         .selectFrom("outbox")
@@ -126,13 +141,18 @@ describe.each(testDatabaseKinds)("notifying the agency on $name", (kind) => {
         subject: "New lead: Chapter One (Retail & E-Commerce, Oregon)",
       });
       expect(queued[0]!.text_body).toContain("Email: rae@chapterone.example");
+      expect(queued[0]!.text_body).toContain(
+        "Every field and the consent evidence: https://www.coverpilot.example/admin/submissions/abc-123\n",
+      );
       expect(queued[1]!.subject).toBe("Call-back request: Quinn Caller");
     });
   });
 
   it("queues nothing without LEAD_NOTIFY_TO", async () => {
     await withDatabase(kind.open, async (database) => {
-      await notifyCompletedApplication(createServices(envWith(""), database), "abc-123", record);
+      const services = createServices(envWith(""), database);
+      expect(completedApplicationAlert(services, record, sql`submission`)).toBeUndefined();
+      await notifyCallbackRequest(services, callback);
       expect(await database.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
     });
   });
@@ -142,11 +162,9 @@ describe.each(testDatabaseKinds)("notifying the agency on $name", (kind) => {
     await database.close();
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const services = createServices(envWith("sales@agency.example"), database);
-    await expect(notifyCompletedApplication(services, "abc-123", record)).resolves.toBeUndefined();
     await expect(notifyCallbackRequest(services, callback)).resolves.toBeUndefined();
-    expect(logged).toHaveBeenCalledTimes(2);
+    expect(logged).toHaveBeenCalledTimes(1);
     const text = JSON.stringify(logged.mock.calls);
-    expect(text).toContain("abc-123");
     expect(text).toContain(callback.id);
     for (const detail of ["rae@", "Chapter One", "Quinn", "5550188", "5550177", "agency.example"]) {
       expect(text).not.toContain(detail);

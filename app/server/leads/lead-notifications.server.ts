@@ -1,3 +1,7 @@
+import { randomUUID } from "node:crypto";
+
+import { sql, type RawBuilder } from "kysely";
+
 import { agencyFrom, agencyLines } from "#app/domain/site/agency.ts";
 import { leadNameOf, alertRows } from "#app/domain/application/application-fields.ts";
 import { bestTimeLabel } from "#app/domain/site/contact-forms.ts";
@@ -13,7 +17,11 @@ import type { SavedCallbackRequest } from "#app/server/leads/contact-requests.se
 import type { QuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { bestEffort } from "#app/server/db/transactions.server.ts";
 import { logger } from "#app/server/logger.server.ts";
-import { enqueueEmail, type OutgoingEmail } from "#app/server/mail/outbox.server.ts";
+import {
+  enqueueEmail,
+  queuedEmailFrom,
+  type OutgoingEmail,
+} from "#app/server/mail/outbox.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 
 /**
@@ -151,28 +159,53 @@ async function enqueue(
   const to = services.env.LEAD_NOTIFY_TO;
   if (to.length === 0) return;
   try {
-    const alert = email(to);
-    // Every email the site sends names the agency (issue 15), these too.
-    const signature = agencyLines(agencyFrom(services.env)).join("\n");
-    await bestEffort(services.database.db, (db) =>
-      enqueueEmail(db, { ...alert, text: `${alert.text}\n${signature}\n` }),
-    );
+    const alert = signed(services, email(to));
+    await bestEffort(services.database.db, (db) => enqueueEmail(db, alert));
   } catch (error) {
-    logger.error({ ...ids, ...failureKind(error) }, "lead notification not queued");
+    notificationNotQueued(error, ids);
   }
 }
 
-/** Tells the agency of a completed application. Never throws. */
-export async function notifyCompletedApplication(
+/** Every email the site sends names the agency (issue 15), these too. */
+function signed(services: AppServices, email: OutgoingEmail): OutgoingEmail {
+  const signature = agencyLines(agencyFrom(services.env)).join("\n");
+  return { ...email, text: `${email.text}\n${signature}\n` };
+}
+
+/** Logs a new-lead email that could not be queued: `ids` say of what, never the lead's details. */
+export function notificationNotQueued(error: unknown, ids: Record<string, string> = {}): void {
+  logger.error({ ...ids, ...failureKind(error) }, "lead notification not queued");
+}
+
+/**
+ * The agency's email about a completed application, for the statement that saves it (decision
+ * 052): a CTE body that queues it once for each row of `submission` (the CTE that answers the
+ * saved application's id, known only once the statement runs, which its link names). Undefined
+ * when LEAD_NOTIFY_TO is not set. Throws InvalidRecipientError for a recipient that is not one
+ * address.
+ */
+export function completedApplicationAlert(
   services: AppServices,
-  submissionId: string,
   record: CompleteRecord,
-): Promise<void> {
-  await enqueue(
+  submission: RawBuilder<unknown>,
+): RawBuilder<unknown> | undefined {
+  const to = services.env.LEAD_NOTIFY_TO;
+  if (to.length === 0) return undefined;
+  // The text is written here around a stand-in for the id, which the statement puts in its place:
+  // a random one, which no visitor's words can hold.
+  const standIn = randomUUID();
+  const alert = signed(
     services,
-    (to) => completedApplicationEmail(services.env.SITE_URL, to, submissionId, record),
-    { submissionId },
+    completedApplicationEmail(services.env.SITE_URL, to, standIn, record),
   );
+  const parts = alert.text.split(standIn);
+  if (parts.length !== 2) throw new Error("The new-lead email names the application once");
+  const [before, after] = parts;
+  return queuedEmailFrom(submission, {
+    to,
+    subject: alert.subject,
+    text: sql<string>`${before} || id::text || ${after}`,
+  });
 }
 
 /** Tells the agency of a quote request, new or updated. Never throws. */

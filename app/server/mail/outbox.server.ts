@@ -79,6 +79,27 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
 }
 
 /**
+ * A statement to use inside a WITH: puts an email to `to` in the outbox once for each row of
+ * `source` (a CTE of the caller's statement), its text computed by the statement (`text`, which may
+ * name the source's columns): for an email that names what the statement saves, such as the
+ * agency's new-lead email and the application's id (decision 052). Refuses (InvalidRecipientError)
+ * a recipient that is not exactly one address.
+ */
+export function queuedEmailFrom(
+  source: RawBuilder<unknown>,
+  email: { to: readonly string[]; subject: string; text: RawBuilder<string> },
+): RawBuilder<unknown> {
+  if (email.to.length === 0 || !recipientsAreValid(email.to)) {
+    throw new InvalidRecipientError("An email was refused: a recipient is not one address.");
+  }
+  const recipients = sql.join(email.to.map((address) => sql`${address}::text`));
+  return sql`
+    INSERT INTO outbox (recipients, subject, text_body)
+    SELECT ARRAY[${recipients}], ${email.subject}, ${email.text} FROM ${source}
+    RETURNING id`;
+}
+
+/**
  * What a visitor's address is counted under for the per-recipient cap: a hash of the inbox it
  * reaches (`mailboxOf`: case, `+tags`, Gmail's dots and googlemail.com do not count), so every
  * spelling of one inbox shares one count, and the count names no one and adds no copy of the

@@ -69,8 +69,10 @@ function reminderKey(id: RawBuilder<string | null>): RawBuilder<string | null> {
  */
 export function resumeRemindersCancelled(
   ids: readonly RawBuilder<string | null>[],
+  /** Cancels only if this holds (the statement's check that the draft is the one read). */
+  when: RawBuilder<boolean> = sql<boolean>`true`,
 ): RawBuilder<unknown> {
-  return sql`reminders_cancelled AS (${cancelQueuedEmails(ids.map(reminderKey))})`;
+  return sql`reminders_cancelled AS (${cancelQueuedEmails(ids.map(reminderKey), when)})`;
 }
 
 /**

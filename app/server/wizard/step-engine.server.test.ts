@@ -949,3 +949,128 @@ describe.each(testDatabaseKinds)("the email step's reminder (decision 032), on $
     expect(await queuedTo("again@example.com")).toEqual([]);
   });
 });
+
+describe.each(testDatabaseKinds)("the final step's save (decision 052), on $name", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await kind.open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const DESK = "desk@agency.example";
+  const serverWith = (settings: Record<string, string>) =>
+    createServices(
+      parseEnv({
+        DATA_DIR: env.DATA_DIR,
+        SITE_URL: "https://coverpilot.example",
+        SESSION_SECRET: "e".repeat(32),
+        ...settings,
+      }),
+      database,
+    );
+
+  /** The application's steps `from` up to (not including) `to`, with this email; the last answer. */
+  async function walk(visitor: Visitor, email: string, from = 0, to: number = APPLICATION.length) {
+    let answer: Awaited<ReturnType<Visitor["send"]>> | undefined;
+    for (const [pathname, form] of APPLICATION.slice(from, to)) {
+      answer = await visitor.send(pathname, pathname.endsWith("email") ? { email } : form);
+    }
+    return answer;
+  }
+
+  const submissionOf = (email: string) =>
+    database.db
+      .selectFrom("business_wizard_submissions")
+      .select(["id", "business_name", "completed_at"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+
+  /** The agency's new-lead emails in the outbox, oldest first. */
+  const alerts = () =>
+    database.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where(sql<boolean>`${DESK}::text = ANY(recipients)`)
+      .orderBy("id")
+      .execute();
+
+  it("queues the agency's email, with the link to the application it saved, and keeps the draft", async () => {
+    await database.db.deleteFrom("outbox").execute();
+    const visitor = new Visitor(serverWith({ LEAD_NOTIFY_TO: DESK }));
+    expect(await walk(visitor, "alert@example.com")).toMatchObject({ redirect: QUOTE_STEP_PATH });
+    const saved = await submissionOf("alert@example.com");
+    expect(saved.completed_at).toBeInstanceOf(Date);
+    const queued = await alerts();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.subject).toBe("New lead: Ana's Studio (Offices & Professionals, Ohio)");
+    expect(queued[0]!.text_body).toContain(
+      `Every field and the consent evidence: https://coverpilot.example/admin/submissions/${saved.id}\n`,
+    );
+    // The completed draft was kept: the last step opens with its answers.
+    const last = await visitor.send("/business-wizard/questionnaire-3");
+    expect(last.status).toBe(200);
+  });
+
+  it("an agency email that cannot be queued is logged without the lead and does not undo the save", async () => {
+    await database.db.deleteFrom("outbox").execute();
+    const visitor = new Visitor(serverWith({ LEAD_NOTIFY_TO: DESK }));
+    await walk(visitor, "no-alert@example.com", 0, APPLICATION.length - 1);
+    await whileRefusing(database, "insert on outbox for each row", async (logged) => {
+      expect(await walk(visitor, "no-alert@example.com", APPLICATION.length - 1)).toMatchObject({
+        redirect: QUOTE_STEP_PATH,
+      });
+      expect(logged).toHaveBeenCalledWith(expect.anything(), "lead notification not queued");
+      const text = JSON.stringify(logged.mock.calls);
+      expect(text).not.toContain("no-alert@example.com");
+      expect(text).not.toContain("Ana");
+    });
+    expect((await submissionOf("no-alert@example.com")).completed_at).toBeInstanceOf(Date);
+    expect(await alerts()).toEqual([]);
+  });
+
+  it("with webhooks, tells them whether the application was complete before: completed, then updated", async () => {
+    await database.db.deleteFrom("outbox").execute();
+    const visitor = new Visitor(
+      serverWith({
+        LEAD_NOTIFY_TO: DESK,
+        LEAD_WEBHOOK_URL: "https://hooks.example/leads",
+        LEAD_WEBHOOK_SECRET: "w".repeat(32),
+      }),
+    );
+    await walk(visitor, "twice@example.com");
+    const [pathname, form] = APPLICATION.at(-1)!;
+    expect(await visitor.send(pathname, { ...form, startYear: "2016" })).toMatchObject({
+      redirect: QUOTE_STEP_PATH,
+    });
+    const { id } = await submissionOf("twice@example.com");
+    const events = await database.db
+      .selectFrom("webhook_deliveries")
+      .select("event")
+      .where("submission_id", "=", id)
+      .orderBy("created_at")
+      .execute();
+    expect(events.map((row) => row.event)).toEqual([
+      "application.completed",
+      "application.updated",
+    ]);
+    expect(await alerts()).toHaveLength(2);
+  });
+
+  it("from this server's copy of a draft that another server changed, saves the stored answers", async () => {
+    const here = serverWith({});
+    const visitor = new Visitor(here);
+    await walk(visitor, "behind@example.com", 0, APPLICATION.length - 1);
+    visitor.useServer(serverWith({}));
+    await visitor.send("/business-wizard/questionnaire-1", { businessName: "Changed Studio" });
+    visitor.useServer(here);
+    expect(await walk(visitor, "behind@example.com", APPLICATION.length - 1)).toMatchObject({
+      redirect: QUOTE_STEP_PATH,
+    });
+    expect(await submissionOf("behind@example.com")).toMatchObject({
+      business_name: "Changed Studio",
+      completed_at: expect.any(Date),
+    });
+  });
+});

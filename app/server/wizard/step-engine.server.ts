@@ -34,11 +34,11 @@ import {
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
 import { getSiteLanguages, requestLocale } from "#app/server/http/site-languages.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
-import { notifyCompletedApplication } from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
+import type { Env } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices, type AppServices } from "#app/server/services.server.ts";
 import { countApplicationCompleted, countStepReached } from "#app/server/wizard/funnel.server.ts";
@@ -47,10 +47,7 @@ import {
   wizardWriter,
   type SubmissionWriter,
 } from "#app/server/wizard/submission-history.server.ts";
-import {
-  saveCompleteSubmission,
-  wasCompletedBefore,
-} from "#app/server/wizard/submission-saves.server.ts";
+import { saveCompleteStepWithDraft } from "#app/server/wizard/complete-step.server.ts";
 import {
   readDraftCookie,
   requireEarlierSteps,
@@ -141,13 +138,13 @@ interface SaveOutcome {
 }
 
 /**
- * The server's own work for the steps that save to the submission (StepSave): `run`, in one
- * transaction with the draft's read and write when `transaction` says so (decision 023); otherwise
- * `run` is one statement that keeps the draft too (decision 028).
+ * The server's own work for the steps that save to the submission (StepSave): `run` is one
+ * statement that keeps the draft too (decisions 028 and 052), in one transaction with what follows
+ * it when `transaction` says so for these settings (decision 023).
  */
 const SAVES: Record<
   StepSave,
-  { transaction: boolean; run: (work: SaveWork) => Promise<SaveOutcome> }
+  { transaction: (env: Env) => boolean; run: (work: SaveWork) => Promise<SaveOutcome> }
 > = {
   /**
    * Industry, state, segments and email to the submission with that email (or a new one), a link
@@ -155,7 +152,7 @@ const SAVES: Record<
    * draft naming it: one statement.
    */
   "email-step": {
-    transaction: false,
+    transaction: () => false,
     async run({ services, context, handle, draft, locale }) {
       const { email } = emailSchema().parse(draft);
       const keptFor = (id: string): WizardDraft => ({
@@ -177,11 +174,16 @@ const SAVES: Record<
     },
   },
   /**
-   * Every field to the submission the email step wrote (or a new one); the completed draft is kept
-   * (the Quote step works from it). After the draft is kept, and never failing the save: the
-   * funnel's count and the agency's new-lead email.
+   * Every field to the submission the email step wrote (or a new one), the completed draft (the
+   * Quote step works from it) and the agency's new-lead email: one statement. After it, never
+   * failing the save: the funnel's count and, where LEAD_WEBHOOK_URL is set, the webhooks, whose
+   * body is the lead as stored: read back in the save's transaction, so that the event is queued
+   * exactly when the save is kept.
    */
-  "complete-application": { transaction: true, run: saveCompleteApplication },
+  "complete-application": {
+    transaction: (env) => env.LEAD_WEBHOOK_URL.length > 0,
+    run: saveCompleteApplication,
+  },
 };
 
 async function saveCompleteApplication({
@@ -193,19 +195,22 @@ async function saveCompleteApplication({
   locale,
 }: SaveWork): Promise<SaveOutcome> {
   const record = { ...toRecord(draft, thisYear), language: locale };
-  const db = services.database.db;
-  const updated = await wasCompletedBefore(db, handle.draft.submission?.id);
-  const id = await saveCompleteSubmission(
-    db,
-    handle.draft.submission?.id,
+  const keptFor = (id: string): WizardDraft => ({
+    ...draft,
+    submission: savedSubmission(handle.draft, id, record.email),
+  });
+  const { id, version, updated } = await saveCompleteStepWithDraft(services, {
     record,
-    writerOf(context, handle),
-  );
+    writer: writerOf(context, handle),
+    draft: { keptId: handle.keptId, version: handle.version, named: handle.draft.submission?.id },
+    keptFor,
+  });
+  handle.kept(keptFor(id), version);
   return {
-    draft: { ...draft, submission: savedSubmission(handle.draft, id, record.email) },
+    draft: keptFor(id),
+    keptBySave: true,
     afterKept: async () => {
       await countApplicationCompleted(context);
-      await notifyCompletedApplication(services, id, record);
       await queueLeadEvent(services, updated ? "application.updated" : "application.completed", id);
     },
   };
@@ -241,9 +246,9 @@ function withDatabase(services: AppServices, db: Db): AppServices {
  * step's own save, keeps the draft and goes on, with the step's toast. A failed save answers 503
  * with the spec's error toast, and the visitor keeps what they typed.
  *
- * A step with a save of its own runs in one transaction, from reading the draft to keeping it
- * (decision 023): one round trip's worth of work for the database, and a failure anywhere leaves
- * nothing half written.
+ * A step with a save of its own saves in one statement, the draft with it (decisions 028 and 052),
+ * or, where more must be written with it (the final save's webhooks), in one transaction from
+ * reading the draft to keeping it (decision 023): a failure anywhere leaves nothing half written.
  */
 export function stepAction<View, Value>(step: AnyStep<View, Value>) {
   return async ({ request, context }: StepArgs) => {
@@ -252,9 +257,9 @@ export function stepAction<View, Value>(step: AnyStep<View, Value>) {
     const locale = requestLocale(request);
     try {
       const cookie = await readDraftCookie(services, request);
-      // A step that only keeps the draft writes one row, and the email step's save is one
-      // statement: a transaction would add two statements and guard nothing.
-      const transaction = step.save !== undefined && SAVES[step.save].transaction;
+      // A step that only keeps the draft writes one row, and a step's own save is one statement:
+      // a transaction would add two statements and guard nothing, unless more follows it.
+      const transaction = step.save !== undefined && SAVES[step.save].transaction(services.env);
       const run = (source: DraftSource) =>
         transaction
           ? inTransaction(services.database.db, (trx) =>

@@ -113,57 +113,61 @@ export async function saveEmailStep(
 }
 
 /**
- * The final step's save (docs/product.md, "How the wizard moves"): every field to the application the email step wrote
- * (`submissionId`, the draft's), if it still has this email; if there is none (or it is gone), a
- * new one, beside any that already holds the email (savedUnderEmail, decision 030). Returns the
- * submission's id. The same statement keeps the version it overwrites, with `writer`, marks
- * the application complete (completed_at, decision 018) and cancels its waiting reminder
- * (decision 032): it is cancelled exactly when the application is saved complete.
+ * The final step's save (docs/product.md, "How the wizard moves"): every field to the application
+ * the email step wrote (`own`, the draft's), if it still has this email; if there is none (or it is
+ * gone), a new one, beside any that already holds the email (savedUnderEmail, decision 030). The
+ * same statement keeps the version it overwrites, with `writer`, marks the application complete
+ * (completed_at, decision 018) and cancels its waiting reminder (decision 032): it is cancelled
+ * exactly when the application is saved complete. Writes only if `when` holds.
+ *
+ * As CTEs, for a statement of its own (saveCompleteSubmission) or the first part of the step's save
+ * (decision 052): `submission` answers the submission's id, and `completed_before` a row if the
+ * application it updated was complete before this save (what tells a webhook
+ * "application.updated" from "application.completed"; another application with the same email
+ * does not count, decision 030).
  */
+export function completeApplicationWrite(
+  record: CompleteRecord,
+  writer: SubmissionWriter = UNKNOWN_WRITER,
+  own: string | undefined = undefined,
+  when: RawBuilder<boolean> = sql<boolean>`true`,
+): RawBuilder<unknown> {
+  const write = savedUnderEmail({
+    record,
+    own,
+    when,
+    stamped: { completed_at: sql`now()`, updated_at: stampedBy(writer) },
+  });
+  // Finishing cancels the "finish your application" reminders still waiting (decision 032): every
+  // one this session queued, whatever address it was for, and those keyed by the application the
+  // email step saved (the draft's) or the one saved now, if another.
+  const cancelled = resumeRemindersCancelled(
+    [
+      sql<string | null>`${ownId(writer.draft ?? undefined)}::uuid`,
+      sql<string | null>`${ownId(own)}::uuid`,
+      sql<string>`(SELECT id FROM submission)`,
+    ],
+    when,
+  );
+  // The statement's CTEs all read the rows as they were before it: this is the application as the
+  // save found it.
+  return sql`${write}, ${cancelled}, completed_before AS (
+      SELECT 1 FROM business_wizard_submissions
+      WHERE id IN (SELECT id FROM own) AND completed_at IS NOT NULL AND ${when}
+    )`;
+}
+
+/** The final step's write (completeApplicationWrite) on its own; returns the submission's id. */
 export async function saveCompleteSubmission(
   db: Db,
   submissionId: string | undefined,
   record: CompleteRecord,
   writer: SubmissionWriter = UNKNOWN_WRITER,
 ): Promise<string> {
-  const write = savedUnderEmail({
-    record,
-    own: submissionId,
-    when: sql<boolean>`true`,
-    stamped: { completed_at: sql`now()`, updated_at: stampedBy(writer) },
-  });
-  // Finishing cancels the "finish your application" reminders still waiting (decision 032): every
-  // one this session queued, whatever address it was for, and those keyed by the application the
-  // email step saved (the draft's) or the one saved now, if another.
-  const cancelled = resumeRemindersCancelled([
-    sql<string | null>`${ownId(writer.draft ?? undefined)}::uuid`,
-    sql<string | null>`${ownId(submissionId)}::uuid`,
-    sql<string>`(SELECT id FROM submission)`,
-  ]);
   const { rows } = await sql<{ id: string }>`
-    WITH ${write}, ${cancelled} SELECT id FROM submission
+    WITH ${completeApplicationWrite(record, writer, submissionId)} SELECT id FROM submission
   `.execute(db);
   const [row] = rows;
   if (!row) throw new Error("The final step's save wrote no submission");
   return row.id;
-}
-
-/**
- * Whether the application the final step is about to save (the draft's, by its id) was completed
- * before: what tells a webhook "application.updated" from "application.completed". Another
- * application with the same email does not count (decision 030).
- */
-export async function wasCompletedBefore(
-  db: Db,
-  submissionId: string | undefined,
-): Promise<boolean> {
-  const id = ownId(submissionId);
-  if (id === null) return false;
-  const row = await db
-    .selectFrom("business_wizard_submissions")
-    .select("completed_at")
-    .where("id", "=", id)
-    .where("completed_at", "is not", null)
-    .executeTakeFirst();
-  return row !== undefined;
 }
