@@ -5,7 +5,12 @@ import { defineConfig } from "vitest/config";
 import { VITEST_TMPDIR } from "./tests/support/run-dirs.ts";
 import { DATABASES_PER_WORKER_ENV } from "./tests/support/vitest-workers.ts";
 
-const TEST_FILES = ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts", "tools/**/*.test.ts"];
+const TEST_FILES = [
+  "app/**/*.test.{ts,tsx}",
+  "database/**/*.test.ts",
+  "tools/**/*.test.ts",
+  "tests/support/**/*.test.ts",
+];
 
 /**
  * Test files that replace a module (`vi.mock`) or a variable (`vi.stubEnv`, `vi.stubGlobal`) for

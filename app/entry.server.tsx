@@ -10,8 +10,13 @@ import {
 } from "react-router";
 
 import { NonceProvider } from "#app/components/nonce-provider.tsx";
-import { AFTER_LARGEST_PAINT } from "#app/components/site/site-script-loader.ts";
+import {
+  AFTER_LARGEST_PAINT,
+  SITE_SCRIPT_TAG,
+  siteScriptLoader,
+} from "#app/components/site/site-script-loader.ts";
 import { cspNonceContext } from "#app/context.ts";
+import { withRouteStyles } from "#app/server/http/route-styles.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 
 export const streamTimeout = 5_000;
@@ -44,6 +49,8 @@ export default function handleRequest(
           rendered.on("end", () => {
             const html = withHydrationAfterFirstPaint(
               withoutModulePreloads(Buffer.concat(chunks).toString("utf8")),
+              nonce,
+              routerContext.staticHandlerContext.matches.at(-1)?.route.id,
             );
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // A post to a page without a form: the page itself can only be read.
@@ -81,22 +88,42 @@ const HYDRATION_SCRIPT =
 const STATIC_IMPORT = /^import \* as (route\d+) from ("\/assets\/[\w.-]+\.js");$/gm;
 
 /**
- * A hydrating page whose hydration script fetches nothing before the page's largest paint
- * (decision 027): its static imports of the route modules become imports it makes once the
- * browser reports that paint (AFTER_LARGEST_PAINT), all at once, so the document and the
- * stylesheet have the connection to themselves until then. The script's other statements run as
- * before, after them.
- * A script of another shape is left as it is.
+ * A hydrating page that fetches nothing but itself before its largest paint (decisions 027 and
+ * 053): its hydration script's static imports of the route modules become imports it makes once
+ * the browser reports that paint (AFTER_LARGEST_PAINT), all at once; the site script's tag becomes
+ * the inline loader that adds it then (siteScriptLoader, allowed by the request's `nonce`); and a
+ * wizard page carries the stylesheet's rules it uses (withRouteStyles, for route `routeId`) in
+ * place of the link to the stylesheet. The hydration script's other statements run as before,
+ * after the imports.
+ * A page without a hydration script of that shape is left as it is.
  */
-function withHydrationAfterFirstPaint(html: string): string {
-  return html.replace(HYDRATION_SCRIPT, (whole, open: string, body: string, close: string) => {
-    const imports = [...body.matchAll(STATIC_IMPORT)];
-    const rest = body.replace(STATIC_IMPORT, "");
-    if (imports.length === 0 || /^\s*import\s/m.test(rest)) return whole;
-    const names = imports.map((match) => match[1]).join(",");
-    const urls = imports.map((match) => `import(${match[2]})`).join(",");
-    return `${open}await new Promise(${AFTER_LARGEST_PAINT});const [${names}]=await Promise.all([${urls}]);${rest}${close}`;
-  });
+function withHydrationAfterFirstPaint(
+  html: string,
+  nonce: string,
+  routeId: string | undefined,
+): string {
+  let hydrates = false;
+  const deferred = html.replace(
+    HYDRATION_SCRIPT,
+    (whole, open: string, body: string, close: string) => {
+      const imports = [...body.matchAll(STATIC_IMPORT)];
+      const rest = body.replace(STATIC_IMPORT, "");
+      if (imports.length === 0 || /^\s*import\s/m.test(rest)) return whole;
+      hydrates = true;
+      const names = imports.map((match) => match[1]).join(",");
+      const urls = imports.map((match) => `import(${match[2]})`).join(",");
+      return `${open}await new Promise(${AFTER_LARGEST_PAINT});const [${names}]=await Promise.all([${urls}]);${rest}${close}`;
+    },
+  );
+  if (!hydrates || !nonce) return deferred;
+  return withRouteStyles(
+    deferred.replace(
+      SITE_SCRIPT_TAG,
+      (_tag, src: string) => `<script nonce="${nonce}">${siteScriptLoader(src)}</script>`,
+    ),
+    routeId,
+    nonce,
+  );
 }
 
 /**

@@ -64,6 +64,11 @@ export interface BenchReport {
   bytes: (PageBytes & { kind: PageKind | "reference" })[];
   /** What the wizard's scripts consist of, largest first. */
   wizardJs: JsShare[];
+  /**
+   * What the coverage plan's scripts hold beyond the first screen's (the files it loads that the
+   * first screen does not), largest first. Absent in reports from before it was measured.
+   */
+  planOwnJs?: { path: string; shares: JsShare[] };
   throughput: Throughput[];
   saves: SaveComparison[];
   /** Absent when PostgreSQL was not measured, and in reports from before it was. */
@@ -95,6 +100,24 @@ export interface TargetCheck {
 
 /** 1 kB = 1,000 bytes, as Vite's build output counts. */
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** A table of JavaScript shares: the largest twelve, and the rest in one row. */
+function sharesTable(shares: JsShare[]): string[] {
+  const shown = shares.slice(0, 12);
+  const rest = shares.slice(12);
+  const restCompressed = rest.reduce((sum, share) => sum + share.brotliBytes, 0);
+  const restRaw = rest.reduce((sum, share) => sum + share.rawBytes, 0);
+  return [
+    "| Source | brotli (share) | Minified |",
+    "| --- | --- | --- |",
+    ...shown.map(
+      (share) => `| ${share.source} | ${kB(share.brotliBytes)} | ${kB(share.rawBytes)} |`,
+    ),
+    ...(rest.length > 0
+      ? [`| ${rest.length} more | ${kB(restCompressed)} | ${kB(restRaw)} |`]
+      : []),
+  ];
+}
 const ms = (value: number) => `${Math.round(value)} ms`;
 const times = (ratio: number) => `${ratio.toFixed(2)}x`;
 const perSecond = (value: number) => Math.round(value).toLocaleString("en-US");
@@ -346,23 +369,22 @@ export function renderMarkdown(report: BenchReport): string {
   );
   const wizard = report.bytes.find((page) => page.kind === "wizard");
   if (wizard && report.wizardJs.length > 0) {
-    const shown = report.wizardJs.slice(0, 12);
-    const rest = report.wizardJs.slice(12);
-    const restCompressed = rest.reduce((sum, share) => sum + share.brotliBytes, 0);
-    const restRaw = rest.reduce((sum, share) => sum + share.rawBytes, 0);
     lines.push(
       `### What ${wizard.path}'s JavaScript consists of`,
       "",
       "Minified bytes by the module they come from (the build's hidden source maps); the brotli share is each file's brotli size (as built) split in proportion.",
       "",
-      "| Source | brotli (share) | Minified |",
-      "| --- | --- | --- |",
-      ...shown.map(
-        (share) => `| ${share.source} | ${kB(share.brotliBytes)} | ${kB(share.rawBytes)} |`,
-      ),
-      ...(rest.length > 0
-        ? [`| ${rest.length} more | ${kB(restCompressed)} | ${kB(restRaw)} |`]
-        : []),
+      ...sharesTable(report.wizardJs),
+      "",
+    );
+  }
+  if (report.planOwnJs && report.planOwnJs.shares.length > 0) {
+    lines.push(
+      `### What ${report.planOwnJs.path} loads beyond the first screen's JavaScript`,
+      "",
+      "The files it loads that the first screen does not, by the module they come from, as above.",
+      "",
+      ...sharesTable(report.planOwnJs.shares),
       "",
     );
   }
@@ -522,7 +544,14 @@ function limitsOf(report: BenchReport): string[] {
     if (page.kind === "marketing" || page.kind === "reference") continue;
     if (page.js.wire <= LIMITS.wizardJsBytes) continue;
     limits.push(
-      `- ${page.path}: ${kB(page.js.wire)} of JavaScript as served, in ${page.js.files.length} files, ${kB(page.js.wire - LIMITS.wizardJsBytes)} over the wizard's budget: the first screen's chunks (${kB(report.bytes.find((first) => first.kind === "wizard")?.js.wire ?? 0)}) and the page's own modules.`,
+      `- ${page.path}: ${kB(page.js.wire)} of JavaScript as served, in ${page.js.files.length} files, ${kB(page.js.wire - LIMITS.wizardJsBytes)} over the wizard's budget: the first screen's chunks (${kB(report.bytes.find((first) => first.kind === "wizard")?.js.wire ?? 0)}) and the page's own modules${
+        report.planOwnJs?.path === page.path
+          ? ` (largest: ${report.planOwnJs.shares
+              .slice(0, 4)
+              .map((share) => `${share.source} ${kB(share.brotliBytes)}`)
+              .join(", ")})`
+          : ""
+      }.`,
     );
   }
   for (const save of report.saves) {

@@ -105,6 +105,20 @@ try {
     path.join(workspace.dir, "build/client"),
     wizardFiles.map((file) => file.slice(1)),
   );
+  // What the coverage plan adds to the first screen's scripts: the files it loads that the first
+  // screen does not.
+  const planPage = bytes.find((page) => page.kind === "visitor");
+  const planOwnJs = planPage
+    ? {
+        path: planPage.path,
+        shares: jsComposition(
+          path.join(workspace.dir, "build/client"),
+          planPage.js.files
+            .filter((file) => !wizardFiles.includes(file))
+            .map((file) => file.slice(1)),
+        ),
+      }
+    : undefined;
   log("bytes shipped measured");
 
   await writeRenderedDiagnosticPages(app.url, path.join(workspace.dir, "build/client"));
@@ -185,6 +199,7 @@ try {
     },
     bytes,
     wizardJs,
+    ...(planOwnJs && { planOwnJs }),
     throughput,
     saves,
     scaleOut,

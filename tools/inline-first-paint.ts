@@ -8,19 +8,18 @@
  * - the site script's tag becomes a small inline script that asks for it once the page's largest
  *   content has painted (app/components/site/site-script-loader.ts).
  * server.ts allows each page's inline style and script by their hashes. Pages the server renders
- * on request (the wizard, the lead desk) keep the linked stylesheet and the site script's tag.
+ * on request (the wizard, the lead desk) keep the linked stylesheet; those that hydrate load the
+ * site script after the largest paint too (app/entry.server.tsx).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { PurgeCSS } from "purgecss";
 
-import { siteScriptLoader } from "#app/components/site/site-script-loader.ts";
+import { SITE_SCRIPT_TAG, siteScriptLoader } from "#app/components/site/site-script-loader.ts";
 
 const STYLESHEET =
   /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)" data-precedence="default"\/>/g;
-const SITE_SCRIPT =
-  /<script async="" type="module" src="(\/assets\/site-enhancements-[\w-]+\.js)" fetchPriority="low"><\/script>/g;
 
 /** Selector parts that name a state no page's words can show: an element open as a popover. */
 const OPEN_STATES = [/^:popover-open$/, /^:open$/];
@@ -45,6 +44,30 @@ function words(content: string): string[] {
   return [...(text.match(/[^\s"'`<>]+/g) ?? []), ...(text.match(/[^\s"'`<>=]+/g) ?? [])];
 }
 
+/**
+ * The rules of `css` that `content` (pages and scripts) may use: a rule stays when every class,
+ * element and attribute its selector names occurs in them, whatever state (hover, open, focus) the
+ * selector also asks for. Undefined when none can go inside a `<style>` element.
+ */
+export async function usedCss(
+  purger: PurgeCSS,
+  css: string,
+  content: { raw: string; extension: string }[],
+): Promise<string | undefined> {
+  const [used] = await purger.purge({
+    content,
+    css: [{ raw: css }],
+    defaultExtractor: words,
+    variables: true,
+    keyframes: true,
+    fontFace: true,
+    // Tailwind's open: variant lists three ways an element is open, `:is([open], :popover-open,
+    // :open)`; PurgeCSS would keep the first alone, since no word of a page names the others.
+    safelist: { greedy: OPEN_STATES },
+  });
+  return used && used.css.length > 0 && !used.css.includes("</") ? used.css : undefined;
+}
+
 /** The one match of `pattern` in `html`, or an error naming the page: the build stops. */
 function onlyMatch(html: string, pattern: RegExp, what: string, page: string): RegExpExecArray {
   const matches = [...html.matchAll(pattern)];
@@ -65,28 +88,18 @@ export async function inlineFirstPaint(clientDir: string): Promise<{ pages: numb
     const page = path.join(clientDir, file);
     const html = readFileSync(page, "utf8");
     const stylesheet = onlyMatch(html, STYLESHEET, "link to the site's stylesheet", page);
-    const script = onlyMatch(html, SITE_SCRIPT, "site script tag", page);
+    const script = onlyMatch(html, SITE_SCRIPT_TAG, "site script tag", page);
     const css = readFileSync(path.join(clientDir, stylesheet[1] ?? ""), "utf8");
     const siteScript = readFileSync(path.join(clientDir, script[1] ?? ""), "utf8");
-    const [used] = await purger.purge({
-      content: [
-        { raw: html, extension: "html" },
-        { raw: siteScript, extension: "js" },
-      ],
-      css: [{ raw: css }],
-      defaultExtractor: words,
-      variables: true,
-      keyframes: true,
-      fontFace: true,
-      // Tailwind's open: variant lists three ways an element is open, `:is([open], :popover-open,
-      // :open)`; PurgeCSS would keep the first alone, since no word of a page names the others.
-      safelist: { greedy: OPEN_STATES },
-    });
-    if (!used || used.css.includes("</")) throw new Error(`${page}: no usable CSS`);
+    const used = await usedCss(purger, css, [
+      { raw: html, extension: "html" },
+      { raw: siteScript, extension: "js" },
+    ]);
+    if (used === undefined) throw new Error(`${page}: no usable CSS`);
     writeFileSync(
       page,
       html
-        .replace(stylesheet[0], () => `<style>${used.css}</style>`)
+        .replace(stylesheet[0], () => `<style>${used}</style>`)
         .replace(script[0], () => `<script>${siteScriptLoader(script[1] ?? "")}</script>`),
     );
   }

@@ -78,7 +78,7 @@ test("the icon is in the page, and at /favicon.svg for anyone who asks", async (
   expect(await response.text()).toContain("<svg");
 });
 
-test("a hydrating page leaves its scripts until after the first paint", async ({
+test("a hydrating page leaves its scripts and its stylesheet until after the first paint", async ({
   page,
   request,
 }) => {
@@ -91,14 +91,64 @@ test("a hydrating page leaves its scripts until after the first paint", async ({
   // React still takes the page over: Continue waits for an industry and a state (without
   // JavaScript it is always enabled, and the server answers).
   await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
-  // Every module was asked for after the first paint (decision 027).
-  const [paint, modules] = await page.evaluate(() => [
-    performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
-    performance
-      .getEntriesByType("resource")
-      .filter((entry) => /\/assets\/(?!site-enhancements-).*\.js$/.test(entry.name))
-      .map((entry) => entry.startTime),
-  ]);
-  expect(modules.length).toBeGreaterThan(0);
+  // The site script runs too, and React adds the link to the whole stylesheet once it has the page.
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+  await expect(page.locator('head > link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+  // Every module, the site script and the stylesheet were asked for after the first paint
+  // (decisions 027 and 053).
+  const [paint, modules, stylesheets] = await page.evaluate(() => {
+    const starts = (pattern: RegExp) =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => pattern.test(entry.name))
+        .map((entry) => entry.startTime);
+    return [
+      performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      starts(/\/assets\/.*\.js$/),
+      starts(/\/assets\/app-[\w-]+\.css$/),
+    ] as const;
+  });
+  expect(modules.length).toBeGreaterThan(1);
   expect(Math.min(...modules)).toBeGreaterThan(paint);
+  expect(stylesheets.length).toBe(1);
+  expect(Math.min(...stylesheets)).toBeGreaterThan(paint);
+});
+
+test("a wizard page paints from the rules it carries, and looks the same with the whole stylesheet", async ({
+  page,
+  request,
+}) => {
+  // Its own rules inside the page; the whole stylesheet only for a browser without scripts.
+  const html = await (await request.get("/business-wizard")).text();
+  expect(html).toMatch(/<style nonce="[^"]+">/);
+  expect(html).toMatch(
+    /<noscript><link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"\/><\/noscript>/,
+  );
+  expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toContain('rel="stylesheet"');
+  const STYLESHEET = /\/assets\/app-[\w-]+\.css$/;
+  /** The first screen, hydrated and enhanced, with an industry chosen (its checked look). */
+  const look = async () => {
+    await page.goto("/business-wizard");
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+    await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+    await page.getByRole("radio").nth(2).check();
+    await page.mouse.move(0, 0);
+    return page.screenshot({ fullPage: true, animations: "disabled" });
+  };
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The rules the page carries alone: the whole stylesheet comes empty.
+    await page.route(STYLESHEET, (route) =>
+      route.fulfill({ status: 200, contentType: "text/css", body: "" }),
+    );
+    const own = await look();
+    await page.unroute(STYLESHEET);
+    const whole = await look();
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/app-")),
+      ),
+    ).toBe(true);
+    expect(own.equals(whole), `the first screen at ${width} px looks the same`).toBe(true);
+  }
 });

@@ -16,6 +16,23 @@ interface NuMessage {
   message: string;
 }
 
+/**
+ * What the checker says of valid CSS, in the rules a page carries in a `<style>` (decision 053):
+ * its CSS grammar predates these. The same rules in the linked stylesheet were never checked by
+ * it; every other message about a page's CSS still counts.
+ */
+const CSS_THE_CHECKER_PREDATES = [
+  // CSS Properties and Values API Level 1.
+  /^CSS: Unrecognized at-rule “@property”$/,
+  // CSS Transitions Level 2.
+  /^CSS: Unrecognized at-rule “@starting-style”$/,
+  /^CSS: “transition-behavior”: Property “transition-behavior” doesn't exist\.$/,
+  // CSS Box Model Level 4.
+  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist\.$/,
+  // A custom property's name is a property a transition may name (CSS Transitions Level 1).
+  /^CSS: “transition-property”: “--[\w-]+” is not a “transition-property” value\.$/,
+];
+
 /** The Nu HTML Checker's errors in `documents`, each named by its document. */
 export async function htmlErrors(documents: Map<string, string>): Promise<string[]> {
   const folder = mkdtempSync(path.join(tmpdir(), "coverpilot-html-"));
@@ -47,10 +64,14 @@ export async function htmlErrors(documents: Map<string, string>): Promise<string
     );
     // The checker writes its JSON report to standard error.
     const report = JSON.parse(stderr || stdout) as { messages: NuMessage[] };
-    return report.messages.map((message) => {
-      const file = path.basename(message.url ?? "");
-      return `${names.get(file) ?? file}, line ${message.lastLine ?? "?"}: ${message.message}`;
-    });
+    const known = (message: NuMessage) =>
+      CSS_THE_CHECKER_PREDATES.some((pattern) => pattern.test(message.message));
+    return report.messages
+      .filter((message) => !known(message))
+      .map((message) => {
+        const file = path.basename(message.url ?? "");
+        return `${names.get(file) ?? file}, line ${message.lastLine ?? "?"}: ${message.message}`;
+      });
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

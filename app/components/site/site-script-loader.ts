@@ -19,14 +19,25 @@ export const AFTER_LARGEST_PAINT = [
 ].join("");
 
 /**
- * The prerendered pages' one inline script: it adds the site script (`src`) after the largest
- * paint. Every page works without the site script; it only adds to them (site-enhancements.ts).
- * It is allowed by its hash in the page's Content-Security-Policy, which server.ts works out from
- * the page itself; the site script it adds comes from the site (script-src 'self').
+ * The site script's tag as React renders it (SiteScript, site-script.tsx): its address is the
+ * first group.
+ */
+export const SITE_SCRIPT_TAG =
+  /<script async="" type="module" src="(\/assets\/site-enhancements-[\w-]+\.js)" fetchPriority="low"><\/script>/g;
+
+/**
+ * The inline script that takes the place of the site script's tag (SITE_SCRIPT_TAG): it adds the
+ * site script (`src`) after the largest paint. Every page works without the site script; it only
+ * adds to them (site-enhancements.ts). On a prerendered page it is allowed by its hash in the
+ * page's Content-Security-Policy, which server.ts works out from the page itself; on a page the
+ * server renders, by the request's nonce. The site script it adds comes from the site (script-src
+ * 'self'). It is added `async`, as React adds it: a hydrating page's React finds it there and adds
+ * no second one.
  */
 export function siteScriptLoader(src: string): string {
   return (
     `(${AFTER_LARGEST_PAINT})(function(){var script=document.createElement("script");` +
-    `script.type="module";script.src=${JSON.stringify(src)};document.head.appendChild(script)})`
+    `script.type="module";script.async=true;script.src=${JSON.stringify(src)};` +
+    `document.head.appendChild(script)})`
   );
 }

@@ -85,6 +85,12 @@ export function securityHeaders(options: {
           "'self'",
           ...(options.inline?.styles ?? []),
           ...(options.development ? ["'unsafe-inline'"] : []),
+          ...(options.scriptNonce
+            ? [
+                (_req: unknown, res: unknown) =>
+                  `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              ]
+            : []),
         ],
         upgradeInsecureRequests: options.siteUrl.startsWith("https:") ? [] : null,
       },
