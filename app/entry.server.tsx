@@ -85,7 +85,11 @@ function withoutModulePreloads(html: string): string {
 /** React Router's hydration script (`<Scripts>`): a module script importing each route's module. */
 const HYDRATION_SCRIPT =
   /(<script\b(?![^>]*\bsrc=)[^>]*type="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
-const STATIC_IMPORT = /^import \* as (route\d+) from ("\/assets\/[\w.-]+\.js");$/gm;
+/**
+ * One of its imports of a route's module: `route2`, or one part of a route whose module the build
+ * split (`route2_clientAction`, `route2_main`, which a later statement joins as `route2`).
+ */
+const STATIC_IMPORT = /^import \* as (route\d+(?:_[A-Za-z]+)?) from ("\/assets\/[\w.-]+\.js");$/gm;
 
 /**
  * A hydrating page that fetches nothing but itself before its largest paint (decisions 027 and

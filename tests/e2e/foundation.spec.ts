@@ -1,6 +1,6 @@
 import { site } from "#app/domain/site/site.ts";
 
-import { expect, expectNoAxeViolations, test } from "./helpers.ts";
+import { completeApplication, expect, expectNoAxeViolations, test } from "./helpers.ts";
 
 test("the home page is served, ready to read, with the security headers", async ({ page }) => {
   const response = await page.goto("/");
@@ -114,10 +114,11 @@ test("a hydrating page leaves its scripts and its stylesheet until after the fir
   expect(Math.min(...stylesheets)).toBeGreaterThan(paint);
 });
 
-test("a wizard page paints from the rules it carries, and looks the same with the whole stylesheet", async ({
+test("wizard pages paint from the rules they carry, and look the same with the whole stylesheet", async ({
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   // Its own rules inside the page; the whole stylesheet only for a browser without scripts.
   const html = await (await request.get("/business-wizard")).text();
   expect(html).toMatch(/<style nonce="[^"]+">/);
@@ -126,18 +127,18 @@ test("a wizard page paints from the rules it carries, and looks the same with th
   );
   expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toContain('rel="stylesheet"');
   const STYLESHEET = /\/assets\/app-[\w-]+\.css$/;
-  /** The first screen, hydrated and enhanced, with an industry chosen (its checked look). */
-  const look = async () => {
-    await page.goto("/business-wizard");
-    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
-    await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
-    await page.getByRole("radio").nth(2).check();
-    await page.mouse.move(0, 0);
-    return page.screenshot({ fullPage: true, animations: "disabled" });
-  };
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    // The rules the page carries alone: the whole stylesheet comes empty.
+  /**
+   * Whether the screen at `path`, hydrated and enhanced, after `act`, looks the same with the
+   * rules it carries alone (the whole stylesheet comes empty) as with the whole stylesheet.
+   */
+  const looksTheSame = async (path: string, act = async () => {}) => {
+    const look = async () => {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+      await act();
+      await page.mouse.move(0, 0);
+      return page.screenshot({ fullPage: true, animations: "disabled" });
+    };
     await page.route(STYLESHEET, (route) =>
       route.fulfill({ status: 200, contentType: "text/css", body: "" }),
     );
@@ -149,6 +150,40 @@ test("a wizard page paints from the rules it carries, and looks the same with th
         [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/app-")),
       ),
     ).toBe(true);
-    expect(own.equals(whole), `the first screen at ${width} px looks the same`).toBe(true);
+    return own.equals(whole);
+  };
+  // The first screen, with an industry chosen (its checked look), on a phone and a laptop.
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const chosen = () => page.getByRole("radio").nth(2).check();
+    expect(await looksTheSame("/business-wizard", chosen), `the first screen at ${width} px`).toBe(
+      true,
+    );
   }
+  // Every later screen with an application's answers, up to the coverage plan.
+  await completeApplication(page, {
+    industry: "Food & Beverage",
+    state: "Ohio",
+    segments: ["Bakery"],
+    email: `own-rules-${Date.now()}@example.com`,
+    businessName: "Crumb Bakery",
+    about: {
+      firstName: "Ada",
+      lastName: "Crumb",
+      phone: "(614) 555-0134",
+      streetAddress: "9 Oven St",
+    },
+    ownership: "Limited Liability Company",
+    startYear: "2019",
+  });
+  for (const step of [
+    "segments",
+    "email",
+    "questionnaire-1",
+    "questionnaire-2",
+    "questionnaire-3",
+  ]) {
+    expect(await looksTheSame(`/business-wizard/${step}`), step).toBe(true);
+  }
+  expect(await looksTheSame("/business-wizard/quote"), "the coverage plan").toBe(true);
 });
