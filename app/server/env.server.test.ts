@@ -45,6 +45,22 @@ describe("parseEnv", () => {
     expect(statSync(path.join(dataDir, "session-secret")).mode & 0o077).toBe(0);
   });
 
+  it("takes a PostgreSQL server by its host or by a socket directory, and nothing else", () => {
+    const url = (DATABASE_URL: string) =>
+      parseSettings({ DATABASE_URL, SESSION_SECRET: "s".repeat(32) }).DATABASE_URL;
+    for (const taken of [
+      "postgres://u:p@db.internal:5432/app",
+      "postgresql://u:p@localhost/app?sslmode=require",
+      "postgres://u:p@/app?host=/var/run/postgresql",
+      "postgresql:///app?host=/cloudsql/project:region:instance",
+    ]) {
+      expect(url(taken)).toBe(taken);
+    }
+    for (const refused of ["mysql://x", "postgres://u:p@/app", "postgres://", "db.internal:5432"]) {
+      expect(() => url(refused), refused).toThrow(InvalidEnvironmentError);
+    }
+  });
+
   it("names every bad variable", () => {
     expect(() =>
       parseEnv({

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
+import { parse as parseConnectionString } from "pg-connection-string";
+
 import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/site/agency.ts";
 import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "#app/domain/values/time-zones.ts";
@@ -8,11 +11,30 @@ import { RESUME_REMINDER_DELAY_MS } from "#app/domain/wizard/resume-links.ts";
 import { REMINDER_CHECK_INTERVAL_MS } from "#app/domain/quote/renewals.ts";
 import { z } from "#app/domain/values/zod.ts";
 
+/**
+ * Whether `value` says where a PostgreSQL server is as the `pg` driver reads it (with
+ * pg-connection-string, the parser it uses itself): a postgres:// or postgresql:// URL naming a
+ * host, or a socket directory by `?host=` (postgres://user:password@/database?host=/run/postgresql,
+ * which a URL parser refuses for its empty host).
+ */
+function isPostgresUrl(value: string): boolean {
+  if (!/^postgres(ql)?:\/\//i.test(value)) return false;
+  try {
+    const { host } = parseConnectionString(value);
+    return typeof host === "string" && host.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const postgresUrl = z.optional(
-  z.url({
-    protocol: /^postgres(ql)?$/,
-    error: "must be a postgres:// or postgresql:// URL",
-  }),
+  z.string().check(
+    z.maxLength(2000),
+    z.refine(isPostgresUrl, {
+      error:
+        "must be a postgres:// or postgresql:// URL naming a host (or a socket directory: ?host=/path)",
+    }),
+  ),
 );
 
 /** A whole number from `min` to `max`, written in the environment as text. */
