@@ -313,8 +313,9 @@ const FINAL_SAVE_VISITORS = 50;
 /**
  * Round trips to PostgreSQL per final save (the last questionnaire's), on the request's path:
  * FINAL_SAVE_VISITORS visitors answer every step but the last (not counted), then send the last
- * one at a time. The server's background work in an idle spell as long as those posts took is
- * counted afterwards and taken off.
+ * one at a time. Off the path: the counts the posts add to the server's batches (the rate limit's,
+ * the funnel's), and the server's background work in an idle spell as long as those posts took,
+ * counted afterwards; both are taken off.
  */
 async function finalSaveRoundTrips(url: string, counter: RoundTripCounter): Promise<number> {
   const visitors: HttpVisitor[] = [];
@@ -333,17 +334,18 @@ async function finalSaveRoundTrips(url: string, counter: RoundTripCounter): Prom
     await visitor.answerUntilTheLastStep(answers);
     visitors.push(visitor);
   }
-  const before = counter.roundTrips;
+  const unbatched = () => counter.roundTrips - counter.batchedCountRoundTrips;
+  const before = unbatched();
   const started = performance.now();
   for (const visitor of visitors) {
     if (!(await visitor.saveTheLastStep(answers))) {
       throw new Error("A bench visitor's final save did not reach the Quote step");
     }
   }
-  const during = counter.roundTrips - before;
-  const afterwards = counter.roundTrips;
+  const during = unbatched() - before;
+  const afterwards = unbatched();
   await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
-  const background = counter.roundTrips - afterwards;
+  const background = unbatched() - afterwards;
   return (during - background) / visitors.length;
 }
 

@@ -2,6 +2,18 @@ import { createConnection, createServer, type Server } from "node:net";
 
 /** A statement that reads or writes a wizard draft. */
 const DRAFTS = /\bwizard_drafts\b/;
+/**
+ * A statement of the counts the server keeps in memory and writes in batches, off the requests'
+ * path (decision 023): the rate limit's and the funnel's.
+ */
+const BATCHED_COUNTS = /\b(rate_limit_hits|wizard_funnel_daily)\b/;
+
+/** Round trips counted, over every connection. */
+interface Counted {
+  roundTrips: number;
+  draftRoundTrips: number;
+  batchedCountRoundTrips: number;
+}
 
 /** PostgreSQL's wire protocol: the codes of an untyped first message that is not the startup. */
 const SSL_REQUEST = 80877103;
@@ -15,13 +27,9 @@ const GSSENC_REQUEST = 80877104;
 export class RoundTripCounter {
   readonly port: number;
   private readonly server: Server;
-  private readonly counted: { roundTrips: number; draftRoundTrips: number };
+  private readonly counted: Counted;
 
-  private constructor(
-    server: Server,
-    port: number,
-    counted: { roundTrips: number; draftRoundTrips: number },
-  ) {
+  private constructor(server: Server, port: number, counted: Counted) {
     this.server = server;
     this.port = port;
     this.counted = counted;
@@ -41,8 +49,16 @@ export class RoundTripCounter {
     return this.counted.draftRoundTrips;
   }
 
+  /**
+   * Of those, the round trips that write the counts kept in memory (BATCHED_COUNTS): requests
+   * cause them, a batch at a time, but never wait for them.
+   */
+  get batchedCountRoundTrips(): number {
+    return this.counted.batchedCountRoundTrips;
+  }
+
   static async start(target: { host: string; port: number }): Promise<RoundTripCounter> {
-    const counted = { roundTrips: 0, draftRoundTrips: 0 };
+    const counted: Counted = { roundTrips: 0, draftRoundTrips: 0, batchedCountRoundTrips: 0 };
     const server = createServer((client) => {
       const upstream = createConnection(target);
       client.pipe(upstream).pipe(client);
@@ -53,6 +69,7 @@ export class RoundTripCounter {
       let pending: Buffer = Buffer.alloc(0);
       let started = false;
       let touchesDraft = false;
+      let touchesCounts = false;
       client.on("data", (chunk: Buffer) => {
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
         for (;;) {
@@ -74,12 +91,16 @@ export class RoundTripCounter {
           if (type === "P" || type === "Q") {
             const body = pending.subarray(5, 1 + length);
             const text = type === "P" ? body.subarray(body.indexOf(0) + 1) : body;
-            if (DRAFTS.test(text.toString("utf8", 0, text.indexOf(0)))) touchesDraft = true;
+            const statement = text.toString("utf8", 0, text.indexOf(0));
+            if (DRAFTS.test(statement)) touchesDraft = true;
+            if (BATCHED_COUNTS.test(statement)) touchesCounts = true;
           }
           if (type === "Q" || type === "S") {
             counted.roundTrips += 1;
             if (touchesDraft) counted.draftRoundTrips += 1;
+            else if (touchesCounts) counted.batchedCountRoundTrips += 1;
             touchesDraft = false;
+            touchesCounts = false;
           }
           pending = pending.subarray(1 + length);
         }
