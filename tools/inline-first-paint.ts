@@ -17,9 +17,7 @@ import path from "node:path";
 import { PurgeCSS } from "purgecss";
 
 import { SITE_SCRIPT_TAG, siteScriptLoader } from "#app/components/site/site-script-loader.ts";
-
-const STYLESHEET =
-  /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)" data-precedence="default"\/>/g;
+import { STYLESHEET_LINK } from "#app/server/http/route-styles.server.ts";
 
 /** Selector parts that name a state no page's words can show: an element open as a popover. */
 const OPEN_STATES = [/^:popover-open$/, /^:open$/];
@@ -87,7 +85,7 @@ export async function inlineFirstPaint(clientDir: string): Promise<{ pages: numb
   for (const file of files) {
     const page = path.join(clientDir, file);
     const html = readFileSync(page, "utf8");
-    const stylesheet = onlyMatch(html, STYLESHEET, "link to the site's stylesheet", page);
+    const stylesheet = onlyMatch(html, STYLESHEET_LINK, "link to the site's stylesheet", page);
     const script = onlyMatch(html, SITE_SCRIPT_TAG, "site script tag", page);
     const css = readFileSync(path.join(clientDir, stylesheet[1] ?? ""), "utf8");
     const siteScript = readFileSync(path.join(clientDir, script[1] ?? ""), "utf8");

@@ -21,9 +21,12 @@ export interface RouteStyles {
   routes: Record<string, number>;
 }
 
-/** The link to the stylesheet as React renders it in a page the server renders (with its nonce). */
-const STYLESHEET_LINK =
-  /<link (?:nonce="[^"]*" )?rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)" data-precedence="default"\/>/;
+/**
+ * The link to the site's stylesheet as React renders it: with the request's nonce in a page the
+ * server renders, without one in a prerendered page. Its address is the first group.
+ */
+export const STYLESHEET_LINK =
+  /<link (?:nonce="[^"]*" )?rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)" data-precedence="default"\/>/g;
 
 let loaded: RouteStyles | null | undefined;
 
@@ -54,7 +57,7 @@ export function withRouteStyles(
 ): string {
   const index = routeId === undefined ? undefined : styles?.routes[routeId];
   const css = index === undefined ? undefined : styles?.styles[index];
-  const link = STYLESHEET_LINK.exec(html);
+  const [link] = html.matchAll(STYLESHEET_LINK);
   if (css === undefined || !link || link[1] !== styles?.stylesheet || !nonce) return html;
   return html.replace(
     link[0],

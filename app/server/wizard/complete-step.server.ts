@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 
 import type { CompleteRecord } from "#app/domain/application/application-record.ts";
-import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
 import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";
 import {
@@ -10,27 +9,18 @@ import {
 } from "#app/server/leads/lead-notifications.server.ts";
 import { notifyOutboxWorkers } from "#app/server/mail/outbox.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
-import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 import { completeApplicationWrite } from "#app/server/wizard/submission-saves.server.ts";
 import {
   draftWriteNaming,
   lockedStoredDraft,
   StaleDraft,
+  storedDraftIs,
   storedDraftOf,
+  type SaveWithDraft,
 } from "#app/server/wizard/wizard-drafts.server.ts";
 
 /** What the final step saves, and the draft it keeps. */
-export interface CompleteStepSave {
-  record: CompleteRecord;
-  writer: SubmissionWriter;
-  /**
-   * The draft's id, the version the save started from (null: none was stored) and the submission
-   * it names now (if any).
-   */
-  draft: { keptId: string; version: string | null; named: string | undefined };
-  /** The draft to keep once submission `id` is saved. */
-  keptFor(id: string): WizardDraft;
-}
+export type CompleteStepSave = SaveWithDraft<CompleteRecord>;
 
 /** What the statement answers. */
 interface SavedRow {
@@ -49,22 +39,17 @@ interface SavedRow {
  * (completeApplicationWrite, which also cancels its waiting reminder), the draft naming it
  * (draftWriteNaming) and, when `withAlert`, the agency's new-lead email (LEAD_NOTIFY_TO), all or
  * nothing, in one round trip to the database. It writes only if the stored draft is still the
- * version the save started from (decision 029). Exported for the bench, which counts its round
- * trips.
+ * version the save started from (decision 029).
  */
-export function completeStepStatement(
+function completeStepStatement(
   services: AppServices,
   save: CompleteStepSave,
   withAlert: boolean,
 ): RawBuilder<SavedRow> {
   const { keptId, version, named } = save.draft;
   const submissionId = sql<string>`(SELECT id FROM submission)`;
-  // The draft's row, locked: the save goes ahead only if it is still the version read.
-  const unchanged =
-    version === null
-      ? sql<boolean>`NOT EXISTS (SELECT 1 FROM stored)`
-      : sql<boolean>`EXISTS (SELECT 1 FROM stored WHERE version = ${version})`;
-  const write = completeApplicationWrite(save.record, save.writer, named, unchanged);
+  // The draft's row is locked (`stored`): the save goes ahead only if it is still the version read.
+  const write = completeApplicationWrite(save.record, save.writer, named, storedDraftIs(version));
   const kept = draftWriteNaming(keptId, submissionId, named, save.keptFor);
   const alert = withAlert
     ? completedApplicationAlert(services, save.record, sql`submission`)

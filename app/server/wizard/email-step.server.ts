@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 
 import type { EmailStepRecord } from "#app/domain/application/application-record.ts";
-import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
 import { logger } from "#app/server/logger.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
@@ -10,27 +9,18 @@ import {
   resumeLinkWrite,
   type ResumeLinkWrite,
 } from "#app/server/wizard/resume-tokens.server.ts";
-import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 import { emailStepWrite } from "#app/server/wizard/submission-saves.server.ts";
 import {
   draftWriteNaming,
   lockedStoredDraft,
   StaleDraft,
+  storedDraftIs,
   storedDraftOf,
+  type SaveWithDraft,
 } from "#app/server/wizard/wizard-drafts.server.ts";
 
 /** What the email step saves, and the draft it keeps. */
-export interface EmailStepSave {
-  record: EmailStepRecord;
-  writer: SubmissionWriter;
-  /**
-   * The draft's id, the version the save started from (null: none was stored) and the submission
-   * it names now (if any).
-   */
-  draft: { keptId: string; version: string | null; named: string | undefined };
-  /** The draft to keep once submission `id` is saved. */
-  keptFor(id: string): WizardDraft;
-}
+export type EmailStepSave = SaveWithDraft<EmailStepRecord>;
 
 /** What the statement answers. */
 export interface SavedRow {
@@ -59,11 +49,12 @@ export function emailStepStatement(
   const submissionId = sql<string>`(SELECT id FROM submission)`;
   // The draft's row, locked: the save goes ahead only if it is still the version read.
   const stored = lockedStoredDraft(keptId);
-  const unchanged =
-    version === null
-      ? sql<boolean>`NOT EXISTS (SELECT 1 FROM stored)`
-      : sql<boolean>`EXISTS (SELECT 1 FROM stored WHERE version = ${version})`;
-  const submission = emailStepWrite(save.record, save.writer, save.draft.named, unchanged);
+  const submission = emailStepWrite(
+    save.record,
+    save.writer,
+    save.draft.named,
+    storedDraftIs(version),
+  );
   const kept = draftWriteNaming(keptId, submissionId, save.draft.named, save.keptFor);
   const answer = sql`${submissionId} AS id, (SELECT version FROM kept) AS kept,
     stored.data, stored.version`;

@@ -25,6 +25,7 @@ import { onCommit } from "#app/server/db/transactions.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
+import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 /** How long a draft lives after its last change: as long as the cookie that names it. */
@@ -167,6 +168,30 @@ async function readStored(db: Db, id: string): Promise<StoredDraft | null> {
 export function lockedStoredDraft(id: string): RawBuilder<unknown> {
   return sql`SELECT data, xmin::text AS version FROM wizard_drafts
     WHERE id = ${id}::uuid AND expires_at > now() FOR UPDATE`;
+}
+
+/**
+ * Whether the stored row of a statement's `stored` CTE (lockedStoredDraft) is still `version`, the
+ * draft a save started from (null: none was stored then): what a step's own statement writes under
+ * (decision 029).
+ */
+export function storedDraftIs(version: string | null): RawBuilder<boolean> {
+  return version === null
+    ? sql<boolean>`NOT EXISTS (SELECT 1 FROM stored)`
+    : sql<boolean>`EXISTS (SELECT 1 FROM stored WHERE version = ${version})`;
+}
+
+/** What a step's own statement saves (`record`), and the draft it keeps beside it. */
+export interface SaveWithDraft<SavedRecord> {
+  record: SavedRecord;
+  writer: SubmissionWriter;
+  /**
+   * The draft's id, the version the save started from (null: none was stored) and the submission
+   * it names now (if any).
+   */
+  draft: { keptId: string; version: string | null; named: string | undefined };
+  /** The draft to keep once submission `id` is saved. */
+  keptFor(id: string): WizardDraft;
 }
 
 /**
