@@ -5,8 +5,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The layers (docs/architecture.md): routes may use components, server and domain; components only
- * domain; server only domain; domain nothing of the app. Scripts, the bench and tests may use any.
+ * The layers (docs/architecture.md): routes may use components, hooks, server and domain; components
+ * hooks and domain; hooks and server only domain; domain nothing of the app. Scripts, the bench and tests may use any.
  */
 const LAYERS = [
   {
@@ -18,6 +18,11 @@ const LAYERS = [
     target: "./app/components",
     from: ["./app/routes", "./app/server", "./app/root.tsx"],
     message: "A component may use app/domain/ only; data comes from its route.",
+  },
+  {
+    target: "./app/hooks",
+    from: ["./app/routes", "./app/components", "./app/server", "./app/root.tsx"],
+    message: "A hook may use app/domain/ only; components and routes use hooks.",
   },
   {
     target: "./app/server",

@@ -45,6 +45,20 @@ describe("the linter's layers", () => {
     ).toContain("import-x/no-restricted-paths");
   });
 
+  it("refuses a hook that imports a component, the server or a route", async () => {
+    for (const from of [
+      "#app/components/site/agency-identity.tsx",
+      "#app/server/services.server.ts",
+      "#app/routes/wizard/email.tsx",
+    ]) {
+      const rules = await ruleIdsFor(
+        "app/hooks/use-a-new-thing.ts",
+        `import * as other from "${from}";\nexport const used = other;\n`,
+      );
+      expect(rules, from).toContain("import-x/no-restricted-paths");
+    }
+  });
+
   it("lets a route use the server, components and the domain", async () => {
     const rules = await ruleIdsFor(
       "app/routes/a-new-page.tsx",
@@ -60,11 +74,11 @@ describe("the linter's layers", () => {
   });
 
   it("refuses an import cycle", async () => {
-    // The funnel's store reads the services' context; were that module to build the store itself
-    // (as it once did), the two would import each other.
+    // The funnel's middleware reads the services' context; were that module to import the middleware,
+    // the two would import each other.
     const rules = await ruleIdsFor(
       "app/server/services.server.ts",
-      `import { FunnelTally } from "#app/server/wizard/funnel.server.ts";\nexport const used = FunnelTally;\nexport function getServices() {}\n`,
+      `import { funnelMarks } from "#app/server/wizard/funnel.server.ts";\nexport const used = funnelMarks;\nexport function getServices() {}\n`,
     );
     expect(rules).toContain("import-x/no-cycle");
   });

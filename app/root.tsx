@@ -19,7 +19,7 @@ import { useNonce } from "#app/components/nonce-provider.tsx";
 import { errorPageMeta, languagesFromMatches } from "#app/components/site/page-meta.ts";
 import { SiteChrome } from "#app/components/site/site-chrome.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
-import type { RootData } from "#app/components/site/agency-identity.tsx";
+import type { RootData } from "#app/domain/site/root-data.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { languagesStamp } from "#app/domain/site/locales.ts";
 import { refusal as refusalIn } from "#app/domain/site/messages.ts";

@@ -1,5 +1,5 @@
 import { CAPPED_HEAP_MB, DESK_PAGES, type DeskFigures, type DeskSize } from "./desk.ts";
-import type { TargetCheck } from "./report.ts";
+import type { TargetCheck } from "./target-check.ts";
 
 /**
  * The pages held to the time limit: the list pages an index serves in list order, the work queue's

@@ -8,6 +8,7 @@ import type { MemoryFigures } from "./memory.ts";
 import type { OpenLoopFigures, SaveFigures } from "./saves.ts";
 import type { ProfileShare, ServerProfile } from "./server-profile.ts";
 import type { SaveFloor } from "./statement-floor.ts";
+import type { TargetCheck } from "./target-check.ts";
 import type { Throughput } from "./throughput.ts";
 
 /** A save figure beside its reference, or why it was not measured. */
@@ -89,14 +90,6 @@ export interface BenchReport {
  * Lighthouse category).
  */
 export type PageKind = "marketing" | "wizard" | "visitor";
-
-/** One target of the performance targets (docs/decisions/README.md) against what was measured. */
-export interface TargetCheck {
-  target: string;
-  figure: string;
-  /** null: not measured in this run (the figure says why). */
-  met: boolean | null;
-}
 
 /** 1 kB = 1,000 bytes, as Vite's build output counts. */
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -1,7 +1,7 @@
 import { useLocation, useRouteLoaderData } from "react-router";
 
 import { BASE_LOCALE, pageLocale, type Locale } from "#app/domain/site/locales.ts";
-import type { RootData } from "#app/components/site/agency-identity.tsx";
+import type { RootData } from "#app/domain/site/root-data.ts";
 
 /**
  * The language of the page being rendered, from its address (decision 049): the same on the

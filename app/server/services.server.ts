@@ -3,8 +3,8 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "#app/server/db/database.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import type { RateLimiter } from "#app/server/http/rate-limiter.server.ts";
-import type { FunnelTally } from "#app/server/wizard/funnel.server.ts";
-import type { DraftCache } from "#app/server/wizard/wizard-drafts.server.ts";
+import type { FunnelTally } from "#app/server/wizard/funnel-tally.server.ts";
+import type { DraftCache } from "#app/server/wizard/draft-cache.server.ts";
 
 /**
  * What loaders and actions need from the running server: built once by startApp (or a test) with

@@ -1,16 +1,12 @@
 import { sql, type Kysely } from "kysely";
 
+import { FUNNEL_STEP_RENAMES } from "#app/domain/wizard/wizard-screens.ts";
+
 /**
  * Issue 27: the wizard's steps are named by what they ask, not by their place. The funnel's rows
  * (and the funnel's cookie of counted steps, which app/server/wizard/funnel.server.ts reads through
- * this same list) carry the old names over to the new, so that no day's counts are lost.
+ * the same list, FUNNEL_STEP_RENAMES in app/domain/wizard/wizard-screens.ts) carry the old names over to the new, so that no day's counts are lost.
  */
-export const FUNNEL_STEP_RENAMES = {
-  start: "industry-and-state",
-  "questionnaire-1": "business-name",
-  "questionnaire-2": "about-you",
-  "questionnaire-3": "ownership",
-} as const;
 
 async function rename(db: Kysely<unknown>, from: string, to: string): Promise<void> {
   // Added to any row of the new name a server has written meanwhile, then the old row removed.

@@ -3,14 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { agencyStamp, agencyTitle, licensesText, type Agency } from "#app/domain/site/agency.ts";
 import { m } from "#app/paraglide/messages.js";
 import { useLocale } from "#app/hooks/use-locale.ts";
-import type { Locale } from "#app/domain/site/locales.ts";
-
-/** What the root loader gives every page that the site's frame reads (app/root.tsx). */
-export interface RootData {
-  agency: Agency;
-  /** The languages the site speaks (the SPANISH setting). */
-  languages: readonly Locale[];
-}
+import type { RootData } from "#app/domain/site/root-data.ts";
 
 /** The agency the site names, from the root loader (undefined on an error screen without it). */
 export function useAgency(): Agency | undefined {

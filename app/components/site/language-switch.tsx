@@ -3,7 +3,7 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import { LANGUAGE_NAMES } from "#app/domain/site/locales.ts";
 import { alternatePaths, pagePath } from "#app/domain/site/site-pages.ts";
 import { m } from "#app/paraglide/messages.js";
-import type { RootData } from "#app/components/site/agency-identity.tsx";
+import type { RootData } from "#app/domain/site/root-data.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 
 /**

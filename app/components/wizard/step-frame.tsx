@@ -4,7 +4,7 @@ import { useNavigation, useRouteLoaderData } from "react-router";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import { LANGUAGE_NAMES, type Message } from "#app/domain/site/locales.ts";
-import type { RootData } from "#app/components/site/agency-identity.tsx";
+import type { RootData } from "#app/domain/site/root-data.ts";
 import { languageIntent, skipsChecks, STEP_INTENTS } from "#app/domain/wizard/wizard-screens.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";

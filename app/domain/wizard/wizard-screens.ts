@@ -160,3 +160,15 @@ export function isStepPath(path: string): boolean {
 export function stepPath(id: WizardStepId): string {
   return STEP_SCREENS[id].path;
 }
+
+/**
+ * The steps' former ids and their ids now (issue 27): migration 0021 renamed the funnel's rows by
+ * this list, and the funnel's cookie may still name a step as it was. Frozen: an applied migration
+ * reads it.
+ */
+export const FUNNEL_STEP_RENAMES = {
+  start: "industry-and-state",
+  "questionnaire-1": "business-name",
+  "questionnaire-2": "about-you",
+  "questionnaire-3": "ownership",
+} as const satisfies Record<string, WizardStepId>;

@@ -14,9 +14,9 @@ import {
   countApplicationCompleted,
   countStepReached,
   funnelMarks,
-  FunnelTally,
   readFunnel,
 } from "#app/server/wizard/funnel.server.ts";
+import { FunnelTally } from "#app/server/wizard/funnel-tally.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { type AppServices, servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";

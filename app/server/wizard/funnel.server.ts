@@ -6,17 +6,17 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import { addDays, utcDay } from "#app/domain/values/days.ts";
+import { addDays } from "#app/domain/values/days.ts";
 import { FUNNEL_STEPS, isFunnelStep, type FunnelStep } from "#app/domain/leads/lead-desk.ts";
 import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
-import type { WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
-import { FUNNEL_STEP_RENAMES } from "../../../database/migrations/0021-step-ids-by-what-they-ask.ts";
+import { FUNNEL_STEP_RENAMES, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 
 import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+import type { FunnelTally } from "#app/server/wizard/funnel-tally.server.ts";
 
 /**
  * The wizard's funnel, counted by the server alone: a visitor counts once per step of a journey
@@ -29,84 +29,6 @@ import { getServices } from "#app/server/services.server.ts";
  * when the server stops: no request writes to the database for the funnel, so a client that keeps
  * no cookie (every request of it a first visit) cannot turn its requests into writes.
  */
-
-/** Adds `visitors` to a step's count for `day` (YYYY-MM-DD, UTC), in one statement. */
-async function addToFunnel(db: Db, day: string, step: FunnelStep, visitors: number): Promise<void> {
-  await db
-    .insertInto("wizard_funnel_daily")
-    .values({ day, step, visitors })
-    .onConflict((conflict) =>
-      conflict
-        .columns(["day", "step"])
-        .doUpdateSet({ visitors: sql`wizard_funnel_daily.visitors + ${visitors}` }),
-    )
-    .execute();
-}
-
-/** How long a count waits in memory before it is written. */
-export const FUNNEL_FLUSH_MS = 5_000;
-
-/**
- * This process's counts not yet written, by day and step: at most one entry per step and day, so
- * its size does not grow with traffic. The first count after a write schedules the next write;
- * counts that cannot be written are kept for the one after.
- */
-export class FunnelTally {
-  private readonly pending = new Map<string, { day: string; step: FunnelStep; visitors: number }>();
-  private readonly db: Db;
-  private readonly flushMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
-
-  constructor(db: Db, flushMs = FUNNEL_FLUSH_MS) {
-    this.db = db;
-    this.flushMs = flushMs;
-  }
-
-  /** Counts one visitor at `step` on the day of `now`; written within `flushMs`. */
-  add(step: FunnelStep, now: Date = new Date()): void {
-    const day = utcDay(now);
-    const key = `${day} ${step}`;
-    const entry = this.pending.get(key);
-    if (entry) entry.visitors += 1;
-    else this.pending.set(key, { day, step, visitors: 1 });
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        void this.flush();
-      }, this.flushMs);
-      // The server's shutdown writes what is left (flushFunnel); the timer keeps nothing alive.
-      this.timer.unref();
-    }
-  }
-
-  /** Writes every count held now (after any write under way). Never throws. */
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.flushing = this.flushing.then(() => this.writeOut());
-    return this.flushing;
-  }
-
-  private async writeOut(): Promise<void> {
-    const entries = [...this.pending.values()];
-    this.pending.clear();
-    for (const [index, entry] of entries.entries()) {
-      try {
-        await addToFunnel(this.db, entry.day, entry.step, entry.visitors);
-      } catch (error) {
-        for (const unwritten of entries.slice(index)) {
-          const key = `${unwritten.day} ${unwritten.step}`;
-          const kept = this.pending.get(key);
-          if (kept) kept.visitors += unwritten.visitors;
-          else this.pending.set(key, { ...unwritten });
-        }
-        logger.warn({ err: error }, "funnel counts not written; kept for the next write");
-        return;
-      }
-    }
-  }
-}
 
 /** The counts of one day, for every step (0 where nobody came). */
 export interface FunnelDay {

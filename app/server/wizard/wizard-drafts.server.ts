@@ -25,6 +25,7 @@ import { onCommit } from "#app/server/db/transactions.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
+import type { StoredDraft } from "#app/server/wizard/draft-cache.server.ts";
 import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
@@ -87,12 +88,6 @@ export async function readDraftCookie(
   return { id, keptId, setCookie: () => cookie.serialize(keptId) };
 }
 
-/** A draft as stored, with its row's version: PostgreSQL's xmin, which every write changes. */
-export interface StoredDraft {
-  draft: WizardDraft;
-  version: string;
-}
-
 /**
  * A save found the stored draft changed since it was read (another server, another tab) or gone:
  * nothing was written. `current` is the draft as stored now (null if there is none), read by the
@@ -103,40 +98,6 @@ export class StaleDraft extends Error {
   constructor(current: StoredDraft | null) {
     super("The wizard draft changed since it was read");
     this.current = current;
-  }
-}
-
-/**
- * The drafts this server read or wrote last, by id, with their versions (decision 029): a save
- * starts from the one kept here without reading it, and its write happens only if the stored row
- * is still that version. Holds at most `limit` drafts, dropping the least recently used.
- */
-export class DraftCache {
-  private readonly entries = new Map<string, StoredDraft>();
-  private readonly limit: number;
-
-  constructor(limit = 2_000) {
-    this.limit = limit;
-  }
-
-  get(id: string): StoredDraft | undefined {
-    const entry = this.entries.get(id);
-    if (entry) {
-      this.entries.delete(id);
-      this.entries.set(id, entry);
-    }
-    return entry;
-  }
-
-  /** Keeps what is stored under `id` now (null: nothing is). */
-  set(id: string, stored: StoredDraft | null): void {
-    this.entries.delete(id);
-    if (!stored) return;
-    this.entries.set(id, stored);
-    if (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
   }
 }
 
