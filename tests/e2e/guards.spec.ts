@@ -6,6 +6,7 @@ import { startServerWithDatabase, type ServerWithDatabase } from "../support/ser
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { chooseIndustryAndState, expect, test } from "./helpers.ts";
+import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
 
 // The journeys that look for what was saved share a server (each with an address of its own), one
 // after another; the others use Playwright's server, or one with a rate limit of its own.
@@ -143,7 +144,7 @@ test.describe("posts the site refuses", () => {
     await bot.post("/business-wizard/segments", { segments: "Bakery", intent: "continue" });
     const dropped = await bot.post("/business-wizard/email", {
       email: "bot@example.com",
-      website: "http://spam.example",
+      [HONEYPOT_FIELD]: "http://spam.example",
       intent: "continue",
     });
     expect(dropped).toEqual({ status: 302, location: "/" });

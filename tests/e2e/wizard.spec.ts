@@ -12,6 +12,7 @@ import {
   expectNoAxeViolations,
   test,
 } from "./helpers.ts";
+import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
 
 const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -54,7 +55,7 @@ test.describe("step 1", () => {
       "step",
     );
     // The honeypot is in the form for bots, out of sight and reach for people.
-    await expect(page.locator('input[name="website"]')).toHaveCount(1);
+    await expect(page.locator(`input[name="${HONEYPOT_FIELD}"]`)).toHaveCount(1);
     await expect(page.getByRole("textbox", { name: "Leave this field empty" })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as SignInActionData | undefined;
+  const result = actionData;
   const emailError = result?.fieldErrors?.email;
   const passwordError = result?.fieldErrors?.password;
   const formError = result?.formError;

@@ -21,6 +21,7 @@ import {
 import type { Locale } from "#app/domain/site/locales.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
+import { HONEYPOT_FIELD } from "#app/domain/site/honeypot.ts";
 
 const env = parseEnv({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-guards-")),
@@ -165,12 +166,14 @@ describe("guardPosts", () => {
 
   it("drops a post whose honeypot is filled: home, nothing reaches the action", async () => {
     const result = await outcome(
-      post("email=a%40b.co&website=http%3A%2F%2Fspam", {}, "198.51.100.5"),
+      post(`email=a%40b.co&${HONEYPOT_FIELD}=http%3A%2F%2Fspam`, {}, "198.51.100.5"),
     );
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).status).toBe(302);
     expect((result as Response).headers.get("Location")).toBe("/");
-    expect(await statusOf(post("email=a%40b.co&website=", {}, "198.51.100.5"))).toBe("passed");
+    expect(await statusOf(post(`email=a%40b.co&${HONEYPOT_FIELD}=`, {}, "198.51.100.5"))).toBe(
+      "passed",
+    );
   });
 
   it("allows RATE_LIMIT_PER_MINUTE posts a minute per address, then 429 with Retry-After", async () => {
