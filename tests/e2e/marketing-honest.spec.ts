@@ -105,14 +105,14 @@ test("no page promises what the site does not do, states another time to apply, 
   }
 });
 
-test("the landing page says what happens: an agent sends quotes, the insurer issues the certificate", async ({
+test("the landing page says what happens: an agent sends quotes, the agency issues the certificate", async ({
   page,
 }) => {
   await page.goto("/");
   const steps = page.getByRole("region", { name: "Covered in three steps" });
   await expect(steps).toContainText("A licensed insurance agent reviews your application");
   await expect(steps).toContainText(
-    "Once your policy is bound, the insurer issues your certificate of insurance",
+    "Once your policy is bound, we issue your certificate of insurance",
   );
   // The footer says what is true, beside the hours people answer.
   const footer = page.getByRole("contentinfo");

@@ -291,7 +291,7 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
     });
     await expect(
       prices.getByText(
-        "Rango típico, no es una cotización. La aseguradora fija el precio final después de evaluar el riesgo.",
+        "Prima típica (mediana), no es una cotización. La aseguradora fija el precio final después de evaluar el riesgo.",
       ),
     ).toHaveCount(publishedPrices("workers-comp").length);
     await expect(prices.getByText("Muestra", { exact: true })).toBeVisible();

@@ -81,7 +81,7 @@ function TypicalPrice({ line }: { line: PlanLineShown }) {
           {line.publishedRange ? (
             <>
               <p className="mt-1 text-muted">{line.publishedRange.text}</p>
-              <p className="mt-1 text-muted">{m.figure_disclaimer({}, { locale })}</p>
+              <p className="mt-1 text-muted">{m.plan_range_disclaimer({}, { locale })}</p>
             </>
           ) : null}
         </>
@@ -171,6 +171,10 @@ function PlanLineBody({ line }: { line: PlanLineShown }) {
   return (
     <>
       <p className="mt-2 text-ink">{line.reason}</p>
+      {/* Beside every "Required by law" (issue 54): what the plan's word on the law is, and is not. */}
+      {line.recommendation === "Required by law" ? (
+        <p className="mt-1 text-sm text-muted">{m.plan_card_required_note({}, { locale })}</p>
+      ) : null}
       {line.stateFund ? <StateFundNote fund={line.stateFund} /> : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-700">

@@ -125,7 +125,9 @@ describe("the lead record", () => {
         ],
       },
     });
-    expect(record.coveragePlan).toHaveLength(PRODUCT_LINES.length);
+    // Every marketed line, and the lines an account manager adds for a contractor (issue 54).
+    expect(record.coveragePlan).toHaveLength(plan.length);
+    expect(plan.length).toBeGreaterThan(PRODUCT_LINES.length);
   });
 
   it("takes the primary location's parts as the wizard asked them, where the line would not split", () => {

@@ -7,6 +7,8 @@ import {
   ASK_ABOUT_STATE,
   COMMERCIAL_AUTO_SLUG,
   coveragePlan,
+  EXTRA_LINE_RULES,
+  EXTRA_LINES,
   PLAN_LINES,
   type PlanAnswers,
   planFacts,
@@ -17,7 +19,7 @@ import {
 import { revenueBandFor } from "#app/domain/quote/answer-choices.ts";
 import { INDUSTRIES } from "#app/domain/reference/industries.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
-import { RULES_READ_ON } from "#app/domain/reference/source.ts";
+import { LINES_REVIEWED_ON, RULES_READ_ON } from "#app/domain/reference/source.ts";
 import { US_STATES } from "#app/domain/reference/states.ts";
 
 const base: PlanAnswers = {
@@ -53,9 +55,14 @@ describe("the plan for every industry", () => {
           segments: industry.segments.slice(0, 1),
           ...employees,
         });
-        expect(plan.lines.map((line) => line.slug).toSorted()).toEqual(
-          PRODUCT_LINES.map((line) => line.slug).toSorted(),
+        // Every marketed line; an added line only where its rule finds it applies.
+        const slugs = plan.lines.map((line) => line.slug);
+        expect(slugs.filter((slug) => PRODUCT_LINES.some((line) => line.slug === slug))).toEqual(
+          expect.arrayContaining(PRODUCT_LINES.map((line) => line.slug)),
         );
+        for (const slug of slugs) {
+          expect([...PRODUCT_LINES, ...EXTRA_LINES].map((line) => line.slug)).toContain(slug);
+        }
         for (const line of plan.lines) {
           expect(RECOMMENDATIONS).toContain(line.recommendation);
           // One plain sentence: a capital, no full stop before the last character.
@@ -87,7 +94,12 @@ describe("the plan for every industry", () => {
 describe("the rules table", () => {
   it("covers every plan line but workers' comp and commercial auto, which state law decides", () => {
     expect(
-      [...Object.keys(PLAN_RULES), WORKERS_COMP_SLUG, COMMERCIAL_AUTO_SLUG].toSorted(),
+      [
+        ...Object.keys(PLAN_RULES),
+        ...Object.keys(EXTRA_LINE_RULES),
+        WORKERS_COMP_SLUG,
+        COMMERCIAL_AUTO_SLUG,
+      ].toSorted(),
     ).toEqual(PLAN_LINES.map((line) => line.slug).toSorted());
   });
 
@@ -97,14 +109,16 @@ describe("the rules table", () => {
       planFacts({ ...base, ...staff(0) }),
       planFacts({ ...base, ...staff(40) }),
     ];
-    for (const [slug, rules] of Object.entries(PLAN_RULES)) {
+    for (const [slug, rules] of Object.entries({ ...PLAN_RULES, ...EXTRA_LINE_RULES })) {
       for (const rule of rules) {
         expect(rule.sources.length, slug).toBeGreaterThan(0);
         for (const source of rule.sources) {
           expect(source.url, slug).toMatch(/^https?:\/\/[^\s]+$/);
-          expect(source.read, slug).toBe(RULES_READ_ON);
+          expect([RULES_READ_ON, LINES_REVIEWED_ON], slug).toContain(source.read);
         }
       }
+      // An added line may be left out; a marketed line always has a verdict.
+      if (slug in EXTRA_LINE_RULES) continue;
       for (const facts of anyFacts) expect(rules.at(-1)!.when(facts), slug).toBe(true);
     }
   });
@@ -262,7 +276,7 @@ describe("workers' compensation", () => {
     );
   });
 
-  it("in Wyoming, is required for construction only, from the state fund", () => {
+  it("in Wyoming, is required for listed work, construction among it, from the state fund", () => {
     expect(
       workersComp({
         state: "Wyoming",
@@ -404,11 +418,10 @@ describe("workers' compensation counts the people the law counts (issue 26)", ()
       segments: ["Masonry Work"],
     } as const;
     expect(workersComp({ ...builder, ...staff(1) }).stateFund?.name).toContain("Wyoming");
-    // Outside its listed work, Wyoming lets a private insurer cover it.
+    // Outside its listed work too, no private insurer writes it in Wyoming: no figure, no tick.
     expect(
-      workersComp({ state: "Wyoming", industry: "retail", segments: ["Toy Store"], ...staff(2) })
-        .stateFund,
-    ).toBeUndefined();
+      workersComp({ state: "Wyoming", industry: "retail", segments: ["Toy Store"], ...staff(2) }),
+    ).toMatchObject({ stateFund: { name: expect.stringContaining("Wyoming") }, ticked: false });
   });
 
   it("is Texas's employers' choice", () => {
@@ -425,7 +438,10 @@ describe("workers' compensation counts the people the law counts (issue 26)", ()
     expect(workersComp({ ...construction, ...staff(3) }).priceNote).toBe(
       "Workers' compensation is priced on payroll and each trade's class, so a construction firm usually pays well above this median.",
     );
-    expect(workersComp(staff(3)).priceNote).toBeUndefined();
+    // Every other figure says what the premium is worked out from (issue 54).
+    expect(workersComp(staff(3)).priceNote).toBe(
+      "Workers' compensation is priced on your payroll and the class of work your staff do, so your premium can be well above or below this median.",
+    );
   });
 });
 
@@ -477,10 +493,14 @@ describe("the other lines", () => {
     expect(lineOf(staff(10, 5), slug).recommendation).toBe("Recommended");
   });
 
-  it("recommend D&O to corporations, not to sole proprietors", () => {
-    expect(lineOf({ ownership: "Corporation" }, "directors-and-officers").recommendation).toBe(
-      "Recommended",
-    );
+  it("put D&O to corporations as worth considering, saying why, and not to sole proprietors", () => {
+    // Issue 54: not pre-ticked for every corporation, one-person companies included.
+    expect(lineOf({ ownership: "Corporation" }, "directors-and-officers")).toMatchObject({
+      recommendation: "Worth considering",
+      ticked: false,
+      reason:
+        "A corporation's directors and officers can be sued personally by investors, lenders or staff, so it matters most once you have outside owners, a board or employees.",
+    });
     expect(
       lineOf({ ownership: "Individual / Sole Proprietorship" }, "directors-and-officers")
         .recommendation,
@@ -675,3 +695,241 @@ function workersCompLine(plan: ReturnType<typeof coveragePlan>) {
   if (!line) throw new Error("No workers' compensation in the plan");
   return line;
 }
+
+/** Whether a source of the line is this page. */
+const citing = (line: { sources: readonly { url: string }[] }, url: string) =>
+  line.sources.some((source) => source.url === url);
+
+describe("the plan's rules, reviewed line by line (issue 54)", () => {
+  const BPC_7125 =
+    "https://leginfo.legislature.ca.gov/faces/codes_displayText.xhtml?lawCode=BPC&division=3.&title=&part=&chapter=9.&article=7.5.";
+  const californiaSoleTrader = (segment: string) =>
+    ({
+      industry: "construction",
+      segments: [segment],
+      state: "California",
+      ownership: "Individual / Sole Proprietorship",
+    }) as const;
+
+  it("requires workers' compensation of a California roofer or concrete contractor with no employees (B&P Code 7125)", () => {
+    for (const employees of [staff(0), {}, { ...staff(0), workingOwners: 0 }]) {
+      const roofer = workersComp({ ...californiaSoleTrader("Roofing"), ...employees });
+      expect(roofer).toMatchObject({
+        recommendation: "Required by law",
+        reason:
+          "California's contractors' board requires every active roofing contractor (C-39) to carry it, even with no employees.",
+        ticked: true,
+      });
+      expect(citing(roofer, BPC_7125)).toBe(true);
+      const concrete = workersComp({
+        ...californiaSoleTrader("Concrete Construction"),
+        ...employees,
+      });
+      expect(concrete.recommendation).toBe("Required by law");
+      expect(concrete.reason).toContain("concrete (C-8)");
+      expect(citing(concrete, BPC_7125)).toBe(true);
+    }
+  });
+
+  it("asks an agent, never 'not needed', for other California trades while the start date for all licensees is unsettled", () => {
+    const painter = workersComp({ ...californiaSoleTrader("Painting"), ...staff(0) });
+    expect(painter.recommendation).toBe("Recommended");
+    expect(painter.reason).toContain("ask an agent");
+    expect(painter.reason).toContain("January 2028");
+    expect(citing(painter, "https://sites.sandiego.edu/cpil-blog/?p=986")).toBe(true);
+    // Outside California nothing changes: a Nevada sole roofer alone may choose.
+    expect(
+      workersComp({ ...californiaSoleTrader("Roofing"), state: "Nevada", ...staff(0) })
+        .recommendation,
+    ).toBe("Not usually needed for this business");
+  });
+
+  it("covers a California corporation's one working officer, and its note says so as the law has since 2017 (AB 2883)", () => {
+    const line = workersComp({
+      state: "California",
+      ownership: "Corporation",
+      ...staff(0),
+      workingOwners: 1,
+    });
+    expect(line).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "California counts working corporate officers and directors as employees, so it is required unless they file to be exempt.",
+    });
+    expect(line.notes.join(" ")).not.toContain("own the whole corporation");
+    expect(line.notes).toContain(
+      "Since 2017 every officer or director who works for the corporation for pay is an employee and must be covered, unless they qualify for and sign a waiver.",
+    );
+    expect(citing(line, "https://legiscan.com/CA/text/AB2883/2015")).toBe(true);
+  });
+
+  it("counts an Arkansas sole proprietor working in the business toward the three employees", () => {
+    const arkansas = {
+      state: "Arkansas",
+      ownership: "Individual / Sole Proprietorship",
+      ...staff(2),
+    } as const;
+    expect(workersComp({ ...arkansas, workingOwners: 1 })).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "Arkansas requires it from 3 employees, and counts the owner or officer who works in the business.",
+    });
+    // Unknown whether the owner works in it: never "optional".
+    const unknown = workersComp(arkansas);
+    expect(unknown.recommendation).toBe("Recommended");
+    expect(unknown.reason).not.toMatch(/optional/);
+    expect(unknown.notes).toContain(
+      "A sole proprietor, partner or LLC member who works full time in the business counts toward the three, unless they hold the commission's certificate of non-coverage.",
+    );
+    expect(citing(unknown, "https://fill.io/Work-Comp-0251876c")).toBe(true);
+  });
+
+  it("sends a Wyoming gas station to the state fund: listed work, no private figure, not ticked (W.S. 27-14-108)", () => {
+    const gasStation = workersComp({
+      state: "Wyoming",
+      industry: "retail",
+      segments: ["Gas Station"],
+      ...staff(2),
+    });
+    expect(gasStation).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "Wyoming lists your kind of business as extra-hazardous work, so it is required from your first employee and must come from the state fund.",
+      ticked: false,
+      typicalPrice: undefined,
+      priceNote: undefined,
+    });
+    expect(gasStation.stateFund?.name).toContain("Wyoming");
+    expect(
+      citing(
+        gasStation,
+        "https://legalfix.com/statutes/state-codes/wyoming/title-27/chapter-14/article-1/section-27-14-108",
+      ),
+    ).toBe(true);
+    // A business of another industry filed under a listed code (truck transportation, 484).
+    expect(
+      workersComp({
+        state: "Wyoming",
+        industry: "other",
+        segments: ["Long-haul freight"],
+        naicsCode: "484121",
+        ...staff(1),
+      }).recommendation,
+    ).toBe("Required by law");
+  });
+
+  it("requires errors and omissions of a Colorado real estate agency, and asks an agent where only brokers list the state", () => {
+    const agency = { industry: "offices", segments: ["Real Estate Agency"] } as const;
+    const colorado = lineOf({ ...agency, state: "Colorado" }, "errors-and-omissions");
+    expect(colorado).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "Colorado requires every active real estate licensee to carry errors and omissions insurance.",
+      ticked: true,
+    });
+    expect(
+      citing(
+        colorado,
+        "https://dre.colorado.gov/division-programs/real-estate-broker/licensing/broker-insurance-requirements",
+      ),
+    ).toBe(true);
+    expect(lineOf({ ...agency, state: "Iowa" }, "errors-and-omissions").recommendation).toBe(
+      "Required by law",
+    );
+    const kentucky = lineOf({ ...agency, state: "Kentucky" }, "errors-and-omissions");
+    expect(kentucky.recommendation).toBe("Recommended");
+    expect(kentucky.reason).toContain("ask an agent");
+    expect(lineOf({ ...agency, state: "Texas" }, "errors-and-omissions").recommendation).toBe(
+      "Recommended",
+    );
+  });
+
+  it("adds liquor liability for a bar, and asks a restaurant whether it serves alcohol", () => {
+    const bar = lineOf({ industry: "food", segments: ["Bar"] }, "liquor-liability");
+    expect(bar).toMatchObject({ recommendation: "Recommended", ticked: true });
+    expect(bar.reason).toContain("General liability leaves out claims over the alcohol");
+    expect(
+      lineOf({ industry: "food", segments: ["Restaurant"] }, "liquor-liability"),
+    ).toMatchObject({ recommendation: "Worth considering", ticked: false });
+    const bakery = coveragePlan({ ...base, industry: "food", segments: ["Bakery"] });
+    expect(bakery.lines.map((line) => line.slug)).not.toContain("liquor-liability");
+  });
+
+  it("requires the ERISA bond of a business with a 401(k), beside fiduciary liability, which the law does not require", () => {
+    const withPlan = { ...staff(4), retirementPlan: true } as const;
+    const bond = lineOf(withPlan, "erisa-bond");
+    expect(bond).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "Federal law (ERISA section 412) requires a bond on the people who handle your retirement plan's money, of at least 10% of its assets, from $1,000 up to $500,000.",
+      ticked: true,
+    });
+    expect(bond.sources.map((source) => source.publisher).join(" ")).toContain(
+      "Field Assistance Bulletin 2008-04",
+    );
+    expect(lineOf(withPlan, "fiduciary-liability").recommendation).toBe("Recommended");
+    // No plan: no bond line; unknown with staff: why it may apply, and ask an agent.
+    const slugs = (answers: Partial<PlanAnswers>) =>
+      coveragePlan({ ...base, ...answers }).lines.map((line) => line.slug);
+    expect(slugs({ ...staff(4), retirementPlan: false })).not.toContain("erisa-bond");
+    expect(slugs(staff(0))).not.toContain("erisa-bond");
+    expect(lineOf(staff(4), "erisa-bond")).toMatchObject({ recommendation: "Worth considering" });
+    expect(lineOf(staff(4), "erisa-bond").reason).toContain("ask an agent");
+  });
+
+  it("adds contractor's equipment, an umbrella and licence bonds for contractors, garagekeepers for a dealership", () => {
+    const roofer = { industry: "construction", segments: ["Roofing"] } as const;
+    expect(lineOf(roofer, "contractors-equipment").recommendation).toBe("Recommended");
+    expect(lineOf(roofer, "commercial-umbrella").recommendation).toBe("Recommended");
+    // California's contractor's bond is a licensing requirement; elsewhere it depends.
+    expect(lineOf(roofer, "license-and-permit-bonds")).toMatchObject({
+      recommendation: "Required by law",
+      reason:
+        "California requires every licensed contractor to file a $25,000 contractor's bond with its contractors' board before a licence is issued or renewed.",
+    });
+    expect(lineOf({ ...roofer, state: "Oregon" }, "license-and-permit-bonds").reason).toContain(
+      "ask an agent",
+    );
+    expect(
+      lineOf({ industry: "retail", segments: ["Auto Dealership"] }, "garagekeepers").recommendation,
+    ).toBe("Recommended");
+    expect(coveragePlan(base).lines.map((line) => line.slug)).not.toEqual(
+      expect.arrayContaining(["garagekeepers", "contractors-equipment", "liquor-liability"]),
+    );
+  });
+
+  it("says every requirement with its source, and the Spanish plan the same in the glossary's words", () => {
+    const cases: PlanAnswers[] = [
+      { ...californiaSoleTrader("Roofing"), ...staff(0) },
+      { ...base, state: "California", ownership: "Corporation", ...staff(0), workingOwners: 1 },
+      { ...base, industry: "retail", segments: ["Gas Station"], state: "Wyoming", ...staff(2) },
+      { ...base, segments: ["Real Estate Agency"], state: "Colorado" },
+      { ...base, industry: "food", segments: ["Bar"], ...staff(3), retirementPlan: true },
+    ];
+    for (const answers of cases) {
+      const english = coveragePlan(answers).lines;
+      const spanish = coveragePlan(answers, "es").lines;
+      expect(spanish.map((line) => [line.slug, line.recommendation])).toEqual(
+        english.map((line) => [line.slug, line.recommendation]),
+      );
+      for (const [index, line] of english.entries()) {
+        if (line.recommendation === "Required by law") {
+          expect(line.sources.length, line.slug).toBeGreaterThan(0);
+        }
+        expect(spanish[index]!.reason, line.slug).not.toBe(line.reason);
+      }
+    }
+    const bar = coveragePlan(cases[4]!, "es").lines;
+    expect(bar.find((line) => line.slug === "liquor-liability")?.name).toBe(
+      "Responsabilidad por bebidas alcohólicas (Liquor Liability)",
+    );
+    expect(bar.find((line) => line.slug === "erisa-bond")).toMatchObject({
+      name: "Fianza de fidelidad ERISA (ERISA Fidelity Bond)",
+      reason:
+        "La ley federal (sección 412 de ERISA) exige una fianza sobre las personas que manejan el dinero de su plan de jubilación, de al menos el 10% de sus activos, desde $1,000 hasta $500,000.",
+    });
+    expect(coveragePlan(cases[0]!, "es").lines[0]?.reason).toBe(
+      "La junta de contratistas de California exige que todo contratista de techos (C-39) con licencia activa la tenga, aunque no tenga empleados.",
+    );
+  });
+});

@@ -18,25 +18,43 @@ import { type OwnershipStructure } from "#app/domain/reference/ownership-structu
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import { BASE_LOCALE, type Locale, type Message } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
-import { RULES_READ_ON, type Source } from "#app/domain/reference/source.ts";
+import { LINES_REVIEWED_ON, RULES_READ_ON, type Source } from "#app/domain/reference/source.ts";
 import { stateName } from "#app/domain/reference/state-names.ts";
 import { type UsState } from "#app/domain/reference/states.ts";
 import {
+  onListedWork,
+  tradeLicenceFor,
   workersCompFor,
   type StateFund,
   type WorkersCompState,
 } from "#app/domain/reference/workers-comp-states.ts";
 
-/** The slug of commercial auto, the one plan line without a page of its own. */
+/** The slug of commercial auto, a plan line without a page of its own. */
 export const COMMERCIAL_AUTO_SLUG = "commercial-auto";
 
 /**
+ * The lines an account manager adds where the answers call for them (issue 54), none with a page
+ * of its own: each is shown only when its rule (EXTRA_LINE_RULES) finds it applies.
+ */
+export const EXTRA_LINES = [
+  { slug: "liquor-liability", term: m.term_liquor_liability },
+  { slug: "erisa-bond", term: m.term_erisa_bond },
+  { slug: "contractors-equipment", term: m.term_contractors_equipment },
+  { slug: "commercial-umbrella", term: m.term_commercial_umbrella },
+  { slug: "garagekeepers", term: m.term_garagekeepers },
+  { slug: "license-and-permit-bonds", term: m.term_license_and_permit_bonds },
+] as const satisfies readonly { slug: string; term: Message }[];
+export type ExtraLineSlug = (typeof EXTRA_LINES)[number]["slug"];
+
+/**
  * Every line the plan can show and a request can name: the ten the site markets, in the
- * carousel's order, and commercial auto, shown only when the business uses vehicles for work.
+ * carousel's order; commercial auto, shown only when the business uses vehicles for work; and
+ * the lines an account manager adds where the answers call for them.
  */
 export const PLAN_LINES: readonly { slug: string; term: Message }[] = [
   ...PRODUCT_LINES.map(({ slug, term }) => ({ slug, term })),
   { slug: COMMERCIAL_AUTO_SLUG, term: m.term_commercial_auto },
+  ...EXTRA_LINES,
 ];
 
 /**
@@ -89,6 +107,10 @@ export interface PlanAnswers {
   /** Owners, officers or members who work in the business (some states count them). */
   workingOwners?: number;
   vehicles?: VehicleUse;
+  /** The NAICS code the application is filed under, where it has one (Wyoming's list reads it). */
+  naicsCode?: string;
+  /** Whether the business sponsors a retirement plan for its staff, such as a 401(k). */
+  retirementPlan?: boolean;
 }
 
 /** The answers as the rules read them. */
@@ -124,8 +146,13 @@ export interface PlanRule {
   sources: readonly Source[];
 }
 
-function read(publisher: string, url: string): Source {
-  return { publisher, url, read: RULES_READ_ON };
+function read(publisher: string, url: string, on: string = RULES_READ_ON): Source {
+  return { publisher, url, read: on };
+}
+
+/** A source read for the plan's review (issue 54). */
+function reviewed(publisher: string, url: string): Source {
+  return read(publisher, url, LINES_REVIEWED_ON);
 }
 
 const SOURCES = {
@@ -170,6 +197,46 @@ const SOURCES = {
   fiduciary: read(
     "U.S. Department of Labor (archived page)",
     "https://webarchive.library.unt.edu/eot2008/20081004150056/http://www.dol.gov/dol/topic/retirement/fiduciaryresp.htm",
+  ),
+  erisaBond: reviewed(
+    "U.S. Department of Labor, Field Assistance Bulletin 2008-04 on ERISA § 412 (as reproduced by Leading Retirement Solutions)",
+    "https://leadingretirement.smartertrack.com/kb/a106/guidance-regarding-erisa-fidelity-bonding-requirements-dol-bulletin-2008-04.aspx",
+  ),
+  erisaBondNotFiduciary: reviewed(
+    "CBIZ (on DOL Field Assistance Bulletin 2008-04)",
+    "https://www.cbiz.com/insights-resources/details/articleid/3916/dol-guidance-relating-to-erisas-bonding-requirement",
+  ),
+  liquorExclusion: reviewed(
+    "McGrath Insurance Group (the general liability form's liquor exclusion)",
+    "https://exam.mcgrathinsurancegroup.com/coverages/liquorliability/glexclusion.htm",
+  ),
+  liquorLicences: reviewed(
+    "Vantage Point Risk",
+    "https://vantagepointrisk.com/learning-center/does-general-liability-cover-restaurant-liquor-claims",
+  ),
+  contractorsEquipment: reviewed(
+    "1-800-Insurance",
+    "https://www.1800insurance.com/guides/equipment-insurance-for-general-contractor",
+  ),
+  umbrella: reviewed(
+    "Golden Capital Insurance",
+    "https://goldencapitalinsurance.com/umbrella-excess-insurance",
+  ),
+  umbrellaContracts: reviewed(
+    "Vantage Point Risk",
+    "https://vantagepointrisk.com/umbrella-insurance/for-contractors/",
+  ),
+  garagekeepers: reviewed(
+    "Safeguard Insurance (the Garage Coverage Form, CA 00 05)",
+    "https://safeguardme.com/what-is-garagekeepers-liability/",
+  ),
+  californiaContractorBond: reviewed(
+    "Legal Clarity (citing California Business and Professions Code § 7071.6)",
+    "https://legalclarity.org/california-contractor-license-bond-requirements",
+  ),
+  contractorBonds: reviewed(
+    "South Coast Surety",
+    "https://southcoastsurety.com/state-bonds/california/contractor-license-info/",
   ),
 } as const;
 
@@ -422,8 +489,10 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "directors-and-officers": [
     {
+      // Not pre-ticked for every corporation (issue 54): the answers do not show outside
+      // investors, a board or lenders, which are who sue directors; the reason says so.
       when: ownedAs("Corporation"),
-      recommendation: "Recommended",
+      recommendation: "Worth considering",
       reason: m.plan_do_1,
       sources: [SOURCES.directorsAndOfficers, SOURCES.directorsAndOfficersCost],
     },
@@ -485,6 +554,12 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     },
   ],
   "fiduciary-liability": [
+    {
+      when: (facts) => facts.answers.retirementPlan === true,
+      recommendation: "Recommended",
+      reason: m.plan_fid_3,
+      sources: [SOURCES.fiduciary, SOURCES.erisaBondNotFiduciary],
+    },
     {
       when: employees("none"),
       recommendation: "Not usually needed for this business",
@@ -682,6 +757,18 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
   const owners = answers.workingOwners;
   const counting = ownersCounting(wc, answers.ownership);
 
+  // A contractor's licence that requires it whatever the head count (California, issue 54): read
+  // before the head count, so a roofer with no employees is never told it is not needed.
+  const licence =
+    construction && staff.status !== "some" ? tradeLicenceFor(wc, answers.segments) : undefined;
+  if (licence) {
+    return {
+      recommendation: licence.status === "required" ? "Required by law" : "Recommended",
+      reason: licence.reason({}, { locale }),
+      sources: [...licence.sources, ...sources],
+    };
+  }
+
   if (staff.status === "none") {
     const covered = ownersAlwaysCovered(facts, words);
     if (covered) return covered;
@@ -698,10 +785,13 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
         sources,
       };
     case "listed-work":
-      if (construction) {
+      if (onListedWork(wc, answers)) {
         return {
           recommendation: staff.status === "some" ? "Required by law" : "Recommended",
-          reason: m.plan_wc_listed_construction({ state }, { locale }),
+          reason: (construction ? m.plan_wc_listed_construction : m.plan_wc_listed_work)(
+            { state },
+            { locale },
+          ),
           sources,
         };
       }
@@ -798,6 +888,230 @@ export function commercialAutoVerdict(facts: PlanFacts): Verdict | undefined {
   };
 }
 
+const ERRORS_AND_OMISSIONS_SLUG = "errors-and-omissions";
+
+/** The offices that hold a real estate licence. */
+const isRealEstate = both(
+  inIndustry("offices"),
+  hasSegment("Real Estate Agent", "Real Estate Agency"),
+);
+
+/**
+ * Where a state's real estate commission requires every active licensee to carry errors and
+ * omissions insurance (issue 54). `required`: read on the commission's own page or in the
+ * statute; `listed`: named by brokers' lists only, so the plan asks an agent to confirm it.
+ */
+export interface RealEstateEoState {
+  state: UsState;
+  status: "required" | "listed";
+  sources: readonly Source[];
+}
+
+const BROKERS_LIST = reviewed(
+  "Pearl Insurance (which states require real estate E&O)",
+  "https://pearlinsurance.com/which-states-require-real-estate-professionals-to-carry-eo-insurance",
+);
+
+/** In the order of US_STATES. */
+export const REAL_ESTATE_EO_STATES: readonly RealEstateEoState[] = [
+  {
+    state: "Colorado",
+    status: "required",
+    sources: [
+      reviewed(
+        "Colorado Division of Real Estate",
+        "https://dre.colorado.gov/division-programs/real-estate-broker/licensing/broker-insurance-requirements",
+      ),
+    ],
+  },
+  {
+    state: "Idaho",
+    status: "required",
+    sources: [
+      reviewed(
+        "Idaho Code § 54-2013 (Justia, 2005 edition)",
+        "https://law.justia.com/codes/idaho/2005/54ftoc/540200013.html",
+      ),
+      BROKERS_LIST,
+    ],
+  },
+  {
+    state: "Iowa",
+    status: "required",
+    sources: [
+      reviewed(
+        "Iowa Department of Inspections, Appeals, and Licensing",
+        "https://dial.iowa.gov/i-need/licenses/other-professional-licensure/real-estate-licensees/re-eo-insurance",
+      ),
+      reviewed(
+        "Iowa Administrative Code r. 193E-19.2 (Cornell LII)",
+        "https://www.law.cornell.edu/regulations/iowa/Iowa-Code-r-193E-19.2",
+      ),
+    ],
+  },
+  { state: "Kentucky", status: "listed", sources: [BROKERS_LIST] },
+  { state: "Louisiana", status: "listed", sources: [BROKERS_LIST] },
+  { state: "Mississippi", status: "listed", sources: [BROKERS_LIST] },
+  { state: "Montana", status: "listed", sources: [BROKERS_LIST] },
+  { state: "Nebraska", status: "listed", sources: [BROKERS_LIST] },
+  { state: "New Mexico", status: "listed", sources: [BROKERS_LIST] },
+  {
+    state: "North Dakota",
+    status: "required",
+    sources: [
+      reviewed("North Dakota Real Estate Commission", "https://www.realestatend.org/?id=52"),
+    ],
+  },
+  { state: "Rhode Island", status: "listed", sources: [BROKERS_LIST] },
+  { state: "South Dakota", status: "listed", sources: [BROKERS_LIST] },
+  { state: "Tennessee", status: "listed", sources: [BROKERS_LIST] },
+];
+
+/** Errors and omissions for a real estate office in a state whose commission requires it. */
+function realEstateLicenceVerdict(facts: PlanFacts): Verdict | undefined {
+  if (!isRealEstate(facts)) return undefined;
+  const entry = REAL_ESTATE_EO_STATES.find((candidate) => candidate.state === facts.answers.state);
+  if (!entry) return undefined;
+  const words = { state: stateName(entry.state, facts.locale) };
+  if (entry.status === "required") {
+    return {
+      recommendation: "Required by law",
+      reason: m.plan_eo_real_estate_required(words, { locale: facts.locale }),
+      sources: entry.sources,
+    };
+  }
+  return {
+    recommendation: "Recommended",
+    reason: m.plan_eo_real_estate_listed(words, { locale: facts.locale }),
+    sources: entry.sources,
+  };
+}
+
+/**
+ * One row of an added line's rules: like PlanRule, except that a line none of whose rows holds
+ * is not shown at all.
+ */
+export interface ExtraLineRule extends PlanRule {
+  /** What the row says of the business, for the reviewers' table (docs/plan-rules.md). */
+  applies: string;
+}
+
+/**
+ * The lines an account manager adds (issue 54), by slug: the first row whose `when` holds gives
+ * the verdict; none holding, the plan leaves the line out. A legal or licensing requirement cites
+ * its law.
+ */
+export const EXTRA_LINE_RULES: Readonly<Record<ExtraLineSlug, readonly ExtraLineRule[]>> = {
+  "liquor-liability": [
+    {
+      applies: "A bar",
+      when: hasSegment("Bar"),
+      recommendation: "Recommended",
+      reason: m.plan_liquor_bar,
+      sources: [SOURCES.liquorExclusion, SOURCES.liquorLicences],
+    },
+    {
+      applies: "A restaurant or caterer (whether it serves alcohol is not asked)",
+      when: hasSegment("Restaurant", "Caterer"),
+      recommendation: "Worth considering",
+      reason: m.plan_liquor_if_served,
+      sources: [SOURCES.liquorExclusion, SOURCES.liquorLicences],
+    },
+  ],
+  "erisa-bond": [
+    {
+      applies: "A business that sponsors a retirement plan such as a 401(k)",
+      when: (facts) => facts.answers.retirementPlan === true,
+      recommendation: "Required by law",
+      reason: m.plan_erisa_bond_required,
+      sources: [SOURCES.erisaBond, SOURCES.erisaBondNotFiduciary],
+    },
+    {
+      applies: "A business with staff that has not said whether it sponsors a retirement plan",
+      when: both((facts) => facts.answers.retirementPlan === undefined, employees("some")),
+      recommendation: "Worth considering",
+      reason: m.plan_erisa_bond_if_plan,
+      sources: [SOURCES.erisaBond],
+    },
+  ],
+  "contractors-equipment": [
+    {
+      applies: "A construction trade (tools and equipment taken to job sites)",
+      when: inIndustry("construction"),
+      recommendation: "Recommended",
+      reason: m.plan_equipment_construction,
+      sources: [SOURCES.contractorsEquipment, SOURCES.bop],
+    },
+    {
+      applies: "A cleaning business (equipment taken to clients' sites)",
+      when: inIndustry("cleaning"),
+      recommendation: "Worth considering",
+      reason: m.plan_equipment_cleaning,
+      sources: [SOURCES.contractorsEquipment],
+    },
+  ],
+  "commercial-umbrella": [
+    {
+      applies: "A construction business",
+      when: inIndustry("construction"),
+      recommendation: "Recommended",
+      reason: m.plan_umbrella_construction,
+      sources: [SOURCES.umbrellaContracts, SOURCES.umbrella],
+    },
+    {
+      applies: "A business that owns or leases vehicles",
+      when: (facts) => facts.answers.vehicles === "owned",
+      recommendation: "Worth considering",
+      reason: m.plan_umbrella_vehicles,
+      sources: [SOURCES.umbrella],
+    },
+    {
+      applies: "A bar",
+      when: hasSegment("Bar"),
+      recommendation: "Worth considering",
+      reason: m.plan_umbrella_bar,
+      sources: [SOURCES.umbrella, SOURCES.liquorLicences],
+    },
+  ],
+  garagekeepers: [
+    {
+      applies: "An auto dealership (customers' cars in its care)",
+      when: hasSegment("Auto Dealership"),
+      recommendation: "Recommended",
+      reason: m.plan_garagekeepers_dealer,
+      sources: [SOURCES.garagekeepers],
+    },
+  ],
+  "license-and-permit-bonds": [
+    {
+      applies: "A construction business in California (contractor's licence bond)",
+      when: both(inIndustry("construction"), (facts) => facts.answers.state === "California"),
+      recommendation: "Required by law",
+      reason: m.plan_bond_california,
+      sources: [SOURCES.californiaContractorBond, SOURCES.contractorBonds],
+    },
+    {
+      applies:
+        "A construction business elsewhere (licence and permit bonds vary by state and city)",
+      when: inIndustry("construction"),
+      recommendation: "Recommended",
+      reason: m.plan_bond_contractors,
+      sources: [SOURCES.contractorBonds],
+    },
+  ],
+};
+
+/** An added line's verdict, or undefined when none of its rows applies. */
+function extraLineVerdict(rules: readonly ExtraLineRule[], facts: PlanFacts): Verdict | undefined {
+  const rule = rules.find((candidate) => candidate.when(facts));
+  if (!rule) return undefined;
+  return {
+    recommendation: rule.recommendation,
+    reason: rule.reason({}, { locale: facts.locale }),
+    sources: rule.sources,
+  };
+}
+
 /** The verdict for one line from the rules table; every line's rules end with a catch-all. */
 export function ruleVerdict(lineSlug: string, facts: PlanFacts): Verdict {
   const rule = PLAN_RULES[lineSlug]?.find((candidate) => candidate.when(facts));
@@ -813,11 +1127,19 @@ export function ruleVerdict(lineSlug: string, facts: PlanFacts): Verdict {
 function lineVerdict(lineSlug: string, facts: PlanFacts): Verdict | undefined {
   if (lineSlug === WORKERS_COMP_SLUG) return workersCompVerdict(facts);
   if (lineSlug === COMMERCIAL_AUTO_SLUG) return commercialAutoVerdict(facts);
+  if (lineSlug === ERRORS_AND_OMISSIONS_SLUG) {
+    return realEstateLicenceVerdict(facts) ?? ruleVerdict(lineSlug, facts);
+  }
+  const extra = EXTRA_LINE_RULES[lineSlug as ExtraLineSlug] as ExtraLineRule[] | undefined; // any slug may be asked
+  if (extra) return extraLineVerdict(extra, facts);
   return ruleVerdict(lineSlug, facts);
 }
 
 /** Why a national median understates a construction firm's workers' compensation (issue 26). */
 export const WORKERS_COMP_CONSTRUCTION_PRICE_NOTE = m.plan_wc_construction_price_note;
+
+/** Every other workers' compensation figure: what its price is worked out from (issue 54). */
+export const WORKERS_COMP_PRICE_NOTE = m.plan_wc_price_note;
 
 /** One line of the plan, as the page shows it. */
 export interface PlanLine extends Verdict {
@@ -856,11 +1178,9 @@ export function coveragePlan(answers: PlanAnswers, locale: Locale = BASE_LOCALE)
     const verdict = lineVerdict(line.slug, facts);
     if (!verdict) return [];
     const isWorkersComp = line.slug === WORKERS_COMP_SLUG;
-    // Wyoming's fund sells only its listed work (construction); elsewhere a private insurer may.
-    const fundOnly =
-      isWorkersComp &&
-      wc.stateFundOnly &&
-      (wc.status !== "listed-work" || answers.industry === "construction");
+    // In a monopolistic state only the fund sells it, listed work or chosen cover alike (issue
+    // 54: Wyoming's list is wider than construction, and no private insurer writes it there).
+    const fundOnly = isWorkersComp && wc.stateFundOnly;
     // A private insurer's median says nothing of a state fund's rates.
     return [
       {
@@ -873,8 +1193,10 @@ export function coveragePlan(answers: PlanAnswers, locale: Locale = BASE_LOCALE)
           : typicalMonthlyPrice(line.slug, answers.industry, answers.segments, locale),
         publishedRange: publishedRange(line.slug, locale),
         priceNote:
-          isWorkersComp && !fundOnly && answers.industry === "construction"
-            ? WORKERS_COMP_CONSTRUCTION_PRICE_NOTE({}, { locale })
+          isWorkersComp && !fundOnly
+            ? (answers.industry === "construction"
+                ? WORKERS_COMP_CONSTRUCTION_PRICE_NOTE
+                : WORKERS_COMP_PRICE_NOTE)({}, { locale })
             : undefined,
         stateFund: fundOnly ? wc.stateFund : undefined,
         notes: isWorkersComp ? wc.notes.map((note) => note({}, { locale })) : [],

@@ -223,7 +223,14 @@ export function yesNoText(answer: boolean | null): string {
 
 /** What the plan is worked out from: a complete application's record and its optional answers. */
 export function planAnswersOf(
-  record: { industry: string; segments: string[]; state: string; ownershipStructure: string },
+  record: {
+    industry: string;
+    segments: string[];
+    state: string;
+    ownershipStructure: string;
+    /** The NAICS code the application is filed under, if any. */
+    naicsCode?: string | null | undefined;
+  },
   optional: OptionalAnswers,
 ): PlanAnswers | undefined {
   const { industry, state } = record;
@@ -231,7 +238,16 @@ export function planAnswersOf(
     (structure) => structure === record.ownershipStructure,
   );
   if (!isIndustryId(industry) || !isUsState(state) || !ownership) return undefined;
-  return withOptionalAnswers({ industry, segments: record.segments, state, ownership }, optional);
+  return withOptionalAnswers(
+    {
+      industry,
+      segments: record.segments,
+      state,
+      ownership,
+      ...(record.naicsCode ? { naicsCode: record.naicsCode } : {}),
+    },
+    optional,
+  );
 }
 
 /** The plan's answers with the plan page's optional answers in place of any given before. */
@@ -241,6 +257,7 @@ export function withOptionalAnswers(answers: PlanAnswers, optional: OptionalAnsw
     segments: answers.segments,
     state: answers.state,
     ownership: answers.ownership,
+    naicsCode: answers.naicsCode,
     fullTimeEmployees: optional.fullTimeEmployees ?? undefined,
     partTimeEmployees: optional.partTimeEmployees ?? undefined,
     revenue: optional.revenueBand ?? undefined,

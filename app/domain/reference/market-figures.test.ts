@@ -15,9 +15,9 @@ import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import { FIGURES_GATHERED_IN } from "#app/domain/reference/source.ts";
 
 describe("the published figures", () => {
-  it("keep the disclaimer and the fallback words of issue 15 word for word", () => {
+  it("keep the disclaimer and the fallback words of issue 15, a median called a median (issue 54)", () => {
     expect(TYPICAL_PRICE_DISCLAIMER).toBe(
-      "Typical range, not a quote. The final price is set by the insurer after underwriting.",
+      "Typical premium (median), not a quote. The final price is set by the insurer after underwriting.",
     );
     expect(NO_FIGURE_TEXT).toBe("Ask an agent");
   });

@@ -31,5 +31,18 @@ export function sourceReadText(read: string, locale: Locale): string {
 /** The day the coverage plan's rules and the state requirements were read from their sources. */
 export const RULES_READ_ON = "2026-11-23";
 
+/**
+ * The day the plan's review (issue 54) read its sources: the lines an account manager adds, the
+ * states whose licensing boards require a line, and the workers' compensation rules it corrected.
+ */
+export const LINES_REVIEWED_ON = "2026-11-28";
+
+/**
+ * Who checked the rules against their sources (docs/plan-rules.md): the engineers, who are not
+ * licensed producers. The agency's licensed review is still to come, and the table says so.
+ */
+export const RULES_REVIEWED_BY =
+  "CoverPilot engineering (not licensed producers); pending the agency's licensed review";
+
 /** The month the published price figures were gathered (docs/market-figures.md). */
 export const FIGURES_GATHERED_IN = "2026-11";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { RULES_READ_ON } from "#app/domain/reference/source.ts";
+import { INDUSTRIES } from "#app/domain/reference/industries.ts";
+import { SEGMENT_NAICS } from "#app/domain/reference/naics.ts";
+import { LINES_REVIEWED_ON, RULES_READ_ON } from "#app/domain/reference/source.ts";
 import { US_STATES } from "#app/domain/reference/states.ts";
 import { workersCompFor, WORKERS_COMP_STATES } from "#app/domain/reference/workers-comp-states.ts";
 
@@ -15,7 +17,7 @@ describe("the workers' compensation table", () => {
       for (const source of entry.sources) {
         expect(source.url, entry.state).toMatch(/^https?:\/\/[^\s]+$/);
         expect(source.publisher, entry.state).not.toBe("");
-        expect(source.read, entry.state).toBe(RULES_READ_ON);
+        expect([RULES_READ_ON, LINES_REVIEWED_ON], entry.state).toContain(source.read);
       }
     }
     expect(RULES_READ_ON).toBe("2026-11-23");
@@ -64,6 +66,24 @@ describe("the workers' compensation table", () => {
       (entry) => entry.state,
     );
     expect(stateFundOnly).toEqual(["North Dakota", "Ohio", "Washington", "Wyoming"]);
+  });
+
+  it("lists for Wyoming exactly the segments outside construction whose NAICS codes the statute names", () => {
+    const wyoming = workersCompFor("Wyoming").listedWork!;
+    const listedByCode = INDUSTRIES.filter((industry) => industry.id !== "construction")
+      .flatMap((industry) => industry.segments)
+      .filter((segment) =>
+        wyoming.naicsPrefixes.some((prefix) => SEGMENT_NAICS[segment]!.code.startsWith(prefix)),
+      );
+    expect(listedByCode.toSorted()).toEqual([...wyoming.segments].toSorted());
+    expect(wyoming.segments).toContain("Gas Station");
+  });
+
+  it("gives every California licence rule a source read for the review", () => {
+    for (const rule of workersCompFor("California").tradeLicences ?? []) {
+      expect(rule.segments.length).toBeGreaterThan(0);
+      for (const source of rule.sources) expect(source.read).toBe(LINES_REVIEWED_ON);
+    }
   });
 
   it("leaves South Dakota unknown, because its sources disagree", () => {

@@ -10,7 +10,8 @@ import {
   OWNERSHIP_STRUCTURES,
   type OwnershipStructure,
 } from "#app/domain/reference/ownership-structures.ts";
-import { RULES_READ_ON, type Source } from "#app/domain/reference/source.ts";
+import { catalogSegments, INDUSTRIES } from "#app/domain/reference/industries.ts";
+import { LINES_REVIEWED_ON, RULES_READ_ON, type Source } from "#app/domain/reference/source.ts";
 import { type UsState } from "#app/domain/reference/states.ts";
 
 /**
@@ -44,6 +45,33 @@ export interface OwnersCount {
   notCounted: readonly OwnershipStructure[];
 }
 
+/**
+ * A contractors' licensing rule that a trade carry workers' compensation whatever its head count
+ * (issue 54: California's Business and Professions Code § 7125). `required`: the board requires it
+ * of active licensees now; `pending`: the law extends it to them from a start date that has moved,
+ * so the plan asks an agent rather than say it is not needed.
+ */
+export interface TradeLicenceRule {
+  /** The wizard's construction segments the rule is read for. */
+  segments: readonly string[];
+  status: "required" | "pending";
+  /** One sentence (messages/state-laws) saying what the board requires and of whom. */
+  reason: Message;
+  sources: readonly Source[];
+}
+
+/**
+ * The work a state lists as extra-hazardous (Wyoming's § 27-14-108), where only that work must be
+ * covered: by the wizard's segments (the NAICS codes beside each, app/domain/reference/naics.ts,
+ * fall under the list; a test checks them) and by the NAICS codes the list names, for a business
+ * filed under a code of its own ("other" industries). Construction counts as listed as a whole.
+ */
+export interface ListedWork {
+  segments: readonly string[];
+  /** 2022 NAICS code prefixes of the listed sectors, subsectors, groups and industries. */
+  naicsPrefixes: readonly string[];
+}
+
 /** A monopolistic state's fund, which sells workers' compensation there and no agency can quote. */
 export interface StateFund {
   name: string;
@@ -71,6 +99,10 @@ export interface WorkersCompState {
   ownersCovered?: readonly OwnersCovered[];
   /** Who of the working owners count toward `minEmployees`; absent: the sources do not say. */
   ownersCount?: OwnersCount;
+  /** Trades a contractors' licence obliges to carry it, in the order the plan reads them. */
+  tradeLicences?: readonly TradeLicenceRule[];
+  /** For `listed-work`: what the state's list names. */
+  listedWork?: ListedWork;
   /** Monopolistic state: coverage must come from the state fund, not a private insurer. */
   stateFundOnly: boolean;
   /** The fund, for a monopolistic state. */
@@ -83,9 +115,29 @@ export interface WorkersCompState {
   sources: readonly Source[];
 }
 
-function source(publisher: string, url: string): Source {
-  return { publisher, url, read: RULES_READ_ON };
+function source(publisher: string, url: string, read: string = RULES_READ_ON): Source {
+  return { publisher, url, read };
 }
+
+/** A source read for the plan's review (issue 54). */
+function reviewed(publisher: string, url: string): Source {
+  return source(publisher, url, LINES_REVIEWED_ON);
+}
+
+const CALIFORNIA_BPC_7125 = reviewed(
+  "California Legislature, Business and Professions Code § 7125",
+  "https://leginfo.legislature.ca.gov/faces/codes_displayText.xhtml?lawCode=BPC&division=3.&title=&part=&chapter=9.&article=7.5.",
+);
+const CSLB_WORKERS_COMP = reviewed(
+  "Contractors State License Board",
+  "https://web.cslb.ca.gov/contractors/maintain_license/workers_compensation.aspx",
+);
+
+/** The California contractors whose licence requires it now, by the wizard's segments. */
+const CALIFORNIA_ROOFING = catalogSegments("Roofing");
+const CALIFORNIA_CONCRETE_AND_HVAC = catalogSegments("Concrete Construction", "HVAC Work");
+const CONSTRUCTION_SEGMENTS =
+  INDUSTRIES.find((industry) => industry.id === "construction")?.segments ?? [];
 
 const NOLO = "Nolo";
 
@@ -141,8 +193,26 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       work: m.wc_arkansas_work,
     },
     stateFundOnly: false,
+    // Working owners count toward the three unless they hold a certificate of non-coverage.
+    ownersCount: {
+      counted: [
+        "Individual / Sole Proprietorship",
+        "Partnership",
+        "Limited Liability Company",
+        "Corporation",
+      ],
+      notCounted: [],
+    },
     notes: [m.wc_arkansas_note_1, m.wc_arkansas_note_2],
     sources: [
+      reviewed(
+        "Arkansas Workers' Compensation Commission, Form AR-A (copy on fill.io)",
+        "https://fill.io/Work-Comp-0251876c",
+      ),
+      reviewed(
+        "Legal Clarity (citing Arkansas Code § 11-9-102)",
+        "https://legalclarity.org/arkansas-certificate-of-non-coverage-purpose-process-and-legalities/",
+      ),
       source(
         "Arkansas Workers' Compensation Commission",
         "http://www.awcc.state.ar.us/employerbasicfacts.html",
@@ -166,7 +236,55 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
         who: m.wc_california_who_1,
       },
     ],
-    notes: [m.wc_california_note_1, m.wc_california_note_2, m.wc_california_note_3],
+    tradeLicences: [
+      {
+        segments: CALIFORNIA_ROOFING,
+        status: "required",
+        reason: m.wc_california_roofing,
+        sources: [CALIFORNIA_BPC_7125, CSLB_WORKERS_COMP],
+      },
+      {
+        segments: CALIFORNIA_CONCRETE_AND_HVAC,
+        status: "required",
+        reason: m.wc_california_concrete_hvac,
+        sources: [
+          CALIFORNIA_BPC_7125,
+          CSLB_WORKERS_COMP,
+          reviewed(
+            "California Legislature, SB 216 (2022)",
+            "https://leginfo.legislature.ca.gov/faces/billCompareClient.xhtml?bill_id=202120220SB216&showamends=false",
+          ),
+        ],
+      },
+      {
+        // Every other licensee: SB 216 set 2026, SB 1455 (2024) moved it to 2028, and a 2025 bill
+        // (SB 291) proposed another date: unsettled, so ask an agent.
+        segments: CONSTRUCTION_SEGMENTS.filter(
+          (segment) =>
+            !CALIFORNIA_ROOFING.includes(segment) &&
+            !CALIFORNIA_CONCRETE_AND_HVAC.includes(segment),
+        ),
+        status: "pending",
+        reason: m.wc_california_all_licensees,
+        sources: [
+          CALIFORNIA_BPC_7125,
+          reviewed(
+            "University of San Diego, Center for Public Interest Law (on SB 1455, 2024)",
+            "https://sites.sandiego.edu/cpil-blog/?p=986",
+          ),
+          reviewed(
+            "California Legislature, SB 291 (2025), as amended (LegiPlex)",
+            "https://app.legiplex.com/ca/legislature/2025/2025-r/bills/sb291/draft-2247093?id=2247093",
+          ),
+        ],
+      },
+    ],
+    notes: [
+      m.wc_california_note_1,
+      m.wc_california_note_2,
+      m.wc_california_note_3,
+      m.wc_california_note_4,
+    ],
     sources: [
       source(
         "California Division of Workers' Compensation",
@@ -175,6 +293,10 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       source(
         "Workers' Compensation Insurance Rating Bureau of California",
         "https://www.wcirb.com/guide-to-workers-compensation/standard-classification/exec-partners",
+      ),
+      reviewed(
+        "California Legislature, AB 2883 (2016), chaptered (LegiScan)",
+        "https://legiscan.com/CA/text/AB2883/2015",
       ),
     ],
   },
@@ -851,6 +973,49 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
       allConstruction: true,
       work: m.wc_work_construction_businesses,
     },
+    listedWork: {
+      // Bakery (311811, manufacturing), Auto Dealership (441110), Gas Station (457110), Candy
+      // Stores and Popcorn Shops (445292), Specialty Food (445298), Manufacturing (339999).
+      segments: catalogSegments(
+        "Manufacturing",
+        "Bakery",
+        "Auto Dealership",
+        "Gas Station",
+        "Candy Stores",
+        "Popcorn Shops",
+        "Specialty Food",
+      ),
+      // The statute names older editions' codes; these are their 2022 places: wholesale 4225-4229
+      // are 4245-4249, 44419 is 444180, 4452's meat, fish and other specialty food are 445240,
+      // 445250 and 44529, gasoline stations 447 are 4571, fuel dealers 45431 are 457210. The part
+      // of the list after pipeline transportation (486) was not read: a business elsewhere is
+      // told to ask an agent.
+      naicsPrefixes: [
+        "1133",
+        "21",
+        "22",
+        "23",
+        "31",
+        "32",
+        "33",
+        "4245",
+        "4246",
+        "4247",
+        "4248",
+        "4249",
+        "441",
+        "444180",
+        "445240",
+        "445250",
+        "44529",
+        "4571",
+        "457210",
+        "481",
+        "484",
+        "485",
+        "486",
+      ],
+    },
     stateFundOnly: true,
     stateFund: {
       name: "Wyoming Department of Workforce Services, Division of Workers' Compensation",
@@ -858,7 +1023,7 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     },
     notes: [m.wc_wyoming_note_1],
     sources: [
-      source(
+      reviewed(
         "Wyoming Statutes § 27-14-108 (LegalFix)",
         "https://legalfix.com/statutes/state-codes/wyoming/title-27/chapter-14/article-1/section-27-14-108",
       ),
@@ -869,6 +1034,29 @@ export const WORKERS_COMP_STATES: readonly WorkersCompState[] = [
     ],
   },
 ];
+
+/** Whether a business does work on a state's extra-hazardous list (Wyoming). */
+export function onListedWork(
+  wc: WorkersCompState,
+  business: { industry: string; segments: readonly string[]; naicsCode?: string | undefined },
+): boolean {
+  if (!wc.listedWork) return false;
+  if (business.industry === "construction") return true;
+  const { segments, naicsPrefixes } = wc.listedWork;
+  if (business.segments.some((segment) => segments.includes(segment))) return true;
+  const code = business.naicsCode;
+  return code !== undefined && naicsPrefixes.some((prefix) => code.startsWith(prefix));
+}
+
+/** The first licence rule that names one of the business's segments, in California's order. */
+export function tradeLicenceFor(
+  wc: WorkersCompState,
+  segments: readonly string[],
+): TradeLicenceRule | undefined {
+  return wc.tradeLicences?.find((rule) =>
+    rule.segments.some((segment) => segments.includes(segment)),
+  );
+}
 
 /** The workers' compensation requirement of one of the 50 states. */
 export function workersCompFor(state: UsState): WorkersCompState {

@@ -44,7 +44,7 @@ describe("the marketing content", () => {
     expect(figures.filter((stat) => stat.sample)).toHaveLength(2);
   });
 
-  it("promises three steps that happen: an agent sends quotes, the insurer issues the certificate", () => {
+  it("promises three steps that happen: an agent sends quotes, the agency issues the certificate", () => {
     expect(quoteSteps().map((step) => step.title)).toEqual([
       "Tell us about your business",
       "Get quotes from a licensed agent",
@@ -54,7 +54,9 @@ describe("the marketing content", () => {
       .map((step) => `${step.title} ${step.description}`)
       .join(" ");
     expect(copy).not.toMatch(/instant|download/i);
-    expect(copy).toContain("Once your policy is bound, the insurer issues your certificate");
+    // Issue 54: this site's agency issues certificates (decision 045), not the insurer.
+    expect(copy).toContain("Once your policy is bound, we issue your certificate");
+    expect(copy).not.toMatch(/insurer issues/);
   });
 
   it("shows three sample testimonials, marked, until the agency supplies its own", () => {

@@ -114,8 +114,8 @@ export function productTrustStats(
 
 /**
  * The landing page's three steps (docs/product.md, "What CoverPilot is"), as they really happen: the site takes the
- * application; a licensed agent sends the quotes; the insurer issues the certificate once a policy
- * is bound.
+ * application; a licensed agent sends the quotes; the agency issues the certificate once a policy
+ * is bound (decision 045).
  */
 export function quoteSteps(
   locale: Locale = BASE_LOCALE,

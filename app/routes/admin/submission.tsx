@@ -127,6 +127,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       segments: row.segments,
       state: row.state,
       ownershipStructure: row.ownership_structure ?? "",
+      naicsCode: row.naics_code,
     },
     optional,
   );

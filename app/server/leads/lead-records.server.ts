@@ -24,6 +24,7 @@ function recordOf(
           segments: row.segments,
           state: row.state,
           ownershipStructure: row.ownership_structure,
+          naicsCode: row.naics_code,
         },
         optionalAnswersOf(row),
       )

@@ -66,6 +66,7 @@ export async function requireCompletedApplication(
       segments: draft.segments ?? [],
       state: draft.state ?? "",
       ownershipStructure: stringAnswer(draft.answers?.ownershipStructure),
+      naicsCode: draft.naicsCode,
     },
     submission.optional,
   );
