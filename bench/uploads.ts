@@ -12,6 +12,7 @@ import path from "node:path";
 import { DOCUMENT_MAX_BYTES } from "#app/domain/quote/request-documents.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
 import { receiveUpload } from "#app/server/http/multipart-upload.server.ts";
+import { UploadArea } from "#app/server/http/upload-area.server.ts";
 import { fileVisitorDocument } from "#app/server/leads/document-store.server.ts";
 import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
 
@@ -63,6 +64,7 @@ function streamedUpload(): Request {
 export async function measureUploads(log: (line: string) => void): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coverpilot-bench-uploads-"));
   const database = await openDatabase({ kind: "pglite", dataDir });
+  const uploads = new UploadArea(dataDir);
   const lines: string[] = [];
   try {
     const { request } = await leadWithRequest(database.db, "Uploads", "2026-11-20T15:00:00Z");
@@ -77,6 +79,7 @@ export async function measureUploads(log: (line: string) => void): Promise<void>
       const outcomes = await Promise.all(
         Array.from({ length: AT_ONCE }, () =>
           receiveUpload(
+            uploads,
             streamedUpload(),
             { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
             async (upload) => {

@@ -67,6 +67,9 @@ export async function startApp(): Promise<RunningApp> {
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   const services = createServices(env, database);
+  // What uploads a crash cut short left in DATA_DIR/uploads (decision 057).
+  const leftovers = await services.uploads.removeLeftovers();
+  if (leftovers > 0) logger.info({ removed: leftovers }, "uploads left by an ended server removed");
   const statistics = startPlannerStatistics(database, logger);
   // Emails wait in the outbox table; this worker delivers them (SMTP, or .eml files), after
   // turning /login's waiting requests into emails, away from the requests that stored them.
@@ -125,6 +128,8 @@ export async function startApp(): Promise<RunningApp> {
     refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL, languages),
     refuseOtherMethods: refuseOtherMethods(languages),
     close: async () => {
+      // Uploads still arriving stop, and their files go, before the database closes.
+      await services.uploads.close();
       await backups?.close();
       await outbox.stop();
       await webhooks.stop();

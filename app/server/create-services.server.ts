@@ -1,6 +1,7 @@
 import type { Database } from "#app/server/db/database.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import { DatabaseRateLimiter, MemoryRateLimiter } from "#app/server/http/rate-limiter.server.ts";
+import { UploadArea } from "#app/server/http/upload-area.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import { FunnelTally } from "#app/server/wizard/funnel-tally.server.ts";
 import { DraftCache } from "#app/server/wizard/draft-cache.server.ts";
@@ -16,5 +17,6 @@ export function createServices(env: Env, database: Database): AppServices {
         : new MemoryRateLimiter(env.RATE_LIMIT_PER_MINUTE),
     funnel: new FunnelTally(database.db),
     drafts: new DraftCache(),
+    uploads: new UploadArea(env.DATA_DIR),
   };
 }

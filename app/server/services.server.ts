@@ -3,6 +3,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "#app/server/db/database.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import type { RateLimiter } from "#app/server/http/rate-limiter.server.ts";
+import type { UploadArea } from "#app/server/http/upload-area.server.ts";
 import type { FunnelTally } from "#app/server/wizard/funnel-tally.server.ts";
 import type { DraftCache } from "#app/server/wizard/draft-cache.server.ts";
 
@@ -21,6 +22,8 @@ export interface AppServices {
   funnel: FunnelTally;
   /** The wizard drafts this server read or wrote last (decision 029). */
   drafts: DraftCache;
+  /** Where uploads are kept while they arrive, each removed when it ends (upload-area.server.ts). */
+  uploads: UploadArea;
 }
 
 export const servicesContext = createContext<AppServices>();

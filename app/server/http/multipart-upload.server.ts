@@ -3,12 +3,13 @@
  * as its bytes arrive, so that however many uploads run at once, each holds a few small buffers in
  * memory and never the whole file. What the client claims (the file's size, type or name, the
  * number of parts) sets no buffer's size: @fastify/busboy counts the parts and bytes as they come
- * and stops taking them at the limits given here. The temporary file is removed when `handle` ends.
+ * and stops taking them at the limits given here. The temporary file is in the server's upload area
+ * (upload-area.server.ts) and goes when `handle` ends; an upload whose client goes, whose socket
+ * breaks, that runs past the request timeout or that the server's shutdown stops ends there and
+ * then: its file is closed and removed (decision 057).
  */
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -17,6 +18,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "@fastify/busboy";
 
 import { SIGNATURE_BYTES } from "#app/domain/quote/request-documents.ts";
+
+import type { UploadArea } from "#app/server/http/upload-area.server.ts";
 
 /** A file received in full, in a temporary file. */
 export interface ReceivedFile {
@@ -48,25 +51,25 @@ export function isMultipart(request: Request): boolean {
  * Reads `request`'s multipart body: at most `maxFields` text fields of at most 1 KB each, and the
  * file in `fileField` (at most one; any other file is read past and dropped) up to `maxFileBytes`.
  * A file past that is "too-large" (the rest of the body is read and dropped); a body that breaks
- * the limits or the format is "unreadable". `handle` gets the result while the file is there.
+ * the limits or the format is "unreadable", and so is one cut short (its client gone, the request's
+ * signal aborted, the area closing). `handle` gets the result while the file is there, in `area`.
  */
 export async function receiveUpload<T>(
+  area: UploadArea,
   request: Request,
   limits: { fileField: string; maxFileBytes: number; maxFields: number },
   handle: (upload: Upload) => Promise<T>,
 ): Promise<T> {
-  const directory = await mkdtemp(join(tmpdir(), "coverpilot-upload-"));
-  try {
-    return await handle(await readParts(request, limits, join(directory, "file")));
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
+  return area.hold(request.signal, async (folder, signal) =>
+    handle(await readParts(request, limits, join(folder, "file"), signal)),
+  );
 }
 
 async function readParts(
   request: Request,
   limits: { fileField: string; maxFileBytes: number; maxFields: number },
   path: string,
+  signal: AbortSignal,
 ): Promise<Upload> {
   const form = new FormData();
   if (!request.body) return { outcome: "unreadable", form };
@@ -90,6 +93,12 @@ async function readParts(
   }
   let broken = false;
   let writing: Promise<ReceivedFile | "too-large"> | undefined;
+  // Stops every stream of the upload, the file's writer too: when `signal` aborts, or when the body
+  // turns out broken while the file is still being written (its part would never end).
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
   parser.on("field", (name, value, nameTruncated, valueTruncated) => {
     if (nameTruncated || valueTruncated) broken = true;
     else form.append(name, value);
@@ -99,7 +108,7 @@ async function readParts(
       stream.resume();
       return;
     }
-    writing = writeFile(stream, fileName, path);
+    writing = writeFile(stream, fileName, path, stop.signal);
     // Awaited below, after the body is read; a failure meanwhile is not unhandled.
     writing.catch(() => undefined);
   });
@@ -111,15 +120,19 @@ async function readParts(
   try {
     // The web stream of the request's body, as Node's: the two types describe the same object.
     const body = request.body as unknown as NodeReadableStream<Uint8Array>;
-    await pipeline(Readable.fromWeb(body), parser);
+    await pipeline(Readable.fromWeb(body), parser, { signal: stop.signal });
     const file = await writing;
     if (broken) return { outcome: "unreadable", form };
     if (file === "too-large") return { outcome: "too-large", form };
     // A file input left empty sends a part with no name and no bytes: no file chosen.
     return { outcome: "received", form, file: file && file.byteSize > 0 ? file : undefined };
   } catch {
+    // The file's writer stops too, and its file is closed before its folder goes.
+    stop.abort();
     await writing?.catch(() => undefined);
     return { outcome: "unreadable", form };
+  } finally {
+    signal.removeEventListener("abort", onAbort);
   }
 }
 
@@ -128,6 +141,7 @@ async function writeFile(
   stream: Readable & { truncated: boolean },
   claimedName: string,
   path: string,
+  signal: AbortSignal,
 ): Promise<ReceivedFile | "too-large"> {
   const hash = createHash("sha256");
   const head: number[] = [];
@@ -142,7 +156,7 @@ async function writeFile(
       done(null, chunk);
     },
   });
-  await pipeline(stream, watch, createWriteStream(path));
+  await pipeline(stream, watch, createWriteStream(path), { signal });
   if (stream.truncated) return "too-large";
   return {
     path,

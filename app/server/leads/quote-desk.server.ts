@@ -119,6 +119,7 @@ function invalid(formId: string, typed: DeskFormReply["typed"], fields: DeskForm
 export async function workOnQuoteRequest(desk: QuoteDesk, post: Request): Promise<DeskAnswer> {
   if (isMultipart(post)) {
     return receiveUpload(
+      desk.services.uploads,
       post,
       { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 5 },
       (upload) => fileUpload(desk, upload),

@@ -74,6 +74,7 @@ export async function workOnVisitorQuotes(
   const locale = requestLocale(post);
   if (isMultipart(post)) {
     return receiveUpload(
+      services.uploads,
       post,
       { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 2 },
       (upload) => fileDocument(services, request, upload, locale),
