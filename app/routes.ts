@@ -5,6 +5,7 @@ import { SPANISH_PREFIX, type Locale } from "./domain/site/locales.ts";
 import { MARKETING_PATHS, productPath, SPANISH_PAGES } from "./domain/site/site-pages.ts";
 import { QUOTE_REQUESTED_PATH } from "./domain/quote/quote-request.ts";
 import { QUOTES_PATH } from "./domain/quote/insurer-quotes.ts";
+import { DESK_QUOTES_PAGE } from "./domain/quote/request-documents.ts";
 import { POLICY_PATH } from "./domain/quote/bind-requests.ts";
 import { CERTIFICATE_REQUEST_PATH, holderCertificatePath } from "./domain/quote/certificates.ts";
 import { RENEWAL_REQUEST_PATH } from "./domain/quote/renewals.ts";
@@ -132,7 +133,7 @@ export default [
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),
       route("submissions/:id/lead.json", "routes/admin/submission-json.ts"),
-      route("submissions/:id/quotes", "routes/admin/submission-quotes.tsx"),
+      route(DESK_QUOTES_PAGE.slice("/admin/".length), "routes/admin/submission-quotes.tsx"),
       route("documents/:id", "routes/admin/request-document.ts"),
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),

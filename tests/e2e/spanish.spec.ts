@@ -948,6 +948,26 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
       }),
     ).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    // A 100 KB PDF, past a form's 64 KB, taken on the Spanish page as on the English one; its
+    // name kept without the right-to-left override that would show it as "facturafdp.jpg".
+    await documents.getByRole("radio", { name: "Otra cosa" }).check();
+    await documents
+      .getByLabel(`El archivo (PDF, JPEG o PNG, de ${formatBytes(DOCUMENT_MAX_BYTES)} como máximo)`)
+      .setInputFiles({
+        name: "factura\u202Egpj.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(100 * 1024, 0x20)]),
+      });
+    await documents.getByRole("button", { name: "Enviar a mi agente" }).click();
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?sent#documents$/);
+    await expect(
+      documents
+        .getByRole("status")
+        .filter({ hasText: "Gracias: su agente ya tiene su documento." }),
+    ).toBeVisible();
+    await expect(
+      documents.getByRole("link", { name: "facturagpj.pdf", exact: true }),
+    ).toBeVisible();
 
     // The request to bind, in Spanish: the statements refused unconfirmed, then signed.
     await page.setViewportSize({ width: 1280, height: 900 });

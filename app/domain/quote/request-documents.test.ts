@@ -50,9 +50,20 @@ describe("a document's name", () => {
   it("drops what could break a header or a path, and cuts long names", () => {
     expect(documentFileName('../../etc/"pass";wd\r\n.pdf', "application/pdf")).toBe("passwd.pdf");
     expect(documentFileName("", "application/pdf")).toBe("document.pdf");
+    // A right-to-left override would show "invoice\u202Egpj.pdf" as "invoicefdp.jpg"; zero-width
+    // and C1 characters hide in a name too.
+    expect(documentFileName("invoice\u202Egpj.pdf", "application/pdf")).toBe("invoicegpj.pdf");
+    expect(documentFileName("\u2067pay\u200Bslip\u2069\u0085\u009b.png", "image/png")).toBe(
+      "payslip.png",
+    );
+    expect(documentFileName("\u202E\u200D.pdf", "application/pdf")).toBe("document.pdf");
     const long = documentFileName(`${"a".repeat(300)}.pdf`, "application/pdf");
     expect(long.length).toBeLessThanOrEqual(120);
     expect(long.endsWith("a.pdf")).toBe(true);
+    // Counted in characters: a name of emoji is not cut inside one.
+    const emoji = documentFileName(`${"\u{1F4C4}".repeat(200)}.pdf`, "application/pdf");
+    expect(Array.from(emoji)).toHaveLength(119);
+    expect(emoji.endsWith("\u{1F4C4}.pdf")).toBe(true);
   });
 
   it("is sent as an attachment, in ASCII and in full", () => {
@@ -70,9 +81,13 @@ describe("sizes and pages", () => {
     expect(formatBytes(3.45 * 1024 * 1024)).toBe("3.5 MB");
   });
 
-  it("takes files only on the quotes pages", () => {
+  it("takes files only on the quotes pages, in every language they have", () => {
     expect(takesUploads("/business-wizard/quotes")).toBe(true);
+    expect(takesUploads("/es/business-wizard/quotes")).toBe(true);
     expect(takesUploads("/admin/submissions/0b6f8f1e/quotes")).toBe(true);
+    // The lead desk is English only.
+    expect(takesUploads("/es/admin/submissions/0b6f8f1e/quotes")).toBe(false);
+    expect(takesUploads("/es/business-wizard/summary")).toBe(false);
     expect(takesUploads("/business-wizard/summary")).toBe(false);
     expect(takesUploads("/admin/submissions/0b6f8f1e/quotes/x")).toBe(false);
     expect(takesUploads("/contact")).toBe(false);

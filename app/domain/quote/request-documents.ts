@@ -5,8 +5,14 @@
  * its name or the type the browser claims. Pure TypeScript.
  */
 import { QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
+import {
+  firstCharacters,
+  withoutControlCharacters,
+  withoutHiddenFormatting,
+} from "#app/domain/values/text.ts";
 import { z } from "#app/domain/values/zod.ts";
-import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { basePath, BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
+import { hasSpanishPage, matchesPage } from "#app/domain/site/site-pages.ts";
 import { m } from "#app/paraglide/messages.js";
 import { WIZARD_PATH } from "#app/domain/wizard/wizard-screens.ts";
 
@@ -22,14 +28,25 @@ export const DOCUMENT_NAME_MAX_LENGTH = 120;
 /** The largest post that carries a file: one document and a few short fields. */
 export const MAX_UPLOAD_BODY_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
 
-/**
- * The pages whose forms carry a file: the visitor's quotes and the desk's quotes of a lead. Only
- * posts to these may be larger than a form without one (app/server/http/guards.server.ts).
- */
-const UPLOAD_PAGES = [new RegExp(`^${QUOTES_PATH}$`), /^\/admin\/submissions\/[^/]+\/quotes$/];
+/** The lead desk's page of a lead's quote request, as the route table (app/routes.ts) has it. */
+export const DESK_QUOTES_PAGE = "/admin/submissions/:id/quotes";
 
+/**
+ * The pages whose forms carry a file, as the route table names them: the visitor's quotes page
+ * (documents for the agent) and the desk's page of a lead's request (insurer quotes, the bound
+ * policy and its documents, certificates). Only posts to these may be larger than a form without
+ * one (app/server/http/guards.server.ts).
+ */
+export const UPLOAD_PAGES: readonly string[] = [QUOTES_PATH, DESK_QUOTES_PAGE];
+
+/**
+ * Whether a post to `path` may carry a file: it is an address of one of UPLOAD_PAGES, in English
+ * or in a language the page has (`/es/business-wizard/quotes`; the desk has none).
+ */
 export function takesUploads(path: string): boolean {
-  return UPLOAD_PAGES.some((page) => page.test(path));
+  const base = basePath(path);
+  if (base !== path && !hasSpanishPage(base)) return false;
+  return UPLOAD_PAGES.some((page) => matchesPage(page, base));
 }
 
 /** Where the visitor downloads one of their application's documents. */
@@ -105,23 +122,26 @@ export function documentTypeLabel(contentType: string): string {
 
 /**
  * The name a document is kept and downloaded under: the last part of the name the browser sent,
- * without control characters, quotes or path separators, cut to DOCUMENT_NAME_MAX_LENGTH, ending in
- * the extension of what the file is.
+ * without control characters (C0, DEL, C1), invisible formatting (bidirectional overrides and
+ * isolates, zero-width characters: app/domain/values/text.ts), quotes or path separators, cut to
+ * DOCUMENT_NAME_MAX_LENGTH characters, ending in the extension of what the file is.
  */
 export function documentFileName(claimed: string, contentType: DocumentContentType): string {
   const { extension } = typeEntry(contentType);
-  const base =
-    claimed
-      .split(/[\\/]/)
-      .pop()
-      // Control characters, quotes and characters that mean something in a header or a path.
-      // eslint-disable-next-line no-control-regex
-      ?.replace(/[\u0000-\u001f\u007f"*:<>?|;]/g, "")
-      .trim() ?? "";
-  const claimedExtension = /\.([A-Za-z0-9]{1,5})$/.exec(base);
-  const stem = (claimedExtension ? base.slice(0, claimedExtension.index) : base)
-    .slice(0, DOCUMENT_NAME_MAX_LENGTH - 5)
+  const base = withoutHiddenFormatting(
+    withoutControlCharacters(
+      // The name's last part, as a path's (the multipart parser bounds the header it is in).
+      claimed.split(/[\\/]/).pop() ?? "",
+    ),
+  )
+    // Quotes and characters that mean something in a header or a path.
+    .replace(/["*:<>?|;]/g, "")
     .trim();
+  const claimedExtension = /\.([A-Za-z0-9]{1,5})$/.exec(base);
+  const stem = firstCharacters(
+    claimedExtension ? base.slice(0, claimedExtension.index) : base,
+    DOCUMENT_NAME_MAX_LENGTH - 5,
+  ).trim();
   const said = claimedExtension?.[1]?.toLowerCase();
   const kept = said === extension || (extension === "jpg" && said === "jpeg") ? said : extension;
   return `${stem === "" ? "document" : stem}.${kept}`;

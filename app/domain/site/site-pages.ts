@@ -132,14 +132,17 @@ export const SPANISH_PAGES: readonly string[] = [
  * is one of SPANISH_PAGES, or matches one of its patterns (":quoteId" stands for one segment).
  */
 export function hasSpanishPage(path: string): boolean {
+  return SPANISH_PAGES.some((page) => matchesPage(page, path));
+}
+
+/** Whether `path` is an address of `page`, a route's pattern (":id" stands for one segment). */
+export function matchesPage(page: string, path: string): boolean {
   const segments = path.split("/");
-  return SPANISH_PAGES.some((page) => {
-    const pattern = page.split("/");
-    return (
-      pattern.length === segments.length &&
-      pattern.every((part, index) => part.startsWith(":") || part === segments[index])
-    );
-  });
+  const pattern = page.split("/");
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, index) => part.startsWith(":") || part === segments[index])
+  );
 }
 
 /** The marketing pages the build prerenders: every one in English, and in Spanish those translated. */

@@ -28,6 +28,20 @@ export function hasHiddenFormatting(value: string): boolean {
 }
 
 /**
+ * Text without its invisible formatting characters, for what nobody typed on the site's forms and
+ * cannot be asked again: an uploaded file's name, whose right-to-left override would show
+ * "invoice\u202Egpj.pdf" as "invoicefdp.jpg".
+ */
+export function withoutHiddenFormatting(value: string): string {
+  return value.replace(new RegExp(HIDDEN_FORMATTING.source, "gu"), "");
+}
+
+/** The first `max` characters of `value`, counted as code points (a pair of surrogates is one). */
+export function firstCharacters(value: string, max: number): string {
+  return Array.from(value).slice(0, max).join("");
+}
+
+/**
  * Text typed on several lines (an address in a text area) on one line: each line break, with the
  * spaces around it, becomes ", "; empty lines go.
  */

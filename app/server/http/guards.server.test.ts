@@ -7,6 +7,9 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+
+import routes from "#app/routes.ts";
 import { MAX_UPLOAD_BODY_BYTES } from "#app/domain/quote/request-documents.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
@@ -137,6 +140,30 @@ describe("guardPosts", () => {
     );
   });
 
+  it("lets a document through on every address of the route table whose page takes files", async () => {
+    // The modules whose forms send a file (encType multipart): the visitor's documents, and the
+    // desk's insurer quotes, bound policy, policy documents and certificates.
+    const uploadModules = ["routes/wizard/quotes.tsx", "routes/admin/submission-quotes.tsx"];
+    const addresses = routePaths(routes)
+      .filter((entry) => uploadModules.includes(entry.file))
+      .map((entry) => entry.path.replace(/:[a-zA-Z]+/g, "0b6f8f1e-7a51-4d4e-9c2b-1f9a0c7d3e21"));
+    expect(addresses).toEqual([
+      "/business-wizard/quotes",
+      "/es/business-wizard/quotes",
+      "/admin/submissions/0b6f8f1e-7a51-4d4e-9c2b-1f9a0c7d3e21/quotes",
+    ]);
+    for (const [index, address] of addresses.entries()) {
+      const document = post(
+        "--b\r\n",
+        // A 100 KB document's post: past a form's 64 KB.
+        { "Content-Type": "multipart/form-data; boundary=b", "Content-Length": "102400" },
+        `198.51.100.${20 + index}`,
+        `https://coverpilot.example${address}`,
+      );
+      expect(await statusOf(document), address).toBe("passed");
+    }
+  });
+
   it("refuses what is not a form", async () => {
     expect(await statusOf(post("{}", { "Content-Type": "application/json" }, "198.51.100.4"))).toBe(
       415,
@@ -230,3 +257,17 @@ describe("the refusals answered before the app", () => {
     expect(await refusalLanguages(["en", "es"], "/about")).toEqual(["en", "en"]);
   });
 });
+
+/** Every route of a route table, with its full path and its module. */
+function routePaths(
+  entries: readonly RouteConfigEntry[],
+  prefix = "",
+): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const full = entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
+    return [
+      ...(entry.children ? [] : [{ path: full === "" ? "/" : full, file: entry.file }]),
+      ...routePaths(entry.children ?? [], full),
+    ];
+  });
+}

@@ -66,6 +66,20 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
     });
   });
 
+  it("keeps a file's name without the characters that would disguise it on the desk", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const visitor = await visitorOf(database);
+      const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+      // U+202E reverses what follows it: the desk would show "invoicefdp.jpg".
+      expect(await visitor.send(uploadPost("other", pdf, "invoice\u202Egpj.pdf"))).toEqual({
+        outcome: "done",
+        to: "/business-wizard/quotes?sent#documents",
+      });
+      const [filed] = await listRequestDocuments(database.db, visitor.request.id);
+      expect(filed?.fileName).toBe("invoicegpj.pdf");
+    });
+  });
+
   it("keeps what was typed when an answer or a decline cannot be taken", async () => {
     await withDatabase(kind.open, async (database) => {
       const visitor = await visitorOf(database);
