@@ -40,6 +40,7 @@ import * as m0037 from "./0037-visitor-language.ts";
 import * as m0038 from "./0038-application-language.ts";
 import * as m0039 from "./0039-waitlist-language.ts";
 import * as m0040 from "./0040-login-request-language.ts";
+import * as m0041 from "./0041-retirement-plan.ts";
 
 /**
  * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "0038-application-language": m0038,
   "0039-waitlist-language": m0039,
   "0040-login-request-language": m0040,
+  "0041-retirement-plan": m0041,
 };

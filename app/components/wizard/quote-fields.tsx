@@ -150,7 +150,7 @@ export function VehiclesQuestion<Schema>({ field }: { field: Field<Schema> }) {
 /**
  * The plan's optional questions (the Quote step's "Sharpen your plan", the renewal request's "What
  * has changed?"): employees, working owners, revenue, claims, whether insured now (where the page
- * asks it) and vehicles.
+ * asks it), vehicles and a retirement plan.
  */
 export function PlanAnswerFields({
   fields,
@@ -168,6 +168,7 @@ export function PlanAnswerFields({
     /** Asked only where `asksInsuredNow`: a form's fields name any field, asked or not. */
     currentlyInsured?: Field<unknown>;
     vehicles: Field<unknown>;
+    retirementPlan: Field<unknown>;
   };
 }) {
   const locale = useLocale();
@@ -196,6 +197,10 @@ export function PlanAnswerFields({
         />
       ) : null}
       <VehiclesQuestion field={fields.vehicles} />
+      <YesNoField
+        field={fields.retirementPlan}
+        legend={m.plan_field_retirement_plan({}, { locale })}
+      />
     </>
   );
 }

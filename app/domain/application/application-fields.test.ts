@@ -100,7 +100,7 @@ describe("the application's field registry", () => {
       "last_name",
       "phone_number",
     ]);
-    expect(DESK_FIELD_ORDER.at(-1)).toBe("vehicles");
+    expect(DESK_FIELD_ORDER.at(-1)).toBe("retirement_plan");
     expect(APPLICATION_EXPORT_COLUMNS).not.toContain("unit");
     expect(APPLICATION_EXPORT_COLUMNS).not.toContain("consent_text");
   });

@@ -652,6 +652,15 @@ export const APPLICATION_FIELDS = {
     csv: true,
     text: vehicleUseLabel,
   }),
+  /** Whether the business sponsors a retirement plan such as a 401(k) (issue 54: the ERISA bond). */
+  retirement_plan: field({
+    label: "Retirement plan for staff",
+    stored: yesNo,
+    column: "boolean",
+    section: "answers",
+    csv: true,
+    whenEmpty: notAnswered,
+  }),
   /**
    * The language of the wizard's pages the visitor last saved from (issue 31): the agent answers
    * in it, and later emails to the visitor are written in it. Versions kept before it was recorded

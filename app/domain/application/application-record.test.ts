@@ -124,6 +124,7 @@ const NOT_ANSWERED = {
   currently_insured: null,
   working_owners: null,
   vehicles: null,
+  retirement_plan: null,
   // What the table holds when the save gave no language.
   language: "en",
 };

@@ -226,7 +226,7 @@ describe("the export and the funnel", () => {
         "consent_to_texts,legal_business_name,primary_location,same_address,mailing_address," +
         "ownership_structure,start_year,naics_code,naics_title,street_address,city,zip_code," +
         "full_time_employees,part_time_employees,annual_revenue,revenue_band," +
-        "claims_last_3_years,currently_insured,working_owners,vehicles,language," +
+        "claims_last_3_years,currently_insured,working_owners,vehicles,retirement_plan,language," +
         "quote_reference,quote_status,quote_lines,quote_start_date,quote_contact_channel," +
         "quote_note,quote_requested_at,quote_updated_at",
     );

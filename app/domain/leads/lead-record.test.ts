@@ -54,6 +54,7 @@ const complete: LeadSource["submission"] = {
   currently_insured: true,
   working_owners: 1,
   vehicles: "owned",
+  retirement_plan: true,
   naics_code: "238350",
   naics_title: "Finish Carpentry Contractors",
   language: "es",

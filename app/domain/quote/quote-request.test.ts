@@ -11,6 +11,8 @@ import {
   toOptionalAnswers,
   usToday,
 } from "#app/domain/quote/quote-request.ts";
+import { NO_OPTIONAL_ANSWERS, planAnswersOf } from "#app/domain/quote/quote-request.ts";
+import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
 
 function form(fields: Record<string, string | string[]>): URLSearchParams {
   const params = new URLSearchParams();
@@ -99,6 +101,7 @@ describe("the optional questions", () => {
       currentlyInsured: null,
       workingOwners: null,
       vehicles: null,
+      retirementPlan: null,
     });
     expect(
       answers({
@@ -110,6 +113,7 @@ describe("the optional questions", () => {
         currentlyInsured: "yes",
         workingOwners: "2",
         vehicles: "owned",
+        retirementPlan: "yes",
       }),
     ).toEqual({
       fullTimeEmployees: 12,
@@ -120,6 +124,7 @@ describe("the optional questions", () => {
       currentlyInsured: true,
       workingOwners: 2,
       vehicles: "owned",
+      retirementPlan: true,
     });
     expect(answers({ revenueBand: "just-starting" }).revenueBand).toBe("just-starting");
   });
@@ -151,5 +156,30 @@ describe("quote references", () => {
     expect(quoteReference((size) => new Uint8Array(size).map((_, i) => (i === 0 ? 254 : 4)))).toBe(
       "CP-999999",
     );
+  });
+});
+
+describe("the plan's answers from a saved application (issue 54)", () => {
+  it("carry the NAICS code and the retirement plan answer to the rules that read them", () => {
+    const answers = planAnswersOf(
+      {
+        industry: "other",
+        segments: ["Long-haul freight"],
+        state: "Wyoming",
+        ownershipStructure: "Corporation",
+        naicsCode: "484121",
+      },
+      { ...NO_OPTIONAL_ANSWERS, fullTimeEmployees: 6, partTimeEmployees: 0, retirementPlan: true },
+    );
+    expect(answers).toMatchObject({ naicsCode: "484121", retirementPlan: true });
+    const lines = coveragePlan(answers!).lines;
+    expect(lines.find((line) => line.slug === "erisa-bond")?.recommendation).toBe(
+      "Required by law",
+    );
+    // Trucking is on Wyoming's list: the fund's, required, not ticked.
+    expect(lines.find((line) => line.slug === "workers-comp")).toMatchObject({
+      recommendation: "Required by law",
+      ticked: false,
+    });
   });
 });

@@ -103,6 +103,7 @@ export function optionalAnswersSchema(locale: Locale = BASE_LOCALE) {
         messages.vehiclesInvalid,
       ),
     ),
+    retirementPlan: yesNo,
   });
 }
 
@@ -122,6 +123,8 @@ export interface OptionalAnswers {
   workingOwners: number | null;
   /** Whether the business owns, or its people use, vehicles for work. */
   vehicles: VehicleUse | null;
+  /** Whether the business sponsors a retirement plan for its staff, such as a 401(k). */
+  retirementPlan: boolean | null;
 }
 
 /**
@@ -138,6 +141,7 @@ export const OPTIONAL_ANSWER_COLUMNS = {
   currentlyInsured: "currently_insured",
   workingOwners: "working_owners",
   vehicles: "vehicles",
+  retirementPlan: "retirement_plan",
 } as const satisfies { [Answer in keyof OptionalAnswers]: FieldColumn };
 
 type OptionalAnswerColumns = typeof OPTIONAL_ANSWER_COLUMNS;
@@ -183,6 +187,7 @@ export function optionalAnswersOf(row: {
     currentlyInsured: yesNo(column("currentlyInsured")),
     workingOwners: count(column("workingOwners")),
     vehicles: VEHICLE_USES.find((entry) => entry.id === use)?.id ?? null,
+    retirementPlan: yesNo(column("retirementPlan")),
   };
 }
 
@@ -195,6 +200,7 @@ export const NO_OPTIONAL_ANSWERS: OptionalAnswers = {
   currentlyInsured: null,
   workingOwners: null,
   vehicles: null,
+  retirementPlan: null,
 };
 
 /** What the optional questions' form gave, as kept: a typed revenue decides the band. */
@@ -213,6 +219,7 @@ export function toOptionalAnswers(value: OptionalAnswersInput): OptionalAnswers 
     currentlyInsured: yes(value.currentlyInsured),
     workingOwners: value.workingOwners ?? null,
     vehicles: value.vehicles ?? null,
+    retirementPlan: yes(value.retirementPlan),
   };
 }
 
@@ -265,6 +272,7 @@ export function withOptionalAnswers(answers: PlanAnswers, optional: OptionalAnsw
     currentlyInsured: optional.currentlyInsured ?? undefined,
     workingOwners: optional.workingOwners ?? undefined,
     vehicles: optional.vehicles ?? undefined,
+    retirementPlan: optional.retirementPlan ?? undefined,
   };
 }
 

@@ -167,6 +167,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         optional.currentlyInsured === null ? "" : optional.currentlyInsured ? "yes" : "no",
       workingOwners: optional.workingOwners?.toString() ?? "",
       vehicles: optional.vehicles ?? "",
+      retirementPlan:
+        optional.retirementPlan === null ? "" : optional.retirementPlan ? "yes" : "no",
     },
   });
   const schema = quoteRequestSchema(loaderData.today, locale);

@@ -122,6 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       revenueBand: optional.revenueBand ?? "",
       claimsInLast3Years: yesNo(optional.claimsInLast3Years),
       vehicles: optional.vehicles ?? "",
+      retirementPlan: yesNo(optional.retirementPlan),
       lines: open?.lines ?? policyLines,
       startDate: open?.startDate ?? renewalStartDate(bind.policy.end, today),
       contactChannel: open?.contactChannel ?? found.latest?.contactChannel ?? "email",

@@ -95,6 +95,7 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
         currentlyInsured: true,
         workingOwners: null,
         vehicles: null,
+        retirementPlan: true,
       };
       expect(await saveOptionalAnswers(db, id, answers)).toBe(true);
       expect((await getPlanSubmission(db, id))?.optional).toEqual(answers);
