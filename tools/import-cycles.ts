@@ -43,48 +43,48 @@ export function importGraph(root: string, files: readonly string[]): Map<string,
  * The graph's cycles: one per strongly connected component of more than one file (or a file that
  * imports itself), each as its files relative to `root`, sorted.
  */
-export function importCycles(root: string, graph: ReadonlyMap<string, readonly string[]>): string[][] {
+export function importCycles(
+  root: string,
+  graph: ReadonlyMap<string, readonly string[]>,
+): string[][] {
   // Tarjan's algorithm, iterative so a deep graph cannot overflow the stack.
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
   const stack: string[] = [];
   const cycles: string[][] = [];
-  let next = 0;
+  const lowOf = (file: string) => low.get(file) ?? Infinity;
+  const visit = (file: string, work: { file: string; edge: number }[]) => {
+    index.set(file, index.size);
+    low.set(file, index.size - 1);
+    stack.push(file);
+    onStack.add(file);
+    work.push({ file, edge: 0 });
+  };
   for (const start of graph.keys()) {
     if (index.has(start)) continue;
-    const work: { file: string; edge: number }[] = [{ file: start, edge: 0 }];
-    index.set(start, next);
-    low.set(start, next++);
-    stack.push(start);
-    onStack.add(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const edges = graph.get(frame.file) ?? [];
-      if (frame.edge < edges.length) {
-        const target = edges[frame.edge++]!;
-        if (!index.has(target)) {
-          index.set(target, next);
-          low.set(target, next++);
-          stack.push(target);
-          onStack.add(target);
-          work.push({ file: target, edge: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.file, Math.min(low.get(frame.file)!, index.get(target)!));
+    const work: { file: string; edge: number }[] = [];
+    visit(start, work);
+    for (let frame = work.at(-1); frame; frame = work.at(-1)) {
+      const target = (graph.get(frame.file) ?? [])[frame.edge];
+      if (target !== undefined) {
+        frame.edge += 1;
+        if (!index.has(target)) visit(target, work);
+        else if (onStack.has(target)) {
+          low.set(frame.file, Math.min(lowOf(frame.file), index.get(target) ?? Infinity));
         }
         continue;
       }
       work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.file, Math.min(low.get(parent.file)!, low.get(frame.file)!));
-      if (low.get(frame.file) !== index.get(frame.file)) continue;
+      const parent = work.at(-1);
+      if (parent) low.set(parent.file, Math.min(lowOf(parent.file), lowOf(frame.file)));
+      if (lowOf(frame.file) !== index.get(frame.file)) continue;
       const component: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop()!;
+      for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
         onStack.delete(member);
         component.push(member);
-      } while (member !== frame.file);
+        if (member === frame.file) break;
+      }
       const selfImport = (graph.get(frame.file) ?? []).includes(frame.file);
       if (component.length > 1 || selfImport) {
         cycles.push(component.map((file) => path.relative(root, file)).sort());

@@ -1,3 +1,4 @@
+// Written by `npm run migrations:index` from the folder's files: do not edit by hand.
 import type { Migration } from "kysely/migration";
 
 import * as m0001 from "./0001-create-business-wizard-submissions.ts";
@@ -43,8 +44,8 @@ import * as m0040 from "./0040-login-request-language.ts";
 import * as m0041 from "./0041-retirement-plan.ts";
 
 /**
- * Every migration, by name, in the order they apply. Add a new file here; never rename or change one
- * that has been applied (a test checks that this list and the folder agree).
+ * Every migration, by name, in the order they apply. Never rename or change one that has been
+ * applied; a new one is a new file, then `npm run migrations:index`.
  */
 export const migrations: Record<string, Migration> = {
   "0001-create-business-wizard-submissions": m0001,
