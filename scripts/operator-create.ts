@@ -1,8 +1,11 @@
 /**
- * npm run operator:create -- --email ADDRESS [--reset-password]
+ * npm run operator:create -- --email ADDRESS [--reset-password] [--enable]
  *
  * Makes an operator account for the lead desk (/admin), or with --reset-password gives an existing
- * one a new password (which also lifts a lockout and signs them out everywhere). The password is
+ * one a new password (which also lifts a lockout and signs them out everywhere; the command says
+ * when the account is disabled, which no password changes). --enable lets a disabled operator sign
+ * in again (alone, with the password they had: no password is asked; with --reset-password, with
+ * the new one): the way back in when no operator who may sign in is left. The password is
  * read from a prompt that does not echo it, or from the first line of standard input when that is
  * no terminal (`printf '%s\n' "$PASSWORD" | npm run operator:create -- --email …`). It never goes
  * on the command line, where other users and shell histories could read it.
@@ -25,11 +28,12 @@ import { askRunningServer } from "#app/server/db/backup.server.ts";
 import { getEnv } from "#app/server/env.server.ts";
 import {
   createOperator,
+  enableOperator,
   OperatorExistsError,
   resetOperatorPassword,
 } from "#app/server/admin/operators.server.ts";
 
-const USAGE = "Usage: npm run operator:create -- --email ADDRESS [--reset-password]";
+const USAGE = "Usage: npm run operator:create -- --email ADDRESS [--reset-password] [--enable]";
 
 /** Reads a line from the terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {
@@ -79,18 +83,39 @@ const alreadyExists = (email: string) =>
   `An operator with the email address ${email} already exists. To give them a new password, add --reset-password.`;
 const noSuchOperator = (email: string) => `No operator has the email address ${email}.`;
 
+/** What a password reset did, and whether the account may sign in. */
+function passwordSet(email: string, disabled: boolean, by: string): string {
+  const set = `New password set for ${email}${by}; their other sessions have ended.`;
+  return disabled
+    ? `${set}\nThe account is disabled: ${email} cannot sign in until it is enabled. Run this again with --enable, or have an operator enable it on /admin/operators.`
+    : `${set} ${email} can sign in.`;
+}
+
+/** What enabling did. */
+function enabledSaying(email: string, outcome: "enabled" | "already-enabled", by: string): string {
+  return outcome === "enabled"
+    ? `Operator ${email} enabled${by}: they can sign in with their password.`
+    : `Operator ${email} was not disabled: nothing was changed.`;
+}
+
+const BY_SERVER = " (by the running server)";
+
 /** What the running server's answer means, as the command says it; a refusal is a CliError. */
 function describeAnswer(
   answer: { status: number; body: Record<string, unknown> },
   email: string,
-  reset: boolean,
+  command: { reset: boolean; enable: boolean },
   siteUrl: string,
 ): string {
   if (answer.status === 201) {
-    return `Operator ${email} created (by the running server). Sign in at ${siteUrl}/admin/login`;
+    return `Operator ${email} created${BY_SERVER}. Sign in at ${siteUrl}/admin/login`;
   }
-  if (answer.status === 200 && reset) {
-    return `New password set for ${email} (by the running server); their other sessions have ended.`;
+  if (answer.status === 200 && command.reset) {
+    return passwordSet(email, answer.body.disabled === true, BY_SERVER);
+  }
+  if (answer.status === 200 && command.enable) {
+    const outcome = answer.body.enabled === "enabled" ? "enabled" : "already-enabled";
+    return enabledSaying(email, outcome, BY_SERVER);
   }
   if (answer.status === 409) throw new CliError(alreadyExists(email));
   if (answer.status === 422) throw new CliError(noSuchOperator(email));
@@ -103,6 +128,7 @@ async function main(): Promise<void> {
     options: {
       email: { type: "string" },
       "reset-password": { type: "boolean", default: false },
+      enable: { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -112,28 +138,33 @@ async function main(): Promise<void> {
     throw new CliError(`"${email}" is not an email address.`);
   }
   const env = getEnv();
-  const password = await readPassword();
-  const lengthProblem = passwordLengthProblem(password);
-  if (lengthProblem) throw new CliError(lengthProblem);
   const reset = values["reset-password"];
+  const enable = values.enable;
+  // --enable alone keeps the password the operator has: none is asked.
+  const password = enable && !reset ? undefined : await readPassword();
+  const lengthProblem = password === undefined ? undefined : passwordLengthProblem(password);
+  if (lengthProblem) throw new CliError(lengthProblem);
 
   if (!env.DATABASE_URL) {
-    const answer = await askRunningServer(env.DATA_DIR, "/operators", { email, password, reset });
+    const command = { email, password, reset, enable };
+    const answer = await askRunningServer(env.DATA_DIR, "/operators", command);
     if (answer !== "no server") {
-      process.stdout.write(`${describeAnswer(answer, email, reset, env.SITE_URL)}\n`);
+      process.stdout.write(`${describeAnswer(answer, email, { reset, enable }, env.SITE_URL)}\n`);
       return;
     }
   }
 
   const database = await openCliDatabase(env);
   try {
-    if (reset) {
-      const operator = await resetOperatorPassword(database.db, email, password);
+    if (reset && password !== undefined) {
+      const operator = await resetOperatorPassword(database.db, email, password, { enable });
       if (!operator) throw new CliError(noSuchOperator(email));
-      process.stdout.write(
-        `New password set for ${operator.email}; their other sessions have ended.\n`,
-      );
-    } else {
+      process.stdout.write(`${passwordSet(operator.email, operator.disabled, "")}\n`);
+    } else if (enable) {
+      const enabled = await enableOperator(database.db, email);
+      if (enabled.outcome === "not-found") throw new CliError(noSuchOperator(email));
+      process.stdout.write(`${enabledSaying(enabled.email, enabled.outcome, "")}\n`);
+    } else if (password !== undefined) {
       const operator = await createOperator(database.db, email, password).catch((error) => {
         if (error instanceof OperatorExistsError) throw new CliError(alreadyExists(email));
         throw error;

@@ -4,7 +4,11 @@ import { promisify } from "node:util";
 import { LEAD_EXPORT_COLUMNS, QUOTE_EXPORT_COLUMNS } from "#app/domain/leads/lead-desk.ts";
 import { SEGMENT_NAICS } from "#app/domain/reference/naics.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
-import { findOperatorByEmail, signIn as checkSignIn } from "#app/server/admin/operators.server.ts";
+import {
+  findOperatorByEmail,
+  setOperatorDisabled,
+  signIn as checkSignIn,
+} from "#app/server/admin/operators.server.ts";
 
 import { readSubmissions } from "../support/databases.ts";
 import { parseCsv } from "../support/csv.ts";
@@ -70,6 +74,33 @@ test("operator:create makes the first account while the server runs, once, and r
   const second = await create(["--email", "second@agency.example"], `${PASSWORD}\n`);
   expect(second.stderr).toBe("");
   expect(second.stdout).toContain("Operator second@agency.example created. Sign in at");
+
+  // The desk's account disabled (from the desk, by the second operator): a new password does not
+  // let it in, and the command says so; --enable does, with no password asked.
+  const disabling = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const desk = await findOperatorByEmail(disabling.db, "desk@agency.example");
+    const by = await findOperatorByEmail(disabling.db, "second@agency.example");
+    expect(
+      (await setOperatorDisabled(disabling.db, desk?.id ?? "", true, by?.id ?? "")).outcome,
+    ).toBe("done");
+  } finally {
+    await disabling.close();
+  }
+  const resetDisabled = await create(
+    ["--email", "desk@agency.example", "--reset-password"],
+    "a brand new passphrase\n",
+  );
+  expect(resetDisabled.code).toBe(0);
+  expect(resetDisabled.stdout).toContain("New password set for desk@agency.example;");
+  expect(resetDisabled.stdout).toContain(
+    "The account is disabled: desk@agency.example cannot sign in until it is enabled. Run this again with --enable",
+  );
+  const enabled = await create(["--email", "desk@agency.example", "--enable"], "");
+  expect(enabled.stderr).toBe("");
+  expect(enabled.stdout).toContain(
+    "Operator desk@agency.example enabled: they can sign in with their password.",
+  );
 
   const database = await openDatabase({ kind: "pglite", dataDir });
   try {

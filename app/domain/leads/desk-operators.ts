@@ -72,9 +72,11 @@ export const operatorMessages = {
   inboxFull:
     "This address has had as many emails from the site as it may in an hour. Try again later.",
   withdrawn: (email: string) => `The invitation to ${email} is withdrawn.`,
-  disabled: (email: string) => `${email} is disabled and signed out everywhere.`,
+  disabled: (email: string) =>
+    `${email} is disabled and signed out everywhere; the invitations they sent are withdrawn.`,
   enabled: (email: string) => `${email} may sign in again.`,
   notYourself: "You cannot disable your own account. Ask another operator.",
+  notEnabled: "Your own account has just been disabled by another operator: nothing was changed.",
   invitationGone:
     "This invitation has expired, been used or been withdrawn. Ask an operator of the agency for a new one.",
 } as const;

@@ -311,16 +311,25 @@ export function newPassword(requiredMessage?: string) {
 
 /**
  * `npm run operator:create` as the running server takes it (issue 28): a new operator, or a new
- * password for one (`reset`). Checked again on the server, as every input is.
+ * password for one (`reset`), or a disabled one enabled (`enable`, with or without `reset`; alone,
+ * it needs no password). Checked again on the server, as every input is.
  */
-export const operatorCommandSchema = z.object({
-  email: z.pipe(
-    emailAddress(),
-    z.transform((email) => email.toLowerCase()),
-  ),
-  password: newPassword(),
-  reset: z.boolean(),
-});
+export const operatorCommandSchema = z
+  .object({
+    email: z.pipe(
+      emailAddress(),
+      z.transform((email) => email.toLowerCase()),
+    ),
+    password: z.optional(newPassword()),
+    reset: z.boolean(),
+    enable: z._default(z.boolean(), false),
+  })
+  .check(
+    z.refine((command) => command.password !== undefined || (command.enable && !command.reset), {
+      error: "a password is needed",
+      path: ["password"],
+    }),
+  );
 
 /**
  * The lockout: this many failed sign-ins for one email from one client address within the window

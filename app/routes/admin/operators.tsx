@@ -107,6 +107,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (result.outcome === "yourself") {
         return data({ invite: [], problem: operatorMessages.notYourself }, { status: 409 });
       }
+      if (result.outcome === "not-enabled") {
+        return data({ invite: [], problem: operatorMessages.notEnabled }, { status: 409 });
+      }
       return result.outcome === "done" ? savedEvent(result.eventId) : redirect("/admin/operators");
     }
     default:

@@ -175,4 +175,68 @@ describe.each(testDatabaseKinds)("operators invited and disabled on $name", (kin
       ]);
     });
   });
+
+  it("disabling an operator withdraws the invitations they sent; a link from a disabled operator is refused", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", PASSWORD);
+      const bo = await createOperator(db, "bo@agency.example", PASSWORD);
+      expect((await invite(db, "friend@agency.example", bo)).outcome).toBe("invited");
+      const fromBo = await linkToken(db);
+      expect((await invite(db, "colleague@agency.example", ana)).outcome).toBe("invited");
+      const fromAna = await linkToken(db);
+
+      expect((await setOperatorDisabled(db, bo.id, true, ana.id)).outcome).toBe("done");
+      expect(await findInvitation(db, fromBo)).toBeUndefined();
+      expect(await acceptInvitation(db, fromBo, PASSWORD)).toBeUndefined();
+      expect((await signInFrom(db, "friend@agency.example")).outcome).toBe("invalid");
+      // Ana's own invitation still works; the withdrawal is kept, with who did it.
+      expect((await listInvitations(db)).map((invitation) => invitation.email)).toEqual([
+        "colleague@agency.example",
+      ]);
+      const events = await listOperatorEvents(db, 2);
+      expect(events.map((event) => [event.email, event.kind, event.by])).toEqual([
+        ["bo@agency.example", "disabled", "ana@agency.example"],
+        ["friend@agency.example", "invitation-withdrawn", "ana@agency.example"],
+      ]);
+      expect(await findInvitation(db, fromAna)).toEqual({ email: "colleague@agency.example" });
+
+      // An invitation whose sender is disabled by any other way is refused when used.
+      await db
+        .updateTable("operators")
+        .set({ disabled_at: new Date() })
+        .where("id", "=", ana.id)
+        .execute();
+      expect(await findInvitation(db, fromAna)).toBeUndefined();
+      expect(await acceptInvitation(db, fromAna, PASSWORD)).toBeUndefined();
+      expect((await signInFrom(db, "colleague@agency.example")).outcome).toBe("invalid");
+    });
+  });
+
+  it("two operators disabling each other at the same moment leave one who can sign in", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", PASSWORD);
+      const bo = await createOperator(db, "bo@agency.example", PASSWORD);
+      for (let round = 0; round < 3; round += 1) {
+        const outcomes = await Promise.all([
+          setOperatorDisabled(db, bo.id, true, ana.id),
+          setOperatorDisabled(db, ana.id, true, bo.id),
+        ]);
+        expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(["done", "not-enabled"]);
+        const enabled = (await listOperatorAccounts(db)).filter((account) => !account.disabledAt);
+        expect(enabled).toHaveLength(1);
+        const [still] = enabled;
+        expect((await signInFrom(db, still?.email ?? "")).outcome).toBe("signed-in");
+        // The one left enables the other again, for the next round.
+        const other = still?.id === ana.id ? bo : ana;
+        expect((await setOperatorDisabled(db, other.id, false, still?.id ?? "")).outcome).toBe(
+          "done",
+        );
+      }
+      // A disabled operator changes nobody.
+      expect((await setOperatorDisabled(db, bo.id, true, ana.id)).outcome).toBe("done");
+      expect(await setOperatorDisabled(db, ana.id, false, bo.id)).toEqual({
+        outcome: "not-enabled",
+      });
+    });
+  });
 });

@@ -128,8 +128,10 @@ export async function withdrawInvitation(
 }
 
 /**
- * The invitation a link's token opens, if it works: not expired, not used or withdrawn, and for an
- * address no operator has (one may have been made on the command line since).
+ * The invitation a link's token opens, if it works: not expired, not used or withdrawn, sent by an
+ * operator who may still sign in (disabling one withdraws what they sent; this holds for any that
+ * slipped past), and for an address no operator has (one may have been made on the command line
+ * since).
  */
 export async function findInvitation(
   db: Db,
@@ -139,9 +141,11 @@ export async function findInvitation(
   if (!isLinkToken(token)) return undefined;
   return db
     .selectFrom("operator_invitations as i")
+    .innerJoin("operators as inviter", "inviter.id", "i.invited_by")
     .select("i.email")
     .where("i.token_hash", "=", hashOfToken(token))
     .where("i.expires_at", ">", now)
+    .where("inviter.disabled_at", "is", null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -156,7 +160,8 @@ export async function findInvitation(
 
 /**
  * Uses an invitation: the operator made with this password and the event kept, the invitation gone,
- * in one transaction. Undefined when the link no longer works (then nothing changes).
+ * in one transaction. Undefined when the link no longer works (then nothing changes): expired,
+ * used, withdrawn, or sent by an operator who has been disabled.
  */
 export async function acceptInvitation(
   db: Db,
@@ -170,6 +175,14 @@ export async function acceptInvitation(
       .deleteFrom("operator_invitations")
       .where("token_hash", "=", hashOfToken(token))
       .where("expires_at", ">", new Date())
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("operators as inviter")
+            .select(sql`1`.as("one"))
+            .whereRef("inviter.id", "=", "operator_invitations.invited_by")
+            .where("inviter.disabled_at", "is", null),
+        ),
+      )
       .returning("email")
       .executeTakeFirst();
     if (!used) return undefined;

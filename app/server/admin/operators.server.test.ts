@@ -14,7 +14,9 @@ import {
   findOperatorByEmail,
   operatorCommand,
   OperatorExistsError,
+  listOperatorEvents,
   resetOperatorPassword,
+  setOperatorDisabled,
   signIn,
 } from "#app/server/admin/operators.server.ts";
 
@@ -249,9 +251,10 @@ describe.each(testDatabaseKinds)("operators on $name", (kind) => {
       await fail(db, "ops@example.com", SIGN_IN_POLICY.maxFailures, now);
       await fail(db, "ops@example.com", SIGN_IN_POLICY.maxFailures, now, STRANGER);
       await fail(db, "other@example.com", SIGN_IN_POLICY.maxFailures, now);
-      expect(await resetOperatorPassword(db, "OPS@example.com", "a brand new passphrase")).toEqual(
-        operator,
-      );
+      expect(await resetOperatorPassword(db, "OPS@example.com", "a brand new passphrase")).toEqual({
+        ...operator,
+        disabled: false,
+      });
       expect(await findSessionOperator(db, token)).toBeUndefined();
       // The email's lockouts are lifted from every address; another email's stays.
       const keys = await db.selectFrom("operator_sign_in_failures").select("key").execute();
@@ -263,6 +266,55 @@ describe.each(testDatabaseKinds)("operators on $name", (kind) => {
       expect(
         await resetOperatorPassword(db, "nobody@example.com", "whatever 12345"),
       ).toBeUndefined();
+    });
+  });
+
+  it("a reset of a disabled account says it stays disabled; the command's enable lets it sign in", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@example.com", PASSWORD);
+      const bo = await createOperator(db, "bo@example.com", PASSWORD);
+      expect((await setOperatorDisabled(db, bo.id, true, ana.id)).outcome).toBe("done");
+      const command = operatorCommand(db);
+      const password = "a brand new passphrase";
+      expect(await command({ email: "bo@example.com", password, reset: true })).toEqual({
+        status: 200,
+        body: { email: "bo@example.com", disabled: true },
+      });
+      expect((await signIn(db, attempt("bo@example.com", password))).outcome).toBe("invalid");
+      // --enable alone needs no password, and keeps the one the operator has.
+      expect(await command({ email: "BO@example.com", reset: false, enable: true })).toEqual({
+        status: 200,
+        body: { email: "bo@example.com", disabled: false, enabled: "enabled" },
+      });
+      expect((await signIn(db, attempt("bo@example.com", password))).outcome).toBe("signed-in");
+      expect(await command({ email: "bo@example.com", reset: false, enable: true })).toEqual({
+        status: 200,
+        body: { email: "bo@example.com", disabled: false, enabled: "already-enabled" },
+      });
+      expect(
+        (await command({ email: "none@example.com", reset: false, enable: true })).status,
+      ).toBe(422);
+      // A reset or a new account still needs a password.
+      expect((await command({ email: "bo@example.com", reset: true, enable: true })).status).toBe(
+        400,
+      );
+      expect((await command({ email: "cy@example.com", reset: false })).status).toBe(400);
+      // --reset-password --enable does both.
+      expect((await setOperatorDisabled(db, bo.id, true, ana.id)).outcome).toBe("done");
+      expect(
+        await resetOperatorPassword(db, "bo@example.com", "yet another passphrase", {
+          enable: true,
+        }),
+      ).toEqual({ ...bo, disabled: false });
+      expect((await signIn(db, attempt("bo@example.com", "yet another passphrase"))).outcome).toBe(
+        "signed-in",
+      );
+      const events = await listOperatorEvents(db, 3);
+      expect(events.map((event) => [event.kind, event.by])).toEqual([
+        ["enabled", null],
+        ["password-reset", null],
+        ["disabled", "ana@example.com"],
+      ]);
     });
   });
 });

@@ -106,13 +106,34 @@ export type OperatorSwitch =
   | { outcome: "done"; eventId: string }
   | { outcome: "unchanged" }
   | { outcome: "yourself" }
+  /** The operator asking was disabled meanwhile (by another, at the same moment): nothing changed. */
+  | { outcome: "not-enabled" }
   | { outcome: "not-found" };
 
 /**
- * Disables an operator (they cannot sign in, and every session of theirs ends at once) or enables
- * them again, and keeps the event with who did it, in one transaction. Nothing they did is touched:
- * their name stays on their timeline entries, quotes and template saves. Nobody disables their own
- * account, so the desk always keeps an operator who can sign in.
+ * The operators who may sign in now, locked until the transaction `trx` ends: another
+ * transaction that disables or enables one waits for it, then reads them again (decision 057).
+ * Locked in one order (by id), so two at once never wait for each other.
+ */
+async function lockEnabledOperators(trx: Db): Promise<Set<string>> {
+  const rows = await trx
+    .selectFrom("operators")
+    .select("id")
+    .where("disabled_at", "is", null)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Disables an operator (they cannot sign in, every session of theirs ends at once, and the
+ * invitations they sent that wait are withdrawn) or enables them again, and keeps the events with
+ * who did it, in one transaction. Nothing they did is touched: their name stays on their timeline
+ * entries, quotes and template saves. Only an operator who may sign in changes another, and nobody
+ * disables their own account, so the desk always keeps an operator who can sign in: the enabled
+ * operators are locked while the change is made, so that two operators disabling each other at
+ * the same moment cannot both succeed (the second finds itself disabled: "not-enabled").
  */
 export async function setOperatorDisabled(
   db: Db,
@@ -123,6 +144,7 @@ export async function setOperatorDisabled(
   if (!isUuid(operatorId)) return { outcome: "not-found" };
   if (disabled && operatorId === byOperatorId) return { outcome: "yourself" };
   return inTransaction(db, async (trx) => {
+    if (!(await lockEnabledOperators(trx)).has(byOperatorId)) return { outcome: "not-enabled" };
     const changed = await trx
       .updateTable("operators")
       .set({ disabled_at: disabled ? sql`now()` : null, updated_at: sql`now()` })
@@ -138,7 +160,10 @@ export async function setOperatorDisabled(
         .executeTakeFirst();
       return account ? { outcome: "unchanged" } : { outcome: "not-found" };
     }
-    if (disabled) await deleteOperatorSessions(trx, operatorId);
+    if (disabled) {
+      await deleteOperatorSessions(trx, operatorId);
+      await withdrawInvitationsBy(trx, operatorId, byOperatorId);
+    }
     const eventId = await recordOperatorEvent(
       trx,
       changed.email,
@@ -147,6 +172,25 @@ export async function setOperatorDisabled(
     );
     return { outcome: "done", eventId };
   });
+}
+
+/**
+ * Withdraws every invitation `operatorId` sent that still waits (they are being disabled: what they
+ * started goes with them), each kept as an event by `byOperatorId` (null: the command line).
+ */
+async function withdrawInvitationsBy(
+  trx: Db,
+  operatorId: string,
+  byOperatorId: string | null,
+): Promise<void> {
+  const withdrawn = await trx
+    .deleteFrom("operator_invitations")
+    .where("invited_by", "=", operatorId)
+    .returning("email")
+    .execute();
+  for (const { email } of withdrawn) {
+    await recordOperatorEvent(trx, email, "invitation-withdrawn", byOperatorId);
+  }
 }
 
 /** One event of the operators' history, as the page shows it. */
@@ -201,28 +245,36 @@ export async function getOperatorEvent(db: Db, id: string): Promise<OperatorEven
   return toOperatorEvents(await operatorEvents(db).where("e.id", "=", id).execute())[0];
 }
 
+/** An operator the command line changed, and whether they are disabled (cannot sign in) now. */
+export interface CommandLineOperator extends Operator {
+  disabled: boolean;
+}
+
 /**
  * Gives an operator a new password, lifts any lockout of their email and ends every session they
- * have (a password reset signs them out everywhere). Undefined when no operator has the email.
+ * have (a password reset signs them out everywhere); with `enable`, enables a disabled account too
+ * (the command line's `--enable`). Says whether the account is disabled after it: a disabled
+ * operator cannot sign in, whatever their password. Undefined when no operator has the email.
  */
 export async function resetOperatorPassword(
   db: Db,
   email: string,
   password: string,
-): Promise<Operator | undefined> {
+  { enable = false }: { enable?: boolean } = {},
+): Promise<CommandLineOperator | undefined> {
   const passwordHash = await hashPassword(password);
   const operator = await inTransaction(db, async (trx) => {
     const changed = await trx
       .updateTable("operators")
       .set({ password_hash: passwordHash, updated_at: sql`now()` })
       .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
-      .returning(["id", "email"])
+      .returning(["id", "email", "disabled_at"])
       .executeTakeFirst();
-    if (changed) {
-      await deleteOperatorSessions(trx, changed.id);
-      await recordOperatorEvent(trx, changed.email, "password-reset", null);
-    }
-    return changed;
+    if (!changed) return undefined;
+    await deleteOperatorSessions(trx, changed.id);
+    await recordOperatorEvent(trx, changed.email, "password-reset", null);
+    const enabled = enable && (await enableOperatorIn(trx, changed.id, changed.email));
+    return { id: changed.id, email: changed.email, disabled: !enabled && !!changed.disabled_at };
   });
   if (!operator) return undefined;
   // Lifts the lockout of this email from every address.
@@ -231,6 +283,39 @@ export async function resetOperatorPassword(
     .where("key", "like", `${hashOf(normalizeEmail(email))}:%`)
     .execute();
   return operator;
+}
+
+/** Enables a disabled operator, kept as an event of the command line: whether it was disabled. */
+async function enableOperatorIn(trx: Db, operatorId: string, email: string): Promise<boolean> {
+  const enabled = await trx
+    .updateTable("operators")
+    .set({ disabled_at: null, updated_at: sql`now()` })
+    .where("id", "=", operatorId)
+    .where("disabled_at", "is not", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (enabled) await recordOperatorEvent(trx, email, "enabled", null);
+  return enabled !== undefined;
+}
+
+/**
+ * `npm run operator:create -- --enable`: lets a disabled operator sign in again with the password
+ * they had (the way back when no operator who may sign in is left to do it from the desk).
+ */
+export async function enableOperator(
+  db: Db,
+  email: string,
+): Promise<{ outcome: "enabled" | "already-enabled"; email: string } | { outcome: "not-found" }> {
+  return inTransaction(db, async (trx) => {
+    const account = await trx
+      .selectFrom("operators")
+      .select(["id", "email"])
+      .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
+      .executeTakeFirst();
+    if (!account) return { outcome: "not-found" };
+    const enabled = await enableOperatorIn(trx, account.id, account.email);
+    return { outcome: enabled ? "enabled" : "already-enabled", email: account.email };
+  });
 }
 
 /** A sign-in attempt: what was typed, and the client address it came from. */
@@ -358,8 +443,10 @@ async function recordFailure(db: Db, key: string, now: Date): Promise<Date | und
 /**
  * `npm run operator:create` while the server runs on the embedded database (issue 28: the first
  * operator of a fresh install is made while the site runs): the command's body, checked, then the
- * account made (201) or its password reset (200); 409 when it exists already, 422 when a reset
- * names nobody, 400 with the message when the body is wrong. The answer names the address only.
+ * account made (201), its password reset (200, saying whether the account is disabled; enabled
+ * too with `enable`) or, with `enable` alone, the account enabled (200); 409 when it exists
+ * already, 422 when a reset or an enable names nobody, 400 with the message when the body is wrong.
+ * The answer names the address only.
  */
 export function operatorCommand(db: Db): (body: unknown) => Promise<CommandAnswer> {
   return async (body) => {
@@ -367,13 +454,24 @@ export function operatorCommand(db: Db): (body: unknown) => Promise<CommandAnswe
     if (!parsed.success) {
       return { status: 400, body: { error: parsed.error.issues[0]?.message ?? "invalid" } };
     }
-    const { email, password, reset } = parsed.data;
-    if (reset) {
-      const operator = await resetOperatorPassword(db, email, password);
+    const { email, password, reset, enable } = parsed.data;
+    const nobody = { status: 422, body: { error: "no such operator" } };
+    if (reset && password !== undefined) {
+      const operator = await resetOperatorPassword(db, email, password, { enable });
       return operator
-        ? { status: 200, body: { email: operator.email } }
-        : { status: 422, body: { error: "no such operator" } };
+        ? { status: 200, body: { email: operator.email, disabled: operator.disabled } }
+        : nobody;
     }
+    if (enable) {
+      const enabled = await enableOperator(db, email);
+      return enabled.outcome === "not-found"
+        ? nobody
+        : {
+            status: 200,
+            body: { email: enabled.email, disabled: false, enabled: enabled.outcome },
+          };
+    }
+    if (password === undefined) return { status: 400, body: { error: "a password is needed" } };
     try {
       const operator = await createOperator(db, email, password);
       return { status: 201, body: { email: operator.email } };
