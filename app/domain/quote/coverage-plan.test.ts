@@ -885,7 +885,7 @@ describe("the plan's rules, reviewed line by line (issue 54)", () => {
     expect(lineOf(roofer, "license-and-permit-bonds")).toMatchObject({
       recommendation: "Required by law",
       reason:
-        "California requires every licensed contractor to file a $25,000 contractor's bond with its contractors' board before a licence is issued or renewed.",
+        "California requires every licensed contractor to keep a contractor's bond on file with its contractors' board, which newer sources put at $25,000, so ask an agent to confirm the amount.",
     });
     expect(lineOf({ ...roofer, state: "Oregon" }, "license-and-permit-bonds").reason).toContain(
       "ask an agent",

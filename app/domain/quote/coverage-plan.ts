@@ -234,6 +234,10 @@ const SOURCES = {
     "Legal Clarity (citing California Business and Professions Code § 7071.6)",
     "https://legalclarity.org/california-contractor-license-bond-requirements",
   ),
+  californiaContractorBondAmount: reviewed(
+    "CCIS Bonds (California bonding requirements)",
+    "https://ccisbonds.com/bonding-requirements-in-california",
+  ),
   contractorBonds: reviewed(
     "South Coast Surety",
     "https://southcoastsurety.com/state-bonds/california/contractor-license-info/",
@@ -1088,7 +1092,9 @@ export const EXTRA_LINE_RULES: Readonly<Record<ExtraLineSlug, readonly ExtraLine
       when: both(inIndustry("construction"), (facts) => facts.answers.state === "California"),
       recommendation: "Required by law",
       reason: m.plan_bond_california,
-      sources: [SOURCES.californiaContractorBond, SOURCES.contractorBonds],
+      // The bond is confirmed by every page read; its amount differs by the page's age ($15,000
+      // before 2023), and no page of the board itself was read: the reason asks an agent.
+      sources: [SOURCES.californiaContractorBond, SOURCES.californiaContractorBondAmount],
     },
     {
       applies:
