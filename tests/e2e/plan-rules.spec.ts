@@ -153,6 +153,81 @@ test("without JavaScript, an Ohio employer is sent to the state fund and its lin
   await page.context().close();
 });
 
+// Issue 54: a licence that requires workers' compensation whatever the head count, the lines an
+// account manager adds, and the note beside every "Required by law".
+test("a California roofer working alone is told the licence requires workers' compensation", async ({
+  browser,
+}) => {
+  const page = await planPageOf(
+    browser,
+    "roofer@example.com",
+    {
+      industry: "construction",
+      state: "California",
+      segments: ["Roofing"],
+      ownership: "Individual / Sole Proprietorship",
+    },
+    true,
+  );
+  await page.getByLabel("Full-time employees (not counting owners)").fill("0");
+  await page.getByLabel("Part-time employees").fill("0");
+  await page.getByRole("button", { name: "Update my plan" }).click();
+  await expect(
+    page.locator("#main").getByText("Thanks, your plan has been updated."),
+  ).toBeVisible();
+  const workersComp = planLine(page, "Workers' Compensation");
+  await expect(workersComp).toContainText("Required by law");
+  await expect(workersComp).toContainText(
+    "California's contractors' board requires every active roofing contractor (C-39) to carry it, even with no employees.",
+  );
+  await expect(workersComp).toContainText(
+    "General information, not legal advice: your agent confirms what the law requires of your business.",
+  );
+  await expect(workersComp).not.toContainText("Not usually needed");
+  await expect(workersComp).toContainText("Workers' compensation is priced on payroll");
+  await expect(planLine(page, "License and Permit Bonds")).toContainText("Required by law");
+  await expect(planLine(page, "Contractor's Equipment (Inland Marine)")).toContainText(
+    "Recommended",
+  );
+  await expectNoAxeViolations(page);
+  await page.context().close();
+});
+
+test("without JavaScript, a bar with a 401(k) gets liquor liability and the ERISA bond, ticked", async ({
+  browser,
+}) => {
+  const page = await planPageOf(
+    browser,
+    "bar@example.com",
+    { industry: "food", state: "Georgia", segments: ["Bar"], ownership: "Partnership" },
+    false,
+  );
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByLabel("Full-time employees (not counting owners)").fill("3");
+  await page.getByLabel("Part-time employees").fill("2");
+  await page
+    .getByRole("group", {
+      name: "Does the business offer staff a retirement plan, such as a 401(k)?",
+    })
+    .getByRole("radio", { name: "Yes" })
+    .check();
+  await page.getByRole("button", { name: "Update my plan" }).click();
+  const bond = planLine(page, "ERISA Fidelity Bond");
+  await expect(bond).toContainText("Required by law");
+  await expect(bond).toContainText("at least 10% of its assets, from $1,000 up to $500,000");
+  await expect(bond).toContainText("General information, not legal advice");
+  const liquor = planLine(page, "Liquor Liability");
+  await expect(liquor).toContainText("Recommended");
+  await expect(liquor).toContainText("General liability leaves out claims over the alcohol");
+  const request = page.getByRole("group", { name: "Lines to quote" });
+  await expect(request.getByRole("checkbox", { name: /ERISA Fidelity Bond/ })).toBeChecked();
+  await expect(request.getByRole("checkbox", { name: /Liquor Liability/ })).toBeChecked();
+  // D&O is no longer ticked for every company (issue 54).
+  await expect(request.getByRole("checkbox", { name: /Directors & Officers/ })).not.toBeChecked();
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.context().close();
+});
+
 test("the requests hold the lines asked for, general liability and commercial auto included", async () => {
   await stopServer(server);
   const database = await openDatabase({ kind: "pglite", dataDir });
@@ -171,6 +246,13 @@ test("the requests hold the lines asked for, general liability and commercial au
     expect(rows[0]!.lines).toEqual(
       expect.arrayContaining(["general-liability", "commercial-auto"]),
     );
+    // The bar's answer to the retirement plan question is kept on its application (issue 54).
+    const bar = await database.db
+      .selectFrom("business_wizard_submissions")
+      .select(["retirement_plan", "full_time_employees"])
+      .where("email", "=", "bar@example.com")
+      .executeTakeFirstOrThrow();
+    expect(bar).toEqual({ retirement_plan: true, full_time_employees: 3 });
   } finally {
     await database.close();
   }
