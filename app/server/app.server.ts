@@ -11,7 +11,13 @@ import { operatorCommand } from "#app/server/admin/operators.server.ts";
 import { startBackupEndpoint } from "#app/server/db/backup.server.ts";
 import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
 import { openDatabase, type Database } from "#app/server/db/database.server.ts";
-import { getEnv, postgresTimeouts, unsetAgencySettings, type Env } from "#app/server/env.server.ts";
+import {
+  agencyMailLimits,
+  getEnv,
+  postgresTimeouts,
+  unsetAgencySettings,
+  type Env,
+} from "#app/server/env.server.ts";
 import {
   clientAddressContext,
   refuseCrossSitePosts,
@@ -93,7 +99,7 @@ export async function startApp(): Promise<RunningApp> {
       notifyTo: env.LEAD_NOTIFY_TO,
       siteUrl: env.SITE_URL,
       agency: agencyFrom(env),
-      perHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+      limits: agencyMailLimits(env),
     },
   });
   reminders.start();

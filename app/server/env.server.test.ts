@@ -26,6 +26,8 @@ describe("parseEnv", () => {
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
       MAIL_PER_RECIPIENT_PER_HOUR: 3,
+      MAIL_PER_OPERATOR_PER_HOUR: 100,
+      MAIL_AGENCY_PER_HOUR: 500,
       DATABASE_CONNECT_TIMEOUT_MS: 2_000,
       DATABASE_STATEMENT_TIMEOUT_MS: 3_000,
       // The whole journey speaks Spanish (decision 050).

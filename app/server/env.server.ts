@@ -10,6 +10,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from "#app/domain/values/time-zones.ts"
 import { RESUME_REMINDER_DELAY_MS } from "#app/domain/wizard/resume-links.ts";
 import { REMINDER_CHECK_INTERVAL_MS } from "#app/domain/quote/renewals.ts";
 import { z } from "#app/domain/values/zod.ts";
+import { AGENCY_MAIL_LIMITS, type AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 
 /**
  * Whether `value` says where a PostgreSQL server is as the `pg` driver reads it (with
@@ -138,6 +139,10 @@ const settingsSchema = z
     WEBHOOK_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
     MAIL_RETRY_BASE_MS: wholeNumber(10, 3_600_000, 30_000),
     MAIL_PER_RECIPIENT_PER_HOUR: wholeNumber(1, 1000, 3),
+    // What the agency emails customers whose address is proven (decision 054): not capped per
+    // inbox, bounded per operator and for the whole site, by the hour.
+    MAIL_PER_OPERATOR_PER_HOUR: wholeNumber(1, 100_000, AGENCY_MAIL_LIMITS.perOperatorPerHour),
+    MAIL_AGENCY_PER_HOUR: wholeNumber(1, 1_000_000, AGENCY_MAIL_LIMITS.perHour),
     // At most a day: the link it carries works for 7 (decision 032).
     RESUME_REMINDER_DELAY_MS: wholeNumber(0, 86_400_000, RESUME_REMINDER_DELAY_MS),
     // How often each server checks for renewal reminders due (decision 046): a day at most.
@@ -326,4 +331,9 @@ let current: Env | undefined;
 export function getEnv(): Env {
   current ??= parseEnv(process.env);
   return current;
+}
+
+/** The agency's hourly email limits (MAIL_PER_OPERATOR_PER_HOUR, MAIL_AGENCY_PER_HOUR; decision 054). */
+export function agencyMailLimits(env: Env): AgencyMailLimits {
+  return { perOperatorPerHour: env.MAIL_PER_OPERATOR_PER_HOUR, perHour: env.MAIL_AGENCY_PER_HOUR };
 }

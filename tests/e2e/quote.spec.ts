@@ -66,8 +66,11 @@ test.beforeAll(async () => {
       LEAD_WEBHOOK_SECRET: WEBHOOK_SECRET,
       WEBHOOK_RETRY_BASE_MS: "500",
       AGENCY_RESPONSE_HOURS: "4",
-      // The baker's two confirmations, the email step's link and the desk's email; a fifth is held.
+      // The baker's two confirmations and the email step's link (the desk's emails are not
+      // counted per inbox, decision 054).
       MAIL_PER_RECIPIENT_PER_HOUR: "4",
+      // The operator's one desk email an hour: a second is held, and the timeline says so.
+      MAIL_PER_OPERATOR_PER_HOUR: "1",
       ...AGENCY,
     },
   });
@@ -457,19 +460,28 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   expect(zipEmail.body).toContain("we need the ZIP code of the business's main location");
   await expect(timeline).toHaveCount(6);
   await expect(timeline.first()).toContainText(`${OPERATOR.email}Email sent: ${subject}`);
-  // Past the inbox's hourly cap: not sent, not logged, and the words kept on the page.
+  // Past the operator's hourly limit: not sent, the words kept on the page, and the timeline says
+  // so, with Send again, which sends nothing while the limit holds.
   await page.getByRole("button", { name: "Fill in" }).click();
   await page.getByLabel("Subject").fill("Another one");
   await page.getByRole("button", { name: "Send email" }).click();
   await expect(page.getByRole("alert")).toContainText(
-    "Not sent: this inbox has had 4 emails from the site in the last hour.",
+    "Not sent: the desk's hourly email limit was reached",
   );
   await expect(page.getByLabel("Subject")).toHaveValue("Another one");
-  await expect(timeline).toHaveCount(6);
-  await expect(timeline.nth(1)).toContainText(
+  await expect(timeline).toHaveCount(7);
+  await expect(timeline.first()).toContainText(
+    `${OPERATOR.email}Not sent: "Another one": the desk's hourly email limit was reached`,
+  );
+  await timeline.first().getByRole("button", { name: "Send again" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "Still not sent: the desk's hourly email limit was reached",
+  );
+  await expect(timeline).toHaveCount(7);
+  await expect(timeline.nth(2)).toContainText(
     `${OPERATOR.email}Status changed: ${js}: New → Contacted`,
   );
-  await expect(timeline.nth(3)).toContainText("Call: Talked about the ovens");
+  await expect(timeline.nth(4)).toContainText("Call: Talked about the ovens");
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await layoutProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 720 });

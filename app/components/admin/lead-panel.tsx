@@ -22,7 +22,8 @@ import {
 } from "#app/domain/leads/lead-work.ts";
 
 /** The panel's forms, each posted with its `intent`. */
-export type LeadIntent = "status" | "owner" | "next-action" | "clear-next-action" | "log" | "email";
+export type LeadIntent =
+  "status" | "owner" | "next-action" | "clear-next-action" | "log" | "email" | "resend";
 
 /** What the action answers a form it refused with: which form, and each field's messages. */
 export interface LeadFormErrors {
@@ -39,6 +40,8 @@ export interface TimelineItem {
   body: string;
   by: string | null;
   at: Date | string;
+  /** An email not sent that may be sent again: its outbox id (decision 054). */
+  resend?: string;
 }
 
 export interface ActionPanelProps {
@@ -375,8 +378,20 @@ export function ActionPanel(props: ActionPanelProps) {
   );
 }
 
-/** A lead's timeline, newest first. */
-export function Timeline({ entries, limit }: { entries: readonly TimelineItem[]; limit: number }) {
+/**
+ * A lead's timeline, newest first. An email the agency meant to send and did not says so ("Not
+ * sent" and why) with "Send again" while it may still go (decision 054); `problem` is why the last
+ * "Send again" did not send it.
+ */
+export function Timeline({
+  entries,
+  limit,
+  problem,
+}: {
+  entries: readonly TimelineItem[];
+  limit: number;
+  problem?: string;
+}) {
   return (
     <section aria-labelledby="timeline-title" className="mt-8 print:hidden">
       <h2 id="timeline-title" className="text-lg font-semibold text-ink">
@@ -386,6 +401,7 @@ export function Timeline({ entries, limit }: { entries: readonly TimelineItem[];
         Every touch, newest first, with who and when
         {entries.length === limit ? ` (the newest ${limit})` : ""}.
       </p>
+      <FormProblem problem={problem} className="mt-2" />
       {entries.length === 0 ? (
         <p className="mt-3 rounded-xl border border-line bg-white p-4 text-muted">
           Nothing logged yet.
@@ -407,6 +423,19 @@ export function Timeline({ entries, limit }: { entries: readonly TimelineItem[];
                   </>
                 ) : null}
               </p>
+              {entry.resend ? (
+                <form method="post" className="mt-2">
+                  <input type="hidden" name="outboxId" value={entry.resend} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="resend"
+                    className={buttonClasses("secondary", "sm")}
+                  >
+                    Send again
+                  </button>
+                </form>
+              ) : null}
             </li>
           ))}
         </ol>

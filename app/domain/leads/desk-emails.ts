@@ -123,3 +123,25 @@ export function deskEmail(subject: string, body: string, agency: Agency): Render
 export function sentEmailRecord(subject: string, body: string): string {
   return `${subject}\n\n${body}`;
 }
+
+/**
+ * Why an email the agency meant to send a customer was not sent (decision 054): held by the desk's
+ * hourly limits, held because the application's email is not proven, or refused by the mail
+ * server until the outbox gave up.
+ */
+export type NotSentReason = "limit" | "unproven" | "failed";
+
+/** What each reason says, on the timeline and on the page that sent it. */
+export const NOT_SENT_REASONS: Record<NotSentReason, string> = {
+  limit:
+    "the desk's hourly email limit was reached (MAIL_PER_OPERATOR_PER_HOUR for one operator, MAIL_AGENCY_PER_HOUR for the whole site). Send it again once the hour has passed, or call",
+  unproven:
+    "this application's email is not proven: whoever typed it never opened a link sent to it, so the site emails it nothing (no quotes, questions, policy or certificates). Call the applicant; the application that holds this email is linked on the lead's page",
+  failed:
+    "the mail server refused it at every attempt. Check the address with the customer, then send it again, or call",
+};
+
+/** The timeline's entry for an email not sent: its subject and why. */
+export function notSentRecord(subject: string, reason: NotSentReason): string {
+  return `"${subject}": ${NOT_SENT_REASONS[reason]}.`;
+}

@@ -36,3 +36,15 @@ export function mailboxOf(address: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/**
+ * What the agency may email its customers in an hour (decision 054): these emails go to an address
+ * its visitor proved, so they are not held by the per-inbox cap, but one operator, and the site as
+ * a whole, are bounded (MAIL_PER_OPERATOR_PER_HOUR, MAIL_AGENCY_PER_HOUR; these are the defaults).
+ */
+export interface AgencyMailLimits {
+  perOperatorPerHour: number;
+  perHour: number;
+}
+
+export const AGENCY_MAIL_LIMITS: AgencyMailLimits = { perOperatorPerHour: 100, perHour: 500 };

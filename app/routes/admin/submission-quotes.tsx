@@ -21,6 +21,7 @@ import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import { dayText, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
+import { NOT_SENT_REASONS } from "#app/domain/leads/desk-emails.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
@@ -85,8 +86,15 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     // A renewal request names the policy it renews (decision 047).
     renews: renews ? { number: renews.number, end: dayText(renews.end) } : null,
     saved,
-    notEmailed: url.searchParams.get("emailed") === "0",
+    // Why the customer's email just held was not sent (decision 054).
+    notSent: notSentOf(url.searchParams.get("notsent")),
+    emailNotProven: submission.email_not_proven,
   };
+}
+
+/** The reason a confirmation carries for an email not sent, if it is one. */
+function notSentOf(text: string | null): "limit" | "unproven" | undefined {
+  return text === "limit" || text === "unproven" ? text : undefined;
 }
 
 /**
@@ -120,7 +128,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   switch (answer.outcome) {
     case "saved": {
       const edit = answer.edit ? `edit=${encodeURIComponent(answer.edit)}&` : "";
-      const emailed = answer.emailed ? "" : "&emailed=0";
+      const emailed = answer.emailed ? "" : `&notsent=${answer.held ?? "limit"}`;
       const anchor = answer.anchor ? `#${answer.anchor}` : "";
       return redirect(`/admin/submissions/${submission.id}/quotes?${edit}saved${emailed}${anchor}`);
     }
@@ -159,13 +167,41 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
           ? ` Renews policy ${loaderData.renews.number}, which ends ${loaderData.renews.end}.`
           : ""}
       </p>
+      {loaderData.emailNotProven ? (
+        <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+          <strong>Email not proven.</strong> Whoever made this application typed an address they
+          never proved (they did not open a link sent to it), so the site emails it nothing: no
+          quotes, questions, policy or certificates. You may still quote and publish; call the
+          applicant to tell them, and look on{" "}
+          <a
+            href={`/admin/submissions/${loaderData.submissionId}`}
+            className="font-semibold underline"
+          >
+            the lead&apos;s page
+          </a>{" "}
+          for the application that holds this email.
+        </p>
+      ) : null}
       {saved ? (
         <SavedNotice>
           Saved: {saved.body}. Recorded <DateTime value={saved.at} /> by {saved.by}.
-          {loaderData.notEmailed
-            ? " The visitor's inbox has had its emails for the hour, so none was sent: call them."
-            : ""}
         </SavedNotice>
+      ) : null}
+      {saved && loaderData.notSent ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900"
+        >
+          <strong>The customer was not emailed:</strong> {NOT_SENT_REASONS[loaderData.notSent]}.
+          The{" "}
+          <a
+            href={`/admin/submissions/${loaderData.submissionId}#timeline-title`}
+            className="font-semibold underline"
+          >
+            lead&apos;s timeline
+          </a>{" "}
+          says so, with Send again.
+        </p>
       ) : null}
       <FormProblem problem={listProblem} className="mt-4" />
 
@@ -203,7 +239,8 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
             value="publish"
             className={buttonClasses("primary", "sm")}
           >
-            {drafts === 1 ? "Publish 1 quote" : `Publish ${drafts} quotes`} and email the visitor
+            {drafts === 1 ? "Publish 1 quote" : `Publish ${drafts} quotes`}
+            {loaderData.emailNotProven ? " (no email: not proven)" : " and email the visitor"}
           </button>
           <FormProblem problem={publishProblem} className="mt-2" />
         </form>

@@ -28,6 +28,7 @@ import { isEmailAddress } from "#app/domain/values/fields.ts";
 import {
   deskEmailFormSchema,
   fillPlaceholders,
+  NOT_SENT_REASONS,
   placeholderValues,
   TEMPLATE_LIMITS,
 } from "#app/domain/leads/desk-emails.ts";
@@ -72,6 +73,8 @@ import {
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { relatedLeads, getSubmission, submissionStatus } from "#app/server/leads/leads.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+import { agencyMailLimits } from "#app/server/env.server.ts";
+import { releaseHeldEmail } from "#app/server/mail/outbox.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {
   getQuoteRequestHistory,
@@ -252,20 +255,42 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         ...parsed.value,
         operatorId: operator.id,
         agency: getAgency(context),
-        perHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+        limits: agencyMailLimits(env),
       });
-      if (!sent) {
+      if (sent !== "queued") {
         return refused(
           "email",
           {
             fields: {},
             values: typed,
-            form: `Not sent: this inbox has had ${env.MAIL_PER_RECIPIENT_PER_HOUR} emails from the site in the last hour. Nothing was sent or logged; try again later, or call.`,
+            form: `Not sent: ${NOT_SENT_REASONS[sent]}. The timeline says so, with Send again.`,
           },
           429,
         );
       }
       return savedRedirect(row.id, "email");
+    }
+    case "resend": {
+      // Only an email of this lead: the id comes from the page, the lead from the URL.
+      const outboxId = String(form.get("outboxId") ?? "").slice(0, 20);
+      const released = await releaseHeldEmail(
+        db,
+        { submissionId: row.id, outboxId, operatorId: operator.id },
+        agencyMailLimits(getServices(context).env),
+      );
+      if (released === "queued") return savedRedirect(row.id, "email");
+      if (released === "not-found") {
+        return refused(
+          "resend",
+          { fields: {}, form: "That email is not one of this lead's waiting to be sent again." },
+          404,
+        );
+      }
+      return refused(
+        "resend",
+        { fields: {}, form: `Still not sent: ${NOT_SENT_REASONS[released]}.` },
+        released === "limit" ? 429 : 409,
+      );
     }
     case "clear-next-action":
       await setNextAction(db, row.id, null, operator.id);
@@ -425,7 +450,11 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
         errors={errors}
         emailing={loaderData.emailing}
       />
-      <Timeline entries={timeline} limit={TIMELINE_LIMIT} />
+      <Timeline
+        entries={timeline}
+        limit={TIMELINE_LIMIT}
+        problem={errors?.intent === "resend" ? errors.form : undefined}
+      />
       <p className="mt-4 flex flex-wrap gap-3 print:hidden">
         <a
           href={`/admin/submissions/${row.id}/lead.json`}

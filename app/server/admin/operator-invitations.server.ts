@@ -65,8 +65,9 @@ export async function inviteOperator(
         invited_by = excluded.invited_by, created_at = now(), expires_at = excluded.expires_at
       RETURNING id
     ), queued AS (
-      INSERT INTO outbox (recipients, subject, text_body, html_body)
-      SELECT ARRAY[${email}::text], ${subject}, ${text}, ${html} FROM invited
+      INSERT INTO outbox (id, recipients, subject, text_body, html_body) OVERRIDING SYSTEM VALUE
+      SELECT (SELECT outbox_id FROM allowed), ARRAY[${email}::text], ${subject}, ${text}, ${html}
+      FROM invited
       RETURNING id
     ), logged AS (
       INSERT INTO operator_events (email, kind, by_operator_id)

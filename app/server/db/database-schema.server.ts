@@ -139,6 +139,18 @@ export interface OutboxTable {
   send_after: ColumnType<Date, Date | string | undefined, Date | string>;
   /** What a later write cancels it by while it is not sent (decision 032); null: nothing does. */
   cancel_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was cancelled (decision 054): kept, its words dropped, never sent. */
+  cancelled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** An email the agency sends a customer (decision 054): bounded per operator and site-wide. */
+  agency: Generated<boolean>;
+  /** The operator who sent it (an agency email); null: the site itself (a renewal reminder). */
+  operator_id: string | null;
+  /** The lead it is about (an agency email), whose timeline tells it was not sent. */
+  submission_id: string | null;
+  /** When it took its place under the agency's hourly limits; null while held. */
+  counted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why an agency email is not sent ('limit', 'unproven'); null: it goes. */
+  held: string | null;
 }
 
 /** One webhook post of one event to one receiving URL, retried until delivered (issue 17). */
@@ -224,6 +236,8 @@ export interface StateWaitlistTable {
 export interface MailRecipientSendsTable {
   recipient_key: string;
   sent_at: Date[];
+  /** The outbox id of the email each time counted (null: counted before decision 054). */
+  outbox_ids: ColumnType<(string | number | null)[], (string | number | null)[] | undefined>;
 }
 
 /** An operator of the lead desk; the password as an scrypt hash (passwords.server.ts). */
@@ -282,6 +296,8 @@ export interface LeadActivitiesTable {
   kind: string;
   body: string;
   created_at: Timestamp;
+  /** An email the agency meant to send and did not ('not-sent', decision 054). */
+  outbox_id: ColumnType<string | number | null, string | number | null | undefined, never>;
 }
 
 /** An insurer's quote on a quote request, as an operator entered it (issue 29). */

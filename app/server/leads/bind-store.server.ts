@@ -31,6 +31,9 @@ import {
   lockOpenRequest,
   queueVisitorLinkEmail,
   type QuotedRequest,
+  emailResult,
+  type DeskSending,
+  type EmailResult,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { insertPolicyDocument } from "#app/server/leads/document-store.server.ts";
@@ -230,13 +233,14 @@ export async function requestToBind(
 
 /** What binding did. */
 export type Binding =
-  | { outcome: "bound"; emailed: boolean }
+  | ({ outcome: "bound" } & EmailResult)
   | { outcome: "no-request" | "already-bound" | "closed" | "wrong-type" };
 
 /**
  * Marks the request to bind Bound with the policy's number and dates and files the policy's PDF:
  * the quote request becomes Bound (kept in its history as the operator's write), the timeline says
- * so, and the visitor is emailed a one-time link that opens their policy (under their hourly cap).
+ * so, and the visitor is emailed a one-time link that opens their policy (an agency email, decision
+ * 054).
  * One transaction: the policy, its document and its email go together, or nothing does.
  */
 export async function bindPolicy(
@@ -245,7 +249,7 @@ export async function bindPolicy(
   policy: { number: string; start: string; end: string },
   file: ReceivedFile,
   visitor: { email: string; firstName: string | null; language: Locale },
-  options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
+  options: DeskSending,
 ): Promise<Binding> {
   if (!documentTypeOf(file.head, PDF_CONTENT_TYPES)) return { outcome: "wrong-type" };
   return inTransaction(db, async (trx): Promise<Binding> => {
@@ -292,9 +296,10 @@ export async function bindPolicy(
       kind: "bind",
       body: `${bindRequest.reference}: bound by ${bindRequest.insurer}, policy ${policy.number}, ${policy.start} to ${policy.end}`,
     });
-    const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
+    const sent = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
-      perHour: options.perHour,
+      operatorId: options.operatorId,
+      limits: options.limits,
       opens: "policy",
       locale: visitor.language,
       render: (link) =>
@@ -309,6 +314,6 @@ export async function bindPolicy(
           locale: visitor.language,
         }),
     });
-    return { outcome: "bound", emailed };
+    return { outcome: "bound", ...emailResult(sent) };
   });
 }

@@ -20,7 +20,6 @@ import {
   type CertificateHolder,
   type CertificateRequest,
 } from "#app/domain/quote/certificates.ts";
-import type { Agency } from "#app/domain/site/agency.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
@@ -30,7 +29,10 @@ import { inTransaction } from "#app/server/db/transactions.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { insertCertificateDocument } from "#app/server/leads/document-store.server.ts";
-import { queueVisitorLinkEmail } from "#app/server/leads/insurer-quote-store.server.ts";
+import {
+  queueVisitorLinkEmail,
+  type DeskSending,
+} from "#app/server/leads/insurer-quote-store.server.ts";
 import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 
@@ -210,6 +212,8 @@ export type CertificateIssuing =
       reference: string;
       holderName: string;
       visitorEmailed: boolean;
+      /** Why the visitor's email was held, when it was (decision 054). */
+      visitorHeld?: "limit" | "unproven";
       holderEmailed: boolean | null;
     }
   | { outcome: "not-found" | "wrong-type" };
@@ -218,7 +222,8 @@ export type CertificateIssuing =
  * Issues a waiting certificate request of the lead with the certificate's PDF (by its first bytes):
  * the PDF is filed on the policy's request, the request shows as issued with the operator and the
  * time, the visitor is emailed a one-time link to their policy's page and the holder, if an address
- * was given, a link of their own to the PDF valid HOLDER_LINK_DAYS (each under its hourly cap). One
+ * was given, a link of their own to the PDF valid HOLDER_LINK_DAYS (the visitor's an agency email,
+ * decision 054; the holder's, to an address nobody proved, under its hourly cap). One
  * transaction: nothing is issued or sent unless all of it is kept.
  */
 export async function issueCertificate(
@@ -227,7 +232,7 @@ export async function issueCertificate(
   certificateId: string,
   file: ReceivedFile,
   people: { email: string; firstName: string | null; businessName: string; language: Locale },
-  options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
+  options: DeskSending,
 ): Promise<CertificateIssuing> {
   if (!isUuid(certificateId)) return { outcome: "not-found" };
   return inTransaction(db, async (trx): Promise<CertificateIssuing> => {
@@ -289,9 +294,10 @@ export async function issueCertificate(
       });
       holderEmailed = await queueCappedEmail(trx, certificate.holder_email, email, options.perHour);
     }
-    const visitorEmailed = await queueVisitorLinkEmail(trx, request.submissionId, people.email, {
+    const sent = await queueVisitorLinkEmail(trx, request.submissionId, people.email, {
       siteUrl: options.siteUrl,
-      perHour: options.perHour,
+      operatorId: options.operatorId,
+      limits: options.limits,
       opens: "policy",
       locale: people.language,
       render: (link) =>
@@ -321,7 +327,8 @@ export async function issueCertificate(
       outcome: "issued",
       reference: certificate.reference,
       holderName: certificate.holder_name,
-      visitorEmailed,
+      visitorEmailed: sent === "queued",
+      visitorHeld: sent === "queued" ? undefined : sent,
       holderEmailed,
     };
   });

@@ -32,6 +32,11 @@ export interface TimelineEntry {
   /** The operator's email; null for the visitor's own act (a quote request). */
   by: string | null;
   at: Date;
+  /**
+   * An email the agency meant to send and did not ("Not sent", decision 054) that may be sent
+   * again: its outbox id, while it is still held or given up on.
+   */
+  resend?: string;
 }
 
 /** Where a lead stands at the desk now. */
@@ -207,7 +212,14 @@ export async function getTimeline(db: Db, submissionId: string): Promise<Timelin
       .selectFrom("lead_activities as a")
       // An entry without an operator is the visitor's own act (issue 29).
       .leftJoin("operators as o", "o.id", "a.operator_id")
-      .select(["a.id", "a.kind", "a.body", "o.email", "a.created_at"])
+      .leftJoin("outbox as m", (join) =>
+        join
+          .onRef("m.id", "=", "a.outbox_id")
+          .on("m.sent_at", "is", null)
+          .on("m.cancelled_at", "is", null)
+          .on((eb) => eb.or([eb("m.held", "is not", null), eb("m.failed_at", "is not", null)])),
+      )
+      .select(["a.id", "a.kind", "a.body", "o.email", "a.created_at", "m.id as resend"])
       .where("a.submission_id", "=", submissionId)
       .orderBy("a.created_at", "desc")
       .orderBy("a.id", "desc")
@@ -229,6 +241,7 @@ export async function getTimeline(db: Db, submissionId: string): Promise<Timelin
       body: row.body,
       by: row.email,
       at: new Date(row.created_at),
+      ...(row.resend === null ? {} : { resend: String(row.resend) }),
     })),
     ...requests.map((row) => ({
       id: `r${row.id}`,

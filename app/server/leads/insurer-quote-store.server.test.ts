@@ -129,25 +129,91 @@ describe.each(testDatabaseKinds)("the agency's quotes on $name", (kind) => {
     });
   });
 
-  it("publishes even when the visitor's inbox is full for the hour, and says no email went", async () => {
+  it("emails a proven customer whose inbox has had its visitor emails for the hour (decision 054)", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const ana = await createOperator(db, "ana@agency.example", "a long enough password");
       const request = await lead(db, "Roofers");
       await addInsurerQuote(db, request, QUOTE, ana.id);
-      // The inbox has had its one email of the hour.
+      // The inbox has had three emails of the hour: the per-inbox cap (3) is for visitors' forms.
       await db
         .insertInto("mail_recipient_sends")
-        .values({ recipient_key: recipientKey(request.email), sent_at: [new Date()] })
+        .values({
+          recipient_key: recipientKey(request.email),
+          sent_at: [new Date(), new Date(), new Date()],
+          outbox_ids: [null, null, null],
+        })
         .execute();
       const published = await publishInsurerQuotes(
         db,
         request,
         { email: request.email, firstName: null },
-        { ...PUBLISH, perHour: 1, operatorId: ana.id },
+        { ...PUBLISH, perHour: 3, operatorId: ana.id },
       );
-      expect(published).toEqual({ outcome: "published", count: 1, emailed: false });
-      expect(await db.selectFrom("outbox").select("id").execute()).toEqual([]);
-      expect(await db.selectFrom("resume_tokens").select("token_hash").execute()).toEqual([]);
+      expect(published).toEqual({ outcome: "published", count: 1, emailed: true });
+      expect(
+        await db.selectFrom("outbox").select(["recipients", "subject", "held"]).execute(),
+      ).toEqual([
+        { recipients: [request.email], subject: "Your quotes are ready (CP-ROOFER)", held: null },
+      ]);
+    });
+  });
+
+  it("publishes past the site's hourly limit, keeps the email held, and the timeline says not sent", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      await addInsurerQuote(db, request, QUOTE, ana.id);
+      const published = await publishInsurerQuotes(
+        db,
+        request,
+        { email: request.email, firstName: null },
+        { ...PUBLISH, operatorId: ana.id, limits: { perOperatorPerHour: 10, perHour: 0 } },
+      );
+      expect(published).toEqual({
+        outcome: "published",
+        count: 1,
+        emailed: false,
+        held: "limit",
+      });
+      expect(await db.selectFrom("outbox").select(["held", "sent_at"]).execute()).toEqual([
+        { held: "limit", sent_at: null },
+      ]);
+      const [entry] = await getTimeline(db, request.submissionId);
+      expect(entry).toMatchObject({ kind: "not-sent", by: "ana@agency.example" });
+      expect(entry!.body).toMatch(/^"Your quotes are ready \(CP-ROOFER\)": the desk's hourly/);
+      expect(entry!.resend).toBeDefined();
+    });
+  });
+
+  it("publishes an application whose email is not proven without emailing it, and says why", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      await db
+        .updateTable("business_wizard_submissions")
+        .set({ email_not_proven: true })
+        .where("id", "=", request.submissionId)
+        .execute();
+      await addInsurerQuote(db, request, QUOTE, ana.id);
+      const published = await publishInsurerQuotes(
+        db,
+        request,
+        { email: request.email, firstName: null },
+        { ...PUBLISH, operatorId: ana.id },
+      );
+      expect(published).toEqual({
+        outcome: "published",
+        count: 1,
+        emailed: false,
+        held: "unproven",
+      });
+      // Nothing the worker would send.
+      expect(
+        await db.selectFrom("outbox").select("id").where("held", "is", null).execute(),
+      ).toEqual([]);
+      const [entry] = await getTimeline(db, request.submissionId);
+      expect(entry).toMatchObject({ kind: "not-sent" });
+      expect(entry!.body).toContain("this application's email is not proven");
     });
   });
 

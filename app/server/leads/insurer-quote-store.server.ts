@@ -31,8 +31,9 @@ import { stepPath, SUMMARY_PATH, type WizardStepId } from "#app/domain/wizard/wi
 import { RESUME_LINK_DAYS, resumePathIn } from "#app/domain/wizard/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { inTransaction, onCommit } from "#app/server/db/transactions.server.ts";
-import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { inTransaction } from "#app/server/db/transactions.server.ts";
+import { AGENCY_MAIL_LIMITS, type AgencyMailLimits } from "#app/domain/site/mailbox.ts";
+import { queueAgencyEmail, type AgencyEmailOutcome } from "#app/server/mail/outbox.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 import type { LinkOpens } from "#app/server/wizard/resume-tokens.server.ts";
@@ -339,8 +340,30 @@ export function withdrawInsurerQuote(
 
 /** What publishing did. */
 export type Publication =
-  | { outcome: "published"; count: number; emailed: boolean }
+  | ({ outcome: "published"; count: number } & EmailResult)
   | { outcome: "nothing-to-publish" | "closed" | "chosen" | "not-found" };
+
+/** How the desk sends its emails (decision 054): who, from which site, within which limits. */
+export interface DeskSending {
+  operatorId: string;
+  siteUrl: string;
+  agency: Agency;
+  /** The visitor's hourly cap, for what goes to others than the customer (a certificate's holder). */
+  perHour: number;
+  /** The desk's hourly limits (MAIL_PER_OPERATOR_PER_HOUR, MAIL_AGENCY_PER_HOUR); their defaults if unset. */
+  limits?: AgencyMailLimits;
+}
+
+/** Whether the customer's email went, and if not, why (the timeline says it too). */
+export interface EmailResult {
+  emailed: boolean;
+  held?: "limit" | "unproven";
+}
+
+/** An agency email's outcome as a store's answer tells it. */
+export function emailResult(outcome: AgencyEmailOutcome): EmailResult {
+  return outcome === "queued" ? { emailed: true } : { emailed: false, held: outcome };
+}
 
 /**
  * Publishes the request's draft quotes together: they become visible to the visitor, the request
@@ -353,7 +376,7 @@ export async function publishInsurerQuotes(
   db: Db,
   request: QuotedRequest,
   visitor: { email: string; firstName: string | null; language?: Locale },
-  options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
+  options: DeskSending,
 ): Promise<Publication> {
   const result = await inTransaction(db, async (trx): Promise<Publication> => {
     const status = await lockRequest(trx, request);
@@ -389,9 +412,10 @@ export async function publishInsurerQuotes(
       kind: "quote",
       body: `${request.reference}: ${published.length === 1 ? "1 quote" : `${published.length} quotes`} published to the visitor`,
     });
-    const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
+    const sent = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
-      perHour: options.perHour,
+      operatorId: options.operatorId,
+      limits: options.limits,
       locale: visitor.language,
       render: (link) =>
         quotesReadyEmail({
@@ -404,16 +428,17 @@ export async function publishInsurerQuotes(
           locale: visitor.language,
         }),
     });
-    return { outcome: "published", count: published.length, emailed };
+    return { outcome: "published", count: published.length, ...emailResult(sent) };
   });
   return result;
 }
 
 /**
- * Queues, in the caller's transaction, an email to the visitor that carries a new one-time link to
- * their application's pages after the request (a resume link that opens their quotes, unless
- * `opens` says otherwise), under their hourly cap: false when the cap is reached, and then neither
- * the email nor the link exists.
+ * Queues, in the caller's transaction, an email from the agency to the customer that carries a new
+ * one-time link to their application's pages after the request (a resume link that opens their
+ * quotes, unless `opens` says otherwise), as an agency email (queueAgencyEmail, decision 054): not
+ * under the per-inbox cap, under the desk's hourly limits, and never to an application whose email
+ * is not proven. One held is kept, and the lead's timeline says it was not sent.
  */
 export async function queueVisitorLinkEmail(
   trx: Db,
@@ -421,39 +446,38 @@ export async function queueVisitorLinkEmail(
   to: string,
   options: {
     siteUrl: string;
-    perHour: number;
+    /** Who sends it; null for what the site sends by itself (a renewal reminder). */
+    operatorId: string | null;
+    limits?: AgencyMailLimits;
     render: (link: string) => RenderedEmail;
     /** What the link opens: the quotes page, the policy once bound, or its renewal request. */
     opens?: Exclude<LinkOpens, "application">;
     /** The visitor's language: the link's page is in it, as the email is. */
     locale?: Locale;
   },
-): Promise<boolean> {
+): Promise<AgencyEmailOutcome> {
   const token = newSecretToken();
   const email = options.render(
     `${options.siteUrl}${resumePathIn(token, options.locale ?? BASE_LOCALE)}`,
   );
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
-  const { rows } = await sql<{ queued: boolean }>`
-    WITH allowed AS (
-      ${takeRecipientAllowance(to, options.perHour, sql<boolean>`true`)}
-    ), issued AS (
-      INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
-      SELECT ${hashOfToken(token)}, ${submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
-        NULL, (SELECT max(id) FROM business_wizard_submission_revisions
-          WHERE submission_id = ${submissionId}::uuid), ${options.opens ?? "quotes"}
-      FROM allowed
-      RETURNING 1
-    ), queued AS (
-      INSERT INTO outbox (recipients, subject, text_body, html_body)
-      SELECT ARRAY[${to}::text], ${email.subject}, ${email.text}, ${email.html}
-      FROM issued
-      RETURNING id
-    )
-    SELECT EXISTS (SELECT 1 FROM queued) AS queued`.execute(trx);
-  const queued = rows[0]?.queued === true;
-  if (queued) onCommit(trx, notifyOutboxWorkers);
-  return queued;
+  await sql`
+    INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id, opens)
+    SELECT ${hashOfToken(token)}, ${submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
+      NULL, (SELECT max(id) FROM business_wizard_submission_revisions
+        WHERE submission_id = ${submissionId}::uuid), ${options.opens ?? "quotes"}`.execute(trx);
+  return queueAgencyEmail(
+    trx,
+    {
+      submissionId,
+      to,
+      operatorId: options.operatorId,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    },
+    options.limits ?? AGENCY_MAIL_LIMITS,
+  );
 }
 
 /** What declining did. */

@@ -11,6 +11,7 @@ import {
   templateVersions,
 } from "#app/server/leads/lead-emails.server.ts";
 import { getTimeline } from "#app/server/leads/desk-work.server.ts";
+import { releaseHeldEmail } from "#app/server/mail/outbox.server.ts";
 
 describe.each(testDatabaseKinds)("the desk's emails on $name", (kind) => {
   it("keeps every save of a template with its operator; names are unique, ignoring case", async () => {
@@ -61,9 +62,10 @@ describe.each(testDatabaseKinds)("the desk's emails on $name", (kind) => {
     });
   });
 
-  it("queues the email and logs it on the timeline together, and neither past the hourly cap", async () => {
+  it("sends a proven customer past the per-inbox cap; held by the desk's limit, the timeline says not sent and Send again sends it once allowed", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const ben = await createOperator(db, "ben@agency.example", "a long enough password");
       const { id } = await db
         .insertInto("business_wizard_submissions")
         .values({
@@ -74,32 +76,108 @@ describe.each(testDatabaseKinds)("the desk's emails on $name", (kind) => {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const message = {
+      // Ana may send 4 an hour; the per-inbox cap (3 by default) does not count the desk's.
+      const limits = { perOperatorPerHour: 4, perHour: 500 };
+      const message = (subject: string) => ({
         submissionId: id,
         to: "rae@shop.example",
-        subject: "Your ZIP code",
+        subject,
         body: "Hello Rae,\n\nWhat is your ZIP code?",
         operatorId: ana.id,
         agency: { ...SAMPLE_AGENCY, sample: true },
-        perHour: 1,
-      };
-      expect(await sendDeskEmail(db, message)).toBe(true);
-      expect(await sendDeskEmail(db, { ...message, subject: "Again" })).toBe(false);
-      const outbox = await db
-        .selectFrom("outbox")
-        .select(["recipients", "subject", "text_body"])
-        .execute();
-      expect(outbox).toEqual([
-        {
-          recipients: ["rae@shop.example"],
-          subject: "Your ZIP code",
-          text_body: expect.stringContaining("What is your ZIP code?") as unknown,
-        },
-      ]);
+        limits,
+      });
+      for (const n of [1, 2, 3, 4]) {
+        expect(await sendDeskEmail(db, message(`Question ${n}`))).toBe("queued");
+      }
+      expect(await sendDeskEmail(db, message("Question 5"))).toBe("limit");
+      const waiting = () =>
+        db
+          .selectFrom("outbox")
+          .select(["subject"])
+          .where("held", "is", null)
+          .where("sent_at", "is", null)
+          .orderBy("id")
+          .execute()
+          .then((rows) => rows.map((row) => row.subject));
+      expect(await waiting()).toEqual(["Question 1", "Question 2", "Question 3", "Question 4"]);
       const timeline = await getTimeline(db, id);
-      expect(timeline.map((entry) => [entry.kind, entry.body, entry.by])).toEqual([
-        ["email", "Your ZIP code\n\nHello Rae,\n\nWhat is your ZIP code?", "ana@agency.example"],
-      ]);
+      const notSent = timeline.find((entry) => entry.kind === "not-sent");
+      expect(notSent).toMatchObject({
+        body: expect.stringContaining(
+          '"Question 5": the desk\'s hourly email limit was reached',
+        ) as unknown,
+        by: "ana@agency.example",
+      });
+      expect(timeline.filter((entry) => entry.kind === "email")).toHaveLength(4);
+      const outboxId = notSent!.resend!;
+      // Ana is still over her limit; another lead's id is not found; Ben may send it.
+      expect(
+        await releaseHeldEmail(db, { submissionId: id, outboxId, operatorId: ana.id }, limits),
+      ).toBe("limit");
+      expect(
+        await releaseHeldEmail(
+          db,
+          { submissionId: "00000000-0000-4000-8000-000000000000", outboxId, operatorId: ben.id },
+          limits,
+        ),
+      ).toBe("not-found");
+      expect(
+        await releaseHeldEmail(db, { submissionId: id, outboxId, operatorId: ben.id }, limits),
+      ).toBe("queued");
+      expect(await waiting()).toContain("Question 5");
+      const after = await getTimeline(db, id);
+      expect(after[0]).toMatchObject({
+        kind: "email",
+        body: 'Sent again: "Question 5"',
+        by: "ben@agency.example",
+      });
+      // Sent again, it is no longer offered again, and a second post finds nothing to send.
+      expect(after.find((entry) => entry.kind === "not-sent")?.resend).toBeUndefined();
+      expect(
+        await releaseHeldEmail(db, { submissionId: id, outboxId, operatorId: ben.id }, limits),
+      ).toBe("not-found");
+    });
+  });
+
+  it("sends nothing to an application whose email is not proven, and the timeline says why", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const { id } = await db
+        .insertInto("business_wizard_submissions")
+        .values({
+          industry: "food",
+          state: "Ohio",
+          segments: ["Bakery"],
+          email: "rae@shop.example",
+          email_not_proven: true,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const limits = { perOperatorPerHour: 100, perHour: 500 };
+      expect(
+        await sendDeskEmail(db, {
+          submissionId: id,
+          to: "rae@shop.example",
+          subject: "Your quotes",
+          body: "Hello",
+          operatorId: ana.id,
+          agency: { ...SAMPLE_AGENCY, sample: true },
+          limits,
+        }),
+      ).toBe("unproven");
+      const due = await db.selectFrom("outbox").select("id").where("held", "is", null).execute();
+      expect(due).toEqual([]);
+      const [entry] = await getTimeline(db, id);
+      expect(entry).toMatchObject({ kind: "not-sent" });
+      expect(entry!.body).toContain("this application's email is not proven");
+      expect(
+        await releaseHeldEmail(
+          db,
+          { submissionId: id, outboxId: entry!.resend!, operatorId: ana.id },
+          limits,
+        ),
+      ).toBe("unproven");
     });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The desk's email templates and the emails operators send from a lead's page (issue 28). A
- * template's every save is kept with who made it. An email goes through the outbox under the
- * visitor's hourly cap, and enters the lead's timeline in the same statement: an email the desk
- * says it sent is in the outbox, and one the cap held back is nowhere.
+ * template's every save is kept with who made it. An email goes through the outbox as an agency
+ * email (decision 054) and enters the lead's timeline in the same transaction: as sent, or as not
+ * sent and why.
  */
 import { sql } from "kysely";
 
@@ -12,7 +12,8 @@ import { isUuid } from "#app/domain/values/ids.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
-import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { queueAgencyEmail, type AgencyEmailOutcome } from "#app/server/mail/outbox.server.ts";
+import type { AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 
 /** A template as the desk shows it, with who saved it last. */
 export interface DeskTemplate {
@@ -121,9 +122,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Sends a lead's visitor an email from the desk: queued in the outbox if their inbox is under the
- * hourly cap (`perHour`), and entered on the lead's timeline, in one statement. False when the cap
- * held it back (then nothing is queued or logged).
+ * Sends a lead's visitor an email from the desk, as an agency email (decision 054): not under the
+ * per-inbox cap, under the desk's hourly limits, and never to an application whose email is not
+ * proven. Queued, it enters the lead's timeline as sent; held, the timeline says it was not sent
+ * and why, with a way to send it again (queueAgencyEmail). One transaction.
  */
 export async function sendDeskEmail(
   db: Db,
@@ -134,26 +136,34 @@ export async function sendDeskEmail(
     body: string;
     operatorId: string;
     agency: Agency;
-    perHour: number;
+    limits: AgencyMailLimits;
   },
-): Promise<boolean> {
+): Promise<AgencyEmailOutcome> {
   const { subject, text, html } = deskEmail(message.subject, message.body, message.agency);
-  const { rows } = await sql<{ queued: boolean }>`
-    WITH allowed AS (
-      ${takeRecipientAllowance(message.to, message.perHour, sql<boolean>`true`)}
-    ), queued AS (
-      INSERT INTO outbox (recipients, subject, text_body, html_body)
-      SELECT ARRAY[${message.to}::text], ${subject}, ${text}, ${html} FROM allowed
-      RETURNING id
-    ), logged AS (
-      INSERT INTO lead_activities (submission_id, operator_id, kind, body)
-      SELECT ${message.submissionId}::uuid, ${message.operatorId}::uuid, 'email',
-        ${sentEmailRecord(message.subject, message.body)}
-      FROM queued
-      RETURNING id
-    )
-    SELECT EXISTS (SELECT 1 FROM logged) AS queued`.execute(db);
-  const queued = rows[0]?.queued === true;
-  if (queued) notifyOutboxWorkers();
-  return queued;
+  return inTransaction(db, async (trx) => {
+    const outcome = await queueAgencyEmail(
+      trx,
+      {
+        submissionId: message.submissionId,
+        to: message.to,
+        operatorId: message.operatorId,
+        subject,
+        text,
+        html,
+      },
+      message.limits,
+    );
+    if (outcome === "queued") {
+      await trx
+        .insertInto("lead_activities")
+        .values({
+          submission_id: message.submissionId,
+          operator_id: message.operatorId,
+          kind: "email",
+          body: sentEmailRecord(message.subject, message.body),
+        })
+        .execute();
+    }
+    return outcome;
+  });
 }

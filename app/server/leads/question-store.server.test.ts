@@ -17,6 +17,8 @@ const OPTIONS = {
   siteUrl: "https://coverpilot.example",
   agency: { ...SAMPLE_AGENCY, sample: true },
   perHour: 1,
+  // One email an hour for the operator: the desk's limit (decision 054).
+  limits: { perOperatorPerHour: 1, perHour: 500 },
 };
 
 describe.each(testDatabaseKinds)("questions to the visitor on $name", (kind) => {
@@ -58,12 +60,12 @@ describe.each(testDatabaseKinds)("questions to the visitor on $name", (kind) => 
       const token = /\/resume\/([\w-]+)/.exec(email?.text_body ?? "")?.[1] ?? "";
       expect(await checkResumeLink(db, token)).toMatchObject({ opens: "quotes" });
 
-      // Past the hourly cap the question is still asked, without an email.
+      // Past the operator's hourly limit the question is still asked, its email held.
       const again = await askQuestion(db, lead.request, "How many roofers?", visitor, {
         ...OPTIONS,
         operatorId: ana.id,
       });
-      expect(again).toMatchObject({ outcome: "asked", emailed: false });
+      expect(again).toMatchObject({ outcome: "asked", emailed: false, held: "limit" });
 
       expect(await answerQuestion(db, lead.request, asked.questionId, "No, never.")).toBe(
         "answered",

@@ -7,7 +7,6 @@
 import { sql } from "kysely";
 
 import { questionAskedEmail, type RequestQuestion } from "#app/domain/quote/request-questions.ts";
-import type { Agency } from "#app/domain/site/agency.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
@@ -19,6 +18,9 @@ import {
   lockOpenRequest,
   queueVisitorLinkEmail,
   type QuotedRequest,
+  emailResult,
+  type DeskSending,
+  type EmailResult,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 
 /** A request's questions, in the order they were asked. */
@@ -48,19 +50,20 @@ function excerpt(text: string): string {
 
 /** What asking did. */
 export type Asking =
-  { outcome: "asked"; questionId: string; emailed: boolean } | { outcome: "closed" | "not-found" };
+  ({ outcome: "asked"; questionId: string } & EmailResult) | { outcome: "closed" | "not-found" };
 
 /**
  * Asks the visitor a question on their open request: kept, entered on the timeline, and the
- * visitor is emailed a one-time link to answer it (under their hourly cap; past it the question is
- * still asked and `emailed` is false).
+ * visitor is emailed a one-time link to answer it, as an agency email (decision 054: held by the
+ * desk's hourly limits or an unproven email, the question is still asked, `emailed` is false and
+ * the timeline says why).
  */
 export async function askQuestion(
   db: Db,
   request: QuotedRequest,
   question: string,
   visitor: { email: string; firstName: string | null; language: Locale },
-  options: { operatorId: string; siteUrl: string; agency: Agency; perHour: number },
+  options: DeskSending,
 ): Promise<Asking> {
   return inTransaction(db, async (trx): Promise<Asking> => {
     const state = await lockOpenRequest(trx, request);
@@ -81,9 +84,10 @@ export async function askQuestion(
       kind: "question",
       body: `${request.reference}: question asked ("${excerpt(question)}")`,
     });
-    const emailed = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
+    const sent = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
-      perHour: options.perHour,
+      operatorId: options.operatorId,
+      limits: options.limits,
       locale: visitor.language,
       render: (link) =>
         questionAskedEmail({
@@ -95,7 +99,7 @@ export async function askQuestion(
           locale: visitor.language,
         }),
     });
-    return { outcome: "asked", questionId: id, emailed };
+    return { outcome: "asked", questionId: id, ...emailResult(sent) };
   });
 }
 

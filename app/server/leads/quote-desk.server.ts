@@ -34,6 +34,7 @@ import {
   addInsurerQuote,
   listInsurerQuotes,
   publishInsurerQuotes,
+  type DeskSending,
   updateInsurerQuote,
   withdrawInsurerQuote,
   type QuoteChange,
@@ -43,6 +44,7 @@ import { askQuestion, listQuestions } from "#app/server/leads/question-store.ser
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
+import { agencyMailLimits } from "#app/server/env.server.ts";
 
 /**
  * The lead desk's work on a quote request (routes/admin/submission-quotes.tsx, decisions 042 to
@@ -92,15 +94,21 @@ export type DeskAnswer =
       outcome: "saved";
       /** The quote whose form to show again (after attaching its PDF). */
       edit?: string;
-      /** False when the visitor's email was not sent (their hourly cap). */
+      /** False when the customer's email was not sent (decision 054); `held` says why. */
       emailed: boolean;
+      held?: "limit" | "unproven";
       anchor?: "questions" | "certificates";
     }
   | { outcome: "refused"; reply: DeskFormReply; status: number }
   | { outcome: "not-found" | "bad-request" };
 
 const saved = (
-  more: { edit?: string; emailed?: boolean; anchor?: "questions" | "certificates" } = {},
+  more: {
+    edit?: string;
+    emailed?: boolean;
+    held?: "limit" | "unproven";
+    anchor?: "questions" | "certificates";
+  } = {},
 ) => ({ outcome: "saved", emailed: true, ...more }) as const;
 
 function refused(formId: string, typed: DeskFormReply["typed"], problem: string, status = 409) {
@@ -129,13 +137,14 @@ export async function workOnQuoteRequest(desk: QuoteDesk, post: Request): Promis
 }
 
 /** Whom and what the desk's emails go with (publishing, asking, binding). */
-function sendingFor(desk: QuoteDesk) {
+function sendingFor(desk: QuoteDesk): DeskSending {
   const { env } = desk.services;
   return {
     operatorId: desk.operatorId,
     siteUrl: env.SITE_URL,
     agency: desk.agency,
     perHour: env.MAIL_PER_RECIPIENT_PER_HOUR,
+    limits: agencyMailLimits(env),
   };
 }
 
@@ -182,7 +191,7 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
     switch (bound.outcome) {
       case "bound":
         await queueLeadEvent(desk.services, "policy.bound", desk.request.submissionId, { policy });
-        return saved({ emailed: bound.emailed });
+        return saved({ emailed: bound.emailed, held: bound.held });
       case "wrong-type":
         return refused("bind", typed, documentMessages().notPdf, 415);
       case "no-request":
@@ -250,7 +259,11 @@ async function issue(
           emailedToHolder: issued.holderEmailed === true,
         },
       });
-      return saved({ emailed: issued.visitorEmailed, anchor: "certificates" });
+      return saved({
+        emailed: issued.visitorEmailed,
+        held: issued.visitorHeld,
+        anchor: "certificates",
+      });
     case "wrong-type":
       return refused(formId, {}, documentMessages().notPdf, 415);
     case "not-found":
@@ -293,7 +306,7 @@ async function workOnForm(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> 
       await queueLeadEvent(desk.services, "question.asked", desk.request.submissionId, {
         question: { id: asked.questionId, question },
       });
-      return saved({ emailed: asked.emailed, anchor: "questions" });
+      return saved({ emailed: asked.emailed, held: asked.held, anchor: "questions" });
     }
     case "publish":
       return publishDrafts(desk);
@@ -309,7 +322,7 @@ async function publishDrafts(desk: QuoteDesk): Promise<DeskAnswer> {
   switch (result.outcome) {
     case "published":
       await queueLeadEvent(desk.services, "quote.published", desk.request.submissionId);
-      return saved({ emailed: result.emailed });
+      return saved({ emailed: result.emailed, held: result.held });
     case "not-found":
       return { outcome: "not-found" };
     case "closed":

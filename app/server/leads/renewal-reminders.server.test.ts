@@ -25,7 +25,7 @@ const SENDING = {
   notifyTo: ["desk@agency.example"],
   siteUrl: "https://coverpilot.example",
   agency: { ...SAMPLE_AGENCY, sample: true },
-  perHour: 10,
+  limits: { perOperatorPerHour: 100, perHour: 500 },
 };
 
 describe.each(testDatabaseKinds)("renewal reminders on $name", (kind) => {
@@ -142,14 +142,15 @@ describe.each(testDatabaseKinds)("renewal reminders on $name", (kind) => {
     });
   });
 
-  it("holds the insured's reminder while their hourly cap is reached, and sends it at a later check", async () => {
+  it("holds the insured's reminder while the site's hourly limit is reached, and sends it at a later check", async () => {
     await withDatabase(kind.open, async ({ db }) => {
-      // The fixture emailed the insured three times (quotes, request to bind, policy) just now.
+      // The fixture's desk emailed the insured twice (quotes, policy) just now: the site's limit
+      // for the agency's emails (decision 054) is reached at 2.
       const { lead } = await leadWithPolicy(db, "Roofers", directory, {
         number: "GL-59",
         end: addDays(TODAY, 59),
       });
-      const capped = { ...SENDING, perHour: 3 };
+      const capped = { ...SENDING, limits: { perOperatorPerHour: 100, perHour: 2 } };
       expect(await sendDueRenewalReminders(db, TODAY, capped)).toBe(1);
       const kinds = () =>
         db

@@ -29,6 +29,7 @@ import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { queueVisitorLinkEmail } from "#app/server/leads/insurer-quote-store.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { enqueueEmail } from "#app/server/mail/outbox.server.ts";
+import type { AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 import { DeliveryLoop } from "#app/server/mail/delivery-loop.server.ts";
 
 /** Whom a check's alerts go to, and what they name. */
@@ -37,8 +38,11 @@ export interface ReminderSending {
   notifyTo: readonly string[];
   siteUrl: string;
   agency: Agency;
-  /** MAIL_PER_RECIPIENT_PER_HOUR: the visitor's reminder goes only under it. */
-  perHour: number;
+  /**
+   * The agency's hourly limits (decision 054): the insured's reminder is an agency email, not
+   * capped per inbox; held by the site's limit, it waits for the next check.
+   */
+  limits: AgencyMailLimits;
 }
 
 /** A policy whose reminder is due. */
@@ -144,14 +148,16 @@ export async function sendDueRenewalReminders(
   return sent;
 }
 
-/** Thrown to roll a visitor's reminder back when their hourly cap holds its email. */
+/** Thrown to roll a visitor's reminder back when the site's hourly limit holds its email. */
 class CapReached extends Error {}
 
 /**
  * The visitor's reminders due on `today`: for each policy, in its own transaction, the record that
  * it went (only one server's insert gets through; another waits for it and then finds it), the
- * email with its one-time link to the renewal request, and the timeline's entry. When the
- * visitor's hourly cap holds the email, the record is rolled back, so the next check tries again.
+ * email with its one-time link to the renewal request, and the timeline's entry. When the site's
+ * hourly limit for agency emails holds the email (decision 054), the record is rolled back, so the
+ * next check tries again; an application whose email is not proven is sent nothing, and the
+ * timeline says so.
  */
 /** The language the insured's emails are written in: their application's. */
 function languageOf(policy: DuePolicy): Locale {
@@ -176,9 +182,10 @@ async function sendVisitorReminders(
           .returning("bind_request_id")
           .executeTakeFirst();
         if (!recorded) return 0;
-        const emailed = await queueVisitorLinkEmail(trx, policy.submission_id, policy.email, {
+        const sent = await queueVisitorLinkEmail(trx, policy.submission_id, policy.email, {
           siteUrl: sending.siteUrl,
-          perHour: sending.perHour,
+          operatorId: null,
+          limits: sending.limits,
           opens: "renewal",
           locale: languageOf(policy),
           render: (link) =>
@@ -192,7 +199,8 @@ async function sendVisitorReminders(
               locale: languageOf(policy),
             }),
         });
-        if (!emailed) throw new CapReached();
+        if (sent === "limit") throw new CapReached();
+        if (sent === "unproven") return 0;
         await addActivity(trx, {
           submissionId: policy.submission_id,
           operatorId: null,
@@ -204,7 +212,7 @@ async function sendVisitorReminders(
     } catch (error) {
       if (!(error instanceof CapReached)) throw error;
       logger.warn(
-        { bindRequestId: policy.id, reason: "recipient-cap" },
+        { bindRequestId: policy.id, reason: "agency-limit" },
         "renewal reminder waits for the next check",
       );
     }

@@ -11,6 +11,8 @@ import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { readWrittenEmails } from "#tests/support/outbox-files.ts";
 
 import { parseEnv } from "#app/server/env.server.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import { getTimeline } from "#app/server/leads/desk-work.server.ts";
 import {
   cancelQueuedEmails,
   createMailTransport,
@@ -18,6 +20,8 @@ import {
   InvalidRecipientError,
   MAX_ATTEMPTS,
   OutboxWorker,
+  queueAgencyEmail,
+  releaseHeldEmail,
   retryDelayMs,
   takeRecipientAllowance,
   type MailTransport,
@@ -153,6 +157,64 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
     });
   });
 
+  it("an agency email it gives up on enters the lead's timeline as not sent, and Send again retries it", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const { db } = database;
+      const transport = recordingTransport();
+      transport.failing = true;
+      const worker = new OutboxWorker({ db, transport, from: "desk@x.example", retryBaseMs: 10 });
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const { id } = await db
+        .insertInto("business_wizard_submissions")
+        .values({
+          industry: "food",
+          state: "Ohio",
+          segments: ["Bakery"],
+          email: "rae@shop.example",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const limits = { perOperatorPerHour: 10, perHour: 10 };
+      const queued = await queueAgencyEmail(
+        db,
+        {
+          submissionId: id,
+          to: "rae@shop.example",
+          operatorId: ana.id,
+          subject: "Your policy",
+          text: "x",
+          html: "x",
+        },
+        limits,
+      );
+      expect(queued).toBe("queued");
+      await db
+        .updateTable("outbox")
+        .set({ attempts: MAX_ATTEMPTS - 1 })
+        .execute();
+      expect(await worker.deliverDue()).toBe(1);
+      const [entry] = await getTimeline(db, id);
+      expect(entry).toMatchObject({
+        kind: "not-sent",
+        by: "ana@agency.example",
+        body: '"Your policy": the mail server refused it at every attempt. Check the address with the customer, then send it again, or call.',
+      });
+      transport.failing = false;
+      expect(
+        await releaseHeldEmail(
+          db,
+          { submissionId: id, outboxId: entry!.resend!, operatorId: ana.id },
+          limits,
+        ),
+      ).toBe("queued");
+      expect(await worker.deliverDue()).toBe(1);
+      expect(transport.sent.map((sent) => sent.subject)).toEqual(["Your policy"]);
+      expect(
+        (await getTimeline(db, id)).find((e) => e.kind === "not-sent")?.resend,
+      ).toBeUndefined();
+    });
+  });
+
   it("refuses a recipient that is not exactly one address, in the queue and at the door", async () => {
     await withDatabase(kind.open, async (database) => {
       const transport = recordingTransport();
@@ -282,10 +344,14 @@ describe.each(testDatabaseKinds)("the outbox on $name", (kind) => {
       ]);
       // Sent: nothing left to cancel.
       expect((await cancel("reminder:a")).rows).toHaveLength(0);
-      expect(await db.selectFrom("outbox").select("cancel_key").orderBy("id").execute()).toEqual([
-        { cancel_key: "reminder:a" },
-        { cancel_key: "reminder:c" },
-      ]);
+      expect(
+        await db
+          .selectFrom("outbox")
+          .select("cancel_key")
+          .where("cancelled_at", "is", null)
+          .orderBy("id")
+          .execute(),
+      ).toEqual([{ cancel_key: "reminder:a" }, { cancel_key: "reminder:c" }]);
       // One a worker has claimed and is sending now goes, cancelled or not.
       await queue("sending@example.com", "reminder:d", 0);
       await db

@@ -6,7 +6,8 @@ import { sql, type RawBuilder } from "kysely";
 import nodemailer from "nodemailer";
 
 import { isEmailAddress } from "#app/domain/values/fields.ts";
-import { mailboxOf } from "#app/domain/site/mailbox.ts";
+import { notSentRecord } from "#app/domain/leads/desk-emails.ts";
+import { mailboxOf, type AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { onCommit } from "#app/server/db/transactions.server.ts";
@@ -117,18 +118,19 @@ export function recipientKey(address: string): string {
 }
 
 /**
- * The per-recipient cap (MAIL_PER_RECIPIENT_PER_HOUR), as a statement to use inside a WITH of the
- * statement that queues a visitor's email: when `when` holds and fewer than `perHour` emails went
- * to the inbox `address` reaches (recipientKey, however it is spelt) in the last hour, it records
- * one more and returns a row; otherwise it returns none and the caller queues nothing. The row is
- * locked while it is counted, so every form and every server behind the database share one exact
- * count.
+ * The per-recipient cap (MAIL_PER_RECIPIENT_PER_HOUR), for what a visitor can cause the site to
+ * send (decision 054), as a statement to use inside a WITH of the statement that queues the email:
+ * when `when` holds and fewer than `perHour` emails went to the inbox `address` reaches
+ * (recipientKey, however it is spelt) in the last hour, it records one more and returns a row
+ * with `outbox_id`, the id the caller's email MUST be inserted with (`INSERT INTO outbox (id, ...)
+ * OVERRIDING SYSTEM VALUE SELECT outbox_id ...`); otherwise it returns none and the caller queues
+ * nothing. The row is locked while it is counted, so every form and every server behind the
+ * database share one exact count.
  *
- * An email counts when it is queued, also one that waits (the email step's reminder) and is then
- * cancelled (decision 032): the count bounds what the site may send an inbox, and a cancelled
- * reminder keeps its place in it for the hour. Counting at send time instead would let the worker
- * drop emails the visitor was told of; giving the count back would need the exact entry the
- * queueing statement added. Both cost more than the rare email held back.
+ * Each time counted is kept with the outbox id of its email: an email later cancelled (the email
+ * step's reminder, cancelQueuedEmails) no longer counts, so a visitor who finishes within the
+ * half hour is counted for the confirmation only. A cancellation another transaction makes at the
+ * same moment may not be seen yet: the email is then still counted, never one too few.
  */
 export function takeRecipientAllowance(
   address: string,
@@ -137,12 +139,20 @@ export function takeRecipientAllowance(
 ): RawBuilder<unknown> {
   const hourAgo = sql`now() - interval '1 hour'`;
   return sql`
-    INSERT INTO mail_recipient_sends AS sends (recipient_key, sent_at)
-    SELECT ${recipientKey(address)}, ARRAY[now()] WHERE ${when}
+    INSERT INTO mail_recipient_sends AS sends (recipient_key, sent_at, outbox_ids)
+    SELECT ${recipientKey(address)}, ARRAY[now()],
+      ARRAY[nextval(pg_get_serial_sequence('outbox', 'id'))]
+    WHERE ${when}
     ON CONFLICT (recipient_key) DO UPDATE
-      SET sent_at = ARRAY(SELECT t FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) || now()
-      WHERE (SELECT count(*) FROM unnest(sends.sent_at) AS t WHERE t > ${hourAgo}) < ${perHour}
-    RETURNING 1`;
+      SET (sent_at, outbox_ids) = (
+        SELECT coalesce(array_agg(e.t ORDER BY e.n), '{}') || now(),
+          coalesce(array_agg(e.i ORDER BY e.n), '{}') || excluded.outbox_ids[1]
+        FROM unnest(sends.sent_at, sends.outbox_ids) WITH ORDINALITY AS e(t, i, n)
+        WHERE e.t > ${hourAgo})
+      WHERE (SELECT count(*) FROM unnest(sends.sent_at, sends.outbox_ids) AS e(t, i)
+        WHERE e.t > ${hourAgo} AND NOT EXISTS (
+          SELECT 1 FROM outbox AS o WHERE o.id = e.i AND o.cancelled_at IS NOT NULL)) < ${perHour}
+    RETURNING sends.outbox_ids[cardinality(sends.outbox_ids)] AS outbox_id`;
 }
 
 /**
@@ -163,8 +173,8 @@ export async function queueCappedEmail(
     WITH allowed AS (
       ${takeRecipientAllowance(to, perHour, sql<boolean>`true`)}
     ), queued AS (
-      INSERT INTO outbox (recipients, subject, text_body, html_body)
-      SELECT ARRAY[${to}::text], ${email.subject}, ${email.text}, ${email.html}
+      INSERT INTO outbox (id, recipients, subject, text_body, html_body) OVERRIDING SYSTEM VALUE
+      SELECT outbox_id, ARRAY[${to}::text], ${email.subject}, ${email.text}, ${email.html}
       FROM allowed
       RETURNING id
     )
@@ -175,10 +185,138 @@ export async function queueCappedEmail(
 }
 
 /**
- * A statement to use inside a WITH: drops the queued emails under any of `keys` (their
+ * Why the agency's email was not sent, as a condition of a statement (decision 054): 'unproven'
+ * when the application's email is not proven (or the application is gone), 'limit' when the site
+ * or the operator has had its hourly share of agency emails, null when it may go. The counts are
+ * read as the statement starts, so a few sends at the same moment may each pass a limit by one:
+ * the limits bound a runaway desk, not one email.
+ */
+function agencyHoldReason(
+  submissionId: string,
+  operatorId: string | null,
+  limits: AgencyMailLimits,
+): RawBuilder<string | null> {
+  const hourAgo = sql`now() - interval '1 hour'`;
+  return sql<string | null>`CASE
+    WHEN coalesce((SELECT s.email_not_proven FROM business_wizard_submissions AS s
+      WHERE s.id = ${submissionId}::uuid), true) THEN 'unproven'
+    WHEN (SELECT count(*) FROM outbox AS o WHERE o.agency AND o.counted_at > ${hourAgo})
+      >= ${limits.perHour} THEN 'limit'
+    WHEN ${operatorId}::uuid IS NOT NULL AND (SELECT count(*) FROM outbox AS o
+      WHERE o.agency AND o.counted_at > ${hourAgo} AND o.operator_id = ${operatorId}::uuid)
+      >= ${limits.perOperatorPerHour} THEN 'limit'
+  END`;
+}
+
+/** What became of an email the agency meant to send: queued, or held and why. */
+export type AgencyEmailOutcome = "queued" | "limit" | "unproven";
+
+/**
+ * Queues, in the caller's transaction, an email the agency sends the customer of the application
+ * `submissionId` at its address (decision 054): not under the visitor's per-inbox cap, but under
+ * the desk's hourly limits (per operator, and for the whole site). An application whose email is
+ * not proven (decision 030) is sent nothing. An email held for either reason is kept in the outbox,
+ * never sent until released (releaseHeldEmail), and the lead's timeline says so ("Not sent") in the
+ * same statement. `operatorId` is null for what the site sends by itself (a renewal reminder).
+ */
+export async function queueAgencyEmail(
+  trx: Db,
+  email: {
+    submissionId: string;
+    to: string;
+    operatorId: string | null;
+    subject: string;
+    text: string;
+    html: string;
+  },
+  limits: AgencyMailLimits,
+): Promise<AgencyEmailOutcome> {
+  if (!recipientsAreValid([email.to])) {
+    throw new InvalidRecipientError("An email was refused: a recipient is not one address.");
+  }
+  const { rows } = await sql<{ held: string | null }>`
+    WITH why AS (
+      SELECT ${agencyHoldReason(email.submissionId, email.operatorId, limits)} AS held
+    ), queued AS (
+      INSERT INTO outbox (recipients, subject, text_body, html_body, agency, operator_id,
+        submission_id, held, counted_at)
+      SELECT ARRAY[${email.to}::text], ${email.subject}, ${email.text}, ${email.html}, true,
+        ${email.operatorId}::uuid, ${email.submissionId}::uuid, why.held,
+        CASE WHEN why.held IS NULL THEN now() END
+      FROM why
+      RETURNING id, held
+    ), logged AS (
+      INSERT INTO lead_activities (submission_id, operator_id, kind, body, outbox_id)
+      SELECT ${email.submissionId}::uuid, ${email.operatorId}::uuid, 'not-sent',
+        CASE queued.held WHEN 'unproven' THEN ${notSentRecord(email.subject, "unproven")}
+          ELSE ${notSentRecord(email.subject, "limit")} END,
+        queued.id
+      FROM queued WHERE queued.held IS NOT NULL
+      RETURNING id
+    )
+    SELECT held FROM queued`.execute(trx);
+  const held = rows[0]?.held;
+  if (held === "limit" || held === "unproven") return held;
+  onCommit(trx, notifyOutboxWorkers);
+  return "queued";
+}
+
+/** What "Send again" did. */
+export type Release = "queued" | "limit" | "unproven" | "not-found";
+
+/**
+ * "Send again" at the desk (decision 054): an agency email of the lead `submissionId` that was held
+ * or that the outbox gave up on goes again, if the application's email is proven and the desk is
+ * under its hourly limits now; the timeline says who sent it again. Anything else (another lead's
+ * email, one sent, cancelled or already on its way) is not found.
+ */
+export async function releaseHeldEmail(
+  db: Db,
+  release: { submissionId: string; outboxId: string; operatorId: string },
+  limits: AgencyMailLimits,
+): Promise<Release> {
+  if (!/^\d{1,18}$/.test(release.outboxId)) return "not-found";
+  const { rows } = await sql<{ found: boolean; held: string | null; released: boolean }>`
+    WITH target AS (
+      SELECT id, subject FROM outbox
+      WHERE id = ${release.outboxId}::bigint AND agency
+        AND submission_id = ${release.submissionId}::uuid
+        AND sent_at IS NULL AND cancelled_at IS NULL
+        AND (held IS NOT NULL OR failed_at IS NOT NULL)
+      FOR UPDATE
+    ), why AS (
+      SELECT ${agencyHoldReason(release.submissionId, release.operatorId, limits)} AS held
+    ), released AS (
+      UPDATE outbox SET held = NULL, failed_at = NULL, last_error = NULL, attempts = 0,
+        locked_until = NULL, next_attempt_at = now(), counted_at = now(),
+        operator_id = ${release.operatorId}::uuid
+      FROM target, why
+      WHERE outbox.id = target.id AND why.held IS NULL
+      RETURNING outbox.id, target.subject
+    ), logged AS (
+      INSERT INTO lead_activities (submission_id, operator_id, kind, body)
+      SELECT ${release.submissionId}::uuid, ${release.operatorId}::uuid, 'email',
+        'Sent again: "' || released.subject || '"'
+      FROM released
+      RETURNING id
+    )
+    SELECT EXISTS (SELECT 1 FROM target) AS found, (SELECT held FROM why) AS held,
+      EXISTS (SELECT 1 FROM released) AS released`.execute(db);
+  const row = rows[0];
+  if (!row?.found) return "not-found";
+  if (row.released) {
+    notifyOutboxWorkers();
+    return "queued";
+  }
+  return row.held === "unproven" ? "unproven" : "limit";
+}
+
+/**
+ * A statement to use inside a WITH: cancels the queued emails under any of `keys` (their
  * cancel_key, decision 032) that are not sent and not being sent (claimed by a worker whose claim
- * has not run out), and returns their ids. One a worker is sending now still goes. The count it
- * took of its recipient's hourly cap stays taken (takeRecipientAllowance).
+ * has not run out), and returns their ids. One a worker is sending now still goes. A cancelled
+ * email is kept, marked, with its words (and the link they held) dropped, so that it no longer
+ * counts under its recipient's hourly cap (takeRecipientAllowance, decision 054).
  */
 export function cancelQueuedEmails(
   keys: readonly RawBuilder<string | null>[],
@@ -186,8 +324,8 @@ export function cancelQueuedEmails(
   when: RawBuilder<boolean> = sql<boolean>`true`,
 ): RawBuilder<unknown> {
   return sql`
-    DELETE FROM outbox
-    WHERE cancel_key IN (${sql.join(keys)}) AND sent_at IS NULL
+    UPDATE outbox SET cancelled_at = now(), cancel_key = NULL, text_body = '', html_body = NULL
+    WHERE cancel_key IN (${sql.join(keys)}) AND sent_at IS NULL AND cancelled_at IS NULL
       AND (locked_until IS NULL OR locked_until < now()) AND ${when}
     RETURNING id`;
 }
@@ -336,6 +474,8 @@ export class OutboxWorker {
           .select("id")
           .where("sent_at", "is", null)
           .where("failed_at", "is", null)
+          .where("held", "is", null)
+          .where("cancelled_at", "is", null)
           .where(sql<boolean>`send_after <= now()`)
           .where(sql<boolean>`next_attempt_at <= now()`)
           .where(sql<boolean>`(locked_until is null or locked_until < now())`)
@@ -355,6 +495,7 @@ export class OutboxWorker {
           .where("id", "=", email.id)
           .execute();
         logger.warn({ outboxId: email.id, error: "invalid-recipient" }, "email not sent");
+        await recordGivenUp(this.db, email);
         continue;
       }
       try {
@@ -385,6 +526,7 @@ export class OutboxWorker {
           })
           .where("id", "=", email.id)
           .execute();
+        if (giveUp) await recordGivenUp(this.db, email);
         logger.warn(
           { outboxId: email.id, attempt: email.attempts, error: code, giveUp },
           "email not sent",
@@ -393,6 +535,33 @@ export class OutboxWorker {
     }
     return claimed.length;
   }
+}
+
+/**
+ * An agency email the outbox gave up on enters its lead's timeline as not sent, with a way to send
+ * it again (decision 054); the site's other emails are only logged.
+ */
+async function recordGivenUp(
+  db: Db,
+  email: {
+    id: string;
+    agency: boolean;
+    submission_id: string | null;
+    operator_id: string | null;
+    subject: string;
+  },
+): Promise<void> {
+  if (!email.agency || email.submission_id === null) return;
+  await db
+    .insertInto("lead_activities")
+    .values({
+      submission_id: email.submission_id,
+      operator_id: email.operator_id,
+      kind: "not-sent",
+      body: notSentRecord(email.subject, "failed"),
+      outbox_id: email.id,
+    })
+    .execute();
 }
 
 /** What went wrong, without the message (an SMTP reply can quote the recipient). */

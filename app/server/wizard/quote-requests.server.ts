@@ -391,8 +391,10 @@ export async function sendQuoteConfirmation(
         WHERE EXISTS (SELECT 1 FROM allowed)
         RETURNING submission_id
       ), queued AS (
-        INSERT INTO outbox (recipients, subject, text_body, html_body)
-        SELECT ARRAY[${submission.email}::text], ${subject}, ${text}, ${html} FROM issued
+        INSERT INTO outbox (id, recipients, subject, text_body, html_body) OVERRIDING SYSTEM VALUE
+        SELECT (SELECT outbox_id FROM allowed), ARRAY[${submission.email}::text], ${subject},
+          ${text}, ${html}
+        FROM issued
         RETURNING id
       )
       SELECT EXISTS (SELECT 1 FROM queued) AS queued

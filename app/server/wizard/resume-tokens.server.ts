@@ -129,8 +129,9 @@ export function resumeLinkWrite(
         WHERE EXISTS (SELECT 1 FROM allowed)
         RETURNING submission_id
       ), queued AS (
-        INSERT INTO outbox (recipients, subject, text_body, html_body, send_after, cancel_key)
-        SELECT ARRAY[${email}::text], ${subject}, ${text}, ${html},
+        INSERT INTO outbox (id, recipients, subject, text_body, html_body, send_after, cancel_key)
+          OVERRIDING SYSTEM VALUE
+        SELECT (SELECT outbox_id FROM allowed), ARRAY[${email}::text], ${subject}, ${text}, ${html},
           now() + ${delayMs} * interval '1 millisecond', ${key}
         FROM issued
         RETURNING id

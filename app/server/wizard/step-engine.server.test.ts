@@ -22,7 +22,12 @@ import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
 import { logger } from "#app/server/logger.server.ts";
-import { OutboxWorker } from "#app/server/mail/outbox.server.ts";
+import {
+  OutboxWorker,
+  queueAgencyEmail,
+  queueCappedEmail,
+} from "#app/server/mail/outbox.server.ts";
+import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
 import { servicesContext, type AppServices } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
@@ -855,12 +860,13 @@ describe.each(testDatabaseKinds)("the email step's reminder (decision 032), on $
     return { worker, sentTo: (email: string) => sent.filter((mail) => mail.to.includes(email)) };
   }
 
-  /** The emails to `email` in the outbox, oldest first. */
+  /** The emails to `email` in the outbox (sent or to go, not cancelled), oldest first. */
   const queuedTo = (email: string) =>
     database.db
       .selectFrom("outbox")
       .selectAll()
       .where(sql<boolean>`${email}::text = ANY(recipients)`)
+      .where("cancelled_at", "is", null)
       .orderBy("id")
       .execute();
 
@@ -901,6 +907,62 @@ describe.each(testDatabaseKinds)("the email step's reminder (decision 032), on $
       submissions: 1,
       links: 1,
     });
+  });
+
+  it("once cancelled by finishing, no longer counts under the inbox's hourly cap (decision 054)", async () => {
+    const visitor = new Visitor(serverWith());
+    await walk(visitor, "counted@example.com");
+    // The reminder was queued, then cancelled: the inbox's 3 visitor emails of the hour are all
+    // still to come (the quote request's confirmation, a /login link...).
+    const queued = [];
+    for (const n of [1, 2, 3, 4]) {
+      queued.push(
+        await queueCappedEmail(
+          database.db,
+          "counted@example.com",
+          { subject: `Email ${n}`, text: "x", html: "x" },
+          3,
+        ),
+      );
+    }
+    expect(queued).toEqual([true, true, true, false]);
+  });
+
+  it("three strangers typing a customer's address stop none of the desk's emails to the customer", async () => {
+    const customer = new Visitor(serverWith());
+    await walk(customer, "owner@example.com");
+    // Three strangers' sessions each save the email step with it (and never finish).
+    for (let stranger = 0; stranger < 3; stranger++) {
+      await walk(new Visitor(serverWith()), "owner@example.com", 0, 3);
+    }
+    const applications = await database.db
+      .selectFrom("business_wizard_submissions")
+      .select(["id", "email_not_proven"])
+      .where("email", "=", "owner@example.com")
+      .orderBy("created_at")
+      .execute();
+    expect(applications.map((row) => row.email_not_proven)).toEqual([false, true, true, true]);
+    // The strangers' three reminders took the inbox's visitor emails for the hour...
+    expect(
+      await queueCappedEmail(
+        database.db,
+        "owner@example.com",
+        { subject: "Your link", text: "x", html: "x" },
+        3,
+      ),
+    ).toBe(false);
+    // ...but the agency's emails to its customer, whose email is proven, all go.
+    const desk = (submissionId: string, subject: string) =>
+      queueAgencyEmail(
+        database.db,
+        { submissionId, to: "owner@example.com", operatorId: null, subject, text: "x", html: "x" },
+        AGENCY_MAIL_LIMITS,
+      );
+    for (const subject of ["Question", "Your quotes are ready", "Your policy", "Certificate"]) {
+      expect(await desk(applications[0]!.id, subject)).toBe("queued");
+    }
+    // A stranger's application is sent nothing.
+    expect(await desk(applications[1]!.id, "Your quotes are ready")).toBe("unproven");
   });
 
   it("is cancelled for a corrected address too, once the session finishes", async () => {
