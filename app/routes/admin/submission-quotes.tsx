@@ -192,8 +192,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
           role="alert"
           className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900"
         >
-          <strong>The customer was not emailed:</strong> {NOT_SENT_REASONS[loaderData.notSent]}.
-          The{" "}
+          <strong>The customer was not emailed:</strong> {NOT_SENT_REASONS[loaderData.notSent]}. The{" "}
           <a
             href={`/admin/submissions/${loaderData.submissionId}#timeline-title`}
             className="font-semibold underline"
