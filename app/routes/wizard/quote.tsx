@@ -48,6 +48,9 @@ import { flashToast } from "#app/server/http/flash.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
+import { ownQuotesReady } from "#app/server/wizard/proven-visitor.server.ts";
+import { QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
+import { linkPath } from "#app/domain/site/site-pages.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { workOnPlanPage, type PlanFormReply } from "#app/server/wizard/plan-page-forms.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
@@ -59,15 +62,17 @@ export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m
 /** The plan for this browser's completed application, the optional answers and any open request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const { submission, answers } = await requireCompletedApplication(services, request);
+  const { submission, answers, handle } = await requireCompletedApplication(services, request);
   const locale = requestLocale(request);
   // The plan's words in the page's language: they come from here, never in the page's scripts.
   const plan = coveragePlan(answers, locale);
   // What the last "Update my plan" changed, as its redirect named it (only the plan's own lines).
   const changes = planChangesOf(new URL(request.url).searchParams);
-  const [latest, contract] = await Promise.all([
+  const [latest, contract, quotesReady] = await Promise.all([
     latestQuoteRequest(services.database.db, submission.id),
     currentContractRequirements(services.database.db, submission.id),
+    // Quotes published for this browser's own application: the page says so (decision 054).
+    ownQuotesReady(services.database.db, handle.draft),
   ]);
   const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
   const today = usToday();
@@ -106,6 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     today,
     latest: latestStartDate(today),
     consentText: quoteConsentText(getAgency(context), locale),
+    quotesReady,
   };
 }
 
@@ -207,6 +213,23 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       }
     >
+      {loaderData.quotesReady ? (
+        <section
+          aria-labelledby="quotes-ready"
+          className="mb-8 rounded-lg border border-brand-200 bg-brand-50 p-4"
+        >
+          <h2 id="quotes-ready" className="text-xl font-bold text-ink">
+            {m.quotes_ready_heading({}, words)}
+          </h2>
+          <p className="mt-1 text-ink">{m.quotes_ready_intro({}, words)}</p>
+          <a
+            href={linkPath(QUOTES_PATH, locale)}
+            className="mt-2 inline-block font-semibold text-brand-700 underline"
+          >
+            {m.quotes_ready_see({}, words)}
+          </a>
+        </section>
+      ) : null}
       <section aria-labelledby="your-plan">
         <h2 id="your-plan" className="text-xl font-bold text-ink">
           {m.plan_needs_heading({}, words)}

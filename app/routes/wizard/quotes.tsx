@@ -41,7 +41,8 @@ import { listQuestions } from "#app/server/leads/question-store.server.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
+import { ownQuotesReady, provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
+import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 import {
   workOnVisitorQuotes,
   type VisitorFormReply,
@@ -61,7 +62,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const agency = getAgency(context);
   const locale = requestLocale(request);
   const proven = await provenApplication(services, request);
-  if (!proven) return { state: "not-proven" as const, phone: agency.phone };
+  if (!proven) {
+    // The browser that made the application is told its quotes are ready (decision 054).
+    const { draft } = await getDraft(services, request);
+    return {
+      state: "not-proven" as const,
+      phone: agency.phone,
+      ready: await ownQuotesReady(services.database.db, draft),
+    };
+  }
   const { db } = services.database;
   const { quoteRequest } = proven;
   if (!quoteRequest) return { state: "not-asked" as const, phone: agency.phone };
@@ -197,7 +206,11 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
       <ProvenOnlyNotice
         step="quotes"
         title={m.quotes_title({}, words)}
-        held={m.proven_only_quotes({}, words)}
+        held={
+          loaderData.ready
+            ? `${m.quotes_ready_intro({}, words)} ${m.proven_only_quotes({}, words)}`
+            : m.proven_only_quotes({}, words)
+        }
         phone={loaderData.phone}
       />
     );
