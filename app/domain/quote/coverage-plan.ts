@@ -138,6 +138,8 @@ export function planFacts(answers: PlanAnswers, locale: Locale = BASE_LOCALE): P
 
 /** One row of the rules table: the first row of a line whose `when` holds gives its verdict. */
 export interface PlanRule {
+  /** What the row says of the business, for the reviewers' table (docs/plan-rules.md). */
+  applies: string;
   when: (facts: PlanFacts) => boolean;
   recommendation: Recommendation;
   /** One plain sentence (messages/plan), shown in the page's language. */
@@ -297,6 +299,7 @@ const NO_ADVICE_SOLD = m.plan_no_advice_sold;
 export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   "general-liability": [
     {
+      applies: "A construction business",
       when: inIndustry("construction"),
       recommendation: "Recommended",
       reason: m.plan_gl_1,
@@ -304,6 +307,8 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     },
     {
       // Where the plan recommends a BOP (PLAN_RULES' next line), that policy includes this cover.
+      applies:
+        "A shop, food, office or cleaning business (not online-only), where a BOP includes it",
       when: both(
         inIndustry("retail", "food", "offices", "cleaning"),
         (facts) => !(inIndustry("retail")(facts) && onlySegments("E-Commerce")(facts)),
@@ -313,6 +318,7 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
       sources: [SOURCES.bop, SOURCES.liabilityTypes],
     },
     {
+      applies: "Otherwise",
       when: always,
       recommendation: "Recommended",
       reason: m.plan_gl_3,
@@ -321,42 +327,49 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "business-owners-policy": [
     {
+      applies: "An online-only retailer",
       when: both(inIndustry("retail"), onlySegments("E-Commerce")),
       recommendation: "Worth considering",
       reason: m.plan_bop_1,
       sources: [SOURCES.bop],
     },
     {
+      applies: "A retailer",
       when: inIndustry("retail"),
       recommendation: "Recommended",
       reason: m.plan_bop_2,
       sources: [SOURCES.bop],
     },
     {
+      applies: "A food business",
       when: inIndustry("food"),
       recommendation: "Recommended",
       reason: m.plan_bop_3,
       sources: [SOURCES.bop],
     },
     {
+      applies: "An office",
       when: inIndustry("offices"),
       recommendation: "Recommended",
       reason: m.plan_bop_4,
       sources: [SOURCES.bop],
     },
     {
+      applies: "A cleaning business",
       when: inIndustry("cleaning"),
       recommendation: "Recommended",
       reason: m.plan_bop_5,
       sources: [SOURCES.bop],
     },
     {
+      applies: "A construction business",
       when: inIndustry("construction"),
       recommendation: "Worth considering",
       reason: m.plan_bop_6,
       sources: [SOURCES.bop, SOURCES.coverageTypes],
     },
     {
+      applies: "Otherwise",
       when: always,
       recommendation: "Worth considering",
       reason: m.plan_bop_7,
@@ -365,18 +378,21 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "professional-liability": [
     {
+      applies: "An office in a field that buys E&O (tech, real estate, insurance)",
       when: both(inIndustry("offices"), hasSegment(...errorsAndOmissionsFields)),
       recommendation: "Worth considering",
       reason: m.plan_pl_1,
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
+      applies: "Any other office",
       when: inIndustry("offices"),
       recommendation: "Recommended",
       reason: m.plan_pl_2,
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
+      applies: "A pharmacy or optician",
       when: both(
         inIndustry("retail"),
         hasSegment("Pharmacy or Drug Store", "Eyewear and Optician Store"),
@@ -386,18 +402,21 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
       sources: [SOURCES.liabilityTypes],
     },
     {
+      applies: "A general contractor",
       when: both(inIndustry("construction"), hasSegment("General Contractor")),
       recommendation: "Worth considering",
       reason: m.plan_pl_4,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
+      applies: "A business of another industry",
       when: inIndustry("other"),
       recommendation: "Worth considering",
       reason: m.plan_pl_5,
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
+      applies: "Otherwise",
       when: always,
       recommendation: "Not usually needed for this business",
       reason: NO_ADVICE_SOLD,
@@ -406,12 +425,14 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "errors-and-omissions": [
     {
+      applies: "A technology services office",
       when: both(inIndustry("offices"), hasSegment("Technology Services")),
       recommendation: "Recommended",
       reason: m.plan_eo_1,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
+      applies: "A real estate or insurance agent or agency (where no state rule applies)",
       when: both(
         inIndustry("offices"),
         hasSegment("Real Estate Agent", "Real Estate Agency", "Insurance Agent"),
@@ -421,18 +442,21 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
       sources: [SOURCES.errorsAndOmissions, SOURCES.liabilityTypes],
     },
     {
+      applies: "Any other office",
       when: inIndustry("offices"),
       recommendation: "Worth considering",
       reason: m.plan_eo_3,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
+      applies: "A business of another industry",
       when: inIndustry("other"),
       recommendation: "Worth considering",
       reason: m.plan_eo_4,
       sources: [SOURCES.errorsAndOmissions],
     },
     {
+      applies: "Otherwise",
       when: always,
       recommendation: "Not usually needed for this business",
       reason: NO_ADVICE_SOLD,
@@ -441,24 +465,28 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "cyber-insurance": [
     {
+      applies: "A retailer",
       when: inIndustry("retail"),
       recommendation: "Recommended",
       reason: m.plan_cyber_1,
       sources: [SOURCES.cyber],
     },
     {
+      applies: "A food business",
       when: inIndustry("food"),
       recommendation: "Recommended",
       reason: m.plan_cyber_2,
       sources: [SOURCES.cyber],
     },
     {
+      applies: "An office",
       when: inIndustry("offices"),
       recommendation: "Recommended",
       reason: m.plan_cyber_3,
       sources: [SOURCES.cyber],
     },
     {
+      applies: "Otherwise",
       when: always,
       recommendation: "Worth considering",
       reason: m.plan_cyber_4,
@@ -467,24 +495,28 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "employment-practices-liability": [
     {
+      applies: "No employees (both counts answered zero)",
       when: employees("none"),
       recommendation: "Not usually needed for this business",
       reason: m.plan_epl_1,
       sources: [SOURCES.smallEmployerClaims],
     },
     {
+      applies: "Employee counts not answered",
       when: employees("unknown"),
       recommendation: "Worth considering",
       reason: m.plan_epl_2,
       sources: [SOURCES.smallEmployerClaims],
     },
     {
+      applies: "15 or more employees",
       when: atLeastEmployees(15),
       recommendation: "Recommended",
       reason: m.plan_epl_3,
       sources: [SOURCES.eeocCoverage, SOURCES.smallEmployerClaims],
     },
     {
+      applies: "Otherwise (1 to 14 employees)",
       when: always,
       recommendation: "Worth considering",
       reason: m.plan_epl_4,
@@ -495,30 +527,35 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
     {
       // Not pre-ticked for every corporation (issue 54): the answers do not show outside
       // investors, a board or lenders, which are who sue directors; the reason says so.
+      applies: "A corporation",
       when: ownedAs("Corporation"),
       recommendation: "Worth considering",
       reason: m.plan_do_1,
       sources: [SOURCES.directorsAndOfficers, SOURCES.directorsAndOfficersCost],
     },
     {
+      applies: "A trust",
       when: ownedAs("Trust"),
       recommendation: "Worth considering",
       reason: m.plan_do_2,
       sources: [SOURCES.directorsAndOfficers],
     },
     {
+      applies: "An LLC or other entity",
       when: ownedAs("Limited Liability Company", "Other Entity"),
       recommendation: "Worth considering",
       reason: m.plan_do_3,
       sources: [SOURCES.directorsAndOfficers, SOURCES.directorsAndOfficersCost],
     },
     {
+      applies: "A sole proprietorship",
       when: ownedAs("Individual / Sole Proprietorship"),
       recommendation: "Not usually needed for this business",
       reason: m.plan_do_4,
       sources: [SOURCES.directorsAndOfficers],
     },
     {
+      applies: "Otherwise (a partnership)",
       when: always,
       recommendation: "Not usually needed for this business",
       reason: m.plan_do_5,
@@ -527,30 +564,35 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "crime-insurance": [
     {
+      applies: "A cleaning business with no employees",
       when: both(inIndustry("cleaning"), employees("none")),
       recommendation: "Worth considering",
       reason: m.plan_crime_1,
       sources: [SOURCES.crimeCoverage],
     },
     {
+      applies: "No employees",
       when: employees("none"),
       recommendation: "Not usually needed for this business",
       reason: m.plan_crime_2,
       sources: [SOURCES.employeeTheft],
     },
     {
+      applies: "A cleaning business with staff",
       when: inIndustry("cleaning"),
       recommendation: "Recommended",
       reason: m.plan_crime_3,
       sources: [SOURCES.crimeCoverage, SOURCES.employeeTheft],
     },
     {
+      applies: "A shop or food business with staff",
       when: both(inIndustry("retail", "food"), employees("some")),
       recommendation: "Recommended",
       reason: m.plan_crime_4,
       sources: [SOURCES.employeeTheft, SOURCES.crimeCoverage],
     },
     {
+      applies: "Otherwise",
       when: always,
       recommendation: "Worth considering",
       reason: m.plan_crime_5,
@@ -559,18 +601,21 @@ export const PLAN_RULES: Readonly<Record<string, readonly PlanRule[]>> = {
   ],
   "fiduciary-liability": [
     {
+      applies: "A business that sponsors a retirement plan",
       when: (facts) => facts.answers.retirementPlan === true,
       recommendation: "Recommended",
       reason: m.plan_fid_3,
       sources: [SOURCES.fiduciary, SOURCES.erisaBondNotFiduciary],
     },
     {
+      applies: "No employees",
       when: employees("none"),
       recommendation: "Not usually needed for this business",
       reason: m.plan_fid_1,
       sources: [SOURCES.fiduciary],
     },
     {
+      applies: "Otherwise",
       when: always,
       recommendation: "Worth considering",
       reason: m.plan_fid_2,
@@ -991,14 +1036,8 @@ function realEstateLicenceVerdict(facts: PlanFacts): Verdict | undefined {
   };
 }
 
-/**
- * One row of an added line's rules: like PlanRule, except that a line none of whose rows holds
- * is not shown at all.
- */
-export interface ExtraLineRule extends PlanRule {
-  /** What the row says of the business, for the reviewers' table (docs/plan-rules.md). */
-  applies: string;
-}
+/** One row of an added line's rules: a line none of whose rows holds is not shown at all. */
+export type ExtraLineRule = PlanRule;
 
 /**
  * The lines an account manager adds (issue 54), by slug: the first row whose `when` holds gives

@@ -70,7 +70,7 @@ export function planRuleRows(): PlanRuleRow[] {
       rows.push({
         scope: ALL_STATES,
         line: lineName(slug),
-        rule: index === rules.length - 1 ? "Otherwise" : `Rule ${index + 1} of ${rules.length}`,
+        rule: `${index + 1}. ${rule.applies}`,
         says: says(rule.recommendation, rule.reason({}, words)),
         sources: rule.sources,
       });
@@ -81,7 +81,7 @@ export function planRuleRows(): PlanRuleRow[] {
       rows.push({
         scope: rule.applies.includes("California") ? "California" : ALL_STATES,
         line: lineName(slug),
-        rule: rule.applies,
+        rule: `${EXTRA_LINE_RULES[slug].indexOf(rule) + 1}. ${rule.applies}`,
         says: says(rule.recommendation, rule.reason({}, words)),
         sources: rule.sources,
       });
@@ -195,6 +195,11 @@ export function planRulesMarkdown(): string {
     "The plan is general information, not legal advice: beside every “Required by law” the visitor is",
     "told that the agent confirms it for the business. Where the sources disagree or could not be",
     "confirmed, the plan says “Ask an agent”.",
+    "",
+    "A line's numbered rules are read in order and the first that applies gives the verdict; for a",
+    "real estate office, its state's E&O rule is read before them. An added line whose rules all",
+    "fail is not shown. Workers' compensation follows the state's row (and, in California, the",
+    "contractors' licence rows before the head count).",
     "",
     `Reviewed by: ${RULES_REVIEWED_BY}.`,
     "",
