@@ -15,6 +15,7 @@ import {
   agencyMailLimits,
   getEnv,
   postgresTimeouts,
+  refuseUnfinishedPublicSite,
   unsetAgencySettings,
   type Env,
 } from "#app/server/env.server.ts";
@@ -58,6 +59,8 @@ export interface RunningApp {
 export async function startApp(): Promise<RunningApp> {
   const env = getEnv();
   logger.level = env.LOG_LEVEL;
+  // A public address without the agency's details (and not a declared demonstration) stops here.
+  refuseUnfinishedPublicSite(env);
   const unsetAgency = unsetAgencySettings(env);
   if (env.NODE_ENV === "production" && unsetAgency.length > 0) {
     // Pages and emails then name the sample agency, marked as a sample: fine to try the site, not

@@ -10,6 +10,7 @@ import {
   InvalidEnvironmentError,
   parseEnv,
   parseSettings,
+  refuseUnfinishedPublicSite,
   unsetAgencySettings,
 } from "#app/server/env.server.ts";
 
@@ -114,9 +115,14 @@ describe("parseEnv", () => {
       AGENCY_LICENSES: "CA:0K12345",
       AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
       AGENCY_PHONE: "(619) 555-0100",
+      AGENCY_EMAIL: "service@harbor-insurance.example",
     };
     // An upgrade that missed AGENCY_HOME_STATE: named, not silently the sample.
     expect(() => parseEnv({ ...base, ...agency })).toThrow(/AGENCY_HOME_STATE: is required/);
+    // Nor AGENCY_EMAIL, which replies to the site's emails go to.
+    expect(() =>
+      parseEnv({ ...base, ...agency, AGENCY_HOME_STATE: "CA", AGENCY_EMAIL: "" }),
+    ).toThrow(/AGENCY_EMAIL: is required/);
     expect(parseEnv({ ...base, ...agency, AGENCY_HOME_STATE: "CA" }).AGENCY_HOME_STATE).toBe("CA");
     // None set: the sample, as before; and outside production, as before.
     expect(() => parseEnv(base)).not.toThrow();
@@ -176,7 +182,58 @@ describe("the agency settings", () => {
     AGENCY_LICENSES: "ca:0K12345, TX:2345678",
     AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
     AGENCY_PHONE: "(619) 555-0100",
+    AGENCY_EMAIL: "service@harbor-insurance.example",
   };
+
+  it("reads the agency's email, a second phone, its hours and its social profiles", () => {
+    const env = parseSettings({
+      ...agency,
+      AGENCY_SERVICE_PHONE: "619.555.0111",
+      AGENCY_HOURS: "Mon-Fri 8 am to 5 pm Pacific",
+      AGENCY_SOCIAL_LINKS:
+        "https://www.linkedin.com/company/harbor-ins, https://instagram.com/harbor, https://harbor.example/news",
+    });
+    expect(agencyFrom(env)).toMatchObject({
+      phone: "(619) 555-0100",
+      servicePhone: "619.555.0111",
+      email: "service@harbor-insurance.example",
+      hours: "Mon-Fri 8 am to 5 pm Pacific",
+      social: [
+        { name: "LinkedIn", href: "https://www.linkedin.com/company/harbor-ins" },
+        { name: "Instagram", href: "https://instagram.com/harbor" },
+        { name: "harbor.example", href: "https://harbor.example/news" },
+      ],
+      sample: false,
+    });
+    // Optional: none of them set, the site shows none.
+    expect(agencyFrom(parseSettings(agency))).toMatchObject({ social: [], sample: false });
+    expect(agencyFrom(parseSettings(agency)).hours).toBeUndefined();
+    expect(agencyFrom(parseSettings(agency)).servicePhone).toBeUndefined();
+  });
+
+  it("refuses a social profile in clear or with a password, a phone that is not one, and a long line", () => {
+    for (const bad of [
+      "http://www.facebook.com/harbor",
+      "https://user:pass@facebook.com/harbor",
+      "javascript:alert(1)",
+      "https://facebook.com/a,https://facebook.com/a",
+      `https://facebook.com/${"a".repeat(300)}`,
+      Array.from({ length: 7 }, (_, i) => `https://site${i}.example/`).join(","),
+    ]) {
+      expect(() => parseSettings({ AGENCY_SOCIAL_LINKS: bad }), bad).toThrow(/AGENCY_SOCIAL_LINKS/);
+    }
+    for (const bad of ["555-0100", "call us", "(619) 555-0100 ext. 2"]) {
+      expect(() => parseSettings({ AGENCY_PHONE: bad }), bad).toThrow(/AGENCY_PHONE: must be a US/);
+      expect(() => parseSettings({ AGENCY_SERVICE_PHONE: bad }), bad).toThrow(
+        /AGENCY_SERVICE_PHONE/,
+      );
+    }
+    expect(() => parseSettings({ AGENCY_HOURS: "x".repeat(121) })).toThrow(/AGENCY_HOURS/);
+    expect(() => parseSettings({ AGENCY_HOURS: "9 to 5\nweekdays" })).toThrow(/AGENCY_HOURS/);
+    expect(() => parseSettings({ AGENCY_EMAIL: "a@b.example, c@d.example" })).toThrow(
+      /AGENCY_EMAIL: must be one email address/,
+    );
+  });
 
   it("reads the licences as state and number pairs, and names the agency with them", () => {
     const env = parseSettings(agency);
@@ -224,5 +281,72 @@ describe("the agency settings", () => {
     const homeless = parseSettings({ ...agency, AGENCY_HOME_STATE: undefined });
     expect(unsetAgencySettings(homeless)).toEqual(["AGENCY_HOME_STATE"]);
     expect(agencyFrom(homeless).sample).toBe(true);
+  });
+});
+
+describe("a public site", () => {
+  const agency = {
+    AGENCY_NAME: "Harbor Insurance Agency LLC",
+    AGENCY_HOME_STATE: "CA",
+    AGENCY_NPN: "12345678",
+    AGENCY_LICENSES: "CA:0K12345",
+    AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+    AGENCY_PHONE: "(619) 555-0100",
+    AGENCY_EMAIL: "service@harbor-insurance.example",
+  };
+  const start = (source: Record<string, string>) => () =>
+    refuseUnfinishedPublicSite(parseEnv({ DATA_DIR: tempDir(), ...source }));
+
+  it("refuses to start without the agency's details, naming every one to set", () => {
+    let message = "";
+    try {
+      start({ SITE_URL: "https://www.harbor-insurance.example" })();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidEnvironmentError);
+      message = (error as Error).message;
+    }
+    for (const name of Object.keys(agency)) expect(message).toContain(`- ${name}: is required`);
+    expect(message).toContain("DEMO_SITE=true");
+    // A private network's address is no less reachable than a public one.
+    expect(start({ SITE_URL: "http://10.0.0.5:3000" })).toThrow(/AGENCY_EMAIL/);
+  });
+
+  it("starts with the agency's details, as a declared demonstration, or on this machine", () => {
+    expect(start({ SITE_URL: "https://www.harbor-insurance.example", ...agency })).not.toThrow();
+    expect(start({ SITE_URL: "https://demo.coverpilot.example", DEMO_SITE: "true" })).not.toThrow();
+    expect(() => parseEnv({ DEMO_SITE: "maybe", DATA_DIR: tempDir() })).toThrow(/DEMO_SITE/);
+    // `npm start` on a fresh machine: no SITE_URL, so http://localhost:3000, and the sample.
+    const locals: Record<string, string>[] = [
+      {},
+      { SITE_URL: "http://127.0.0.1:8080" },
+      { SITE_URL: "http://[::1]:3000" },
+    ];
+    for (const local of locals) {
+      expect(start(local)).not.toThrow();
+    }
+    expect(agencyFrom(parseEnv({ DATA_DIR: tempDir() })).sample).toBe(true);
+  });
+});
+
+describe("webhooks", () => {
+  const withUrl = (LEAD_WEBHOOK_URL: string) =>
+    parseSettings({ LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET: "s".repeat(16) }).LEAD_WEBHOOK_URL;
+
+  it("post a lead record only over https, or in clear to this machine alone", () => {
+    for (const clear of [
+      "http://hooks.example/leads",
+      "https://a.example/hook,http://b.example/hook",
+      "http://127.0.0.1.example/leads",
+    ]) {
+      expect(() => withUrl(clear), clear).toThrow(/LEAD_WEBHOOK_URL: must be https:\/\//);
+    }
+    expect(withUrl("https://hooks.example/leads")).toEqual(["https://hooks.example/leads"]);
+    for (const local of [
+      "http://127.0.0.1:4000/leads",
+      "http://localhost:4000/leads",
+      "http://[::1]:4000/x",
+    ]) {
+      expect(withUrl(local)).toEqual([local]);
+    }
   });
 });

@@ -4,8 +4,15 @@ import path from "node:path";
 
 import { parse as parseConnectionString } from "pg-connection-string";
 
-import { parseAgencyLicenses, stateCode, type AgencyLicense } from "#app/domain/site/agency.ts";
+import {
+  parseAgencyLicenses,
+  parseSocialLinks,
+  stateCode,
+  type AgencyLicense,
+  type SocialLink,
+} from "#app/domain/site/agency.ts";
 import { isEmailAddress } from "#app/domain/values/fields.ts";
+import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "#app/domain/values/time-zones.ts";
 import { RESUME_REMINDER_DELAY_MS } from "#app/domain/wizard/resume-links.ts";
 import { REMINDER_CHECK_INTERVAL_MS } from "#app/domain/quote/renewals.ts";
@@ -58,6 +65,42 @@ function agencyText(max: number) {
   );
 }
 
+/** One of the agency's phones: a US number with its area code, as it writes it for its pages. */
+function agencyPhone() {
+  return z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(40),
+      z.refine((text) => normalizeUsPhone(text) !== null, {
+        error: "must be a US phone number with its area code, e.g. (619) 555-0100",
+      }),
+    ),
+  );
+}
+
+/**
+ * Whether `url` names this machine (localhost, 127.0.0.0/8, ::1): a server only its own machine
+ * reaches, where the sample agency and a webhook in clear hurt nobody.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === "[::1]"
+  );
+}
+
+/** A setting that is true or false, written true/false or 1/0. */
+function flag(fallback: "true" | "false") {
+  return z.pipe(
+    z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), fallback),
+    z.transform((value) => value === "true" || value === "1"),
+  );
+}
+
 /**
  * Every setting the server and the scripts read, with its default. `.env.example` documents each
  * one.
@@ -79,16 +122,10 @@ const settingsSchema = z
       }),
     ),
     RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 20),
-    TRUST_PROXY: z.pipe(
-      z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "false"),
-      z.transform((value) => value === "true" || value === "1"),
-    ),
+    TRUST_PROXY: flag("false"),
     // The Spanish pages under /es (issue 31): on, the whole journey being Spanish (decision 050);
     // false for an agency that cannot answer customers in Spanish.
-    SPANISH: z.pipe(
-      z._default(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }), "true"),
-      z.transform((value) => value === "true" || value === "1"),
-    ),
+    SPANISH: flag("true"),
     SMTP_URL: z.optional(
       z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),
     ),
@@ -125,10 +162,18 @@ const settingsSchema = z
       ),
       z.array(z.string()).check(
         z.maxLength(10, "takes at most 10 URLs"),
+        // A lead record carries personal data: never posted in clear, but to this machine.
         z.refine(
-          (list) => list.every((url) => /^https?:\/\/[^\s]+$/.test(url) && URL.canParse(url)),
+          (list) =>
+            list.every(
+              (url) =>
+                /^https?:\/\/[^\s]+$/.test(url) &&
+                URL.canParse(url) &&
+                (url.startsWith("https://") || isLoopbackUrl(url)),
+            ),
           {
-            error: "must be http:// or https:// URLs separated by commas",
+            error:
+              "must be https:// URLs separated by commas (http:// only to this machine: localhost, 127.0.0.1, [::1]), so that no lead record is posted in clear",
           },
         ),
       ),
@@ -176,7 +221,32 @@ const settingsSchema = z
       ),
     ),
     AGENCY_ADDRESS: agencyText(300),
-    AGENCY_PHONE: agencyText(40),
+    AGENCY_PHONE: agencyPhone(),
+    // Where replies to the site's emails go (their Reply-To): one address by the forms' rule.
+    AGENCY_EMAIL: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(254),
+        z.refine((text) => isEmailAddress(text), { error: "must be one email address" }),
+      ),
+    ),
+    // Optional: a second line for existing customers, the hours the phones answer, social profiles.
+    AGENCY_SERVICE_PHONE: agencyPhone(),
+    AGENCY_HOURS: agencyText(120),
+    AGENCY_SOCIAL_LINKS: z.optional(
+      z.pipe(
+        z.string().check(z.maxLength(2000)),
+        z.transform((text, ctx): SocialLink[] => {
+          const parsed = parseSocialLinks(text);
+          if (parsed.ok) return parsed.links;
+          ctx.issues.push({ code: "custom", message: parsed.error, input: text });
+          return [];
+        }),
+      ),
+    ),
+    // A site that says plainly it is a demonstration: a public SITE_URL may then show the sample
+    // agency (marked so on every page) instead of refusing to start.
+    DEMO_SITE: flag("false"),
     // The lead desk's clock: its times, "today" and the received-on filters (issue 28).
     AGENCY_TIME_ZONE: z._default(
       z.string().check(
@@ -318,11 +388,31 @@ const AGENCY_SETTINGS = [
   "AGENCY_LICENSES",
   "AGENCY_ADDRESS",
   "AGENCY_PHONE",
+  "AGENCY_EMAIL",
 ] as const;
 
 /** The agency settings still unset: while any is, the site shows the sample agency, marked so. */
 export function unsetAgencySettings(env: Settings): string[] {
   return AGENCY_SETTINGS.filter((name) => env[name] === undefined);
+}
+
+/**
+ * Refuses a server that the public would reach (a SITE_URL that is not this machine) while it
+ * would show the sample agency: every state open under placeholder licences, and no agency
+ * behind the site. Unless DEMO_SITE says plainly that it is a demonstration (each page then says
+ * that no licensed agency runs the site, as on a developer's machine). The message names every
+ * setting still to set.
+ */
+export function refuseUnfinishedPublicSite(env: Env): void {
+  const unset = unsetAgencySettings(env);
+  if (unset.length === 0 || env.DEMO_SITE || isLoopbackUrl(env.SITE_URL)) return;
+  throw new InvalidEnvironmentError(
+    [
+      `Invalid environment: SITE_URL ${env.SITE_URL} is a public address, and the agency's details are not all set:`,
+      ...unset.map((name) => `- ${name}: is required on a public site`),
+      "Set them (README, Settings), or set DEMO_SITE=true for a demonstration that shows sample details, marked as samples on every page.",
+    ].join("\n"),
+  );
 }
 
 let current: Env | undefined;

@@ -228,6 +228,24 @@ export async function completeApplication(
 }
 
 /**
+ * The fixed header's links and buttons that the viewport does not wholly show, each with its
+ * edges: a fixed element running past the screen scrolls nothing, so `layoutProblems` misses it
+ * ("Pedir cotización" ran to x=379 on a 360 px phone, issue 53).
+ */
+export async function headerOutsideViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("header a, header button")].flatMap((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || !element.checkVisibility()) return [];
+      if (box.left >= 0 && box.right <= width) return [];
+      const text = (element.textContent ?? "").trim().replace(/\s+/g, " ");
+      return [`"${text}" spans ${Math.round(box.left)} to ${Math.round(box.right)} px of ${width}`];
+    });
+  });
+}
+
+/**
  * What is wrong with the page's layout at the current viewport, scrolled to the top (where the
  * fixed header covers nothing): sideways scrolling, and any two things drawn on top of each other
  * (text, controls, images and icons; neither inside the other).

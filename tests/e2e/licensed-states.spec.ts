@@ -34,7 +34,14 @@ const AGENCY = {
   AGENCY_LICENSES: "CA:0K12345,TX:2345678",
   AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
   AGENCY_PHONE: "(619) 555-0100",
+  AGENCY_EMAIL: "service@harbor-insurance.example",
+  // The optional contact details: every one a page shows comes from here (issue 53).
+  AGENCY_HOURS: "Mon-Fri 8 am to 5 pm Pacific",
+  AGENCY_SOCIAL_LINKS: "https://www.linkedin.com/company/harbor-ins,https://harbor.example/news",
 };
+/** The product's own numbers, hours and profiles of old, which no agency's page may show. */
+const PRODUCT_CONTACTS =
+  /555-0199|555-0142|8885550|9 am to 6 pm|linkedin\.com\/company\/coverpilot|facebook\.com\/coverpilot|x\.com\/coverpilot/;
 const TITLE = "We can't help with a business in Ohio yet";
 
 /** Emails go at once, the email step's link back included (decision 032 may make it wait). */
@@ -163,6 +170,9 @@ test("without JavaScript, in Spanish: the same stop, a refused address, and one 
     AGENCY.AGENCY_NAME,
     AGENCY.AGENCY_ADDRESS,
     AGENCY.AGENCY_PHONE,
+    AGENCY.AGENCY_HOURS,
+    "LinkedIn",
+    "harbor.example",
     "CA 0K12345, TX 2345678",
   ];
   expect(textsOutsideCatalog(await pageTexts(page), "es", agencyDetails)).toEqual([]);
@@ -227,6 +237,66 @@ test("with the agency's own details, no page carries the sample notice, the prer
     expect(html, path).not.toContain("not yet operated by a licensed insurance agency");
     expect(html, path).not.toContain("data-sample-notice");
   }
+});
+
+test("every contact detail a page shows is the agency's: its phone, hours and profiles, none of the product's", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, true);
+  const tel = "tel:+16195550100";
+  for (const path of [
+    "/",
+    "/login",
+    "/contact",
+    "/about",
+    "/talk-to-an-expert",
+    "/privacy",
+    "/business-wizard",
+    "/es/contact",
+    "/es/login",
+  ]) {
+    await page.goto(licensedUrl(path));
+    expect(await page.content(), path).not.toMatch(PRODUCT_CONTACTS);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: AGENCY.AGENCY_PHONE }), path).toHaveAttribute(
+      "href",
+      tel,
+    );
+    await expect(footer, path).toContainText(AGENCY.AGENCY_HOURS);
+    const social = footer.getByRole("list", { name: /Social media|Redes sociales/ });
+    await expect(social.getByRole("link"), path).toHaveText(["LinkedIn", "harbor.example"]);
+    await expect(social.getByRole("link").first(), path).toHaveAttribute(
+      "href",
+      "https://www.linkedin.com/company/harbor-ins",
+    );
+    // The Organization's structured data: the same settings.
+    const organization = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+    ) as Record<string, unknown>;
+    expect(organization, path).toMatchObject({
+      name: AGENCY.AGENCY_NAME,
+      telephone: "+16195550100",
+      email: AGENCY.AGENCY_EMAIL,
+      sameAs: ["https://www.linkedin.com/company/harbor-ins", "https://harbor.example/news"],
+    });
+  }
+  // The wizard's header offers the agency's phone to call.
+  await page.goto(licensedUrl("/business-wizard"));
+  const call = page.getByRole("banner").getByRole("link", { name: /Call/ });
+  await expect(call).toHaveAccessibleName(`Questions? Call ${AGENCY.AGENCY_PHONE}`);
+  await expect(call).toHaveAttribute("href", tel);
+  // /login and the contact page: the one phone, with the agency's hours.
+  for (const path of ["/login", "/contact"]) {
+    await page.goto(licensedUrl(path));
+    const main = page.locator("#main");
+    await expect(main.locator('a[href^="tel:"]'), path).toHaveCount(1);
+    await expect(main.getByRole("link", { name: AGENCY.AGENCY_PHONE }), path).toHaveAttribute(
+      "href",
+      tel,
+    );
+    await expect(main, path).toContainText(AGENCY.AGENCY_HOURS);
+  }
+  await page.context().close();
 });
 
 test("once stopped, the database holds the noted addresses and nothing else for the state", async () => {

@@ -13,6 +13,7 @@ import {
 } from "#app/domain/reference/products.ts";
 import { MARKETING_PATHS, QUOTE_LINK_LABEL, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { site } from "#app/domain/site/site.ts";
+import { SAMPLE_AGENCY, telHref } from "#app/domain/site/agency.ts";
 import { UNKEPT_PROMISES } from "#tests/support/honest-copy.ts";
 
 import { chooseIndustryAndState, chooseSegments, enterEmail, expect, test } from "./helpers.ts";
@@ -114,17 +115,20 @@ test("the landing page says what happens: an agent sends quotes, the agency issu
   await expect(steps).toContainText(
     "Once your policy is bound, we issue your certificate of insurance",
   );
-  // The footer says what is true, beside the hours people answer.
+  // The footer says what is true, beside the agency's phone (the sample's here).
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(site.description);
-  await expect(footer).toContainText(site.phoneHours);
+  await expect(footer.getByRole("link", { name: SAMPLE_AGENCY.phone })).toHaveAttribute(
+    "href",
+    telHref(SAMPLE_AGENCY.phone),
+  );
   // The drawing of an application sent is marked as an illustration, not the visitor's own.
   const illustration = page.getByRole("figure").filter({ hasText: "Illustration:" });
   await expect(illustration.getByText("Illustration:")).toBeVisible();
   await expect(illustration).toHaveAccessibleName(/^Illustration: what happens after you apply/);
 });
 
-test("during the wizard the header offers the sales line to call, not another Get a quote", async ({
+test("during the wizard the header offers the agency's phone to call, not another Get a quote", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -134,15 +138,15 @@ test("during the wizard the header offers the sales line to call, not another Ge
   await expect(header.locator('a[href^="tel:"]')).toHaveCount(0);
 
   await page.goto(QUOTE_PATH);
-  const call = header.getByRole("link", { name: `Questions? Call ${site.salesPhone.label}` });
-  await expect(call).toHaveAttribute("href", `tel:${site.salesPhone.tel}`);
-  await expect(call).toContainText(site.salesPhone.label);
+  const call = header.getByRole("link", { name: `Questions? Call ${SAMPLE_AGENCY.phone}` });
+  await expect(call).toHaveAttribute("href", telHref(SAMPLE_AGENCY.phone));
+  await expect(call).toContainText(SAMPLE_AGENCY.phone);
   await expect(header.getByRole("link", { name: QUOTE_LINK_LABEL, exact: true })).toHaveCount(0);
   // It fits a 360 px screen beside the other controls, and says all of it from 768 px.
   const box = (await call.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 1920, height: 1000 });
-  await expect(call).toHaveText(`Questions? Call ${site.salesPhone.label}`);
+  await expect(call).toHaveText(`Questions? Call ${SAMPLE_AGENCY.phone}`);
 });
 
 test("sample ratings, testimonials and the sample policy card are marked as samples", async ({

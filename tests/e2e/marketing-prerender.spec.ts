@@ -28,7 +28,8 @@ test("a server whose SITE_URL matches the build serves the prerendered pages", a
 test("a server with another SITE_URL renders the pages itself, for its own address", async () => {
   const server = await startServer({
     dataDir: makeDataDir(),
-    env: { SITE_URL: "https://coverpilot.example" },
+    // A public address with the sample agency: a declared demonstration (issue 53).
+    env: { SITE_URL: "https://coverpilot.example", DEMO_SITE: "true" },
   });
   try {
     const html = await (await fetch(`${server.url}/workers-comp`)).text();

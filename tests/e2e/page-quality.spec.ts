@@ -197,6 +197,7 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
       AGENCY_LICENSES: "CA:0K12345,TX:2345678",
       AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
       AGENCY_PHONE: "(619) 555-0100",
+      AGENCY_EMAIL: "service@harbor-insurance.example",
     },
   });
   try {

@@ -32,6 +32,7 @@ const AGENCY = {
   AGENCY_LICENSES: "CA:0K12345,OH:1234567,TX:2345678",
   AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
   AGENCY_PHONE: "(619) 555-0100",
+  AGENCY_EMAIL: "service@harbor-insurance.example",
 };
 const REFERENCE = /CP-[34679ACDEFGHJKMNPQRTWXY]{6}/;
 

@@ -46,15 +46,30 @@ import {
 } from "#app/domain/reference/source.ts";
 import type { Page } from "@playwright/test";
 
-import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
+import {
+  expect,
+  expectNoAxeViolations,
+  headerOutsideViewport,
+  layoutProblems,
+  test,
+} from "./helpers.ts";
+
+/** Whether `text` opens a parenthesis inside another. */
+function nestsParentheses(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    depth += char === "(" ? 1 : char === ")" ? -1 : 0;
+    if (depth > 1) return true;
+  }
+  return false;
+}
 
 /**
- * Names and data a Spanish page shows as they are, which no catalog holds: the brand, the social
- * networks, the sample agency's details and the sample testimonials' people.
+ * Names and data a Spanish page shows as they are, which no catalog holds: the brand, the sample
+ * agency's details and the sample testimonials' people.
  */
 const NOT_WORDS = [
   site.brand,
-  ...site.social.map((profile) => profile.network),
   SAMPLE_AGENCY.name,
   SAMPLE_AGENCY.address,
   licensesText(SAMPLE_AGENCY.licenses),
@@ -140,6 +155,7 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
     for (const width of [360, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await layoutProblems(page), `at ${width} px`).toEqual([]);
+      expect(await headerOutsideViewport(page), `the header at ${width} px`).toEqual([]);
     }
 
     // The switch, in the footer, names the other language in that language and keeps the page.
@@ -314,6 +330,9 @@ test("with SPANISH on, the marketing pages in Spanish (landing, products, About,
       for (const width of [360, 1920]) {
         await formPage.setViewportSize({ width, height: 800 });
         expect(await layoutProblems(formPage), `${path} at ${width} px`).toEqual([]);
+        expect(await headerOutsideViewport(formPage), `${path}'s header at ${width} px`).toEqual(
+          [],
+        );
       }
       await expectOnlySpanishCatalogText(formPage);
     }
@@ -413,6 +432,8 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     for (const width of [360, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await layoutProblems(page), `segments at ${width} px`).toEqual([]);
+      // The wizard's header (the agency's phone, not "Pedir cotización") fits too.
+      expect(await headerOutsideViewport(page), `segments' header at ${width} px`).toEqual([]);
     }
     await page.getByRole("button", { name: "Continuar" }).click();
 
@@ -581,6 +602,15 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
       "TechInsurance",
     ];
     await expectOnlySpanishCatalogText(page, planData);
+    // A term carries its English in a parenthesis: no sentence or name of the plan wraps it in
+    // another ("¿Por qué? (Compensación para trabajadores (Workers' Compensation))", issue 53).
+    const planTexts = await page
+      .locator("#main :is(h2, h3, p, li, summary, label, legend, dt, dd)")
+      .allTextContents();
+    expect(planTexts.filter(nestsParentheses)).toEqual([]);
+    expect(
+      planTexts.filter((text) => text.includes("(Workers' Compensation)")).length,
+    ).toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     for (const width of [360, 1920]) {
       await page.setViewportSize({ width, height: 800 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { agencyFrom } from "#app/domain/site/agency.ts";
 import {
   errorPageMeta,
   faqPageJsonLd,
@@ -16,6 +17,16 @@ describe("pageMeta", () => {
     title: "Cyber Insurance for Small Businesses",
     description: "Helps your business recover from cyber attacks.",
     jsonLd: [faqPageJsonLd([{ question: () => "Why?", answer: () => "Because." }])],
+    agency: agencyFrom({
+      AGENCY_NAME: "Harbor Insurance Agency LLC",
+      AGENCY_HOME_STATE: "CA",
+      AGENCY_NPN: "12345678",
+      AGENCY_LICENSES: [{ state: "CA", number: "0K12345" }],
+      AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+      AGENCY_PHONE: "(619) 555-0100",
+      AGENCY_EMAIL: "service@harbor.example",
+      AGENCY_SOCIAL_LINKS: [{ name: "LinkedIn", href: "https://www.linkedin.com/company/harbor" }],
+    }),
   });
 
   it("gives the title with the brand, the description and the canonical URL from SITE_URL", () => {
@@ -41,14 +52,18 @@ describe("pageMeta", () => {
       "script:ld+json" in descriptor ? [descriptor["script:ld+json"]] : [],
     ) as Record<string, unknown>[];
     expect(jsonLd.map((data) => data["@type"])).toEqual(["Organization", "FAQPage"]);
+    // The agency's, from its settings: none of the product's own numbers or profiles (issue 53).
     expect(jsonLd[0]).toMatchObject({
-      name: "CoverPilot",
+      name: "Harbor Insurance Agency LLC",
+      brand: { name: "CoverPilot" },
       url: "https://coverpilot.example/",
-      contactPoint: [
-        { contactType: "customer support", telephone: "+18885550142" },
-        { contactType: "sales", telephone: "+18885550199" },
-      ],
+      address: "1 Harbor Way, San Diego, CA 92101",
+      telephone: "+16195550100",
+      email: "service@harbor.example",
+      sameAs: ["https://www.linkedin.com/company/harbor"],
+      contactPoint: [{ contactType: "customer service", telephone: "+16195550100" }],
     });
+    expect(JSON.stringify(jsonLd[0])).not.toMatch(/555014|555019|coverpilot\.com|x\.com/);
     expect(jsonLd[1]).toEqual({
       "@context": "https://schema.org",
       "@type": "FAQPage",

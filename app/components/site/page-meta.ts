@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 
 import faviconUrl from "#app/assets/favicon.svg?no-inline";
 import type { Faq } from "#app/domain/reference/product-pages.ts";
+import { telHref, type Agency } from "#app/domain/site/agency.ts";
 import { site } from "#app/domain/site/site.ts";
 import { m } from "#app/paraglide/messages.js";
 import { BASE_LOCALE, localeOfPath, localizedPath, type Locale } from "#app/domain/site/locales.ts";
@@ -28,6 +29,8 @@ export interface PageMetaOptions {
   jsonLd?: readonly JsonLd[];
   /** Keep the page out of search results (placeholders). */
   noindex?: boolean;
+  /** The agency (the root loader's): the Organization's name, phones, email and profiles. */
+  agency?: Agency;
 }
 
 /** The absolute URL of a path on this site. */
@@ -35,32 +38,42 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl}${path}`;
 }
 
-/** schema.org Organization: the brand, its address on the web and its two phone lines. */
-export function organizationJsonLd(siteUrl: string): JsonLd {
+/**
+ * schema.org Organization: the agency that runs the site, from its settings (the same details the
+ * pages show: its name, address, phone or phones, email and social profiles), under the brand.
+ */
+export function organizationJsonLd(siteUrl: string, agency?: Agency): JsonLd {
+  const contactPoint = (contactType: string, phone: string) => ({
+    "@type": "ContactPoint",
+    contactType,
+    telephone: telHref(phone).slice("tel:".length),
+    areaServed: "US",
+    availableLanguage: "English",
+  });
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
-    name: site.brand,
+    name: agency?.name ?? site.brand,
+    brand: { "@type": "Brand", name: site.brand },
     url: absoluteUrl(siteUrl, "/"),
     logo: absoluteUrl(siteUrl, faviconUrl),
     description: site.headline,
-    sameAs: site.social.map((profile) => profile.href),
-    contactPoint: [
-      {
-        "@type": "ContactPoint",
-        contactType: "customer support",
-        telephone: site.supportPhone.tel,
-        areaServed: "US",
-        availableLanguage: "English",
-      },
-      {
-        "@type": "ContactPoint",
-        contactType: "sales",
-        telephone: site.salesPhone.tel,
-        areaServed: "US",
-        availableLanguage: "English",
-      },
-    ],
+    ...(agency
+      ? {
+          address: agency.address,
+          telephone: telHref(agency.phone).slice("tel:".length),
+          ...(agency.sample ? {} : { email: agency.email }),
+          ...(agency.social.length > 0
+            ? { sameAs: agency.social.map((profile) => profile.href) }
+            : {}),
+          contactPoint: agency.servicePhone
+            ? [
+                contactPoint("customer service", agency.servicePhone),
+                contactPoint("sales", agency.phone),
+              ]
+            : [contactPoint("customer service", agency.phone)],
+        }
+      : {}),
   };
 }
 
@@ -97,7 +110,7 @@ export function pageMeta(options: PageMetaOptions): MetaDescriptor[] {
     { property: "og:description", content: options.description },
     { property: "og:url", content: url },
     { name: "twitter:card", content: "summary" },
-    { "script:ld+json": organizationJsonLd(options.siteUrl) },
+    { "script:ld+json": organizationJsonLd(options.siteUrl, options.agency) },
     ...(options.jsonLd ?? []).map((data) => ({ "script:ld+json": data })),
   ];
 }
@@ -148,16 +161,31 @@ export interface MetaArgs {
  */
 export function localizedPageMeta(
   { matches, location }: MetaArgs,
-  page: (locale: Locale) => Omit<PageMetaOptions, "siteUrl" | "languages">,
+  page: (
+    locale: Locale,
+    agency: Agency | undefined,
+  ) => Omit<PageMetaOptions, "siteUrl" | "languages" | "agency">,
 ): MetaDescriptor[] {
   const locale = localeOfPath(location.pathname);
-  const options = page(locale);
+  const agency = agencyFromMatches(matches);
+  const options = page(locale, agency);
   return pageMeta({
     ...options,
+    agency,
     siteUrl: siteUrlFromMatches(matches),
     languages: languagesFromMatches(matches),
     path: localizedPath(options.path, locale),
   });
+}
+
+/** The agency, as the root loader gives it to every page's meta function (none on an error screen). */
+export function agencyFromMatches(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): Agency | undefined {
+  // React Router types loader data as unknown here; the root loader's (app/root.tsx) has this.
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    { agency?: Agency } | undefined;
+  return root?.agency;
 }
 
 /** The site's public address, as the root loader gives it to every page's meta function. */

@@ -1,5 +1,6 @@
-import { AgencyIdentity } from "#app/components/site/agency-identity.tsx";
-import { site, type SocialNetwork } from "#app/domain/site/site.ts";
+import { AgencyIdentity, useAgency } from "#app/components/site/agency-identity.tsx";
+import { telHref } from "#app/domain/site/agency.ts";
+import { site } from "#app/domain/site/site.ts";
 import { linkPath, PRODUCTS_ANCHOR } from "#app/domain/site/site-pages.ts";
 import { localizedPath } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -13,7 +14,8 @@ import {
   XLogoIcon,
 } from "#app/components/ui/icons.tsx";
 
-const SOCIAL_ICONS: Record<SocialNetwork, typeof LinkedInIcon> = {
+/** The networks with an icon of their own; any other profile shows by its name alone. */
+const SOCIAL_ICONS: Readonly<Record<string, typeof LinkedInIcon | undefined>> = {
   LinkedIn: LinkedInIcon,
   Facebook: FacebookIcon,
   X: XLogoIcon,
@@ -23,14 +25,16 @@ const linkClasses =
   "inline-flex min-h-6 items-center gap-2 rounded text-slate-200 underline-offset-4 hover:text-white hover:underline";
 
 /**
- * The footer of every public page (docs/product.md, "Pages and addresses"): what the product is, social links, the support
- * and sales lines as tel: links, the site's links, the legal pages, the agency behind the site and
- * the copyright.
+ * The footer of every public page (docs/product.md, "Pages and addresses"): what the product is,
+ * and from the agency's settings its social profiles, its phone (two lines where it has a second
+ * for existing customers) as tel: links and its hours, each only if set; then the site's links, the
+ * legal pages, the agency behind the site and the copyright.
  */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const locale = useLocale();
   const home = localizedPath("/", locale);
+  const agency = useAgency();
   return (
     <footer className="bg-brand-900 text-slate-200 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -40,22 +44,24 @@ export function SiteFooter() {
             {site.brand}
           </p>
           <p className="mt-3 max-w-xs">{m.site_description({}, { locale })}</p>
-          <ul
-            className="mt-5 flex flex-wrap gap-x-4 gap-y-2"
-            aria-label={m.chrome_social({}, { locale })}
-          >
-            {site.social.map(({ network, href }) => {
-              const SocialIcon = SOCIAL_ICONS[network];
-              return (
-                <li key={network}>
-                  <a href={href} className={linkClasses} rel="noopener noreferrer">
-                    <SocialIcon className="size-5" />
-                    {network}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          {agency && agency.social.length > 0 ? (
+            <ul
+              className="mt-5 flex flex-wrap gap-x-4 gap-y-2"
+              aria-label={m.chrome_social({}, { locale })}
+            >
+              {agency.social.map(({ name, href }) => {
+                const SocialIcon = SOCIAL_ICONS[name];
+                return (
+                  <li key={href}>
+                    <a href={href} className={linkClasses} rel="noopener noreferrer">
+                      {SocialIcon ? <SocialIcon className="size-5" /> : null}
+                      {name}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
         </div>
         <nav aria-labelledby="footer-site-heading">
           <h2 id="footer-site-heading" className="font-semibold text-white">
@@ -89,28 +95,40 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <div>
-          <h2 className="font-semibold text-white">{m.chrome_call_us({}, { locale })}</h2>
-          <ul className="mt-3 space-y-2">
-            <li>
-              <span className="block text-sm text-slate-300">
-                {m.chrome_support({}, { locale })}
-              </span>
-              <a href={`tel:${site.supportPhone.tel}`} className={linkClasses}>
-                <PhoneIcon className="size-4" />
-                {site.supportPhone.label}
-              </a>
-            </li>
-            <li>
-              <span className="block text-sm text-slate-300">{m.chrome_sales({}, { locale })}</span>
-              <a href={`tel:${site.salesPhone.tel}`} className={linkClasses}>
-                <PhoneIcon className="size-4" />
-                {site.salesPhone.label}
-              </a>
-            </li>
-          </ul>
-          <p className="mt-3 text-sm text-slate-300">{m.phone_hours({}, { locale })}</p>
-        </div>
+        {agency ? (
+          <div>
+            <h2 className="font-semibold text-white">{m.chrome_call_us({}, { locale })}</h2>
+            <ul className="mt-3 space-y-2">
+              {agency.servicePhone ? (
+                <li>
+                  <span className="block text-sm text-slate-300">
+                    {m.chrome_support({}, { locale })}
+                  </span>
+                  <a href={telHref(agency.servicePhone)} className={linkClasses}>
+                    <PhoneIcon className="size-4" />
+                    {agency.servicePhone}
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                {agency.servicePhone ? (
+                  <span className="block text-sm text-slate-300">
+                    {m.chrome_sales({}, { locale })}
+                  </span>
+                ) : null}
+                <a href={telHref(agency.phone)} className={linkClasses}>
+                  <PhoneIcon className="size-4" />
+                  {agency.phone}
+                </a>
+              </li>
+            </ul>
+            {agency.hours ? (
+              <p className="mt-3 text-sm text-slate-300">
+                {m.agency_hours({ hours: agency.hours }, { locale })}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <nav aria-labelledby="footer-legal-heading">
           <h2 id="footer-legal-heading" className="font-semibold text-white">
             {m.chrome_legal({}, { locale })}

@@ -2,25 +2,28 @@ import { useLocation } from "react-router";
 
 import { m } from "#app/paraglide/messages.js";
 import { localizedPath } from "#app/domain/site/locales.ts";
+import { telHref } from "#app/domain/site/agency.ts";
 import { site } from "#app/domain/site/site.ts";
 import { isWizardPath, linkPath, QUOTE_PATH } from "#app/domain/site/site-pages.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { LogoMark, MenuIcon, PhoneIcon, SparkIcon } from "#app/components/ui/icons.tsx";
 
+import { useAgency } from "#app/components/site/agency-identity.tsx";
 import { SIDE_MENU_ID, SideMenu } from "#app/components/site/side-menu.tsx";
 import { SiteScript } from "#app/components/site/site-script.tsx";
 
 /**
  * The fixed header of every public page (docs/product.md, "Pages and addresses"): a skip link, the menu button (with the
  * side menu it opens), the product name, Log in and Get a quote. During the wizard, where the
- * visitor is already applying, Get a quote gives way to help: the sales line, a tap to call (issue
- * 26). The page below it gives its main element id="main" (the skip link's target) and a top
+ * visitor is already applying, Get a quote gives way to help: the agency's phone, a tap to call
+ * (issues 26 and 53; none on an error screen that has no agency). The page below it gives its main element id="main" (the skip link's target) and a top
  * padding of `pt-header`.
  */
 export function SiteHeader() {
   const inWizard = isWizardPath(useLocation().pathname);
   const locale = useLocale();
+  const agency = useAgency();
   return (
     <>
       <a
@@ -52,27 +55,28 @@ export function SiteHeader() {
               {m.chrome_log_in({}, { locale })}
             </a>
             {inWizard ? (
-              <a
-                href={`tel:${site.salesPhone.tel}`}
-                className={buttonClasses("secondary", "compact")}
-              >
-                <PhoneIcon className="size-4" />
-                {/* One flex item, so that the spaces stay in the link's name at every width, which
+              agency ? (
+                <a href={telHref(agency.phone)} className={buttonClasses("secondary", "compact")}>
+                  <PhoneIcon className="size-4" />
+                  {/* One flex item, so that the spaces stay in the link's name at every width, which
                     is always all of it: on a phone the link says Call, from 640 px the number,
                     from 768 px both. */}
-                <span>
-                  <span className="max-md:sr-only">{m.chrome_questions({}, { locale })}</span>{" "}
-                  <span className="sm:max-md:sr-only">{m.chrome_call({}, { locale })}</span>{" "}
-                  <span className="max-sm:sr-only">{site.salesPhone.label}</span>
-                </span>
-              </a>
+                  <span>
+                    <span className="max-md:sr-only">{m.chrome_questions({}, { locale })}</span>{" "}
+                    <span className="sm:max-md:sr-only">{m.chrome_call({}, { locale })}</span>{" "}
+                    <span className="max-sm:sr-only">{agency.phone}</span>
+                  </span>
+                </a>
+              ) : null
             ) : (
               <a
                 href={linkPath(QUOTE_PATH, locale)}
                 className={buttonClasses("primary", "compact")}
                 data-spin-icon-every-minute
               >
-                <SparkIcon className="size-4 motion-safe:animate-spin-once" />
+                {/* Below 640 px the words alone, so that the header fits 360 px in every
+                    language ("Pedir cotización" ran past the screen's edge, issue 53). */}
+                <SparkIcon className="size-4 motion-safe:animate-spin-once max-sm:hidden" />
                 {m.quote_link({}, { locale })}
               </a>
             )}

@@ -14,13 +14,14 @@ import {
 } from "#app/domain/site/contact-forms.ts";
 import { localizedPath } from "#app/domain/site/locales.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
-import { site } from "#app/domain/site/site.ts";
+import { telHref } from "#app/domain/site/agency.ts";
 import { m } from "#app/paraglide/messages.js";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import type { z } from "#app/domain/values/zod.ts";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
+import { useAgency } from "#app/components/site/agency-identity.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { controlClasses, FormAlert, FormField, hintId } from "#app/components/ui/form-field.tsx";
 import { CheckIcon, CloseIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
@@ -63,11 +64,12 @@ export function CallbackRequestPanel({
     lastResult,
     constraint: getZodConstraint(callbackRequestSchema(locale)),
   });
-  const salesLine = (
-    <a href={`tel:${site.salesPhone.tel}`} className="font-semibold text-brand-700 underline">
-      {site.salesPhone.label}
+  const agency = useAgency();
+  const agencyLine = agency ? (
+    <a href={telHref(agency.phone)} className="font-semibold text-brand-700 underline">
+      {agency.phone}
     </a>
-  );
+  ) : null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const keptProduct = lastResult?.initialValue?.product;
   return (
@@ -90,11 +92,10 @@ export function CallbackRequestPanel({
           </dl>
           <p className="mt-3 text-sm text-muted">
             {withSlots(
-              m.callback_hours_note(
-                { hours: m.phone_hours({}, { locale }), phone: slot("phone") },
-                { locale },
-              ),
-              { phone: salesLine },
+              agency?.hours
+                ? m.callback_hours_note({ hours: agency.hours, phone: slot("phone") }, { locale })
+                : m.callback_sooner_note({ phone: slot("phone") }, { locale }),
+              { phone: agencyLine },
             )}
           </p>
         </div>
@@ -186,6 +187,7 @@ export function TalkToExpertButton({
   className?: string;
 }) {
   const locale = useLocale();
+  const agency = useAgency();
   return (
     <>
       <a
@@ -213,24 +215,21 @@ export function TalkToExpertButton({
             </button>
           </form>
         </div>
-        <p className="mt-3 text-muted">
-          {withSlots(
-            m.talk_dialog_intro(
-              { phone: slot("phone"), hours: m.phone_hours({}, { locale }) },
-              { locale },
-            ),
-            {
+        {agency ? (
+          <p className="mt-3 text-muted">
+            {withSlots(m.talk_dialog_intro({ phone: slot("phone") }, { locale }), {
               phone: (
                 <a
-                  href={`tel:${site.salesPhone.tel}`}
+                  href={telHref(agency.phone)}
                   className="font-semibold whitespace-nowrap text-brand-700 underline"
                 >
-                  {site.salesPhone.label}
+                  {agency.phone}
                 </a>
               ),
-            },
-          )}
-        </p>
+            })}
+            {agency.hours ? ` ${m.agency_hours({ hours: agency.hours }, { locale })}` : null}
+          </p>
+        ) : null}
         <div className="mt-6">
           <CallbackRequestPanel product={product} headingLevel={3} />
         </div>

@@ -17,8 +17,9 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  // The header's buttons: tighter on phones, so that all four fit a 360 px screen.
-  compact: "h-10 gap-1.5 px-2 text-sm sm:gap-2 sm:px-3",
+  // The header's buttons: tighter on phones, so that all four fit a 360 px screen in English and
+  // in Spanish (issue 53).
+  compact: "h-10 gap-1.5 px-1.5 text-sm sm:gap-2 sm:px-3",
   sm: "h-10 gap-2 px-3 text-sm",
   md: "h-11 gap-2 px-5 text-base",
   lg: "h-13 gap-2 px-6 text-base sm:text-lg",

@@ -179,7 +179,9 @@ function PlanLineBody({ line }: { line: PlanLineShown }) {
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-700">
           {m.plan_card_why({}, { locale })}
-          <span className="sr-only"> ({line.name})</span>
+          {/* The line's name, without parentheses around it: in Spanish the name carries its
+              English term in a parenthesis of its own, which must not nest (issue 53). */}
+          <span className="sr-only"> {line.name}</span>
         </summary>
         <div className="mt-2 text-muted">
           {line.notes.length > 0 ? (

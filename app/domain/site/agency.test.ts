@@ -8,9 +8,11 @@ import {
   agencyStamp,
   agencyTitle,
   parseAgencyLicenses,
+  parseSocialLinks,
   SAMPLE_AGENCY,
   SAMPLE_AGENCY_NOTE,
   stateCode,
+  telHref,
 } from "#app/domain/site/agency.ts";
 
 const settings = {
@@ -20,6 +22,7 @@ const settings = {
   AGENCY_LICENSES: [{ state: "CA", number: "0K12345" }],
   AGENCY_ADDRESS: "1 Harbor Way (Suite 2), San Diego!",
   AGENCY_PHONE: "(619) 555-0100",
+  AGENCY_EMAIL: "service@harbor.example",
 };
 
 describe("the agency", () => {
@@ -50,7 +53,28 @@ describe("the agency", () => {
     expect(agencyTitle(agencyFrom({}))).toBe(`${SAMPLE_AGENCY.name}, a Texas insurance agency`);
   });
 
+  it("calls its phone by its number in E.164", () => {
+    expect(telHref("(619) 555-0100")).toBe("tel:+16195550100");
+    expect(telHref("+1 619.555.0111")).toBe("tel:+16195550111");
+  });
+
+  it("names a social profile by its network, https only", () => {
+    expect(parseSocialLinks("https://x.com/harbor,https://m.facebook.com/harbor")).toEqual({
+      ok: true,
+      links: [
+        { name: "X", href: "https://x.com/harbor" },
+        { name: "Facebook", href: "https://m.facebook.com/harbor" },
+      ],
+    });
+    expect(parseSocialLinks("http://x.com/harbor")).toMatchObject({ ok: false });
+    expect(parseSocialLinks("https://notfacebook.com/harbor")).toMatchObject({
+      ok: true,
+      links: [{ name: "notfacebook.com" }],
+    });
+  });
+
   it("is the sample while any setting is unset, the home state too", () => {
+    expect(agencyFrom({ ...settings, AGENCY_EMAIL: undefined }).sample).toBe(true);
     expect(agencyFrom(settings).sample).toBe(false);
     expect(agencyFrom({ ...settings, AGENCY_HOME_STATE: undefined })).toMatchObject({
       ...SAMPLE_AGENCY,
@@ -75,6 +99,17 @@ describe("the agency", () => {
     expect(html).toContain(`data-agency="${stamp}"`);
     expect(agencyStamp(agencyFrom({ ...settings, AGENCY_NPN: "87654321" }))).not.toBe(stamp);
     expect(agencyStamp(agencyFrom({ ...settings, AGENCY_HOME_STATE: "TX" }))).not.toBe(stamp);
+    // Every contact detail a page shows: a page built with others is not served (issue 53).
+    for (const other of [
+      { AGENCY_EMAIL: "other@harbor.example" },
+      { AGENCY_SERVICE_PHONE: "(619) 555-0111" },
+      { AGENCY_HOURS: "Mon-Fri 8-5 Pacific" },
+      { AGENCY_SOCIAL_LINKS: [{ name: "LinkedIn", href: "https://www.linkedin.com/company/h" }] },
+    ]) {
+      expect(agencyStamp(agencyFrom({ ...settings, ...other })), Object.keys(other)[0]).not.toBe(
+        stamp,
+      );
+    }
     // A page built with the sample carries the sample notice: it is never served for set details.
     const sample = agencyFrom({});
     expect(agencyStamp({ ...sample, sample: false })).not.toBe(agencyStamp(sample));

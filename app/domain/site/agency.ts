@@ -9,6 +9,7 @@
 import { m } from "#app/paraglide/messages.js";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { stateOfCode, uspsCode } from "#app/domain/reference/states.ts";
+import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 
 /** One state licence: the state's two-letter code and the licence number it issued. */
 export interface AgencyLicense {
@@ -23,8 +24,20 @@ export interface Agency {
   npn: string;
   licenses: readonly AgencyLicense[];
   address: string;
+  /** The agency's phone as it writes it (AGENCY_PHONE): the one line every page and email names. */
   phone: string;
-  /** True while any of the settings is unset: the page then says these are sample details. */
+  /**
+   * A second line for existing customers (AGENCY_SERVICE_PHONE), where the agency has one: shown
+   * beside the first for a policy or a change; unset, every page names the one phone.
+   */
+  servicePhone?: string;
+  /** Where replies to the site's emails go (AGENCY_EMAIL, the emails' Reply-To). */
+  email: string;
+  /** When the agency answers its phone, as it writes it (AGENCY_HOURS); unset, no hours shown. */
+  hours?: string;
+  /** The agency's social profiles (AGENCY_SOCIAL_LINKS): the footer's links and JSON-LD sameAs. */
+  social: readonly SocialLink[];
+  /** True while any of the required settings is unset: the page then says these are sample details. */
   sample: boolean;
   /**
    * The agency's promise to contact a visitor who asks for quotes, in hours (AGENCY_RESPONSE_HOURS);
@@ -33,8 +46,18 @@ export interface Agency {
   responseHours?: number;
 }
 
-/** The sample details shown until the agency's own are set. */
-export const SAMPLE_AGENCY: Omit<Agency, "sample"> = {
+/** One of the agency's social profiles: the network's name (from the address) and the address. */
+export interface SocialLink {
+  name: string;
+  href: string;
+}
+
+/**
+ * The sample details shown until the agency's own are set: no hours and no social profiles (the
+ * site shows none but the agency's), and an address at a reserved domain (RFC 2606) to which no
+ * email is ever addressed: a sample site's emails carry no Reply-To.
+ */
+export const SAMPLE_AGENCY: Omit<Agency, "sample" | "social"> & { social: readonly [] } = {
   name: "CoverPilot Insurance Services LLC",
   homeState: "TX",
   npn: "00000000",
@@ -44,6 +67,8 @@ export const SAMPLE_AGENCY: Omit<Agency, "sample"> = {
   ],
   address: "100 Sample Street, Suite 1, Austin, TX 78701",
   phone: "(888) 555-0199",
+  email: "agency@coverpilot.example",
+  social: [],
 };
 
 /**
@@ -60,24 +85,37 @@ export interface AgencySettings {
   AGENCY_LICENSES?: readonly AgencyLicense[];
   AGENCY_ADDRESS?: string;
   AGENCY_PHONE?: string;
+  AGENCY_EMAIL?: string;
+  AGENCY_SERVICE_PHONE?: string;
+  AGENCY_HOURS?: string;
+  AGENCY_SOCIAL_LINKS?: readonly SocialLink[];
   AGENCY_RESPONSE_HOURS?: number;
 }
 
-/** The agency the site names (footer, plan page, emails): the settings, or while any is unset the sample. */
+/**
+ * The agency the site names (header, footer, contact pages, plan page, emails): the settings, or
+ * while any required one is unset the sample. The optional ones (a second phone, the hours, the
+ * social profiles, the promise to call back) are the agency's either way.
+ */
 export function agencyFrom(settings: AgencySettings): Agency {
   const { AGENCY_NAME, AGENCY_HOME_STATE, AGENCY_NPN, AGENCY_LICENSES } = settings;
-  const { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_RESPONSE_HOURS } = settings;
-  const promise =
-    AGENCY_RESPONSE_HOURS === undefined ? {} : { responseHours: AGENCY_RESPONSE_HOURS };
+  const { AGENCY_ADDRESS, AGENCY_PHONE, AGENCY_EMAIL, AGENCY_RESPONSE_HOURS } = settings;
+  const optional = {
+    ...(AGENCY_RESPONSE_HOURS === undefined ? {} : { responseHours: AGENCY_RESPONSE_HOURS }),
+    ...(settings.AGENCY_SERVICE_PHONE ? { servicePhone: settings.AGENCY_SERVICE_PHONE } : {}),
+    ...(settings.AGENCY_HOURS ? { hours: settings.AGENCY_HOURS } : {}),
+    social: settings.AGENCY_SOCIAL_LINKS ?? [],
+  };
   if (
     !AGENCY_NAME ||
     !AGENCY_HOME_STATE ||
     !AGENCY_NPN ||
     !AGENCY_LICENSES ||
     !AGENCY_ADDRESS ||
-    !AGENCY_PHONE
+    !AGENCY_PHONE ||
+    !AGENCY_EMAIL
   ) {
-    return { ...SAMPLE_AGENCY, sample: true, ...promise };
+    return { ...SAMPLE_AGENCY, sample: true, ...optional };
   }
   return {
     name: AGENCY_NAME,
@@ -86,9 +124,78 @@ export function agencyFrom(settings: AgencySettings): Agency {
     licenses: AGENCY_LICENSES,
     address: AGENCY_ADDRESS,
     phone: AGENCY_PHONE,
+    email: AGENCY_EMAIL,
     sample: false,
-    ...promise,
+    ...optional,
   };
+}
+
+/**
+ * A phone as the agency writes it ("(619) 555-0100") as a tel: link's address ("tel:+16195550100"):
+ * the settings take only numbers that `normalizeUsPhone` reads.
+ */
+export function telHref(phone: string): string {
+  return `tel:${normalizeUsPhone(phone) ?? phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** The networks whose names a profile's address gives (others are named by their host). */
+const SOCIAL_NETWORKS: ReadonlyArray<readonly [host: string, name: string]> = [
+  ["linkedin.com", "LinkedIn"],
+  ["facebook.com", "Facebook"],
+  ["x.com", "X"],
+  ["twitter.com", "X"],
+  ["instagram.com", "Instagram"],
+  ["youtube.com", "YouTube"],
+  ["tiktok.com", "TikTok"],
+];
+
+/** At most this many social profiles, each address at most this long (AGENCY_SOCIAL_LINKS). */
+export const SOCIAL_LINKS_MAX = 6;
+export const SOCIAL_LINK_MAX_LENGTH = 300;
+
+/**
+ * AGENCY_SOCIAL_LINKS (`https://www.linkedin.com/company/harbor,https://www.facebook.com/harbor`)
+ * as profiles named by their network, or the reason it is not valid: https addresses only (a
+ * footer link may not downgrade a visitor to clear text), without a user name or password, each
+ * once, at most SOCIAL_LINKS_MAX.
+ */
+export function parseSocialLinks(
+  text: string,
+): { ok: true; links: SocialLink[] } | { ok: false; error: string } {
+  const links: SocialLink[] = [];
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length > SOCIAL_LINKS_MAX) {
+    return { ok: false, error: `takes at most ${SOCIAL_LINKS_MAX} addresses` };
+  }
+  for (const entry of entries) {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (
+      !url ||
+      url.protocol !== "https:" ||
+      url.username ||
+      url.password ||
+      !url.hostname.includes(".") ||
+      entry.length > SOCIAL_LINK_MAX_LENGTH ||
+      /\s/.test(entry)
+    ) {
+      return {
+        ok: false,
+        error: `must be https:// addresses (each at most ${SOCIAL_LINK_MAX_LENGTH} characters) separated by commas`,
+      };
+    }
+    if (links.some((known) => known.href === url.href)) {
+      return { ok: false, error: `names ${url.href} twice` };
+    }
+    const host = url.hostname.replace(/^www\./, "");
+    const known = SOCIAL_NETWORKS.find(
+      ([domain]) => host === domain || host.endsWith(`.${domain}`),
+    );
+    links.push({ name: known?.[1] ?? host, href: url.href });
+  }
+  return { ok: true, links };
 }
 
 /** A licence number: letters and digits, 1 to 20 of them (states write them differently). */
@@ -165,7 +272,15 @@ export function agencyLines(agency: Agency, locale: Locale = BASE_LOCALE): strin
 export function agencyStamp(agency: Agency): string {
   const details = [agency.name, agency.homeState, agency.npn, licensesText(agency.licenses)];
   // The sample flag too: a sample page carries the notice at its top (decision 031).
-  const all = [...details, agency.address, agency.phone, agency.sample ? "sample" : "set"];
+  const contact = [agency.address, agency.phone, agency.servicePhone ?? "", agency.email];
+  const social = agency.social.map((profile) => profile.href).join(" ");
+  const all = [
+    ...details,
+    ...contact,
+    agency.hours ?? "",
+    social,
+    agency.sample ? "sample" : "set",
+  ];
   // encodeURIComponent leaves ' alone, which React writes as &#x27; in an attribute.
   return encodeURIComponent(JSON.stringify(all)).replace(/'/g, "%27");
 }

@@ -22,6 +22,7 @@ const licensed = agencyFrom({
   ],
   AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
   AGENCY_PHONE: "(619) 555-0100",
+  AGENCY_EMAIL: "service@harbor-insurance.example",
 });
 const sample = agencyFrom({});
 

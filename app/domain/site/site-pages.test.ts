@@ -52,10 +52,17 @@ describe("the site's pages", () => {
   });
 
   it("tells the wizard's screens from the other pages (the header's call link, issue 26)", () => {
-    for (const path of [QUOTE_PATH, `${QUOTE_PATH}/`, `${QUOTE_PATH}/questionnaire-2`]) {
+    for (const path of [
+      QUOTE_PATH,
+      `${QUOTE_PATH}/`,
+      `${QUOTE_PATH}/questionnaire-2`,
+      // The Spanish screens too: their header offers the agency's phone, not "Pedir cotización".
+      `/es${QUOTE_PATH}`,
+      `/es${QUOTE_PATH}/segments`,
+    ]) {
       expect(isWizardPath(path), path).toBe(true);
     }
-    for (const path of ["/", "/workers-comp", "/business-wizardry", "/login"]) {
+    for (const path of ["/", "/workers-comp", "/business-wizardry", "/login", "/es", "/es/login"]) {
       expect(isWizardPath(path), path).toBe(false);
     }
   });

@@ -26,9 +26,9 @@ export const QUOTE_PATH = "/business-wizard";
  */
 export const QUOTE_LINK_LABEL = m.quote_link({}, { locale: BASE_LOCALE });
 
-/** Whether a path is one of the wizard's screens (/business-wizard and below). */
+/** Whether a path is one of the wizard's screens (/business-wizard and below, in any language). */
 export function isWizardPath(pathname: string): boolean {
-  const path = pagePath(pathname);
+  const path = pagePath(basePath(pathname));
   return path === QUOTE_PATH || path.startsWith(`${QUOTE_PATH}/`);
 }
 

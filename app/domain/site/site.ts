@@ -4,7 +4,10 @@ import { BASE_LOCALE } from "#app/domain/site/locales.ts";
 /** The site's words in English (messages/en.json): for what is English-only, such as JSON-LD. */
 const english = { locale: BASE_LOCALE };
 
-/** Site settings: the brand and the two phone lines (docs/product.md, "Pages and addresses", footer). */
+/**
+ * The product's own settings: its brand and words. Every contact detail a visitor sees (phones,
+ * hours, social profiles) is the agency's, from its settings (agency.ts, issue 53).
+ */
 export const site = {
   brand: "CoverPilot",
   /**
@@ -22,18 +25,6 @@ export const site = {
    * 24/7" promised what the site does not do: this is what it does (decision 014).
    */
   description: m.site_description({}, english),
-  supportPhone: { label: "(888) 555-0142", tel: "+18885550142" },
-  salesPhone: { label: "(888) 555-0199", tel: "+18885550199" },
   /** The pause between questionnaire steps, and before going home after the final save (docs/product.md, "Numbers and limits"). */
   stepDelayMs: 800,
-  /** When people answer the two lines and return call-back requests (the contact page). */
-  phoneHours: m.phone_hours({}, english),
-  /** The brand's social profiles (footer links, and sameAs in the Organization JSON-LD). */
-  social: [
-    { network: "LinkedIn", href: "https://www.linkedin.com/company/coverpilot" },
-    { network: "Facebook", href: "https://www.facebook.com/coverpilot" },
-    { network: "X", href: "https://x.com/coverpilot" },
-  ],
 } as const;
-
-export type SocialNetwork = (typeof site.social)[number]["network"];

@@ -9,7 +9,6 @@ import { quoteConfirmationEmail } from "#app/domain/quote/quote-request.ts";
 import { renewalReminderEmail } from "#app/domain/quote/renewals.ts";
 import { questionAskedEmail } from "#app/domain/quote/request-questions.ts";
 import { resumeEmail } from "#app/domain/wizard/resume-links.ts";
-import { site } from "#app/domain/site/site.ts";
 
 /** An agency as set, whose phone is neither of the site's own lines. */
 const AGENCY: Agency = {
@@ -110,8 +109,9 @@ describe("the quote request's confirmation email", () => {
     for (const email of [confirmation(), confirmation({ contactChannel: "email" })]) {
       expect(phonesIn(email.text)).toEqual([AGENCY.phone]);
       expect(email.text).toContain(`Questions in the meantime? Call us on ${AGENCY.phone}.`);
-      expect(email.html).not.toContain(site.salesPhone.label);
-      expect(email.html).not.toContain(site.supportPhone.label);
+      // The product's own numbers of old: gone from every page and email (issue 53).
+      expect(email.html).not.toContain("(888) 555-0199");
+      expect(email.html).not.toContain("(888) 555-0142");
     }
   });
 

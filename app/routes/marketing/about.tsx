@@ -7,6 +7,8 @@ import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro, Prose } from "#app/components/site/page-intro.tsx";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import { useLocale } from "#app/hooks/use-locale.ts";
+import { useAgency } from "#app/components/site/agency-identity.tsx";
+import { telHref } from "#app/domain/site/agency.ts";
 
 import type { Route } from "./+types/about";
 
@@ -23,6 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function About() {
   const locale = useLocale();
   const time = anyLineApplyTime(locale);
+  const agency = useAgency();
   return (
     <>
       <PageIntro title={m.about_heading({ brand: site.brand }, { locale })}>
@@ -41,23 +44,15 @@ export default function About() {
         <h2>{m.about_people({}, { locale })}</h2>
         <p>
           {withSlots(
-            m.about_people_text(
-              {
-                hours: m.phone_hours({}, { locale }),
-                sales: slot("sales"),
-                support: slot("support"),
-                message: slot("message"),
-              },
-              { locale },
-            ),
+            m.about_people_text({ phone: slot("phone"), message: slot("message") }, { locale }),
             {
-              sales: <a href={`tel:${site.salesPhone.tel}`}>{site.salesPhone.label}</a>,
-              support: <a href={`tel:${site.supportPhone.tel}`}>{site.supportPhone.label}</a>,
+              phone: agency ? <a href={telHref(agency.phone)}>{agency.phone}</a> : null,
               message: (
                 <a href={linkPath("/contact", locale)}>{m.about_send_message({}, { locale })}</a>
               ),
             },
           )}
+          {agency?.hours ? ` ${m.agency_hours({ hours: agency.hours }, { locale })}` : null}
         </p>
         <p>
           {withSlots(m.about_ready({ start: slot("start") }, { locale }), {

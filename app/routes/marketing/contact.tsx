@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { CONTACT_FIELD_LIMITS, contactMessageSchema } from "#app/domain/site/contact-forms.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
+import { telHref } from "#app/domain/site/agency.ts";
 import { site } from "#app/domain/site/site.ts";
 import { m } from "#app/paraglide/messages.js";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
@@ -14,6 +15,7 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ContactNameField } from "#app/components/site/contact-name-field.tsx";
 import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
+import { useAgency } from "#app/components/site/agency-identity.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { controlClasses, FormAlert, FormField, hintId } from "#app/components/ui/form-field.tsx";
 import { CheckIcon, ClockIcon, MailIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
@@ -25,11 +27,11 @@ import type { Route } from "./+types/contact";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
-  localizedPageMeta(args, (locale) => ({
+  localizedPageMeta(args, (locale, agency) => ({
     path: "/contact",
     title: m.contact_title({}, { locale }),
     description: m.contact_meta_description(
-      { brand: site.brand, support: site.supportPhone.label, sales: site.salesPhone.label },
+      { agency: agency?.name ?? site.brand, phone: agency?.phone ?? "" },
       { locale },
     ),
   }));
@@ -64,8 +66,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** One of the agency's phones on the contact page, with what to call it for. */
+function PhoneLine({ title, text, phone }: { title?: string; text: string; phone: string }) {
+  return (
+    <li className="rounded-2xl border border-line bg-white p-5">
+      {title ? <p className="font-semibold">{title}</p> : null}
+      <p className="text-sm text-muted">{text}</p>
+      <a
+        href={telHref(phone)}
+        className="mt-2 inline-flex items-center gap-2 text-lg font-semibold text-brand-700 underline"
+      >
+        <PhoneIcon className="size-5" />
+        {phone}
+      </a>
+    </li>
+  );
+}
+
 export default function Contact({ actionData }: Route.ComponentProps) {
   const locale = useLocale();
+  const agency = useAgency();
   return (
     <>
       <PageIntro title={m.contact_title({}, { locale })} width="wide">
@@ -76,39 +96,38 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <h2 id="call-title" className="text-2xl font-bold">
             {m.chrome_call_us({}, { locale })}
           </h2>
-          <ul className="mt-6 space-y-4">
-            <li className="rounded-2xl border border-line bg-white p-5">
-              <p className="font-semibold">{m.chrome_support({}, { locale })}</p>
-              <p className="text-sm text-muted">{m.contact_support_text({}, { locale })}</p>
-              <a
-                href={`tel:${site.supportPhone.tel}`}
-                className="mt-2 inline-flex items-center gap-2 text-lg font-semibold text-brand-700 underline"
-              >
-                <PhoneIcon className="size-5" />
-                {site.supportPhone.label}
-              </a>
-            </li>
-            <li className="rounded-2xl border border-line bg-white p-5">
-              <p className="font-semibold">{m.chrome_sales({}, { locale })}</p>
-              <p className="text-sm text-muted">{m.contact_sales_text({}, { locale })}</p>
-              <a
-                href={`tel:${site.salesPhone.tel}`}
-                className="mt-2 inline-flex items-center gap-2 text-lg font-semibold text-brand-700 underline"
-              >
-                <PhoneIcon className="size-5" />
-                {site.salesPhone.label}
-              </a>
-            </li>
-          </ul>
-          <p className="mt-6 flex items-start gap-3 text-muted">
-            <ClockIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            <span>
-              <span className="block font-semibold text-ink">
-                {m.contact_hours({}, { locale })}
+          {/* The agency's phone; its line for existing customers too, where it has one. */}
+          {agency ? (
+            <ul className="mt-6 space-y-4">
+              {agency.servicePhone ? (
+                <>
+                  <PhoneLine
+                    title={m.chrome_support({}, { locale })}
+                    text={m.contact_support_text({}, { locale })}
+                    phone={agency.servicePhone}
+                  />
+                  <PhoneLine
+                    title={m.chrome_sales({}, { locale })}
+                    text={m.contact_sales_text({}, { locale })}
+                    phone={agency.phone}
+                  />
+                </>
+              ) : (
+                <PhoneLine text={m.contact_phone_text({}, { locale })} phone={agency.phone} />
+              )}
+            </ul>
+          ) : null}
+          {agency?.hours ? (
+            <p className="mt-6 flex items-start gap-3 text-muted">
+              <ClockIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <span>
+                <span className="block font-semibold text-ink">
+                  {m.contact_hours({}, { locale })}
+                </span>
+                {agency.hours}
               </span>
-              {m.phone_hours({}, { locale })}
-            </span>
-          </p>
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="message-title">
           <h2 id="message-title" className="flex items-center gap-2 text-2xl font-bold">

@@ -18,6 +18,8 @@ import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
+import { useAgency } from "#app/components/site/agency-identity.tsx";
+import { telHref } from "#app/domain/site/agency.ts";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import { useLocale } from "#app/hooks/use-locale.ts";
 
@@ -51,26 +53,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
-/** A phone line of the agency with what to call it for. */
-function PhoneCard({
-  title,
-  text,
-  phone,
-}: {
-  title: string;
-  text: string;
-  phone: { label: string; tel: string };
-}) {
+/** A phone of the agency (as it writes it) with what to call it for. */
+function PhoneCard({ title, text, phone }: { title: string; text: string; phone: string }) {
   return (
     <li className="rounded-2xl border border-line bg-white p-6">
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="mt-1 text-muted">{text}</p>
       <a
-        href={`tel:${phone.tel}`}
+        href={telHref(phone)}
         className="mt-3 inline-flex items-center gap-2 text-xl font-semibold text-brand-700 underline"
       >
         <PhoneIcon className="size-5" />
-        {phone.label}
+        {phone}
       </a>
     </li>
   );
@@ -78,6 +72,7 @@ function PhoneCard({
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const locale = useLocale();
+  const agency = useAgency();
   const schema = loginSchema(locale);
   const [form, fields] = useForm({
     id: "login",
@@ -137,24 +132,36 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </div>
       <h2 className="sr-only">{m.login_other_ways({}, { locale })}</h2>
       <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          <PhoneCard
-            title={m.login_quote_or_policy({}, { locale })}
-            text={m.login_call_support({}, { locale })}
-            phone={site.supportPhone}
-          />
-          <PhoneCard
-            title={m.login_new_coverage({}, { locale })}
-            text={m.login_call_sales({}, { locale })}
-            phone={site.salesPhone}
-          />
-        </ul>
+        {/* The agency's phone; two cards where it has a line for existing customers (issue 53). */}
+        {agency ? (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {agency.servicePhone ? (
+              <>
+                <PhoneCard
+                  title={m.login_quote_or_policy({}, { locale })}
+                  text={m.login_call_support({}, { locale })}
+                  phone={agency.servicePhone}
+                />
+                <PhoneCard
+                  title={m.login_new_coverage({}, { locale })}
+                  text={m.login_call_sales({}, { locale })}
+                  phone={agency.phone}
+                />
+              </>
+            ) : (
+              <PhoneCard
+                title={m.login_call_us({}, { locale })}
+                text={m.chrome_call_us({}, { locale })}
+                phone={agency.phone}
+              />
+            )}
+          </ul>
+        ) : null}
         <p className="mt-6 text-muted">
           {withSlots(
-            m.login_team_hours(
-              { hours: m.phone_hours({}, { locale }), message: slot("message") },
-              { locale },
-            ),
+            agency?.hours
+              ? m.login_team_hours({ hours: agency.hours, message: slot("message") }, { locale })
+              : m.login_message_us({ message: slot("message") }, { locale }),
             {
               message: (
                 <a

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import { pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
+import { agencyFromMatches, pageMeta, siteUrlFromMatches } from "#app/components/site/page-meta.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
 import { buttonClasses } from "#app/components/ui/button.ts";
 import {
@@ -35,6 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   const locale = localeOfPath(location.pathname);
   return pageMeta({
     siteUrl: siteUrlFromMatches(matches),
+    agency: agencyFromMatches(matches),
     path: localizedPath("/resume", locale),
     title: m.resume_meta_title({}, { locale }),
     description: m.resume_meta_description({ brand: site.brand }, { locale }),

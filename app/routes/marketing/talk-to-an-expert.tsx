@@ -3,11 +3,12 @@ import { data } from "react-router";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { bestTimeLabel, callbackRequestSchema } from "#app/domain/site/contact-forms.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
-import { site } from "#app/domain/site/site.ts";
+import { telHref } from "#app/domain/site/agency.ts";
 import { m } from "#app/paraglide/messages.js";
 import { localizedPageMeta } from "#app/components/site/page-meta.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { PageIntro } from "#app/components/site/page-intro.tsx";
+import { useAgency } from "#app/components/site/agency-identity.tsx";
 import { CallbackRequestPanel, TALK_TO_EXPERT_PATH } from "#app/components/site/talk-to-expert.tsx";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
 import { saveCallbackRequest } from "#app/server/leads/contact-requests.server.ts";
@@ -19,10 +20,12 @@ import type { Route } from "./+types/talk-to-an-expert";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
-  localizedPageMeta(args, (locale) => ({
+  localizedPageMeta(args, (locale, agency) => ({
     path: TALK_TO_EXPERT_PATH,
     title: m.talk_to_expert({}, { locale }),
-    description: m.talk_meta_description({ phone: site.salesPhone.label }, { locale }),
+    description: agency
+      ? m.talk_meta_description({ phone: agency.phone }, { locale })
+      : m.talk_intro({}, { locale }),
   }));
 
 /**
@@ -63,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TalkToAnExpert({ actionData }: Route.ComponentProps) {
   const locale = useLocale();
+  const agency = useAgency();
   return (
     <>
       <PageIntro title={m.talk_to_expert({}, { locale })} width="wide">
@@ -74,15 +78,18 @@ export default function TalkToAnExpert({ actionData }: Route.ComponentProps) {
             {m.talk_call_now({}, { locale })}
           </h2>
           <p className="mt-3 text-muted">
-            {m.talk_speak_with_sales({ hours: m.phone_hours({}, { locale }) }, { locale })}
+            {m.talk_speak_with_sales({}, { locale })}
+            {agency?.hours ? ` ${m.agency_hours({ hours: agency.hours }, { locale })}` : null}
           </p>
-          <a
-            href={`tel:${site.salesPhone.tel}`}
-            className="mt-4 inline-flex items-center gap-2 text-2xl font-bold text-brand-700 underline"
-          >
-            <PhoneIcon className="size-6" />
-            {site.salesPhone.label}
-          </a>
+          {agency ? (
+            <a
+              href={telHref(agency.phone)}
+              className="mt-4 inline-flex items-center gap-2 text-2xl font-bold text-brand-700 underline"
+            >
+              <PhoneIcon className="size-6" />
+              {agency.phone}
+            </a>
+          ) : null}
         </section>
         <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
           <CallbackRequestPanel

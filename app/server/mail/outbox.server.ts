@@ -7,6 +7,7 @@ import nodemailer from "nodemailer";
 
 import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { notSentRecord } from "#app/domain/leads/desk-emails.ts";
+import { agencyFrom } from "#app/domain/site/agency.ts";
 import { mailboxOf, type AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -346,6 +347,9 @@ export function notifyOutboxWorkers() {
 
 /** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox. */
 export function createMailTransport(env: Env): MailTransport {
+  // Replies go to the agency (AGENCY_EMAIL), not to MAIL_FROM; a sample agency's address is none.
+  const agency = agencyFrom(env);
+  const replyTo = agency.sample ? undefined : agency.email;
   if (env.SMTP_URL) {
     const smtp = nodemailer.createTransport(env.SMTP_URL);
     return {
@@ -356,6 +360,7 @@ export function createMailTransport(env: Env): MailTransport {
           subject,
           text,
           html,
+          replyTo,
           messageId: `<outbox-${id}@coverpilot>`,
         });
       },
@@ -369,7 +374,7 @@ export function createMailTransport(env: Env): MailTransport {
   });
   return {
     async send({ from, to, subject, text, html, id }) {
-      const info = await writer.sendMail({ from, to, subject, text, html });
+      const info = await writer.sendMail({ from, to, subject, text, html, replyTo });
       // The emails hold visitors' links and leads' details: owner-only, even in a folder made
       // before with other modes.
       await mkdir(folder, { recursive: true, mode: 0o700 });

@@ -646,6 +646,7 @@ const licensedEnv = parseEnv({
   AGENCY_LICENSES: "CA:0K12345,TX:2345678",
   AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
   AGENCY_PHONE: "(619) 555-0100",
+  AGENCY_EMAIL: "service@harbor-insurance.example",
 });
 
 describe.each(testDatabaseKinds)("only where the agency is licensed, on $name", (kind) => {
