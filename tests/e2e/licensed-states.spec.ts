@@ -251,7 +251,6 @@ test("every contact detail a page shows is the agency's: its phone, hours and pr
     "/about",
     "/talk-to-an-expert",
     "/privacy",
-    "/business-wizard",
     "/es/contact",
     "/es/login",
   ]) {
