@@ -78,8 +78,8 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     env: {
       LEAD_WEBHOOK_URL: await receiver.listen(),
       LEAD_WEBHOOK_SECRET: "a webhook secret",
-      // The request's emails, a question and the quotes all reach the visitor within the hour.
-      MAIL_PER_RECIPIENT_PER_HOUR: "10",
+      // The default mail settings (3 visitor emails an inbox an hour, the reminder waiting half an
+      // hour): every email of the journey reaches the customer (decision 054).
     },
   });
   const documents = new Map<string, string>();
@@ -220,6 +220,25 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect
       .poll(() => receiver.accepted().map((post) => post.event))
       .toEqual(expect.arrayContaining(["question.asked", "quote.published"]));
+    // Every email the customer was sent within the hour arrived: the reminder, cancelled when
+    // they finished, took none of their inbox's three.
+    expect(
+      readWrittenEmails(dataDir)
+        .filter((email) => email.to === VISITOR)
+        .map((email) => email.subject.replace(/CP-[A-Z0-9-]+/, "CP-…")),
+    ).toEqual([
+      "Your quote request CP-…",
+      "Your agent has a question (CP-…)",
+      "Your quotes are ready (CP-…)",
+    ]);
+    // The browser the customer applied from is told the quotes are ready, and how to see them.
+    const plan = await visitor.getPage("/business-wizard/quote");
+    expect(plan.html).toContain("Your quotes are ready");
+    expect(plan.html).toContain('href="/business-wizard/quotes"');
+    const told = await visitor.getPage("/business-wizard/quotes");
+    expect(told.html).toContain("Your agent has published your quotes.");
+    expect(told.html).toContain("shown only in a browser that has opened the link");
+    expect(told.html).not.toContain("Acme Mutual");
 
     // Knowing the address is not enough: a browser that has not opened the link sees no quote.
     const stranger = await (await browser.newContext()).newPage();

@@ -73,6 +73,40 @@ async function deskFor(database: Database): Promise<QuoteDesk> {
 }
 
 describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", (kind) => {
+  it("for an application whose email is not proven, asks and publishes but emails nothing, and says why", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      await database.db
+        .updateTable("business_wizard_submissions")
+        .set({ email_not_proven: true })
+        .where("id", "=", desk.request.submissionId)
+        .execute();
+      await workOnQuoteRequest(desk, formPost(QUOTE_FORM));
+      expect(
+        await workOnQuoteRequest(desk, formPost({ intent: "ask", question: "How many roofers?" })),
+      ).toEqual({ outcome: "saved", emailed: false, held: "unproven", anchor: "questions" });
+      expect(await workOnQuoteRequest(desk, formPost({ intent: "publish" }))).toEqual({
+        outcome: "saved",
+        emailed: false,
+        held: "unproven",
+      });
+      // Nothing the outbox would send: both emails are held, each on the timeline as not sent.
+      expect(
+        await database.db.selectFrom("outbox").select(["held"]).orderBy("id").execute(),
+      ).toEqual([{ held: "unproven" }, { held: "unproven" }]);
+      const notSent = await database.db
+        .selectFrom("lead_activities")
+        .select("body")
+        .where("kind", "=", "not-sent")
+        .orderBy("id")
+        .execute();
+      expect(notSent.map((row) => row.body.split(":")[0])).toEqual([
+        '"Your agent has a question (CP-BAKERS)"',
+        '"Your quotes are ready (CP-BAKERS)"',
+      ]);
+    });
+  });
+
   it("keeps a valid quote, and refuses an invalid one with its messages and what was typed", async () => {
     await withDatabase(kind.open, async (database) => {
       const desk = await deskFor(database);
