@@ -737,6 +737,11 @@ describe("the plan's rules, reviewed line by line (issue 54)", () => {
     expect(painter.reason).toContain("ask an agent");
     expect(painter.reason).toContain("January 2028");
     expect(citing(painter, "https://sites.sandiego.edu/cpil-blog/?p=986")).toBe(true);
+    // Head count unknown: the state's own rule, from the first employee, says more.
+    expect(workersComp(californiaSoleTrader("Painting"))).toMatchObject({
+      recommendation: "Recommended",
+      reason: "California requires it from your first employee.",
+    });
     // Outside California nothing changes: a Nevada sole roofer alone may choose.
     expect(
       workersComp({ ...californiaSoleTrader("Roofing"), state: "Nevada", ...staff(0) })

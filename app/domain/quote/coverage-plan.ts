@@ -810,7 +810,7 @@ export function workersCompVerdict(facts: PlanFacts): Verdict {
   // before the head count, so a roofer with no employees is never told it is not needed.
   const licence =
     construction && staff.status !== "some" ? tradeLicenceFor(wc, answers.segments) : undefined;
-  if (licence) {
+  if (licence && (licence.status === "required" || staff.status === "none")) {
     return {
       recommendation: licence.status === "required" ? "Required by law" : "Recommended",
       reason: licence.reason({}, { locale }),
