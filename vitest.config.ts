@@ -10,6 +10,7 @@ const TEST_FILES = [
   "database/**/*.test.ts",
   "tools/**/*.test.ts",
   "tests/support/**/*.test.ts",
+  "bench/**/*.test.ts",
 ];
 
 /**

@@ -11,6 +11,10 @@ export interface Child {
   output(): string;
   /** Stops it with SIGTERM and waits for it to exit. */
   stop(): Promise<void>;
+  /** Kills it with SIGKILL, as a crash would, and waits for it to be gone. */
+  kill(): Promise<void>;
+  /** Resolves once it has exited, with its code (or the signal that ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** A loopback port that nothing listens on now. */
@@ -95,12 +99,16 @@ async function startChild(
   closeSync(log);
   const printed = () => readFileSync(logFile, "utf8");
   const pid = child.pid;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const ending = (signal: NodeJS.Signals) => async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
+    child.kill(signal);
     await exited;
   };
+  const stop = ending("SIGTERM");
+  const kill = ending("SIGKILL");
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -109,7 +117,9 @@ async function startChild(
     try {
       const response = await fetch(`${url}${readyPath}`);
       await response.arrayBuffer();
-      if (response.ok && pid !== undefined) return { url, pid, output: printed, stop };
+      if (response.ok && pid !== undefined) {
+        return { url, pid, output: printed, stop, kill, exited };
+      }
     } catch {
       // Not listening yet.
     }

@@ -71,38 +71,46 @@ function partsOf(boundary: string, body: string): { text: string; html?: string 
   return found;
 }
 
-/** Every email written so far, oldest first. */
-export function readWrittenEmails(dataDir: string): WrittenEmail[] {
+/** The .eml files written so far under DATA_DIR/outbox, oldest first (their names say the order). */
+export function writtenEmailFiles(dataDir: string): string[] {
   const folder = path.join(dataDir, "outbox");
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((file) => file.endsWith(".eml"))
     .sort()
-    .map((file) => {
-      const raw = readFileSync(path.join(folder, file), "utf8");
-      const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-      // A header may go on over indented lines (a long encoded subject does).
-      const header = (name: string) =>
-        decodeHeader(
-          (new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)$`, "m").exec(head)?.[1] ?? "").replace(
-            /\r?\n[ \t]+/g,
-            " ",
-          ),
-        );
-      const body = rest.join("\n\n");
-      const boundary = /^content-type:\s*multipart\/[\s\S]*?boundary="?([^";\r\n]+)"?/im.exec(
-        head,
-      )?.[1];
-      if (boundary) {
-        const { text, html } = partsOf(boundary, body);
-        return { to: header("To"), subject: header("Subject"), body: text, html };
-      }
-      return {
-        to: header("To"),
-        subject: header("Subject"),
-        body: /quoted-printable/i.test(head) ? decodeQuotedPrintable(body) : body,
-      };
-    });
+    .map((file) => path.join(folder, file));
+}
+
+/** Every email written so far, oldest first. */
+export function readWrittenEmails(dataDir: string): WrittenEmail[] {
+  return writtenEmailFiles(dataDir).map(readWrittenEmail);
+}
+
+/** One email the server wrote, read from its .eml file. */
+export function readWrittenEmail(file: string): WrittenEmail {
+  const raw = readFileSync(file, "utf8");
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  // A header may go on over indented lines (a long encoded subject does).
+  const header = (name: string) =>
+    decodeHeader(
+      (new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)$`, "m").exec(head)?.[1] ?? "").replace(
+        /\r?\n[ \t]+/g,
+        " ",
+      ),
+    );
+  const body = rest.join("\n\n");
+  const boundary = /^content-type:\s*multipart\/[\s\S]*?boundary="?([^";\r\n]+)"?/im.exec(
+    head,
+  )?.[1];
+  if (boundary) {
+    const { text, html } = partsOf(boundary, body);
+    return { to: header("To"), subject: header("Subject"), body: text, html };
+  }
+  return {
+    to: header("To"),
+    subject: header("Subject"),
+    body: /quoted-printable/i.test(head) ? decodeQuotedPrintable(body) : body,
+  };
 }
 
 /** The path of the application link in an email. */

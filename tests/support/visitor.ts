@@ -12,6 +12,11 @@ export interface HttpVisitorOptions {
    * (the funnel counts a step when its page is opened).
    */
   opensPages?: boolean;
+  /**
+   * The Origin header its requests carry, as a browser's posts do (the lead desk refuses a post
+   * that names no origin); none when absent.
+   */
+  origin?: string;
 }
 
 /** What completeApplication answers, the rest as its defaults. */
@@ -55,8 +60,12 @@ export class HttpVisitor {
   }
 
   private headers(): Record<string, string> {
-    const agent = this.options.userAgent;
-    return { Cookie: this.cookieHeader(), ...(agent ? { "User-Agent": agent } : {}) };
+    const { userAgent, origin } = this.options;
+    return {
+      Cookie: this.cookieHeader(),
+      ...(userAgent ? { "User-Agent": userAgent } : {}),
+      ...(origin ? { Origin: origin } : {}),
+    };
   }
 
   private keep(response: Response): void {
