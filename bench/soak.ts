@@ -36,6 +36,7 @@ import * as prettier from "prettier";
 
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import { openDatabase } from "#app/server/db/database.server.ts";
+import { UPLOADS_FOLDER } from "#app/server/http/upload-area.server.ts";
 import { createFreshPostgres } from "#tests/support/databases.ts";
 import { WebhookReceiver } from "#tests/support/webhook-receiver.ts";
 
@@ -149,19 +150,23 @@ mkdirSync(serverTmp, { recursive: true });
 rmSync(logDir, { recursive: true, force: true });
 mkdirSync(logDir, { recursive: true });
 
+/** Where the server keeps uploads while they arrive (DATA_DIR/uploads, decision 057). */
+const uploadsDir = path.join(dataDir, UPLOADS_FOLDER);
+
 /**
- * What the server leaves of its uploads: everything in its TMPDIR, and anything under DATA_DIR
- * whose name says it holds uploads or temporary files (where a server may keep them instead).
+ * What the server leaves of its uploads: everything in its upload area (each server's folder and
+ * each upload's folder and file in it) and in its TMPDIR (where uploads went before, and where
+ * nothing of the server's should stay).
  */
 function leftovers(): { files: number; folders: number } {
-  const total = countTree(serverTmp);
-  for (const entry of existsSync(dataDir) ? readdirSync(dataDir) : []) {
-    if (!/upload|te?mp/i.test(entry)) continue;
-    const inner = countTree(path.join(dataDir, entry));
-    total.files += inner.files;
-    total.folders += inner.folders;
-  }
-  return total;
+  const area = countTree(uploadsDir);
+  const tmp = countTree(serverTmp);
+  return { files: area.files + tmp.files, folders: area.folders + tmp.folders };
+}
+
+/** The files the server holds open in its upload area or its TMPDIR. */
+function openTempFiles(pid: number): number {
+  return openFilesUnder(pid, uploadsDir) + openFilesUnder(pid, serverTmp);
 }
 
 const fresh = await createFreshPostgres(adminUrl);
@@ -260,7 +265,7 @@ try {
       unexpectedExits += 1;
       log(`the server exited on its own: ${(await server.exited).code}`);
     } else {
-      const open = openFilesUnder(server.pid, serverTmp);
+      const open = openTempFiles(server.pid);
       openBeforeKillMax = Math.max(openBeforeKillMax, open);
       const memory = { ...memoryOf(server.pid), seconds: (killedAt - serverStarted) / 1000 };
       beforeKills.push(memory);
@@ -281,7 +286,7 @@ try {
   const trafficMinutes = (performance.now() - trafficStarted) / 60_000;
   const endMemory = memoryOf(server.pid);
   await sleep(SETTLE_MS);
-  const openFilesAtEnd = openFilesUnder(server.pid, serverTmp);
+  const openFilesAtEnd = openTempFiles(server.pid);
   log(
     `traffic stopped: ${endMemory.rssMb.toFixed(0)} MB resident, ${openFilesAtEnd} temp files open ${SETTLE_MS / 1000} s later`,
   );
