@@ -195,8 +195,11 @@ try {
     WEBHOOK_RETRY_BASE_MS: "1000",
     MAIL_RETRY_BASE_MS: "1000",
     // Each visitor gets four or five emails within minutes (link, confirmation, question, quotes):
-    // the hourly cap is not what the soak is about.
+    // the hourly caps are not what the soak is about.
     MAIL_PER_RECIPIENT_PER_HOUR: "100",
+    // The desk emails two visitors a few seconds apart, for the whole run (decision 054's limits).
+    MAIL_PER_OPERATOR_PER_HOUR: "100000",
+    MAIL_AGENCY_PER_HOUR: "1000000",
     LOG_LEVEL: "warn",
   };
   let incarnation = 0;
