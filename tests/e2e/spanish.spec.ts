@@ -1133,6 +1133,15 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await expect(
       page.getByText(`Recibimos su pedido de certificado ${certificateReference}.`),
     ).toBeVisible();
+    // Its line names the endorsement, whose term carries its English in a parenthesis: no
+    // parenthesis around it (issue 53).
+    const certificateLine = page
+      .getByRole("listitem")
+      .filter({ hasText: `${certificateReference} para Constructora Sol LLC` });
+    await expect(certificateLine).toContainText(
+      "Constructora Sol LLC, endosos: Asegurado adicional (additional insured):",
+    );
+    expect(nestsParentheses((await certificateLine.textContent()) ?? "")).toBe(false);
 
     // The renewal asked for in Spanish: the form prefilled, and the request's confirmation.
     await page.goto(`${restarted.url}/es/business-wizard/policy/renewal`);
