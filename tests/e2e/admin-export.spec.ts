@@ -22,6 +22,9 @@ test.describe.configure({ mode: "serial" });
 const PASSWORD = "export desk password 2026";
 
 test("operator:create makes the first account while the server runs, once, and resets it on request", async () => {
+  // Eleven runs of the command, four of them opening the embedded database: about 40 s on two
+  // cores, past the default minute when the cores are shared.
+  test.slow();
   const dataDir = makeDataDir();
   const create = (args: string[], input: string) =>
     runScript("operator-create", args, { dataDir, input });
