@@ -139,11 +139,35 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
     await page.getByRole("radio", { name: "Monthly, with a fee of $9" }).check();
     for (const box of await page.getByRole("checkbox").all()) await box.check();
     await page.getByLabel("Type your full name to sign").fill("Bea Baker");
+    // On a phone, without JavaScript: the page after the post opens at its confirmation, focused
+    // and at the top of the viewport, not at the top of a page that looks like the one before.
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole("button", { name: "Request to bind" }).click();
-    await expect(page).toHaveURL(/\/business-wizard\/quotes\?bind-requested$/);
+    await expect(page).toHaveURL(/\/business-wizard\/quotes\?bind-requested#confirmation$/);
     const chosen = page.getByRole("status").filter({ hasText: "to bind Acme Mutual's quote" });
     await expect(chosen).toContainText("reference CP-");
     await expect(chosen).toContainText("your business is not covered by it");
+    await expect(chosen).toBeFocused();
+    await expect(chosen).toBeInViewport();
+    expect((await chosen.boundingBox())?.y).toBeLessThan(40);
+    // And the progress bar says where the visitor is now: Purchase.
+    await expect(
+      page.getByRole("navigation", { name: "Application progress" }).getByRole("listitem"),
+    ).toHaveText([
+      /Start/,
+      /Coverage/,
+      /Application/,
+      /Quote \(completed\)/,
+      /Purchase \(current step\)/,
+    ]);
+    // With JavaScript, the same: the confirmation takes the focus, at the top.
+    await opener.setViewportSize({ width: 360, height: 740 });
+    await opener.goto(`${server.url}/business-wizard/quotes?bind-requested#confirmation`);
+    const focused = opener.getByRole("status").filter({ hasText: "to bind Acme Mutual's quote" });
+    await expect(focused).toBeFocused();
+    await expect(focused).toBeInViewport();
+    await opener.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByRole("link", { name: /^Choose this quote/ })).toHaveCount(0);
     await expect(page.getByText("None of these suit me")).toHaveCount(0);
     await keepHtml(page, "the quotes, bind requested");
@@ -239,6 +263,29 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
     await noLayoutProblems(policyPage);
     await expectNoAxeViolations(policyPage);
     await keepHtml(policyPage, "the policy");
+
+    // Later, the insured asks for a link at /login: its email and its link open the policy,
+    // never "Finish your application" (issue 53).
+    const later = await (await browser.newContext()).newPage();
+    await later.goto(`${server.url}/login`);
+    await later.getByLabel("Email address", { exact: true }).fill(VISITOR);
+    await later.getByRole("button", { name: "Email me a link" }).click();
+    await expect(later.getByRole("status")).toHaveText(
+      "If we have an application for that address, we've sent you a link",
+    );
+    await expect
+      .poll(() =>
+        readWrittenEmails(dataDir).filter((email) => email.subject === "Your CoverPilot policy"),
+      )
+      .toHaveLength(1);
+    const login = readWrittenEmails(dataDir).find(
+      (email) => email.subject === "Your CoverPilot policy",
+    )!;
+    await later.goto(`${server.url}${resumeLinkIn(login)}`);
+    await expect(later.getByRole("heading", { level: 1, name: "See your policy" })).toBeVisible();
+    await later.getByRole("button", { name: "See my policy" }).click();
+    await expect(later).toHaveURL(/\/business-wizard\/policy$/);
+    await expect(later.getByText("GL-2027-0001")).toBeVisible();
 
     expect(await htmlErrors(pages)).toEqual([]);
   } finally {

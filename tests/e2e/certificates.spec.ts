@@ -187,7 +187,9 @@ test("a bound policy's visitor asks for a certificate; the desk issues it; the v
     await visitor.getByLabel("The job or contract it is for").fill(valid.job);
     await visitor.getByLabel("Needed by").fill(valid.neededBy);
     await visitor.getByRole("button", { name: "Request the certificate" }).click();
-    await expect(visitor).toHaveURL(/\/business-wizard\/policy\?certificate-requested=CP-.*-C1$/);
+    await expect(visitor).toHaveURL(
+      /\/business-wizard\/policy\?certificate-requested=CP-.*-C1#confirmation$/,
+    );
     await expect(
       visitor.getByRole("status").filter({ hasText: "We have your certificate request" }),
     ).toContainText("We will email you when the certificate is ready");

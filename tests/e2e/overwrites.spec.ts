@@ -147,7 +147,10 @@ test("knowing an email reveals and changes nothing of the application saved unde
     const ownerConfirmation = toOwner.find((email) => email.subject.includes(ownerReference))!;
     const ownerPage = await page.context().browser()!.newPage();
     await ownerPage.goto(`${server.url}${resumeLinkIn(ownerConfirmation)}`);
-    await ownerPage.getByRole("button", { name: "Continue my application" }).click();
+    // It opens where the owner is (their quote request, issue 53); their answers are theirs.
+    await ownerPage.getByRole("button", { name: "See my quotes" }).click();
+    await expect(ownerPage).toHaveURL(/\/business-wizard\/quotes$/);
+    await ownerPage.goto(`${server.url}/business-wizard/summary`);
     await expect(ownerPage.getByText("Alpha Bakery").first()).toBeVisible();
     await expect(ownerPage.getByText("Beta Florist")).toHaveCount(0);
     await ownerPage.close();

@@ -133,13 +133,16 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
     origin,
   );
 
-  // The link the email step sent now opens the complete application, read only.
+  // The link the email step sent now opens the complete application's plan, and from it the
+  // application, read only.
   await expect
     .poll(() => readWrittenEmails(SERVER_DATA_DIR).filter((sent) => sent.to === email).length)
     .toBe(1);
   const sent = readWrittenEmails(SERVER_DATA_DIR).find((written) => written.to === email)!;
   await pages.open(resumeLinkIn(sent), "a resume link");
-  await page.getByRole("button", { name: "Continue my application" }).click();
+  await page.getByRole("button", { name: "See my coverage plan" }).click();
+  await expect(page).toHaveURL(/\/business-wizard\/quote$/);
+  await page.getByRole("link", { name: "Your application", exact: true }).click();
   await expect(page).toHaveURL(/\/business-wizard\/summary$/);
   await pages.check("the application's summary");
 

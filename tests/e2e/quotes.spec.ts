@@ -300,9 +300,13 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       buffer: DECLARATIONS_JPEG,
     });
     await forAgent.getByRole("button", { name: "Send to my agent" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "your document is with your agent" }),
-    ).toBeVisible();
+    // What the form confirms is where the eye lands: first, focused, in view (decision 055).
+    const confirmed = page
+      .getByRole("status")
+      .filter({ hasText: "your document is with your agent" });
+    await expect(confirmed).toBeVisible();
+    await expect(confirmed).toBeFocused();
+    await expect(confirmed).toBeInViewport();
     await expect(forAgent.getByRole("link", { name: "declarations.jpg" })).toBeVisible();
 
     // Too large (past 10 MB) and not a PDF, JPEG or PNG: each said so, nothing kept.
@@ -362,9 +366,14 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect(questions).toContainText("Do you subcontract roofing work?");
     await questions.getByLabel("Your answer").fill("No: we do all our roofing ourselves.");
     await questions.getByRole("button", { name: "Send my answer" }).click();
-    await expect(
-      plain.getByRole("status").filter({ hasText: "your answer is with your agent" }),
-    ).toBeVisible();
+    const answered = plain
+      .getByRole("status")
+      .filter({ hasText: "your answer is with your agent" });
+    await expect(answered).toBeVisible();
+    // Without JavaScript too: the address's fragment brings it into view and focuses it.
+    await expect(plain).toHaveURL(/\?answered#confirmation$/);
+    await expect(answered).toBeFocused();
+    await expect(answered).toBeInViewport();
     await expect(questions).toContainText("Your answer, sent on");
     await expect(questions.getByRole("button", { name: "Send my answer" })).toHaveCount(0);
     await expect

@@ -533,11 +533,14 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     expect(link).toBeDefined();
     await page.goto(link ?? "");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Continúe su solicitud");
+    // A complete application's link opens its plan (issue 53), then its summary, in Spanish, the
+    // stored names shown in it.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vea su plan de cobertura");
     await expectOnlySpanishCatalogText(page);
-    // A complete application opens as its summary, in Spanish, the stored names shown in it.
-    await page.getByRole("button", { name: "Continuar mi solicitud" }).click();
+    await page.getByRole("button", { name: "Ver mi plan de cobertura" }).click();
     // (The emailed link names the site by its SITE_URL.)
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quote$/);
+    await page.getByRole("link", { name: "Su solicitud", exact: true }).click();
     await expect(page).toHaveURL(/\/es\/business-wizard\/summary$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su solicitud");
     const summary = page.locator("dl");
@@ -955,7 +958,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     const questions = page.getByRole("region", { name: "Preguntas de su agente" });
     await questions.getByLabel("Su respuesta").fill("No, solo de uno o dos pisos.");
     await questions.getByRole("button", { name: "Enviar mi respuesta" }).click();
-    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?answered#questions$/);
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?answered#confirmation$/);
     await expect(
       page.getByRole("status").filter({ hasText: "Gracias: su agente ya tiene su respuesta." }),
     ).toBeVisible();
@@ -1019,7 +1022,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await expect(page.getByText("Confirme esta declaración para seguir adelante")).toHaveCount(3);
     for (const box of await page.getByRole("checkbox").all()) await box.check();
     await page.getByRole("button", { name: "Pedir la contratación" }).click();
-    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?bind-requested$/);
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?bind-requested#confirmation$/);
     await expect(
       page
         .getByRole("status")

@@ -1,6 +1,7 @@
 import {
   activeProgressStep,
   PROGRESS_STEPS,
+  type ApplicationStage,
   type ProgressStep,
   type WizardScreen,
 } from "#app/domain/wizard/wizard-screens.ts";
@@ -19,11 +20,12 @@ const PROGRESS_LABELS: Record<ProgressStep, Message> = {
 
 /**
  * The wizard's five labelled steps (docs/product.md, "Pages and addresses"): the screen's step is active
- * (aria-current="step"), the ones before it complete, announced as such.
+ * (aria-current="step"), the ones before it complete, announced as such. A screen that shows
+ * where the customer is passes the application's `stage`, which the bar never marks behind.
  */
-export function ProgressBar({ step }: { step: WizardScreen }) {
+export function ProgressBar({ step, stage }: { step: WizardScreen; stage?: ApplicationStage }) {
   const locale = useLocale();
-  const active = activeProgressStep(step);
+  const active = activeProgressStep(step, stage);
   const activeIndex = active ? PROGRESS_STEPS.indexOf(active) : PROGRESS_STEPS.length;
   return (
     <nav aria-label={m.wizard_progress({}, { locale })} className="mb-8">

@@ -10,7 +10,7 @@ import {
   VISITOR_DOCUMENT_KINDS,
   VISITOR_DOCUMENTS_PER_APPLICATION,
 } from "#app/domain/quote/request-documents.ts";
-import { ANSWER_MAX_LENGTH, questionMessages } from "#app/domain/quote/request-questions.ts";
+import { ANSWER_MAX_LENGTH } from "#app/domain/quote/request-questions.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 
@@ -96,12 +96,10 @@ type QuestionView = {
 export function QuestionsSection({
   questions,
   open,
-  answered,
   refusal,
 }: {
   questions: QuestionView[];
   open: boolean;
-  answered: boolean;
   refusal: { question?: string; typed?: string; problem: string } | undefined;
 }) {
   const locale = useLocale();
@@ -112,14 +110,6 @@ export function QuestionsSection({
       <h2 id="questions-heading" className="text-xl font-semibold text-ink">
         {m.questions_heading({}, words)}
       </h2>
-      {answered ? (
-        <p
-          role="status"
-          className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
-        >
-          {questionMessages(locale).answered}
-        </p>
-      ) : null}
       <ol className="mt-4 space-y-4">
         {questions.map((question) => {
           const mine = refusal?.question === question.id ? refusal : undefined;
@@ -210,12 +200,10 @@ export function ChooseLink({
 /** What the visitor has sent their agent, and the form to send another (decision 043). */
 export function DocumentsSection({
   open,
-  sent,
   documents,
   problem,
 }: {
   open: boolean;
-  sent: boolean;
   documents: { id: string; href: string; fileName: string; about: string }[];
   problem: string | undefined;
 }) {
@@ -237,14 +225,6 @@ export function DocumentsSection({
           words,
         )}
       </p>
-      {sent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
-        >
-          {m.documents_sent({}, words)}
-        </p>
-      ) : null}
       {documents.length > 0 ? (
         <ul className="mt-4 space-y-2">
           {documents.map((document) => (

@@ -10,7 +10,11 @@ import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
-import type { WizardScreen } from "#app/domain/wizard/wizard-screens.ts";
+import {
+  CONFIRMATION_ID,
+  type ApplicationStage,
+  type WizardScreen,
+} from "#app/domain/wizard/wizard-screens.ts";
 
 import { ProgressBar } from "#app/components/wizard/progress-bar.tsx";
 import { StepToasts } from "#app/components/wizard/step-toasts.tsx";
@@ -20,34 +24,55 @@ import { useFocusOnArrival } from "#app/components/wizard/use-focus-on-arrival.t
  * One wizard screen: the progress bar, the screen's toasts, and a card with the screen's question
  * as its heading and its form. The toasts sit between the progress bar and the card, in the flow
  * of the page: they never cover either, and the heading (focused when the screen arrives) comes
- * after them, so that the next Tab goes into the form.
+ * after them, so that the next Tab goes into the form. What a form just confirmed
+ * (`confirmation`) comes first in the card instead and takes the focus, at the top of the
+ * viewport (decision 055): with JavaScript by moving the focus to it, without by the address's
+ * fragment (CONFIRMATION_ID), which the redirect after the post names.
  */
 export function StepFrame({
   step,
+  stage,
   title,
   intro,
   toasts = [],
   width = "narrow",
+  confirmation,
   children,
 }: {
   step: WizardScreen;
+  /** How far the application has gone, for a screen that shows where the customer is. */
+  stage?: ApplicationStage;
   /** A screen that compares things side by side (the quotes) takes a wide screen's width. */
   width?: "narrow" | "wide";
   title: string;
   intro?: ReactNode;
   /** The screen's own toasts (its action's, one it raised); the layout's flashed one is added. */
   toasts?: Array<Toast | undefined | null>;
+  /** What the form just posted confirms (a request to bind, a document sent, ...), if anything. */
+  confirmation?: ReactNode;
   children: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useFocusOnArrival(heading);
+  const confirmed = useRef<HTMLParagraphElement>(null);
+  useFocusOnArrival(confirmation ? confirmed : heading, Boolean(confirmation));
   return (
     <div
       className={`mx-auto w-full ${width === "wide" ? "max-w-6xl" : "max-w-2xl"} px-4 pt-8 pb-16 sm:pt-12`}
     >
-      <ProgressBar step={step} />
+      <ProgressBar step={step} stage={stage} />
       <StepToasts toasts={toasts} />
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        {confirmation ? (
+          <p
+            id={CONFIRMATION_ID}
+            ref={confirmed}
+            tabIndex={-1}
+            role="status"
+            className="mb-6 scroll-mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 font-medium text-ink focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+          >
+            {confirmation}
+          </p>
+        ) : null}
         <h1
           ref={heading}
           tabIndex={-1}

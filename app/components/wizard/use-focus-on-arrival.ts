@@ -14,12 +14,20 @@ let documentScreenShown = false;
  * form instead of starting again at the top of the page. The page is not scrolled: the router
  * has put it where it belongs (the top, or where it was on Back in the browser).
  */
-export function useFocusOnArrival(target: RefObject<HTMLElement | null>): void {
+export function useFocusOnArrival(
+  target: RefObject<HTMLElement | null>,
+  /**
+   * What a form just confirmed (decision 055): focused on the document's first screen too, and
+   * brought to the top of the viewport, since the eye must land on it after a post.
+   */
+  confirmation = false,
+): void {
   useEffect(() => {
-    if (!documentScreenShown) {
-      documentScreenShown = true;
-      return;
-    }
-    target.current?.focus({ preventScroll: true });
-  }, [target]);
+    const first = !documentScreenShown;
+    documentScreenShown = true;
+    const element = target.current;
+    if (!element || (first && !confirmation)) return;
+    element.focus({ preventScroll: true });
+    if (confirmation) element.scrollIntoView({ block: "start" });
+  }, [target, confirmation]);
 }

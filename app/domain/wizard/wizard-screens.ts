@@ -36,6 +36,18 @@ export const QUOTE_REQUESTED_PATH = `${QUOTE_STEP_PATH}/requested`;
  */
 export const NOT_LICENSED_PATH = `${WIZARD_PATH}/not-licensed`;
 
+/**
+ * The id of what a form just confirmed on a wizard page (StepFrame's `confirmation`), and the
+ * address after the post names it as its fragment (confirmedPath), so that without JavaScript the
+ * browser scrolls to it and focuses it (decision 055).
+ */
+export const CONFIRMATION_ID = "confirmation";
+
+/** `path` (with its query) opened at its confirmation. */
+export function confirmedPath(path: string): string {
+  return `${path}#${CONFIRMATION_ID}`;
+}
+
 /** A complete application, read only (issue 8). */
 export const SUMMARY_PATH = `${WIZARD_PATH}/summary`;
 
@@ -139,16 +151,111 @@ export const FIRST_STEP: WizardStepId = WIZARD_STEP_ORDER[0].id;
  * The wizard's screens with a progress bar: the steps, the Quote step after them, and the quotes
  * the agency sends (issue 29), which are still the Quote stage: Purchase is the policy.
  */
-export type WizardScreen = WizardStepId | "quote" | "quotes" | "bind" | "policy";
+export type WizardScreen = WizardStepId | "summary" | "quote" | "quotes" | "bind" | "policy";
+
+/**
+ * How far an application has gone (issue 53), furthest last: still being filled in, complete (its
+ * coverage plan), quotes asked for, quotes published, a quote chosen (a request to bind), a
+ * policy bound. What the application's newest quote request holds decides it
+ * (applicationStage in app/server/wizard/application-stage.server.ts); a renewal asked for
+ * after a policy was bound is still "bound" until its quotes are published.
+ */
+export const APPLICATION_STAGES = [
+  "application",
+  "plan",
+  "requested",
+  "quoted",
+  "bind-requested",
+  "bound",
+] as const;
+export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
+
+/** What an application's stage is read from (applicationStage gathers it). */
+export interface StageFacts {
+  complete: boolean;
+  /** The newest quote request, if any: whether it has quotes published, and its request to bind. */
+  newest: { quoted: boolean; bind: "none" | "requested" | "bound" } | undefined;
+  /** Whether any policy of the application is bound (a renewal's request comes after it). */
+  bound: boolean;
+}
+
+/** The stage these facts make. */
+export function stageOf(facts: StageFacts): ApplicationStage {
+  const { newest } = facts;
+  if (newest?.bind === "bound") return "bound";
+  if (newest?.bind === "requested") return "bind-requested";
+  if (newest?.quoted) return "quoted";
+  if (facts.bound) return "bound";
+  if (newest) return "requested";
+  return facts.complete ? "plan" : "application";
+}
+
+/**
+ * Where a customer at `stage` lands (an emailed link, a page that shows them where they are): an
+ * application not complete at its first missing step (`next`), a complete one on its coverage
+ * plan, quotes asked for or chosen on the quotes page (what is being gathered, the agency's
+ * questions, the documents, the choice), a bound policy on "Your policy".
+ */
+export function stageLanding(stage: ApplicationStage, next: WizardStepId | undefined): string {
+  switch (stage) {
+    case "application":
+      return next ? stepPath(next) : QUOTE_STEP_PATH;
+    case "plan":
+      return QUOTE_STEP_PATH;
+    case "requested":
+    case "quoted":
+    case "bind-requested":
+      return QUOTES_PATH;
+    case "bound":
+      return POLICY_PATH;
+  }
+}
+
+/** The progress step a stage has reached (undefined: every step complete, a bound policy). */
+function stageProgress(stage: ApplicationStage): ProgressStep | undefined {
+  switch (stage) {
+    case "application":
+      return "Start";
+    case "plan":
+    case "requested":
+    case "quoted":
+      return "Quote";
+    case "bind-requested":
+      return "Purchase";
+    case "bound":
+      return undefined;
+  }
+}
+
+/** A progress step's place (every step complete counts after the last). */
+function progressIndex(step: ProgressStep | undefined): number {
+  return step ? PROGRESS_STEPS.indexOf(step) : PROGRESS_STEPS.length;
+}
 
 /**
  * Which progress step a screen marks active: a request to bind is Purchase, and a bound policy
- * marks none, every step being complete.
+ * marks none, every step being complete. A screen that shows where the customer is (the summary,
+ * the plan, the quotes) is given the application's `stage`, and marks no step before it: a
+ * finished application's summary is at Quote, the quotes after a quote was chosen at Purchase,
+ * and after a policy was bound every step is complete (issue 53).
  */
-export function activeProgressStep(screen: WizardScreen): ProgressStep | undefined {
-  if (screen === "policy") return undefined;
-  if (screen === "bind") return "Purchase";
-  return screen === "quote" || screen === "quotes" ? "Quote" : STEP_SCREENS[screen].progress;
+export function activeProgressStep(
+  screen: WizardScreen,
+  stage?: ApplicationStage,
+): ProgressStep | undefined {
+  const own =
+    screen === "policy"
+      ? undefined
+      : screen === "bind"
+        ? "Purchase"
+        : screen === "quote" || screen === "quotes"
+          ? "Quote"
+          : screen === "summary"
+            ? "Application"
+            : STEP_SCREENS[screen].progress;
+  if (stage === undefined) return own;
+  const reached = stageProgress(stage);
+  return progressIndex(reached) > progressIndex(own) ? reached : own;
 }
 
 /** Whether a path (without its language) is one of the steps' screens. */

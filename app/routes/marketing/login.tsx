@@ -6,7 +6,9 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { controlClasses, FormField } from "#app/components/ui/form-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
-import { loginSchema, RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
+import { loginSchema, minutesUntil, RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
+import { clientAddressContext } from "#app/server/http/guards.server.ts";
+import { clientHash } from "#app/server/wizard/submission-history.server.ts";
 import { site } from "#app/domain/site/site.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { requestResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
@@ -37,20 +39,37 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * Log in, for a visitor (issue 8): the address their application was saved under gets a one-time
  * link back to it. The answer is the same whether or not we know the address, and so is the work
- * before it: one stored request. The look-up and the email are the outbox worker's, after the
- * answer, so its timing tells nothing either. A request that cannot be stored is logged, and the
- * answer stays the same.
+ * before it: one statement that counts the request for the inbox and stores it. The look-up and
+ * the email are the outbox worker's, after the answer, so its timing tells nothing either. Past
+ * /login's bound for the inbox (decision 055), counted alike for every address, the page says so
+ * and in how many minutes another link can be asked for, instead of saying a link was sent. A
+ * request that cannot be stored is logged, and the answer stays the usual one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = requestLocale(request);
   const submission = parseForm(await request.formData(), loginSchema(locale));
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
+    return data({ result: submission.reply(), sent: false, waitMinutes: null }, { status: 400 });
   }
-  await requestResumeLink(getServices(context).database.db, submission.value.email, locale).catch(
-    (error: unknown) => logger.error({ err: error }, "login link not requested"),
-  );
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  const services = getServices(context);
+  const client = clientHash(services.env.SESSION_SECRET, context.get(clientAddressContext));
+  const answer = await requestResumeLink(
+    services.database.db,
+    submission.value.email,
+    locale,
+    client,
+  ).catch((error: unknown) => {
+    logger.error({ err: error }, "login link not requested");
+    return { stored: true as const };
+  });
+  if (!answer.stored) {
+    const waitMinutes = minutesUntil(answer.nextAt, new Date());
+    return data(
+      { result: submission.reply(), sent: false, waitMinutes },
+      { status: 429, headers: { "Retry-After": String(waitMinutes * 60) } },
+    );
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true, waitMinutes: null };
 }
 
 /** A phone of the agency (as it writes it) with what to call it for. */
@@ -88,6 +107,22 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <p className="mt-3">{m.login_no_password({ days: RESUME_LINK_DAYS }, { locale })}</p>
       </PageIntro>
       <div className="mx-auto w-full max-w-4xl px-4 pt-12 sm:px-6">
+        {actionData?.waitMinutes ? (
+          <p
+            role="status"
+            className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-950"
+          >
+            {m.login_not_sent(
+              {
+                wait:
+                  actionData.waitMinutes === 1
+                    ? m.login_wait_minute({}, { locale })
+                    : m.login_wait_minutes({ minutes: actionData.waitMinutes }, { locale }),
+              },
+              { locale },
+            )}
+          </p>
+        ) : null}
         {actionData?.sent ? (
           <>
             <p

@@ -17,6 +17,10 @@ import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 import { firstIncompleteStep } from "#app/domain/wizard/wizard-steps.ts";
+import { resumeSubjectOf, type ResumeSubject } from "#app/domain/wizard/resume-links.ts";
+import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
+import { stageLanding } from "#app/domain/wizard/wizard-screens.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 import {
   checkResumeLink,
   draftForLink,
@@ -24,9 +28,13 @@ import {
   type LinkOpens,
   type LinkState,
 } from "#app/server/wizard/resume-tokens.server.ts";
-import { linkDestination } from "#app/server/leads/insurer-quote-store.server.ts";
+import {
+  applicationName,
+  applicationStage,
+  linkDestination,
+} from "#app/server/wizard/application-stage.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { getDraft, replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/resume";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
@@ -43,28 +51,78 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-/** What the link is; opening it changes nothing (mail scanners open links too). */
+/**
+ * What the link is; opening it changes nothing (mail scanners open links too). A link to an
+ * application says what it opens where the customer is now: the application, its plan, its quotes
+ * or its policy (issue 53).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isLinkToken(params.token)) return { state: "invalid" as const };
-  const link = await checkResumeLink(getServices(context).database.db, params.token);
-  return link.state === "valid" ? { state: link.state, opens: link.opens } : { state: link.state };
+  const db = getServices(context).database.db;
+  const link = await checkResumeLink(db, params.token);
+  if (link.state !== "valid") return { state: link.state };
+  return { state: link.state, opens: await linkWords(db, link) };
+}
+
+/** What a good link's page calls what it opens. */
+async function linkWords(
+  db: Db,
+  link: { opens: LinkOpens; submissionId: string },
+): Promise<ResumeWords> {
+  if (link.opens !== "application") return link.opens;
+  return resumeSubjectOf(await applicationStage(db, link.submissionId));
+}
+
+/** An application as the question names it: its business and its email. */
+function applicationNamed(draft: WizardDraft): { business: string | null; email: string } {
+  const business = draft.answers?.businessName;
+  return {
+    business: typeof business === "string" && business !== "" ? business : null,
+    email: draft.submission?.email ?? draft.email ?? "",
+  };
 }
 
 /**
  * Uses the link: this browser gets the application as its wizard draft (decision 013) and goes to
- * the first step still missing, or to the summary of a complete application; a link from "Your
- * quotes are ready" goes to the quotes (issue 29).
+ * where the customer is (linkDestination): the first step still missing, the plan, the quotes or
+ * the policy. A browser that holds another application is asked first which to continue with
+ * (issue 53): the link is used only if the visitor says so (`choice=link`); with `choice=keep` the
+ * browser keeps its own application, goes back to it, and the link stays unused.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const db = services.database.db;
-  const link = isLinkToken(params.token) ? await redeemResumeLink(db, params.token) : undefined;
-  if (!link) {
+  const locale = requestLocale(request);
+  const refuse = async () => {
     const refused: LinkState = isLinkToken(params.token)
       ? await checkResumeLink(db, params.token)
       : { state: "invalid" };
     return data({ state: refused.state }, { status: 410 });
+  };
+  if (!isLinkToken(params.token)) return refuse();
+  const checked = await checkResumeLink(db, params.token);
+  if (checked.state !== "valid") return refuse();
+  const choice = (await request.formData()).get(CHOICE_FIELD);
+  const held = await getDraft(services, request);
+  const heldId = held.draft.submission?.id;
+  if (heldId !== undefined && heldId !== checked.submissionId) {
+    if (choice === CHOICES.keep) {
+      const next = firstIncompleteStep(held.draft, new Date().getFullYear());
+      const target = held.draft.submission?.emailProven
+        ? await linkDestination(db, { opens: "application", submissionId: heldId }, next)
+        : stageLanding("application", next);
+      return redirect(linkPath(target, locale));
+    }
+    if (choice !== CHOICES.link) {
+      return {
+        state: "choose" as const,
+        held: applicationNamed(held.draft),
+        linked: await applicationName(db, checked.submissionId),
+      };
+    }
   }
+  const link = await redeemResumeLink(db, params.token);
+  if (!link) return refuse();
   // What the link's own session or the email's holder wrote, never a later overwrite by others.
   const draft = await draftForLink(db, link);
   const cookie = await replaceDraft(services, request, draft);
@@ -74,10 +132,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     firstIncompleteStep(draft, new Date().getFullYear()),
   );
   // To the page in the link's language, where it has one (linkPath).
-  return redirect(linkPath(target, requestLocale(request)), {
+  return redirect(linkPath(target, locale), {
     headers: { "Set-Cookie": cookie },
   });
 }
+
+/** The field by which the visitor says which application to continue with, and its values. */
+const CHOICE_FIELD = "choice";
+const CHOICES = { link: "link", keep: "keep" } as const;
 
 /** Why a link cannot be used, in a language. */
 function refusal(state: Exclude<LinkState["state"], "valid">, locale: Locale): string {
@@ -85,8 +147,16 @@ function refusal(state: Exclude<LinkState["state"], "valid">, locale: Locale): s
   return (state === "used" ? m.resume_used : m.resume_invalid)({}, { locale });
 }
 
+/** What a good link's page says it opens (an application link's by the customer's stage). */
+type ResumeWords = Exclude<LinkOpens, "application"> | ResumeSubject;
+
 /** What a good link opens: the page's title, its words and its button. */
 const OPENS = {
+  plan: {
+    title: m.resume_plan_title,
+    body: m.resume_plan_body,
+    button: m.resume_plan_button,
+  },
   application: {
     title: m.resume_application_title,
     body: m.resume_application_body,
@@ -107,11 +177,14 @@ const OPENS = {
     body: m.resume_renewal_body,
     button: m.resume_renewal_button,
   },
-} satisfies Record<LinkOpens, Record<"title" | "body" | "button", Message>>;
+} satisfies Record<ResumeWords, Record<"title" | "body" | "button", Message>>;
 
 export default function Resume({ loaderData, actionData }: Route.ComponentProps) {
   const locale = useLocale();
   const say = (message: Message) => message({}, { locale });
+  if (actionData?.state === "choose") {
+    return <ChooseApplication held={actionData.held} linked={actionData.linked} />;
+  }
   const state = actionData?.state ?? loaderData.state;
   if (state !== "valid") {
     return (
@@ -140,6 +213,64 @@ export default function Resume({ loaderData, actionData }: Route.ComponentProps)
             {say(words.button)}
           </button>
         </Form>
+      </div>
+    </>
+  );
+}
+
+/** An application as the question names it. */
+function named(application: { business: string | null; email: string }, locale: Locale): string {
+  return application.business === null
+    ? m.resume_choose_unnamed({ email: application.email }, { locale })
+    : m.resume_choose_application(
+        { business: application.business, email: application.email },
+        { locale },
+      );
+}
+
+/**
+ * The question a link asks a browser that holds another application (issue 53): which one to
+ * continue with. One form, two buttons; it works without JavaScript.
+ */
+function ChooseApplication({
+  held,
+  linked,
+}: {
+  held: { business: string | null; email: string };
+  linked: { business: string | null; email: string };
+}) {
+  const locale = useLocale();
+  const say = (message: Message) => message({}, { locale });
+  return (
+    <>
+      <PageIntro title={say(m.resume_choose_title)}>
+        <p>{say(m.resume_choose_body)}</p>
+      </PageIntro>
+      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+        <ul className="space-y-2 text-ink">
+          <li>{m.resume_choose_held({ application: named(held, locale) }, { locale })}</li>
+          <li>{m.resume_choose_linked({ application: named(linked, locale) }, { locale })}</li>
+        </ul>
+        <Form method="post" className="relative mt-8 flex flex-wrap gap-3">
+          <HoneypotField />
+          <button
+            type="submit"
+            name={CHOICE_FIELD}
+            value={CHOICES.keep}
+            className={buttonClasses("primary", "lg")}
+          >
+            {say(m.resume_choose_keep)}
+          </button>
+          <button
+            type="submit"
+            name={CHOICE_FIELD}
+            value={CHOICES.link}
+            className={buttonClasses("secondary", "lg")}
+          >
+            {say(m.resume_choose_take_link)}
+          </button>
+        </Form>
+        <p className="mt-4 text-muted">{say(m.resume_choose_keep_note)}</p>
       </div>
     </>
   );

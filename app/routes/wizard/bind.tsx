@@ -28,6 +28,7 @@ import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 import { linkPath } from "#app/domain/site/site-pages.ts";
+import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 
@@ -153,7 +154,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await queueLeadEvent(services, "bind_request.created", submission.id, {
         bindRequest: { reference: asked.reference, insurer: quote.insurer, quoteId: quote.id },
       });
-      return redirect(linkPath(`${QUOTES_PATH}?bind-requested`, locale));
+      // The quotes page opens at its confirmation of the request (decision 055).
+      return redirect(linkPath(confirmedPath(`${QUOTES_PATH}?bind-requested`), locale));
     case "already":
       return data<FormRefusal>({ fields: {}, typed, problem: messages.already }, { status: 409 });
     case "not-found":

@@ -21,6 +21,7 @@ import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { neededByAhead } from "#app/domain/quote/contract-requirements.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
+import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 import { getAgency } from "#app/server/agency-settings.server.ts";
@@ -113,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<FormRefusal>({ fields: {}, typed, problem }, { status: 409 });
   }
   const done = linkPath(
-    `${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`,
+    confirmedPath(`${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`),
     locale,
   );
   // Sent again unchanged (a double click): the agency was told the first time.

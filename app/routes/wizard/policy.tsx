@@ -169,6 +169,12 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
       step="policy"
       title={title}
       intro={<p>{m.policy_intro({ insurer: loaderData.insurer }, words)}</p>}
+      // The certificate request just sent, first on the page and focused (decision 055).
+      confirmation={
+        loaderData.certificateRequested
+          ? m.policy_certificate_requested({ reference: loaderData.certificateRequested }, words)
+          : undefined
+      }
     >
       <dl className="divide-y divide-slate-200">
         {rows.map(([label, value]) => (
@@ -225,11 +231,6 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
         <h2 id="certificates-heading" className="text-lg font-semibold text-ink">
           {m.policy_certificates_heading({}, words)}
         </h2>
-        {loaderData.certificateRequested ? (
-          <p role="status" className="mt-2 rounded-lg bg-brand-50 p-3 text-ink">
-            {m.policy_certificate_requested({ reference: loaderData.certificateRequested }, words)}
-          </p>
-        ) : null}
         <p className="mt-2 text-ink">{m.policy_certificates_intro({}, words)}</p>
         {loaderData.certificates.length > 0 ? (
           <ul className="mt-3 space-y-2">

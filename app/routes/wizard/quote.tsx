@@ -42,6 +42,7 @@ import {
 import type { z } from "#app/domain/values/zod.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
+import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
@@ -234,9 +235,16 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="your-plan" className="text-xl font-bold text-ink">
           {m.plan_needs_heading({}, words)}
         </h2>
-        <p className="mt-1 text-sm">
+        <p className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <a href="#request-quotes" className="font-semibold text-brand-700 underline">
             {m.plan_go_to_request({}, words)}
+          </a>
+          {/* A customer an emailed link brought here reads or corrects their answers there. */}
+          <a
+            href={linkPath(SUMMARY_PATH, locale)}
+            className="font-semibold text-brand-700 underline"
+          >
+            {m.quotes_your_application({}, words)}
           </a>
         </p>
         <ol className="mt-4 space-y-4">

@@ -26,6 +26,7 @@ import {
   type RequestDocument,
 } from "#app/domain/quote/request-documents.ts";
 import { bindPath, POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import { questionMessages } from "#app/domain/quote/request-questions.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
@@ -43,6 +44,7 @@ import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { ownQuotesReady, provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { applicationStage } from "#app/server/wizard/application-stage.server.ts";
 import {
   workOnVisitorQuotes,
   type VisitorFormReply,
@@ -75,20 +77,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { quoteRequest } = proven;
   if (!quoteRequest) return { state: "not-asked" as const, phone: agency.phone };
   const timeZone = services.env.AGENCY_TIME_ZONE;
-  const [quotes, documents, questions, bind] = await Promise.all([
+  const [quotes, documents, questions, bind, stage] = await Promise.all([
     listInsurerQuotes(db, quoteRequest.id, "published"),
     listRequestDocuments(db, quoteRequest.id),
     listQuestions(db, quoteRequest.id),
     getBindRequest(db, quoteRequest.id),
+    // Where the customer is: a quote chosen is Purchase on the progress bar, a policy bound is past it.
+    applicationStage(db, proven.submission.id, true),
   ]);
   const open = isOpenQuoteStatus(quoteRequest.status);
   const search = new URL(request.url).searchParams;
   const sent = search.has("sent");
   const dayOf = (date: Date) => dayText(dayIn(date, timeZone), locale);
   const documentsPart = {
+    stage,
     open,
     sent,
     answered: search.has("answered"),
+    // Said at the top of the page after the decline's post (decision 055).
+    declinedNow: search.has("declined"),
     questions: questions.map((question) => ({
       id: question.id,
       question: question.question,
@@ -139,6 +146,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           reference: bind.reference,
           on: dayOf(bind.signedAt),
           bound: bind.policy !== null,
+          // Just asked for: confirmed at the top of the page (decision 055).
+          now: search.has("bind-requested") && bind.policy === null,
         }
       : null,
     headings: quotes.map((quote) => ({
@@ -196,6 +205,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * What the post just made confirms, shown first on the page and focused (decision 055): a
+ * document sent, an answer sent, the quotes declined, a quote chosen. The section it belongs to
+ * then leaves its own notice out.
+ */
+function confirmationOf(
+  loaderData: { sent: boolean; answered: boolean; declinedNow: boolean },
+  chosen: { insurer: string; reference: string; on: string; now: boolean } | null | undefined,
+  declined: string | undefined,
+  locale: Locale,
+): string | undefined {
+  const words = { locale };
+  if (chosen?.now) {
+    return m.quotes_chosen(
+      { day: chosen.on, insurer: chosen.insurer, reference: chosen.reference },
+      words,
+    );
+  }
+  if (loaderData.sent) return m.documents_sent({}, words);
+  if (loaderData.answered) return questionMessages(locale).answered;
+  if (loaderData.declinedNow) return declined ?? declineMessages(locale).declined;
+  return undefined;
+}
+
 export default function Quotes({ loaderData, actionData }: Route.ComponentProps) {
   const locale = useLocale();
   const words = { locale };
@@ -224,7 +257,12 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
   }
   if (loaderData.state === "none-yet") {
     return (
-      <ui.StepFrame step="quotes" title={m.quotes_title({}, words)}>
+      <ui.StepFrame
+        step="quotes"
+        stage={loaderData.stage}
+        title={m.quotes_title({}, words)}
+        confirmation={confirmationOf(loaderData, undefined, undefined, locale)}
+      >
         <p className="text-ink">
           {m.quotes_gathering({ reference: loaderData.reference, phone: loaderData.phone }, words)}
         </p>
@@ -234,9 +272,18 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
     );
   }
   const { headings, rows } = loaderData;
+  const declinedText = loaderData.declined
+    ? m.quotes_declined_reason(
+        { declined: declineMessages(locale).declined, reason: loaderData.declined.reason },
+        words,
+      )
+    : undefined;
+  const confirmation = confirmationOf(loaderData, loaderData.chosen, declinedText, locale);
   return (
     <ui.StepFrame
       step="quotes"
+      stage={loaderData.stage}
+      confirmation={confirmation}
       width="wide"
       title={m.quotes_side_by_side({}, words)}
       intro={
@@ -326,7 +373,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
           </li>
         ))}
       </ol>
-      {loaderData.chosen ? (
+      {loaderData.chosen?.now ? null : loaderData.chosen ? (
         <p
           role="status"
           className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
@@ -352,16 +399,15 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
             )
           )}
         </p>
-      ) : loaderData.declined ? (
-        <p
-          role="status"
-          className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink"
-        >
-          {m.quotes_declined_reason(
-            { declined: declineMessages(locale).declined, reason: loaderData.declined.reason },
-            words,
-          )}
-        </p>
+      ) : declinedText ? (
+        loaderData.declinedNow ? null : (
+          <p
+            role="status"
+            className="mt-6 rounded-xl border border-slate-300 bg-slate-50 p-4 text-ink"
+          >
+            {declinedText}
+          </p>
+        )
       ) : loaderData.open ? (
         <DeclineForm problem={actionData?.form === "decline" ? actionData.problem : undefined} />
       ) : null}

@@ -11,6 +11,7 @@ import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+import { applicationStage } from "#app/server/wizard/application-stage.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
 import type { Route } from "./+types/summary";
@@ -19,23 +20,29 @@ export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m
 
 /**
  * A complete application, read only (issue 8): what this browser's draft holds, which is what was
- * sent, in the page's language. An incomplete one goes to its first missing step instead.
+ * sent, in the page's language. An incomplete one goes to its first missing step instead. The
+ * progress bar shows where the application has gone since: its plan at least, and for a browser
+ * that proved the email, its quotes or policy (issue 53).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { draft } = await getDraft(getServices(context), request);
+  const services = getServices(context);
+  const { draft } = await getDraft(services, request);
   const thisYear = new Date().getFullYear();
   const locale = requestLocale(request);
   const missing = firstIncompleteStep(draft, thisYear);
   if (missing) throw redirect(linkPath(stepPath(missing), locale));
   const answers = summaryRows(toRecord(draft, thisYear), namesIn(locale));
-  return { answers };
+  const proven = draft.submission?.emailProven ? draft.submission.id : undefined;
+  const stage = proven ? await applicationStage(services.database.db, proven, true) : "plan";
+  return { answers, stage };
 }
 
 export default function Summary({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   return (
     <ui.StepFrame
-      step="ownership"
+      step="summary"
+      stage={loaderData.stage}
       title={m.summary_title({}, { locale })}
       intro={<p>{m.summary_intro({}, { locale })}</p>}
     >

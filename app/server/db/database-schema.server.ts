@@ -240,6 +240,16 @@ export interface MailRecipientSendsTable {
   outbox_ids: ColumnType<(string | number | null)[], (string | number | null)[] | undefined>;
 }
 
+/**
+ * The links asked for at /login in the last hour, by inbox (decision 055): the times and, beside
+ * each, the keyed hash of the client address that asked.
+ */
+export interface LoginLinkRequestsTable {
+  address_key: string;
+  asked_at: Date[];
+  asked_by: string[];
+}
+
 /** An operator of the lead desk; the password as an scrypt hash (passwords.server.ts). */
 export interface OperatorsTable {
   id: Generated<string>;
@@ -512,6 +522,7 @@ export interface DatabaseSchema {
   webhook_deliveries: WebhookDeliveriesTable;
   resume_tokens: ResumeTokensTable;
   mail_recipient_sends: MailRecipientSendsTable;
+  login_link_requests: LoginLinkRequestsTable;
   state_waitlist: StateWaitlistTable;
   resume_requests: ResumeRequestsTable;
   business_wizard_submission_revisions: BusinessWizardSubmissionRevisionsTable;

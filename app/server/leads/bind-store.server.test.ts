@@ -14,10 +14,10 @@ import type { Db } from "#app/server/db/database.server.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { bindPolicy, getBindRequest, requestToBind } from "#app/server/leads/bind-store.server.ts";
+import { linkDestination } from "#app/server/wizard/application-stage.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import {
   addInsurerQuote,
-  linkDestination,
   publishInsurerQuotes,
   updateInsurerQuote,
 } from "#app/server/leads/insurer-quote-store.server.ts";

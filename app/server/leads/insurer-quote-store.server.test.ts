@@ -13,12 +13,12 @@ import {
   declineInsurerQuotes,
   getInsurerQuote,
   hasPublishedQuotes,
-  linkDestination,
   listInsurerQuotes,
   publishInsurerQuotes,
   updateInsurerQuote,
   withdrawInsurerQuote,
 } from "#app/server/leads/insurer-quote-store.server.ts";
+import { linkDestination } from "#app/server/wizard/application-stage.server.ts";
 import { checkResumeLink, redeemResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
 
 /** A lead with a quote request (lead-fixtures.ts), as the quote functions take it. */
@@ -78,7 +78,8 @@ describe.each(testDatabaseKinds)("the agency's quotes on $name", (kind) => {
       const visitor = { email: request.email, firstName: "Ana" };
       expect(await hasPublishedQuotes(db, request.submissionId)).toBe(false);
       const link = { opens: "application" as const, submissionId: request.submissionId };
-      expect(await linkDestination(db, link, undefined)).toBe("/business-wizard/summary");
+      // Quotes asked for and none published yet: the quotes page says they are being gathered.
+      expect(await linkDestination(db, link, undefined)).toBe("/business-wizard/quotes");
       const published = await publishInsurerQuotes(db, request, visitor, {
         ...PUBLISH,
         operatorId: ana.id,

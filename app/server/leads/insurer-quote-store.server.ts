@@ -10,7 +10,6 @@ import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 
 import {
   formatCents,
-  QUOTES_PATH,
   quotesReadyEmail,
   storedLinesSchema,
   type InsurerQuote,
@@ -22,12 +21,9 @@ import {
   type QuoteKind,
 } from "#app/domain/quote/insurer-quotes.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
-import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
-import { RENEWAL_REQUEST_PATH } from "#app/domain/quote/renewals.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import type { RenderedEmail } from "#app/domain/site/email-content.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
-import { stepPath, SUMMARY_PATH, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { RESUME_LINK_DAYS, resumePathIn } from "#app/domain/wizard/resume-links.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -139,38 +135,6 @@ export async function hasPublishedQuotes(db: Db, submissionId: string): Promise<
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Whether the application's newest request has a policy bound from it: its links open the policy. */
-async function hasBoundPolicy(db: Db, submissionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("bind_requests")
-    .select("id")
-    .where("submission_id", "=", submissionId)
-    .where("status", "=", "bound")
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Where a used link leads (resume.tsx): a quotes link to the quotes (to the policy once bound); a
- * renewal reminder's link to the renewal request; a link to a complete application to its quotes
- * if it has some (so the quotes page's "ask for a new link" at /login is true), else to its
- * summary; an application not yet complete to its first missing step (`next`).
- */
-export async function linkDestination(
-  db: Db,
-  link: { opens: LinkOpens; submissionId: string },
-  next: WizardStepId | undefined,
-): Promise<string> {
-  if (link.opens === "policy") return POLICY_PATH;
-  if (link.opens === "renewal") return RENEWAL_REQUEST_PATH;
-  if (link.opens === "quotes") {
-    return (await hasBoundPolicy(db, link.submissionId)) ? POLICY_PATH : QUOTES_PATH;
-  }
-  if (next) return stepPath(next);
-  return (await hasPublishedQuotes(db, link.submissionId)) ? QUOTES_PATH : SUMMARY_PATH;
 }
 
 /** One quote of this request, or undefined (another request's quote is not found either). */

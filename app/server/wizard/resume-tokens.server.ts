@@ -3,7 +3,16 @@ import { sql, type RawBuilder } from "kysely";
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { fromRecord, isCompleteRecord } from "#app/domain/application/application-record.ts";
-import { RESUME_LINK_DAYS, resumeEmail, resumePathIn } from "#app/domain/wizard/resume-links.ts";
+import {
+  LOGIN_LINKS_PER_CLIENT_PER_HOUR,
+  LOGIN_LINKS_PER_HOUR,
+  nextLoginLinkAt,
+  RESUME_LINK_DAYS,
+  resumeEmail,
+  resumePathIn,
+  resumeSubjectOf,
+  type ResumeSubject,
+} from "#app/domain/wizard/resume-links.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import type { SubmissionValues } from "#app/domain/application/application-fields.ts";
 import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
@@ -15,12 +24,14 @@ import { logger } from "#app/server/logger.server.ts";
 import {
   cancelQueuedEmails,
   notifyOutboxWorkers,
+  recipientKey,
   takeRecipientAllowance,
 } from "#app/server/mail/outbox.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
+import { applicationStage } from "#app/server/wizard/application-stage.server.ts";
 import { submissionValues } from "#app/server/wizard/submission-history.server.ts";
 
-/** Another link to the same application is not sent within this time (no mail flooding). */
+/** Another reminder to the same application is not queued within this time (no mail flooding). */
 const RESEND_AFTER_MS = 5 * 60 * 1000;
 
 /**
@@ -43,10 +54,13 @@ export interface ResumeLinkWrite {
 }
 
 /**
- * Why a link is sent: `asked` at /login (at once), or `reminder`, the email step's "finish your
+ * Why a link is sent: `asked` at /login (at once; bounded by /login's own count of requests,
+ * requestResumeLink, and so neither held by the per-inbox cap nor by the minutes since the last
+ * link: /login promised it, decision 055), or `reminder`, the email step's "finish your
  * application" (decision 032): it waits RESUME_REMINDER_DELAY_MS, goes only if the application is
  * not finished by then (the final step's save cancels it, resumeRemindersCancelled), replaces a
- * reminder of the same application still waiting, and is not queued for an application already
+ * reminder of the same application still waiting, is not queued within minutes of another link to
+ * the application nor past the inbox's hourly cap, and is not queued for an application already
  * complete (a visitor correcting answers has finished).
  */
 export type ResumeLinkKind = "asked" | "reminder";
@@ -86,6 +100,8 @@ export function resumeLinkWrite(
   draftId: string | null,
   kind: ResumeLinkKind = "asked",
   locale: Locale = BASE_LOCALE,
+  /** What the link opens, as the email says it (a reminder's application is not complete). */
+  opens: ResumeSubject = "application",
 ): ResumeLinkWrite {
   const token = newSecretToken();
   // The email and the page it links to, in the visitor's language.
@@ -93,6 +109,7 @@ export function resumeLinkWrite(
     `${services.env.SITE_URL}${resumePathIn(token, locale)}`,
     agencyFrom(services.env),
     locale,
+    opens,
   );
   const expiresAt = new Date(Date.now() + RESUME_LINK_DAYS * 24 * 60 * 60 * 1000);
   const reminder = kind === "reminder";
@@ -103,24 +120,30 @@ export function resumeLinkWrite(
       const key = reminder
         ? reminderKey(sql<string | null>`coalesce(${draftId}::uuid, ${submissionId}::uuid)`)
         : sql<null>`NULL::text`;
-      return sql`
+      // A link asked for at /login was counted there (requestResumeLink) and is sent.
+      const checks = reminder
+        ? sql`
       recent AS (
         SELECT 1 FROM resume_tokens
         WHERE submission_id = ${submissionId}::uuid
           AND created_at > now() - ${RESEND_AFTER_MS} * interval '1 millisecond'
-        ${
-          reminder
-            ? sql`UNION ALL SELECT 1 FROM business_wizard_submissions
-          WHERE id = ${submissionId}::uuid AND completed_at IS NOT NULL`
-            : sql``
-        }
+        UNION ALL SELECT 1 FROM business_wizard_submissions
+          WHERE id = ${submissionId}::uuid AND completed_at IS NOT NULL
       ), allowed AS (
         ${takeRecipientAllowance(
           email,
           services.env.MAIL_PER_RECIPIENT_PER_HOUR,
           sql<boolean>`${submissionId}::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM recent)`,
         )}
-      ), issued AS (
+      )`
+        : sql`
+      recent AS (SELECT 1 WHERE false),
+      allowed AS (
+        SELECT nextval(pg_get_serial_sequence('outbox', 'id')) AS outbox_id
+        WHERE ${submissionId}::uuid IS NOT NULL
+      )`;
+      return sql`
+      ${checks}, issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)
         SELECT ${hashOfToken(token)}, ${submissionId}::uuid, ${expiresAt.toISOString()}::timestamptz,
           ${draftId}::uuid,
@@ -173,6 +196,7 @@ export async function sendResumeLink(
   submission: { id: string; email: string },
   draftId: string | null = null,
   locale: Locale = BASE_LOCALE,
+  opens: ResumeSubject = "application",
 ): Promise<void> {
   if (!isEmailAddress(submission.email)) {
     // A record from before the email rule was tightened: its address is not sent to.
@@ -182,7 +206,7 @@ export async function sendResumeLink(
     );
     return;
   }
-  const link = resumeLinkWrite(services, submission.email, draftId, "asked", locale);
+  const link = resumeLinkWrite(services, submission.email, draftId, "asked", locale, opens);
   try {
     // One statement: the count, the link and its email are stored together or not at all.
     const { rows } = await bestEffort(services.database.db, (db) =>
@@ -348,20 +372,75 @@ export async function draftForLink(db: Db, link: RedeemedLink): Promise<WizardDr
   };
 }
 
+/** What /login did with a request: stored for the worker, or not yet, and when it may be. */
+export type LoginLinkAnswer = { stored: true } | { stored: false; nextAt: Date };
+
 /**
  * Stores a /login request for a link to the application saved under `email`, for the outbox
- * worker (processResumeRequests), with the language of the page it was asked on (the email's).
- * The same single insert whatever the address: the page answers before anything is looked up, so
- * neither its words nor its timing say whether we know it.
+ * worker (processResumeRequests), with the language of the page it was asked on (the email's),
+ * if /login's bound for the inbox allows (LOGIN_LINKS_PER_CLIENT_PER_HOUR from this client,
+ * LOGIN_LINKS_PER_HOUR from all): otherwise nothing is stored, and the answer says when one may
+ * be asked for (decision 055). One statement, the same whatever the address: the count is kept
+ * for every address typed, so that neither the page's words nor its timing say whether we know
+ * it. The row of the inbox is locked while it is counted (the upsert), so the bound is exact
+ * across servers. `client` is a keyed hash of the client address (clientHash).
  */
-export async function requestResumeLink(db: Db, email: string, language: Locale): Promise<void> {
-  await db.insertInto("resume_requests").values({ email, language }).execute();
+export async function requestResumeLink(
+  db: Db,
+  email: string,
+  language: Locale,
+  client: string,
+): Promise<LoginLinkAnswer> {
+  const key = recipientKey(email);
+  const hourAgo = sql`now() - interval '1 hour'`;
+  const { rows } = await sql<{
+    stored: boolean;
+    asked_at: Date[] | null;
+    asked_by: string[] | null;
+  }>`
+    WITH counted AS (
+      INSERT INTO login_link_requests AS r (address_key, asked_at, asked_by)
+      VALUES (${key}, ARRAY[now()], ARRAY[${client}::text])
+      ON CONFLICT (address_key) DO UPDATE SET
+        asked_at = ARRAY(SELECT x.t FROM unnest(r.asked_at, r.asked_by) AS x(t, c)
+          WHERE x.t > ${hourAgo} ORDER BY x.t) || now(),
+        asked_by = ARRAY(SELECT x.c FROM unnest(r.asked_at, r.asked_by) AS x(t, c)
+          WHERE x.t > ${hourAgo} ORDER BY x.t) || ${client}::text
+        WHERE (SELECT count(*) FROM unnest(r.asked_at) AS t WHERE t > ${hourAgo})
+            < ${LOGIN_LINKS_PER_HOUR}
+          AND (SELECT count(*) FROM unnest(r.asked_at, r.asked_by) AS x(t, c)
+            WHERE x.t > ${hourAgo} AND x.c = ${client}::text) < ${LOGIN_LINKS_PER_CLIENT_PER_HOUR}
+      RETURNING 1
+    ), stored AS (
+      INSERT INTO resume_requests (email, language)
+      SELECT ${email}, ${language} WHERE EXISTS (SELECT 1 FROM counted)
+      RETURNING 1
+    ), forgotten AS (
+      -- Other inboxes' counts an hour after their last request, a few at a time.
+      DELETE FROM login_link_requests WHERE address_key IN (
+        SELECT address_key FROM login_link_requests
+        WHERE address_key <> ${key} AND asked_at[cardinality(asked_at)] < ${hourAgo}
+        LIMIT 10)
+    )
+    SELECT EXISTS (SELECT 1 FROM stored) AS stored, before.asked_at, before.asked_by
+    FROM (SELECT 1) AS one
+    LEFT JOIN login_link_requests AS before ON before.address_key = ${key}
+  `.execute(db);
+  const row = rows[0];
+  if (row?.stored) return { stored: true };
+  // Refused: the row as the statement found it is the last hour's requests.
+  const asked = (row?.asked_at ?? []).map((at, index) => ({
+    at: new Date(at),
+    by: row?.asked_by?.[index] ?? "",
+  }));
+  const now = new Date();
+  return { stored: false, nextAt: nextLoginLinkAt(asked, client, now) ?? now };
 }
 
 /**
  * Handles up to ten waiting /login requests (on PostgreSQL with SKIP LOCKED, so that several
  * servers never handle one twice): each is deleted, and an address with an application gets a
- * link (sendResumeLink, with its caps). Answers how many it took. A request that fails is logged
+ * link (sendResumeLink), in an email that says what it opens. Answers how many it took. A request that fails is logged
  * by id and dropped; the visitor can ask again.
  */
 export async function processResumeRequests(services: AppServices): Promise<number> {
@@ -384,7 +463,11 @@ export async function processResumeRequests(services: AppServices): Promise<numb
   for (const request of claimed) {
     try {
       const found = await findSubmissionByEmail(db, request.email);
-      if (found) await sendResumeLink(services, found, null, request.language);
+      if (found) {
+        // The email says what the link opens where the customer is now (issue 53).
+        const stage = await applicationStage(db, found.id);
+        await sendResumeLink(services, found, null, request.language, resumeSubjectOf(stage));
+      }
     } catch (error) {
       logger.error({ err: error, resumeRequestId: request.id }, "login link not sent");
     }

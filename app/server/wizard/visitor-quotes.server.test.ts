@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
       expect(await listRequestDocuments(database.db, visitor.request.id)).toEqual([]);
       expect(
         await visitor.send(uploadPost("loss-runs", Buffer.from("%PDF-1.4\n%%EOF\n"), "runs.pdf")),
-      ).toEqual({ outcome: "done", to: "/business-wizard/quotes?sent#documents" });
+      ).toEqual({ outcome: "done", to: "/business-wizard/quotes?sent#confirmation" });
       const [filed] = await listRequestDocuments(database.db, visitor.request.id);
       expect(filed).toMatchObject({ purpose: "visitor", kind: "loss-runs", fileName: "runs.pdf" });
     });

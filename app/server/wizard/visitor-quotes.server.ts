@@ -16,6 +16,7 @@ import {
 } from "#app/domain/quote/request-questions.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
+import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import {
@@ -112,7 +113,7 @@ async function fileDocument(
   const filing = await fileVisitorDocument(db, request, upload.file, parsed.value.kind);
   switch (filing.outcome) {
     case "filed":
-      return { outcome: "done", to: linkPath(`${QUOTES_PATH}?sent#documents`, locale) };
+      return { outcome: "done", to: linkPath(confirmedPath(`${QUOTES_PATH}?sent`), locale) };
     case "wrong-type":
       return refused("document", messages.notVisitorType, 415);
     case "too-many":
@@ -148,7 +149,7 @@ async function answer(
   await queueLeadEvent(services, "question.answered", request.submissionId, {
     question: { id: parsed.value.question, answer: parsed.value.answer },
   });
-  return { outcome: "done", to: linkPath(`${QUOTES_PATH}?answered#questions`, locale) };
+  return { outcome: "done", to: linkPath(confirmedPath(`${QUOTES_PATH}?answered`), locale) };
 }
 
 /** "None of these suit me": every quote declined, with the reason if one was given. */
@@ -168,5 +169,5 @@ async function decline(
   const outcome = await declineInsurerQuotes(db, request, parsed.value.reason ?? null, writer);
   if (outcome !== "declined") return refused("decline", notOpen, 409);
   await queueLeadEvent(services, "quote_request.lost", request.submissionId);
-  return { outcome: "done", to: linkPath(QUOTES_PATH, locale) };
+  return { outcome: "done", to: linkPath(confirmedPath(`${QUOTES_PATH}?declined`), locale) };
 }
