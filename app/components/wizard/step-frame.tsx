@@ -68,7 +68,7 @@ export function StepFrame({
             ref={confirmed}
             tabIndex={-1}
             role="status"
-            className="mb-6 scroll-mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 font-medium text-ink focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+            className="mb-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 font-medium text-ink focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
           >
             {confirmation}
           </p>

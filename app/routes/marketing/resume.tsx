@@ -24,15 +24,12 @@ import type { Db } from "#app/server/db/database.server.ts";
 import {
   checkResumeLink,
   draftForLink,
+  draftLinkWouldRestore,
   redeemResumeLink,
   type LinkOpens,
   type LinkState,
 } from "#app/server/wizard/resume-tokens.server.ts";
-import {
-  applicationName,
-  applicationStage,
-  linkDestination,
-} from "#app/server/wizard/application-stage.server.ts";
+import { applicationStage, linkDestination } from "#app/server/wizard/application-stage.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { getDraft, replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
@@ -114,10 +111,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return redirect(linkPath(target, locale));
     }
     if (choice !== CHOICES.link) {
+      // Each named by what it holds: the link's by the draft it would restore.
+      const linked = await draftLinkWouldRestore(db, params.token);
+      if (!linked) return refuse();
       return {
         state: "choose" as const,
         held: applicationNamed(held.draft),
-        linked: await applicationName(db, checked.submissionId),
+        linked: applicationNamed(linked),
       };
     }
   }

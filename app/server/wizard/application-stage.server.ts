@@ -82,20 +82,3 @@ export async function linkDestination(
   if (link.opens === "quotes") return stage === "bound" ? POLICY_PATH : QUOTES_PATH;
   return stageLanding(stage, undefined);
 }
-
-/**
- * An application as a link's question names it (resume.tsx, issue 53): its business's name (null
- * before one was given) and its email. Only for the holder of a good link to it.
- */
-export async function applicationName(
-  db: Db,
-  submissionId: string,
-): Promise<{ business: string | null; email: string }> {
-  const row = await db
-    .selectFrom("business_wizard_submissions")
-    .select(["business_name", "email"])
-    .where("id", "=", submissionId)
-    .executeTakeFirst();
-  const business = row?.business_name ?? "";
-  return { business: business === "" ? null : business, email: row?.email ?? "" };
-}

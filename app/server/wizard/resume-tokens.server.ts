@@ -260,6 +260,31 @@ export interface RedeemedLink {
   opens: LinkOpens;
 }
 
+/**
+ * The draft a good link would restore (draftForLink), without using it: what the question between
+ * two applications names the link's by (resume.tsx, decision 055). Undefined for a link that is
+ * not good.
+ */
+export async function draftLinkWouldRestore(
+  db: Db,
+  token: string,
+): Promise<WizardDraft | undefined> {
+  const row = await db
+    .selectFrom("resume_tokens")
+    .select(["submission_id", "draft_id", "revision_id", "opens"])
+    .where("token_hash", "=", hashOfToken(token))
+    .where("used_at", "is", null)
+    .where(sql<boolean>`expires_at > now()`)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return draftForLink(db, {
+    submissionId: row.submission_id,
+    draftId: row.draft_id,
+    revisionId: row.revision_id === null ? null : Number(row.revision_id),
+    opens: linkOpens(row.opens),
+  });
+}
+
 /** Uses a link: its application for the one request that does so while it is valid. */
 export async function redeemResumeLink(db: Db, token: string): Promise<RedeemedLink | undefined> {
   const row = await db
