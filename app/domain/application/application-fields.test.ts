@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import {
   APPLICATION_EXPORT_COLUMNS,
+  APPLICATION_FIELDS,
+  exportOrder,
+  FIELD_COLUMNS,
   deskText,
   DESK_FIELD_ORDER,
   fieldText,
@@ -103,6 +106,27 @@ describe("the application's field registry", () => {
     expect(DESK_FIELD_ORDER.at(-1)).toBe("retirement_plan");
     expect(APPLICATION_EXPORT_COLUMNS).not.toContain("unit");
     expect(APPLICATION_EXPORT_COLUMNS).not.toContain("consent_text");
+  });
+
+  it("orders the export by each field's own position, not by the order the summary shows", () => {
+    // A field added between two others for the summary and the desk still ends the export.
+    const fields = {
+      business_name: { csv: 1 },
+      has_website: { csv: 3 },
+      first_name: { csv: 2 },
+      unit: {},
+    };
+    expect(exportOrder(fields)).toEqual(["business_name", "first_name", "has_website"]);
+    expect(Object.keys(fields)).toEqual(["business_name", "has_website", "first_name", "unit"]);
+  });
+
+  it("numbers the export's columns 1, 2, 3... once each, so a new field takes the next", () => {
+    const positions = FIELD_COLUMNS.flatMap((column) => {
+      const position: number | undefined = APPLICATION_FIELDS[column].csv;
+      return position === undefined ? [] : [position];
+    }).sort((a, b) => a - b);
+    expect(positions).toEqual(positions.map((_, index) => index + 1));
+    expect(APPLICATION_EXPORT_COLUMNS).toHaveLength(positions.length);
   });
 
   it("shows a value as an operator reads it, and what an empty one says on the desk", () => {

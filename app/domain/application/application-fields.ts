@@ -7,10 +7,11 @@
  * (lead-desk.ts), the desk's rows, the summary's and the alert's rows, and the table's type
  * (app/server/db/database-schema.server.ts). A test holds it against the migrated table.
  *
- * The entries are in the export's order: the record's original columns first (docs/product.md,
- * "Record fields"), then the industry code, the primary location's parts, then the Quote step's
- * optional answers. The lead desk
- * shows and compares them section by section, in this order within each section.
+ * The entries are in the order the visitor's summary and the agency's alert show them; the lead
+ * desk shows and compares them section by section, in this order within each section. The CSV
+ * export has its own order, each entry's `csv` position (decision 060): the record's original
+ * columns first (docs/product.md, "Record fields"), then the industry code, the primary location's
+ * parts, the Quote step's optional answers and the language, and a new field after them.
  *
  * Pure. How to add a field: docs/architecture.md.
  */
@@ -216,8 +217,13 @@ interface FieldSpec<Stored extends FieldValue> {
   /** The table writes its default when an insert leaves it out (a column added with one). */
   defaulted?: true;
   section: FieldSection;
-  /** A column of the CSV export. */
-  csv?: true;
+  /**
+   * Its column of the CSV export, by position (1 is the first after the id): the export's order is
+   * these numbers', not the registry's, so that the entries can be ordered as the desk and the
+   * summary show them while the export's columns stay where importers expect them. A new field
+   * takes the next number, and so is appended (decision 060).
+   */
+  csv?: number;
   /** How the desk's page shows it; "text" when absent. */
   desk?: DeskDisplay;
   /** What the desk's row says when the value is not given; "Not given" when absent. */
@@ -287,7 +293,7 @@ export const APPLICATION_FIELDS = {
     column: "text",
     required: true,
     section: "business",
-    csv: true,
+    csv: 1,
     text: industryLabel,
     summary: {
       label: m.summary_industry,
@@ -301,7 +307,7 @@ export const APPLICATION_FIELDS = {
     column: "text",
     required: true,
     section: "business",
-    csv: true,
+    csv: 2,
     summary: { label: m.summary_state, show: (values, names) => names.state(plain(values.state)) },
     alert: { label: "State" },
   }),
@@ -311,7 +317,7 @@ export const APPLICATION_FIELDS = {
     column: "text[]",
     required: true,
     section: "business",
-    csv: true,
+    csv: 3,
     desk: "list",
     summary: {
       label: m.summary_business_type,
@@ -326,7 +332,7 @@ export const APPLICATION_FIELDS = {
     column: "text",
     required: true,
     section: "contact",
-    csv: true,
+    csv: 4,
     desk: "email",
     summary: { label: m.summary_email },
     alert: { label: "Email" },
@@ -336,7 +342,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 5,
     summary: { label: m.summary_business_name },
     alert: { label: "Business name" },
     ask: {
@@ -349,7 +355,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "contact",
-    csv: true,
+    csv: 6,
     summary: { label: m.summary_name, show: fullName },
     alert: { label: "Name", show: fullName },
     ask: { ...askText("about-you", 100, m.answer_first_name_required), example: "Ana" },
@@ -359,7 +365,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "contact",
-    csv: true,
+    csv: 7,
     ask: { ...askText("about-you", 100, m.answer_last_name_required), example: "Ruiz" },
   }),
   phone_number: field({
@@ -367,7 +373,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "contact",
-    csv: true,
+    csv: 8,
     desk: "phone",
     text: formatUsPhone,
     summary: { label: m.summary_phone, show: (values) => phoneText(values.phone_number) },
@@ -385,7 +391,7 @@ export const APPLICATION_FIELDS = {
     stored: yesNo,
     column: "boolean",
     section: "consent",
-    csv: true,
+    csv: 9,
     summary: {
       label: m.summary_texts,
       show: (values, { locale }) =>
@@ -421,7 +427,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 10,
     summary: { label: m.summary_legal_name },
     alert: { label: "Legal business name" },
     ask: {
@@ -436,7 +442,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 11,
     text: (line, values) =>
       values.zip_confirmed === true
         ? `${line} (the visitor confirmed this ZIP code, which is usually in another state)`
@@ -458,7 +464,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 12,
     summary: {
       label: m.summary_mailing_address,
       show: (values, { locale }) =>
@@ -482,7 +488,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 13,
     ask: {
       step: "about-you",
       typed: 300,
@@ -496,7 +502,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 14,
     summary: {
       label: m.summary_ownership,
       show: (values, { locale }) => ownershipName(plain(values.ownership_structure), locale),
@@ -512,7 +518,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 15,
     summary: { label: m.summary_start_year },
     alert: { label: "Year started" },
     ask: {
@@ -531,7 +537,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 16,
     text: (code, values) => `${code} ${plain(values.naics_title)}`.trim(),
   }),
   naics_title: field({
@@ -539,7 +545,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 17,
     desk: "none",
   }),
   /**
@@ -551,7 +557,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 18,
     desk: "none",
     ask: {
       ...askText("about-you", 200, m.answer_street_required),
@@ -563,7 +569,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 19,
     desk: "none",
     ask: { ...askText("about-you", 100, m.answer_city_required), example: "Portland" },
   }),
@@ -572,7 +578,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "business",
-    csv: true,
+    csv: 20,
     desk: "none",
     ask: { step: "about-you", typed: 10, rule: zipCodeRule, example: "97201" },
   }),
@@ -590,21 +596,21 @@ export const APPLICATION_FIELDS = {
     stored: count,
     column: "integer",
     section: "answers",
-    csv: true,
+    csv: 21,
   }),
   part_time_employees: field({
     label: "Part-time employees",
     stored: count,
     column: "integer",
     section: "answers",
-    csv: true,
+    csv: 22,
   }),
   annual_revenue: field({
     label: "Annual revenue",
     stored: count,
     column: "bigint",
     section: "answers",
-    csv: true,
+    csv: 23,
     text: (amount) => `$${amount.toLocaleString("en-US")}`,
     // The range, when the visitor gave one instead of the amount.
     whenEmpty: (values) =>
@@ -616,7 +622,7 @@ export const APPLICATION_FIELDS = {
     stored: text,
     column: "text",
     section: "answers",
-    csv: true,
+    csv: 24,
     desk: "none",
     text: revenueBandLabel,
   }),
@@ -625,7 +631,7 @@ export const APPLICATION_FIELDS = {
     stored: yesNo,
     column: "boolean",
     section: "answers",
-    csv: true,
+    csv: 25,
     whenEmpty: notAnswered,
   }),
   currently_insured: field({
@@ -633,7 +639,7 @@ export const APPLICATION_FIELDS = {
     stored: yesNo,
     column: "boolean",
     section: "answers",
-    csv: true,
+    csv: 26,
     whenEmpty: notAnswered,
   }),
   /** Owners, officers or members who work in the business (issue 26). */
@@ -642,14 +648,14 @@ export const APPLICATION_FIELDS = {
     stored: count,
     column: "integer",
     section: "answers",
-    csv: true,
+    csv: 27,
   }),
   vehicles: field({
     label: "Vehicles used for work",
     stored: text,
     column: "text",
     section: "answers",
-    csv: true,
+    csv: 28,
     text: vehicleUseLabel,
   }),
   /** Whether the business sponsors a retirement plan such as a 401(k) (issue 54: the ERISA bond). */
@@ -658,7 +664,7 @@ export const APPLICATION_FIELDS = {
     stored: yesNo,
     column: "boolean",
     section: "answers",
-    csv: true,
+    csv: 29,
     whenEmpty: notAnswered,
   }),
   /**
@@ -673,7 +679,7 @@ export const APPLICATION_FIELDS = {
     required: true,
     defaulted: true,
     section: "contact",
-    csv: true,
+    csv: 30,
     text: languageNameInEnglish,
     alert: {
       label: "Language",
@@ -770,10 +776,22 @@ export const SUBMISSION_FIELD_LABELS = Object.fromEntries(
   DESK_FIELD_ORDER.map((column) => [column, APPLICATION_FIELDS[column].label]),
 ) as Record<FieldColumn, string>; // Built from every column above.
 
-/** The export's columns from the application, in the registry's order. */
-export const APPLICATION_EXPORT_COLUMNS: readonly FieldColumn[] = FIELD_COLUMNS.filter(
-  (column) => fieldSpec(column).csv,
-);
+/**
+ * The columns a registry exports, by their `csv` position (not the registry's order, which is the
+ * desk's and the summary's); an entry without one is not exported.
+ */
+export function exportOrder<Column extends string>(
+  fields: Readonly<Record<Column, { csv?: number }>>,
+): Column[] {
+  // Object.keys loses the key type; the keys are the record's.
+  const columns = Object.keys(fields) as Column[];
+  return columns
+    .filter((column) => fields[column].csv !== undefined)
+    .sort((a, b) => (fields[a].csv ?? 0) - (fields[b].csv ?? 0));
+}
+
+/** The export's columns from the application, in their `csv` positions' order. */
+export const APPLICATION_EXPORT_COLUMNS: readonly FieldColumn[] = exportOrder(APPLICATION_FIELDS);
 
 /** Whether a value counts as not given. */
 export function isEmptyValue(value: FieldValue): boolean {

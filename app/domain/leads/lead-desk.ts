@@ -18,10 +18,10 @@ import { z } from "#app/domain/values/zod.ts";
 export const PAGE_SIZE = 50;
 
 /**
- * The export's columns: the record's id, then its fields (APPLICATION_FIELDS in their order: the
- * original record's columns, the industry code, the primary location's parts, the Quote step's
- * optional answers), then the newest
- * quote request (decision 017); empty when not given or not asked.
+ * The export's columns: the record's id, then its fields (APPLICATION_FIELDS by their `csv`
+ * positions: the original record's columns, the industry code, the primary location's parts, the
+ * Quote step's optional answers, the language, then any field added since; decision 060), then the
+ * newest quote request (decision 017); empty when not given or not asked.
  */
 export const SUBMISSION_EXPORT_COLUMNS = ["id", ...APPLICATION_EXPORT_COLUMNS] as const;
 
