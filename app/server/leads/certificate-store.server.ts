@@ -20,6 +20,7 @@ import {
   type CertificateHolder,
   type CertificateRequest,
 } from "#app/domain/quote/certificates.ts";
+import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
@@ -381,7 +382,7 @@ export async function certificateQueue(
         "c.id",
         "c.submission_id",
         "c.reference",
-        "s.business_name",
+        `s.${LEAD_NAME_COLUMN} as lead` as const,
         "c.holder_name",
         "c.additional_insured",
         "c.waiver_of_subrogation",
@@ -403,7 +404,7 @@ export async function certificateQueue(
     id: row.id,
     submissionId: row.submission_id,
     reference: row.reference,
-    lead: row.business_name,
+    lead: row.lead,
     holderName: row.holder_name,
     asks: endorsementsText({
       additionalInsured: row.additional_insured,

@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 
+import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -44,7 +45,7 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
     since: Date | string;
   }>`
     SELECT w.kind, w.id, w.submission_id, coalesce(w.reference, r.reference) AS reference,
-      s.business_name AS lead, w.about, w.since
+      s.${sql.ref(LEAD_NAME_COLUMN)} AS lead, w.about, w.since
     FROM (
       SELECT 'answer' AS kind, q.id, q.submission_id, q.quote_request_id,
         NULL::text AS reference, q.question AS about, q.answered_at AS since

@@ -18,6 +18,7 @@ import {
   renewalReminderLabel,
   RENEWALS_PATH,
 } from "#app/domain/quote/renewals.ts";
+import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { BASE_LOCALE, isLocale, type Locale } from "#app/domain/site/locales.ts";
 import { addDays } from "#app/domain/values/days.ts";
@@ -53,7 +54,8 @@ interface DuePolicy {
   policy_number: string;
   policy_end: string;
   insurer: string;
-  business_name: string | null;
+  /** What the lead goes by (application-fields.ts, LEAD_NAME_COLUMN). */
+  lead_name: string | null;
   email: string;
   first_name: string | null;
   /** The application's language (`en` or `es`, migration 0038's check). */
@@ -67,7 +69,7 @@ interface DuePolicy {
 function duePolicies(today: string, reminder: (typeof RENEWAL_REMINDERS)[number]) {
   return sql`
     SELECT b.id, b.submission_id, b.reference, b.policy_number, b.policy_end::text AS policy_end,
-      q.insurer, s.business_name, s.email, s.first_name, s.language
+      q.insurer, s.${sql.ref(LEAD_NAME_COLUMN)} AS lead_name, s.email, s.first_name, s.language
     FROM bind_requests b
     JOIN insurer_quotes q ON q.id = b.insurer_quote_id
     JOIN business_wizard_submissions s ON s.id = b.submission_id
@@ -120,7 +122,7 @@ export async function sendDueRenewalReminders(
         if (sending.notifyTo.length === 0) continue;
         const alert = renewalAlertLines({
           reference: row.reference,
-          businessName: row.business_name,
+          businessName: row.lead_name,
           insurer: row.insurer,
           policyNumber: row.policy_number,
           policyEnd: row.policy_end,
@@ -250,7 +252,7 @@ export async function policiesByEnd(db: Db, today: string): Promise<PolicyForRen
   const { rows } = await sql<{
     submission_id: string;
     reference: string;
-    business_name: string | null;
+    lead_name: string | null;
     insurer: string;
     policy_number: string;
     policy_end: string;
@@ -258,7 +260,7 @@ export async function policiesByEnd(db: Db, today: string): Promise<PolicyForRen
     renewal_reference: string | null;
     reminders: { kind: string; sent_at: string }[] | null;
   }>`
-    SELECT b.submission_id, b.reference, s.business_name, q.insurer, b.policy_number,
+    SELECT b.submission_id, b.reference, s.${sql.ref(LEAD_NAME_COLUMN)} AS lead_name, q.insurer, b.policy_number,
       b.policy_end::text AS policy_end,
       EXISTS (SELECT 1 FROM quote_requests r
         WHERE r.submission_id = b.submission_id
@@ -277,7 +279,7 @@ export async function policiesByEnd(db: Db, today: string): Promise<PolicyForRen
   return rows.map((row) => ({
     submissionId: row.submission_id,
     reference: row.reference,
-    businessName: row.business_name,
+    businessName: row.lead_name,
     insurer: row.insurer,
     policyNumber: row.policy_number,
     policyEnd: row.policy_end,
