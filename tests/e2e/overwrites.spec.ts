@@ -168,6 +168,26 @@ test("knowing an email reveals and changes nothing of the application saved unde
       .getByRole("link")
       .first()
       .click();
+    // The desk may work the stranger's application, but the site emails it nothing, and the
+    // desk says why where the operator looks (decision 054).
+    const strangerLead = page.url();
+    await page.getByRole("link", { name: "Quotes and documents" }).click();
+    await expect(
+      page.getByText("the site emails it nothing: no quotes, questions, policy or certificates"),
+    ).toBeVisible();
+    await page.getByLabel(/^Ask the visitor a question/).fill("Which shop is yours?");
+    await page.getByRole("button", { name: "Ask and email the visitor" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "The customer was not emailed: this application's email is not proven",
+    );
+    await expectNoAxeViolations(page);
+    expect(
+      readWrittenEmails(dataDir).filter((email) => /has a question/.test(email.subject)),
+    ).toEqual([]);
+    await page.goto(strangerLead);
+    await expect(
+      page.getByRole("region", { name: "Timeline" }).getByRole("listitem").first(),
+    ).toContainText('Not sent: "Your agent has a question');
     const notice = page.getByRole("region", { name: "Email not proven" });
     await expect(notice).toContainText("had not proven this email");
     await expectNoAxeViolations(page);
