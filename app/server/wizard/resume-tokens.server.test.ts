@@ -121,8 +121,16 @@ describe.each(testDatabaseKinds)("application links on $name", (kind) => {
     try {
       const email = "capped@example.com";
       const id = await saved(email);
-      // Each link older than the few minutes that hold back a second one, as if asked for later.
+      // Each link older than the few minutes that hold back a second one, as if asked for later,
+      // and the reminder before it gone out at its time: a reminder replaced while it waits is
+      // cancelled, and a cancelled email gives its place back (decision 054).
       const askAgain = async (typed = email) => {
+        await database.db
+          .updateTable("outbox")
+          .set({ sent_at: sql`now()` })
+          .where("sent_at", "is", null)
+          .where("cancelled_at", "is", null)
+          .execute();
         await database.db
           .updateTable("resume_tokens")
           .set({ created_at: sql`created_at - interval '10 minutes'` })
