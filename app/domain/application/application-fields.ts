@@ -166,6 +166,20 @@ function askChoice<Step extends AnswerStepId>(
   };
 }
 
+/**
+ * The answers of a yes/no question, as its form sends them and as a text column keeps them
+ * (`same_address`). The Quote step's yes/no answers are kept as booleans (quote-request.ts).
+ */
+export const YES_NO_ANSWERS = ["Yes", "No"] as const;
+
+/** A question answered Yes or No, with its message when neither is chosen. */
+function askYesNo<Step extends AnswerStepId>(
+  step: Step,
+  message: Message = m.quote_error_yes_no,
+): Omit<FieldAsk<Step, number>, "example"> {
+  return askChoice(step, YES_NO_ANSWERS, message);
+}
+
 /** A checkbox: ticked or not. */
 function askCheckbox<Step extends AnswerStepId>(
   step: Step,
@@ -478,7 +492,7 @@ export const APPLICATION_FIELDS = {
         values.same_address === "Yes" ? "same as primary location" : plain(values.mailing_address),
     },
     ask: {
-      ...askChoice("about-you", ["Yes", "No"], m.answer_same_address_required),
+      ...askYesNo("about-you", m.answer_same_address_required),
       initial: "Yes",
       example: "Yes",
     },
