@@ -992,11 +992,9 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
         buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(100 * 1024, 0x20)]),
       });
     await documents.getByRole("button", { name: "Enviar a mi agente" }).click();
-    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?sent#documents$/);
+    await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?sent#confirmation$/);
     await expect(
-      documents
-        .getByRole("status")
-        .filter({ hasText: "Gracias: su agente ya tiene su documento." }),
+      page.getByRole("status").filter({ hasText: "Gracias: su agente ya tiene su documento." }),
     ).toBeVisible();
     await expect(
       documents.getByRole("link", { name: "facturagpj.pdf", exact: true }),
