@@ -4,6 +4,8 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
+import { LEAD_RECORD_SCHEMA_VERSION } from "#app/domain/leads/lead-record.ts";
+
 const ROOT = path.resolve(".");
 
 /** Each line of the files matching `pattern` (tests left out) that `word` occurs on, as file:line. */
@@ -62,6 +64,14 @@ function registryErrorsWith(entry: string): string[] {
     .getPreEmitDiagnostics(program, program.getSourceFile(registry))
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
 }
+
+describe("the lead record's version", () => {
+  it("is the one LEAD_RECORD_SCHEMA_VERSION says, in the README too", () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const said = [...readme.matchAll(/`schemaVersion` `([^`]+)`/g)].map((match) => match[1]);
+    expect(said).toEqual([LEAD_RECORD_SCHEMA_VERSION]);
+  });
+});
 
 describe("decision 036's worked example", () => {
   it("compiles as an entry of today's registry", { timeout: 120_000 }, () => {

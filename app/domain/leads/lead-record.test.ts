@@ -7,7 +7,13 @@ import { describe, expect, it } from "vitest";
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import {
+  APPLICATION_FIELDS,
+  FIELD_COLUMNS,
+  type FieldColumn,
+} from "#app/domain/application/application-fields.ts";
+import {
   buildLeadRecord,
+  LEAD_RECORD_LEAVES_OUT,
   LEAD_RECORD_SCHEMA_VERSION,
   leadRecordJsonSchema,
   splitAddress,
@@ -68,7 +74,46 @@ const plan = coveragePlan({
   fullTimeEmployees: 3,
 }).lines;
 
+/** Another value for a column than `row` holds, of the column's SQL type. */
+function otherValue(column: FieldColumn, row: LeadSource["submission"]): unknown {
+  const value = row[column];
+  switch (APPLICATION_FIELDS[column].column) {
+    case "boolean":
+      return value !== true;
+    case "integer":
+    case "bigint":
+      return 99;
+    case "text[]":
+      return ["Other"];
+    case "timestamptz":
+      return new Date("2020-01-02T03:04:05Z");
+    case "text":
+      // Values a field reads as one of its own: a language, a yes/no answer, a year.
+      if (column === "language") return value === "en" ? "es" : "en";
+      if (column === "same_address") return value === "Yes" ? "No" : "Yes";
+      if (column === "start_year") return "1999";
+      return "Other";
+  }
+}
+
 describe("the lead record", () => {
+  it("changes with every field of the application it does not say it leaves out", () => {
+    // With the location's parts, so that each part is read (a record saved before has only the line).
+    const row = { ...complete, street_address: "12 Main St", city: "Columbus", zip_code: "43215" };
+    const before = JSON.stringify(buildLeadRecord({ submission: row, plan }));
+    const changes = (column: FieldColumn) =>
+      JSON.stringify(
+        buildLeadRecord({
+          // Each column given a value of its SQL type, as a row would hold it.
+          submission: { ...row, [column]: otherValue(column, row) } as LeadSource["submission"],
+          plan,
+        }),
+      ) !== before;
+    const leftOut = new Set<string>(Object.keys(LEAD_RECORD_LEAVES_OUT));
+    expect(FIELD_COLUMNS.filter((column) => !leftOut.has(column) && !changes(column))).toEqual([]);
+    expect(FIELD_COLUMNS.filter((column) => leftOut.has(column) && changes(column))).toEqual([]);
+  });
+
   it("publishes exactly the schema the code checks records with", () => {
     expect(PUBLISHED).toEqual(JSON.parse(JSON.stringify(leadRecordJsonSchema())));
   });
