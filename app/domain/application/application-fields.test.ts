@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   APPLICATION_EXPORT_COLUMNS,
   APPLICATION_FIELDS,
+  askYesNo,
   exportOrder,
   FIELD_COLUMNS,
   deskText,
@@ -127,6 +128,21 @@ describe("the application's field registry", () => {
     }).sort((a, b) => a - b);
     expect(positions).toEqual(positions.map((_, index) => index + 1));
     expect(APPLICATION_EXPORT_COLUMNS).toHaveLength(positions.length);
+  });
+
+  it("asks a yes/no question as Yes or No, optional unless it has a message for neither", () => {
+    const context = { thisYear: 2026, state: "Ohio", locale: "en" as const, placeNames: {} };
+    const optional = askYesNo("business-name").rule(context);
+    expect(z.safeParse(optional, undefined).success).toBe(true);
+    expect(z.parse(optional, "No")).toBe("No");
+    expect(z.safeParse(optional, "Maybe").error?.issues[0]?.message).toBe(
+      "Please choose Yes or No",
+    );
+    const sameAddress = APPLICATION_FIELDS.same_address.ask.rule(context);
+    expect(z.safeParse(sameAddress, undefined).error?.issues[0]?.message).toBe(
+      "Please tell us whether your mailing address is the same",
+    );
+    expect(z.parse(sameAddress, "Yes")).toBe("Yes");
   });
 
   it("shows a value as an operator reads it, and what an empty one says on the desk", () => {

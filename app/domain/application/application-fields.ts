@@ -172,12 +172,21 @@ function askChoice<Step extends AnswerStepId>(
  */
 export const YES_NO_ANSWERS = ["Yes", "No"] as const;
 
-/** A question answered Yes or No, with its message when neither is chosen. */
-function askYesNo<Step extends AnswerStepId>(
+/**
+ * A question answered Yes or No (its screen: YesNoField's radios), kept as its answer's text. With
+ * `required`, that message when neither is chosen; without, it may be left unanswered (null).
+ */
+export function askYesNo<Step extends AnswerStepId>(
   step: Step,
-  message: Message = m.quote_error_yes_no,
+  required?: Message,
 ): Omit<FieldAsk<Step, number>, "example"> {
-  return askChoice(step, YES_NO_ANSWERS, message);
+  if (required !== undefined) return askChoice(step, YES_NO_ANSWERS, required);
+  return {
+    step,
+    typed: Math.max(...YES_NO_ANSWERS.map((answer) => answer.length)),
+    rule: ({ locale }) =>
+      z.optional(z.enum(YES_NO_ANSWERS, { error: m.quote_error_yes_no({}, { locale }) })),
+  };
 }
 
 /** A checkbox: ticked or not. */
