@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   APPLICATION_EXPORT_COLUMNS,
   APPLICATION_FIELDS,
+  askOf,
   askYesNo,
   exportOrder,
   FIELD_COLUMNS,
@@ -138,7 +139,7 @@ describe("the application's field registry", () => {
     expect(z.safeParse(optional, "Maybe").error?.issues[0]?.message).toBe(
       "Please choose Yes or No",
     );
-    const sameAddress = APPLICATION_FIELDS.same_address.ask.rule(context);
+    const sameAddress = askOf("same_address").rule(context);
     expect(z.safeParse(sameAddress, undefined).error?.issues[0]?.message).toBe(
       "Please tell us whether your mailing address is the same",
     );
