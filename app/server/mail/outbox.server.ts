@@ -114,9 +114,21 @@ export function queuedEmailFrom(
  * cap (its new key starts from none), once: acceptable. The old rows are pruned an hour after
  * their last send, as any others.
  */
-export function recipientKey(address: string): string {
-  return createHash("sha256").update(mailboxOf(address)).digest("hex");
+export function recipientKey(address: string, count: RecipientCount = "holder"): string {
+  const mailbox = mailboxOf(address);
+  // The strangers' count of an inbox is kept apart from its holder's (takeRecipientAllowance).
+  return createHash("sha256")
+    .update(count === "holder" ? mailbox : `${mailbox}\nstrangers`)
+    .digest("hex");
 }
+
+/**
+ * Whose count an email to a visitor's inbox goes under: the application that holds the address
+ * ("holder"), or one saved beside it by a session that only typed it, marked email_not_proven
+ * ("strangers", decision 030). Three strangers typing the customer's address fill the strangers'
+ * count, never the customer's own (issue 53).
+ */
+export type RecipientCount = "holder" | "strangers";
 
 /**
  * The per-recipient cap (MAIL_PER_RECIPIENT_PER_HOUR), for what a visitor can cause the site to
@@ -137,11 +149,18 @@ export function takeRecipientAllowance(
   address: string,
   perHour: number,
   when: RawBuilder<boolean>,
+  /**
+   * Holds when the email is for an application marked email_not_proven: it is then counted under
+   * the inbox's strangers' count (RecipientCount), so strangers cannot use up the holder's.
+   */
+  forStranger: RawBuilder<boolean> = sql<boolean>`false`,
 ): RawBuilder<unknown> {
   const hourAgo = sql`now() - interval '1 hour'`;
+  const key = sql`CASE WHEN ${forStranger} THEN ${recipientKey(address, "strangers")}
+    ELSE ${recipientKey(address)} END`;
   return sql`
     INSERT INTO mail_recipient_sends AS sends (recipient_key, sent_at, outbox_ids)
-    SELECT ${recipientKey(address)}, ARRAY[now()],
+    SELECT ${key}, ARRAY[now()],
       ARRAY[nextval(pg_get_serial_sequence('outbox', 'id'))]
     WHERE ${when}
     ON CONFLICT (recipient_key) DO UPDATE

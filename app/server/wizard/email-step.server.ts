@@ -9,7 +9,7 @@ import {
   resumeLinkWrite,
   type ResumeLinkWrite,
 } from "#app/server/wizard/resume-tokens.server.ts";
-import { emailStepWrite } from "#app/server/wizard/submission-saves.server.ts";
+import { emailStepWrite, savedBesideHolder } from "#app/server/wizard/submission-saves.server.ts";
 import {
   draftWriteNaming,
   lockedStoredDraft,
@@ -75,7 +75,7 @@ export function emailStepStatement(
     save.record.language,
   );
   const statement = sql<SavedRow>`
-    WITH stored AS (${stored}), ${submission}, ${link.ctes(submissionId)},
+    WITH stored AS (${stored}), ${submission}, ${link.ctes(submissionId, savedBesideHolder(submissionId))},
       kept AS (${kept})
     SELECT ${answer}, EXISTS (SELECT 1 FROM recent) AS recent,
       EXISTS (SELECT 1 FROM queued) AS queued

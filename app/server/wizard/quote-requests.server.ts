@@ -22,6 +22,7 @@ import { BASE_LOCALE, isLocale, type Locale } from "#app/domain/site/locales.ts"
 import type { Db } from "#app/server/db/database.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
+import { notProvenApplication } from "#app/server/wizard/resume-tokens.server.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import {
@@ -381,6 +382,7 @@ export async function sendQuoteConfirmation(
           submission.email,
           services.env.MAIL_PER_RECIPIENT_PER_HOUR,
           sql<boolean>`true`,
+          notProvenApplication(sql`${submission.id}`),
         )}
       ), issued AS (
         INSERT INTO resume_tokens (token_hash, submission_id, expires_at, draft_id, revision_id)

@@ -48,7 +48,15 @@ export interface ResumeLinkWrite {
    * statement selects `EXISTS (SELECT 1 FROM recent)` and `EXISTS (SELECT 1 FROM queued)` for
    * resumeLinkOutcome.
    */
-  ctes(submissionId: RawBuilder<string>): RawBuilder<unknown>;
+  ctes(
+    submissionId: RawBuilder<string>,
+    /**
+     * Holds when the application is one saved beside the address's holder (email_not_proven): a
+     * reminder then counts under the inbox's strangers' count (takeRecipientAllowance). By default,
+     * as the application's row says before the statement.
+     */
+    forStranger?: RawBuilder<boolean>,
+  ): RawBuilder<unknown>;
   /** Whether its email is due at once (a worker is woken for it) or waits (a reminder). */
   dueNow: boolean;
 }
@@ -89,6 +97,12 @@ export function resumeRemindersCancelled(
   return sql`reminders_cancelled AS (${cancelQueuedEmails(ids.map(reminderKey), when)})`;
 }
 
+/** Whether the application `submissionId` was saved beside its address's holder (decision 030). */
+export function notProvenApplication(submissionId: RawBuilder<string>): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM business_wizard_submissions
+    WHERE id = ${submissionId}::uuid AND email_not_proven)`;
+}
+
 /**
  * The link's parts for `email`, to the session `draftId` (decision 013: what the email step's
  * session whose save sent it writes; null for a link from /login, which restores the application
@@ -116,7 +130,7 @@ export function resumeLinkWrite(
   const delayMs = reminder ? services.env.RESUME_REMINDER_DELAY_MS : 0;
   return {
     dueNow: delayMs === 0,
-    ctes: (submissionId) => {
+    ctes: (submissionId, forStranger = notProvenApplication(submissionId)) => {
       const key = reminder
         ? reminderKey(sql<string | null>`coalesce(${draftId}::uuid, ${submissionId}::uuid)`)
         : sql<null>`NULL::text`;
@@ -134,6 +148,7 @@ export function resumeLinkWrite(
           email,
           services.env.MAIL_PER_RECIPIENT_PER_HOUR,
           sql<boolean>`${submissionId}::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM recent)`,
+          forStranger,
         )}
       )`
         : sql`

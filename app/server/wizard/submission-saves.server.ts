@@ -73,6 +73,16 @@ function savedUnderEmail(options: {
 }
 
 /**
+ * Whether the statement's save (savedUnderEmail's CTEs) went to an application beside the
+ * address's holder: one it made now (`beside`, which the statement's other reads do not see), or
+ * the session's own, already marked email_not_proven.
+ */
+export function savedBesideHolder(submissionId: RawBuilder<string>): RawBuilder<boolean> {
+  return sql<boolean>`(EXISTS (SELECT 1 FROM beside) OR EXISTS (
+    SELECT 1 FROM business_wizard_submissions WHERE id = ${submissionId}::uuid AND email_not_proven))`;
+}
+
+/**
  * The email step's save (docs/product.md, "How the wizard moves"): writes industry, state, segments
  * and email, and the language when given, and nothing else, to the application this session may
  * write under that email (savedUnderEmail, decision 030).
