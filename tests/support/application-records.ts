@@ -1,4 +1,13 @@
 import type { CompleteRecord } from "#app/domain/application/application-record.ts";
+import {
+  FIELD_COLUMNS,
+  submissionValuesSchema,
+  type FieldColumn,
+  type FieldRow,
+  type FieldValue,
+  type SubmissionValues,
+} from "#app/domain/application/application-fields.ts";
+import { z } from "#app/domain/values/zod.ts";
 
 /**
  * A complete application as the final step saves it (every column of APPLICATION_FIELDS), with
@@ -33,4 +42,35 @@ export function completeRecord(changes: Partial<CompleteRecord> = {}): CompleteR
     naics_title: "Book Stores",
     ...changes,
   };
+}
+
+/** Every field of the registry not given: null (a field added later is null here too). */
+function noneGiven(): Record<FieldColumn, null> {
+  // One entry per column of the registry.
+  return Object.fromEntries(FIELD_COLUMNS.map((column) => [column, null])) as Record<
+    FieldColumn,
+    null
+  >;
+}
+
+/**
+ * A version as the database keeps it, read by the registry's own schema: `given`, and every other
+ * field not given (the language the table's default).
+ */
+export function storedValues(
+  given: Partial<Record<FieldColumn, FieldValue | Date>>,
+): SubmissionValues {
+  const { language, ...rest } = noneGiven();
+  void language; // Left out, so that the table's default (the registry's) is read.
+  return z.parse(submissionValuesSchema, { ...rest, ...given });
+}
+
+/** The columns the table never leaves null. */
+type RequiredColumn = "industry" | "state" | "segments" | "email" | "language";
+
+/** A row of the table's application columns: `given`, and every other field null. */
+export function fieldRow(
+  given: Pick<FieldRow, RequiredColumn> & Partial<Omit<FieldRow, RequiredColumn>>,
+): FieldRow {
+  return { ...noneGiven(), ...given };
 }

@@ -15,6 +15,7 @@ import { OWNERSHIP_STRUCTURES } from "#app/domain/reference/ownership-structures
 import { US_STATES } from "#app/domain/reference/states.ts";
 import type { SubmissionValues } from "#app/domain/application/application-fields.ts";
 import type { WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
+import { storedValues } from "#tests/support/application-records.ts";
 import {
   firstIncompleteStep,
   WIZARD_STEPS,
@@ -115,23 +116,10 @@ function draftAfter(forms: readonly Record<string, unknown>[]): WizardDraft | un
 }
 
 /** The plan page's optional answers, none given. */
-const NOT_ANSWERED = {
-  full_time_employees: null,
-  part_time_employees: null,
-  annual_revenue: null,
-  revenue_band: null,
-  claims_last_3_years: null,
-  currently_insured: null,
-  working_owners: null,
-  vehicles: null,
-  retirement_plan: null,
-  // What the table holds when the save gave no language.
-  language: "en",
-};
 
 /** A version of the record as the database keeps it (SubmissionValues) from what a save wrote. */
 function saved(record: CompleteRecord): SubmissionValues {
-  return { ...record, ...NOT_ANSWERED };
+  return storedValues(record);
 }
 
 describe("the saved application and the draft, both ways", () => {
@@ -223,30 +211,21 @@ describe("the saved application and the draft, both ways", () => {
   });
 
   it("reads a record saved before the address had its parts with its one line as the street", () => {
-    const older: SubmissionValues = {
+    const older = storedValues({
       ...toEmailStepRecord({ industry: "food", state: "Ohio", segments: ["Bakery"] }, "a@b.co"),
-      ...NOT_ANSWERED,
       business_name: "Ana's",
       first_name: "Ana",
       last_name: "Ruiz",
       phone_number: "+15552345678",
       consent_to_texts: false,
-      consent_text: null,
-      consent_given_at: null,
       legal_business_name: "Ana's LLC",
       primary_location: "12 Main St, Suite 4",
       unit: "Suite 4",
-      street_address: null,
-      city: null,
-      zip_code: null,
-      zip_confirmed: null,
       same_address: "Yes",
-      mailing_address: null,
       ownership_structure: "Trust",
       start_year: "2015",
-      naics_code: null,
-      naics_title: null,
-    };
+    });
+
     const draft = fromRecord(older, SUBMISSION_ID);
     expect(draft.answers).toMatchObject({ streetAddress: "12 Main St", unit: "Suite 4" });
     // Its city and ZIP code are asked for before the plan: the about-you step is not complete.
@@ -273,30 +252,10 @@ describe("the saved application and the draft, both ways", () => {
   });
 
   it("brings the email step's record back as the first three steps, the rest to do", () => {
-    const values: SubmissionValues = {
-      ...toEmailStepRecord({ industry: "food", state: "Ohio", segments: ["Bar"] }, "a@b.co"),
-      ...NOT_ANSWERED,
-      business_name: null,
-      first_name: null,
-      last_name: null,
-      phone_number: null,
-      consent_to_texts: null,
-      consent_text: null,
-      consent_given_at: null,
-      legal_business_name: null,
-      primary_location: null,
-      unit: null,
-      street_address: null,
-      city: null,
-      zip_code: null,
-      zip_confirmed: null,
-      same_address: null,
-      mailing_address: null,
-      ownership_structure: null,
-      start_year: null,
-      naics_code: null,
-      naics_title: null,
-    };
+    const values = storedValues(
+      toEmailStepRecord({ industry: "food", state: "Ohio", segments: ["Bar"] }, "a@b.co"),
+    );
+
     const draft = fromRecord(values, SUBMISSION_ID);
     expect(isCompleteRecord(values)).toBe(false);
     expect(draft).toEqual({

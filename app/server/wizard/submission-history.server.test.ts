@@ -9,6 +9,7 @@ import type {
   CompleteRecord,
   EmailStepRecord,
 } from "#app/domain/application/application-record.ts";
+import { completeRecord } from "#tests/support/application-records.ts";
 import { testDatabaseKinds } from "#tests/support/databases.ts";
 
 import type { Database } from "#app/server/db/database.server.ts";
@@ -40,29 +41,24 @@ const emailStepOf = (industry: "food" | "retail", state: string): EmailStepRecor
 });
 
 function completeOf(step: EmailStepRecord, businessName: string): CompleteRecord {
-  return {
+  return completeRecord({
     ...step,
     business_name: businessName,
     first_name: `${businessName} first`,
     last_name: "Owner",
-    phone_number: "+15552345678",
     consent_to_texts: false,
     consent_text: null,
     consent_given_at: null,
     legal_business_name: `${businessName} LLC`,
     primary_location: "1 Main St",
     unit: null,
-    street_address: null,
-    city: null,
-    zip_code: null,
-    zip_confirmed: null,
     same_address: "Yes",
     mailing_address: null,
     ownership_structure: "Partnership",
     start_year: "2010",
     naics_code: null,
     naics_title: null,
-  };
+  });
 }
 
 /** A wizard session saving from an address; `proven`: it came from a link to that submission. */
