@@ -7,6 +7,8 @@ import {
   askYesNo,
   exportOrder,
   FIELD_COLUMNS,
+  isFieldColumn,
+  privacyList,
   deskText,
   DESK_FIELD_ORDER,
   fieldText,
@@ -144,6 +146,29 @@ describe("the application's field registry", () => {
       "Please tell us whether your mailing address is the same",
     );
     expect(z.parse(sameAddress, "Yes")).toBe("Yes");
+  });
+
+  it("lists the stored fields for the privacy page in the registry's words, each field told", () => {
+    expect(privacyList("email-step", "en")).toBe(
+      "your industry, your state, the type of business, your email address, and the language of the pages you used (English or Spanish)",
+    );
+    expect(privacyList("finished", "en")).toContain(
+      "your primary location (street address, unit, city and ZIP code)",
+    );
+    expect(privacyList("answers", "es")).toContain(
+      "si ha tenido reclamos en los últimos 3 años, si está asegurado ahora",
+    );
+    expect(privacyList("answers", "en")).toContain(
+      "whether the business has a retirement plan for its staff",
+    );
+    // A field told with another's words names one that has words of its own.
+    const untold = FIELD_COLUMNS.filter((column) => {
+      const privacy = APPLICATION_FIELDS[column].privacy;
+      if (typeof privacy === "function") return false;
+      const other = isFieldColumn(privacy.with) ? APPLICATION_FIELDS[privacy.with].privacy : null;
+      return typeof other !== "function";
+    });
+    expect(untold).toEqual([]);
   });
 
   it("shows a value as an operator reads it, and what an empty one says on the desk", () => {

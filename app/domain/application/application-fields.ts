@@ -259,6 +259,11 @@ interface FieldSpec<Stored extends FieldValue> {
   alert?: ViewRow;
   /** How the wizard asks for it, when a step after the email step does. */
   ask?: FieldAsk;
+  /**
+   * What the privacy page calls it in its list of what is stored ("your phone number"), or the
+   * field whose words tell of it too (the last name is in "your first and last name").
+   */
+  privacy: Message | { with: string };
 }
 
 /** A field as declared: its stored type, column type and whether it is required are kept. */
@@ -311,6 +316,7 @@ const fullName = (values: RecordValues) => `${plain(values.first_name)} ${plain(
 
 export const APPLICATION_FIELDS = {
   industry: field({
+    privacy: m.privacy_field_industry,
     label: "Industry",
     stored: storedRequiredText,
     column: "text",
@@ -325,6 +331,7 @@ export const APPLICATION_FIELDS = {
     alert: { label: "Industry", show: (values) => industryText(values.industry) },
   }),
   state: field({
+    privacy: m.privacy_field_state,
     label: "State",
     stored: storedRequiredText,
     column: "text",
@@ -335,6 +342,7 @@ export const APPLICATION_FIELDS = {
     alert: { label: "State" },
   }),
   segments: field({
+    privacy: m.privacy_field_segments,
     label: "Segments",
     stored: z.array(z.string()),
     column: "text[]",
@@ -350,6 +358,7 @@ export const APPLICATION_FIELDS = {
     alert: { label: "Segments" },
   }),
   email: field({
+    privacy: m.privacy_field_email,
     label: "Email",
     stored: storedRequiredText,
     column: "text",
@@ -361,6 +370,7 @@ export const APPLICATION_FIELDS = {
     alert: { label: "Email" },
   }),
   business_name: field({
+    privacy: m.privacy_field_business_name,
     label: "Business name",
     stored: text,
     column: "text",
@@ -374,6 +384,7 @@ export const APPLICATION_FIELDS = {
     },
   }),
   first_name: field({
+    privacy: m.privacy_field_first_name,
     label: "First name",
     stored: text,
     column: "text",
@@ -384,6 +395,7 @@ export const APPLICATION_FIELDS = {
     ask: { ...askText("about-you", 100, m.answer_first_name_required), example: "Ana" },
   }),
   last_name: field({
+    privacy: { with: "first_name" },
     label: "Last name",
     stored: text,
     column: "text",
@@ -392,6 +404,7 @@ export const APPLICATION_FIELDS = {
     ask: { ...askText("about-you", 100, m.answer_last_name_required), example: "Ruiz" },
   }),
   phone_number: field({
+    privacy: m.privacy_field_phone_number,
     label: "Phone number",
     stored: text,
     column: "text",
@@ -410,6 +423,7 @@ export const APPLICATION_FIELDS = {
     },
   }),
   consent_to_texts: field({
+    privacy: m.privacy_field_consent_to_texts,
     label: "Agreed to texts",
     stored: yesNo,
     column: "boolean",
@@ -432,6 +446,7 @@ export const APPLICATION_FIELDS = {
     ask: { ...askCheckbox("about-you"), example: true },
   }),
   consent_given_at: field({
+    privacy: { with: "consent_to_texts" },
     label: "Agreed at",
     stored: storedInstant,
     column: "timestamptz",
@@ -439,6 +454,7 @@ export const APPLICATION_FIELDS = {
     desk: "instant",
   }),
   consent_text: field({
+    privacy: { with: "consent_to_texts" },
     label: "Words agreed to",
     stored: text,
     column: "text",
@@ -446,6 +462,7 @@ export const APPLICATION_FIELDS = {
     desk: "quote",
   }),
   legal_business_name: field({
+    privacy: m.privacy_field_legal_business_name,
     label: "Legal business name",
     stored: text,
     column: "text",
@@ -461,6 +478,7 @@ export const APPLICATION_FIELDS = {
     },
   }),
   primary_location: field({
+    privacy: m.privacy_field_primary_location,
     label: "Primary location",
     stored: text,
     column: "text",
@@ -475,6 +493,7 @@ export const APPLICATION_FIELDS = {
   }),
   /** The unit or suite on its own (decision 018); the primary location holds it too. */
   unit: field({
+    privacy: { with: "primary_location" },
     label: "Unit or suite",
     stored: text,
     column: "text",
@@ -483,6 +502,7 @@ export const APPLICATION_FIELDS = {
     ask: { ...askText("about-you", 50), example: "Suite 4" },
   }),
   same_address: field({
+    privacy: m.privacy_field_same_address,
     label: "Mailing address same as primary location",
     stored: text,
     column: "text",
@@ -507,6 +527,7 @@ export const APPLICATION_FIELDS = {
     },
   }),
   mailing_address: field({
+    privacy: m.privacy_field_mailing_address,
     label: "Mailing address",
     stored: text,
     column: "text",
@@ -521,6 +542,7 @@ export const APPLICATION_FIELDS = {
     },
   }),
   ownership_structure: field({
+    privacy: m.privacy_field_ownership_structure,
     label: "Ownership structure",
     stored: text,
     column: "text",
@@ -537,6 +559,7 @@ export const APPLICATION_FIELDS = {
     },
   }),
   start_year: field({
+    privacy: m.privacy_field_start_year,
     label: "Year started",
     stored: text,
     column: "text",
@@ -556,6 +579,7 @@ export const APPLICATION_FIELDS = {
   }),
   /** The 2022 NAICS code the business is filed under, and its title (issue 17). */
   naics_code: field({
+    privacy: m.privacy_field_naics_code,
     label: "NAICS code",
     stored: text,
     column: "text",
@@ -564,6 +588,7 @@ export const APPLICATION_FIELDS = {
     text: (code, values) => `${code} ${plain(values.naics_title)}`.trim(),
   }),
   naics_title: field({
+    privacy: { with: "naics_code" },
     label: "NAICS title",
     stored: text,
     column: "text",
@@ -576,6 +601,7 @@ export const APPLICATION_FIELDS = {
    * location above is these on one line; a record saved before has only that line.
    */
   street_address: field({
+    privacy: { with: "primary_location" },
     label: "Street address",
     stored: text,
     column: "text",
@@ -588,6 +614,7 @@ export const APPLICATION_FIELDS = {
     },
   }),
   city: field({
+    privacy: { with: "primary_location" },
     label: "City",
     stored: text,
     column: "text",
@@ -597,6 +624,7 @@ export const APPLICATION_FIELDS = {
     ask: { ...askText("about-you", 100, m.answer_city_required), example: "Portland" },
   }),
   zip_code: field({
+    privacy: { with: "primary_location" },
     label: "ZIP code",
     stored: text,
     column: "text",
@@ -607,6 +635,7 @@ export const APPLICATION_FIELDS = {
   }),
   /** Ticked by a visitor whose ZIP code is usually in another state (zip-codes.ts). */
   zip_confirmed: field({
+    privacy: m.privacy_field_zip_confirmed,
     label: "ZIP code confirmed though usually in another state",
     stored: yesNo,
     column: "boolean",
@@ -615,6 +644,7 @@ export const APPLICATION_FIELDS = {
     ask: { ...askCheckbox("about-you"), example: false },
   }),
   full_time_employees: field({
+    privacy: m.privacy_field_full_time_employees,
     label: "Full-time employees",
     stored: count,
     column: "integer",
@@ -622,6 +652,7 @@ export const APPLICATION_FIELDS = {
     csv: 21,
   }),
   part_time_employees: field({
+    privacy: m.privacy_field_part_time_employees,
     label: "Part-time employees",
     stored: count,
     column: "integer",
@@ -629,6 +660,7 @@ export const APPLICATION_FIELDS = {
     csv: 22,
   }),
   annual_revenue: field({
+    privacy: m.privacy_field_annual_revenue,
     label: "Annual revenue",
     stored: count,
     column: "bigint",
@@ -641,6 +673,7 @@ export const APPLICATION_FIELDS = {
   }),
   /** Asked instead of the amount when the visitor would rather give a range. */
   revenue_band: field({
+    privacy: { with: "annual_revenue" },
     label: "Annual revenue (range)",
     stored: text,
     column: "text",
@@ -650,6 +683,7 @@ export const APPLICATION_FIELDS = {
     text: revenueBandLabel,
   }),
   claims_last_3_years: field({
+    privacy: m.privacy_field_claims_last_3_years,
     label: "Claims in the last 3 years",
     stored: yesNo,
     column: "boolean",
@@ -658,6 +692,7 @@ export const APPLICATION_FIELDS = {
     whenEmpty: notAnswered,
   }),
   currently_insured: field({
+    privacy: m.privacy_field_currently_insured,
     label: "Insured now",
     stored: yesNo,
     column: "boolean",
@@ -667,6 +702,7 @@ export const APPLICATION_FIELDS = {
   }),
   /** Owners, officers or members who work in the business (issue 26). */
   working_owners: field({
+    privacy: m.privacy_field_working_owners,
     label: "Owners or officers working in the business",
     stored: count,
     column: "integer",
@@ -674,6 +710,7 @@ export const APPLICATION_FIELDS = {
     csv: 27,
   }),
   vehicles: field({
+    privacy: m.privacy_field_vehicles,
     label: "Vehicles used for work",
     stored: text,
     column: "text",
@@ -683,6 +720,7 @@ export const APPLICATION_FIELDS = {
   }),
   /** Whether the business sponsors a retirement plan such as a 401(k) (issue 54: the ERISA bond). */
   retirement_plan: field({
+    privacy: m.privacy_field_retirement_plan,
     label: "Retirement plan for staff",
     stored: yesNo,
     column: "boolean",
@@ -696,6 +734,7 @@ export const APPLICATION_FIELDS = {
    * were all English, the only language then.
    */
   language: field({
+    privacy: m.privacy_field_language,
     label: "Language",
     stored: z._default(z.string(), BASE_LOCALE),
     column: "text",
@@ -853,6 +892,23 @@ export function alertRows(values: RecordValues): { label: string; value: string 
     if (!row) return [];
     return [{ label: row.label, value: row.show ? row.show(values) : plain(values[column]) }];
   });
+}
+
+/**
+ * The privacy page's list of the application's fields (decision 060): those of the email step (the
+ * required ones), those given when the visitor finishes, or the Quote step's answers, each in the
+ * words of its entry's `privacy`, joined as `locale` lists things.
+ */
+export function privacyList(part: "email-step" | "finished" | "answers", locale: Locale): string {
+  const words = FIELD_COLUMNS.flatMap((column) => {
+    const spec = fieldSpec(column);
+    const inPart =
+      spec.section === "answers"
+        ? part === "answers"
+        : (spec.required === true) === (part === "email-step");
+    return inPart && typeof spec.privacy === "function" ? [spec.privacy({}, { locale })] : [];
+  });
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(words);
 }
 
 /** The visitor's summary of a complete application: its rows, in `names.locale`. */

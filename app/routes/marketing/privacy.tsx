@@ -1,3 +1,4 @@
+import { privacyList } from "#app/domain/application/application-fields.ts";
 import { describeLifetime, SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 import type { Locale, Message } from "#app/domain/site/locales.ts";
 import { RESUME_LINK_DAYS } from "#app/domain/wizard/resume-links.ts";
@@ -40,8 +41,21 @@ const STORED: readonly Stored[] = [
         { locale },
       ),
   },
-  { title: m.privacy_application_title, text: words(m.privacy_application_text), kept: true },
-  { title: m.privacy_plan_title, text: words(m.privacy_plan_text), kept: true },
+  {
+    title: m.privacy_application_title,
+    // The fields' words are the registry's (application-fields.ts, decision 060).
+    text: (locale) =>
+      m.privacy_application_text(
+        { first: privacyList("email-step", locale), later: privacyList("finished", locale) },
+        { locale },
+      ),
+    kept: true,
+  },
+  {
+    title: m.privacy_plan_title,
+    text: (locale) => m.privacy_plan_text({ answers: privacyList("answers", locale) }, { locale }),
+    kept: true,
+  },
   { title: m.privacy_request_title, text: words(m.privacy_request_text), kept: true },
   { title: m.privacy_consent_title, text: words(m.privacy_consent_text), kept: true },
   { title: m.privacy_exchange_title, text: words(m.privacy_exchange_text), kept: true },
