@@ -110,7 +110,7 @@ test("a Georgia corporation's working officer counts; general liability and comm
   const changed = page.getByRole("status").filter({ hasText: "Your plan changed:" });
   await expect(changed).toContainText("Workers' Compensation: now Required by law");
   await expect(changed).toContainText("Commercial Auto: now Required by law");
-  await expect(page).toHaveURL(/#sharpen$/);
+  await expect(page).toHaveURL(/saved=answers#confirmation$/);
   const request = page.getByRole("group", { name: "Lines to quote" });
   await expect(request.getByRole("checkbox", { name: /Commercial Auto/ })).toBeChecked();
   await expect(request.getByRole("checkbox", { name: /Workers' Compensation/ })).toBeChecked();

@@ -315,9 +315,13 @@ test("without JavaScript: the plan, an answer and a request work the same", asyn
   await expect(contractLines.getByRole("checkbox", { name: "General Liability" })).toBeChecked();
   await page.getByLabel("Proof of insurance needed by (optional)").fill(daysFromToday(20));
   await page.getByRole("button", { name: "Add to my plan" }).click();
-  await expect(
-    page.locator("#main").getByText("Thanks: your plan now shows what the contract asks for."),
-  ).toBeVisible();
+  // On a phone: what the form saved is confirmed where the eye lands, focused (decision 055).
+  const contractSaved = page
+    .getByRole("status")
+    .filter({ hasText: "Thanks: your plan now shows what the contract asks for." });
+  await expect(contractSaved).toBeVisible();
+  await expect(contractSaved).toBeFocused();
+  await expect(contractSaved).toBeInViewport();
   await expect(planLine(page, "General Liability")).toContainText(
     "The contract with Summit Builders asks for General Liability, with limits of at least $1,000,000 each occurrence, $2,000,000 aggregate.",
   );

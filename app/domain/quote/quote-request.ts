@@ -35,6 +35,21 @@ export const REQUEST_QUOTES_LABEL = m.quote_request_button({}, { locale: BASE_LO
 /** The query parameter that tells that page a copy of the request was just emailed. */
 export const EMAILED_PARAM = "emailed";
 
+/**
+ * What a plan page form just saved, named in the address it goes back to (`saved=`), which the
+ * page confirms first and focused (decision 055): the plan's answers, a contract's requirements,
+ * or their removal.
+ */
+export const PLAN_SAVED_PARAM = "saved";
+export const PLAN_SAVES = ["answers", "contract", "contract-removed"] as const;
+export type PlanSaved = (typeof PLAN_SAVES)[number];
+
+/** What an address says was saved, if it names one of PLAN_SAVES. */
+export function planSavedOf(search: URLSearchParams): PlanSaved | undefined {
+  const named = search.get(PLAN_SAVED_PARAM);
+  return PLAN_SAVES.find((saved) => saved === named);
+}
+
 /** The plan page's messages, in `locale` (English by default). */
 export function quoteMessages(locale: Locale = BASE_LOCALE) {
   const words = { locale };

@@ -23,6 +23,7 @@ import {
 import {
   CONTRACT_NEEDED_MAX_DAYS,
   contractFlag,
+  contractMessages,
   contractFormValues,
   linesToStartTicked,
   contractRequirementsSchema,
@@ -35,10 +36,14 @@ import {
   lineName,
   linesOffered,
   optionalAnswersSchema,
+  planSavedOf,
   quoteConsentText,
+  quoteMessages,
   quoteRequestSchema,
   usToday,
+  type PlanSaved,
 } from "#app/domain/quote/quote-request.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
 import type { z } from "#app/domain/values/zod.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -113,7 +118,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     latest: latestStartDate(today),
     consentText: quoteConsentText(getAgency(context), locale),
     quotesReady,
+    // What the form just posted saved, confirmed first on the page and focused (decision 055).
+    confirmation: savedConfirmation(planSavedOf(new URL(request.url).searchParams), locale),
   };
+}
+
+/** The words that confirm a plan page's save, in `locale`. */
+function savedConfirmation(saved: PlanSaved | undefined, locale: Locale): string | null {
+  if (saved === "answers") return quoteMessages(locale).answersSaved;
+  if (saved === "contract") return contractMessages(locale).saved;
+  if (saved === "contract-removed") return contractMessages(locale).removed;
+  return null;
 }
 
 /** The three forms (app/server/wizard/plan-page-forms.server.ts), each ending at a page. */
@@ -206,6 +221,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       step="quote"
       title={m.plan_title({}, words)}
       toasts={[actionData?.toast]}
+      confirmation={loaderData.confirmation ?? undefined}
       intro={
         <p>
           {loaderData.leadName

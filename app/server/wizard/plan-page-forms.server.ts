@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
 import {
-  contractMessages,
   contractRequirementsSchema,
   toContractRequirements,
 } from "#app/domain/quote/contract-requirements.ts";
@@ -9,9 +8,10 @@ import { coveragePlan, planChanges, planChangesQuery } from "#app/domain/quote/c
 import {
   EMAILED_PARAM,
   optionalAnswersSchema,
+  PLAN_SAVED_PARAM,
   QUOTE_REQUESTED_PATH,
-  quoteMessages,
   quoteRequestSchema,
+  type PlanSaved,
   toOptionalAnswers,
   usToday,
   withOptionalAnswers,
@@ -21,7 +21,7 @@ import { linkPath } from "#app/domain/site/site-pages.ts";
 import { m } from "#app/paraglide/messages.js";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
-import { QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import { confirmedPath, QUOTE_STEP_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { logger } from "#app/server/logger.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import { saveContractRequirements } from "#app/server/wizard/contract-store.server.ts";
@@ -94,10 +94,11 @@ async function saveAnswers(
   const query = planChangesQuery(
     planChanges(coveragePlan(answers), coveragePlan(withOptionalAnswers(answers, optional))),
   );
+  // The page opens at its confirmation of the save, the changes named below it (decision 055).
+  const saved = `${PLAN_SAVED_PARAM}=answers`;
   return {
     outcome: "done",
-    to: linkPath(`${QUOTE_STEP_PATH}${query}#sharpen`, locale),
-    toast: { kind: "success", message: quoteMessages(locale).answersSaved },
+    to: linkPath(confirmedPath(`${QUOTE_STEP_PATH}${query ? `${query}&` : "?"}${saved}`), locale),
   };
 }
 
@@ -124,14 +125,10 @@ async function saveContract(
   } catch (error) {
     return failed(error, "contract", contract?.reply() ?? {}, locale);
   }
-  const messages = contractMessages(locale);
+  const saved: PlanSaved = requirements ? "contract" : "contract-removed";
   return {
     outcome: "done",
-    to: linkPath(
-      `${QUOTE_STEP_PATH}#${requirements ? "your-plan" : "contract-requirements"}`,
-      locale,
-    ),
-    toast: { kind: "success", message: requirements ? messages.saved : messages.removed },
+    to: linkPath(confirmedPath(`${QUOTE_STEP_PATH}?${PLAN_SAVED_PARAM}=${saved}`), locale),
   };
 }
 
