@@ -136,3 +136,10 @@ export function resumeEmail(
     footer: agencyLines(agency, locale),
   });
 }
+
+/**
+ * What a link opens once used: the application (the resume links), the agency's quotes (with its
+ * questions and documents), the policy bound from them (issue 29), or its renewal request (the
+ * renewal reminder, issue 30).
+ */
+export type LinkOpens = "application" | "quotes" | "policy" | "renewal";

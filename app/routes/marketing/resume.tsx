@@ -26,10 +26,10 @@ import {
   draftForLink,
   draftLinkWouldRestore,
   redeemResumeLink,
-  type LinkOpens,
   type LinkState,
 } from "#app/server/wizard/resume-tokens.server.ts";
 import { applicationStage, linkDestination } from "#app/server/wizard/application-stage.server.ts";
+import type { LinkOpens } from "#app/domain/wizard/resume-links.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { getDraft, replaceDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 

@@ -32,7 +32,7 @@ import { AGENCY_MAIL_LIMITS, type AgencyMailLimits } from "#app/domain/site/mail
 import { queueAgencyEmail, type AgencyEmailOutcome } from "#app/server/mail/outbox.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
-import type { LinkOpens } from "#app/server/wizard/resume-tokens.server.ts";
+import type { LinkOpens } from "#app/domain/wizard/resume-links.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
 import { stampedBy, type SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
 

@@ -15,7 +15,7 @@ import {
   type WizardStepId,
 } from "#app/domain/wizard/wizard-screens.ts";
 import type { Db } from "#app/server/db/database.server.ts";
-import type { LinkOpens } from "#app/server/wizard/resume-tokens.server.ts";
+import type { LinkOpens } from "#app/domain/wizard/resume-links.ts";
 
 /**
  * The stage of application `submissionId`, in one statement. `complete` says whether the

@@ -29,6 +29,7 @@ import {
 } from "#app/server/mail/outbox.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import { applicationStage } from "#app/server/wizard/application-stage.server.ts";
+import type { LinkOpens } from "#app/domain/wizard/resume-links.ts";
 import { submissionValues } from "#app/server/wizard/submission-history.server.ts";
 
 /** Another reminder to the same application is not queued within this time (no mail flooding). */
@@ -240,13 +241,6 @@ export async function sendResumeLink(
 export type LinkState =
   | { state: "valid"; submissionId: string; opens: LinkOpens }
   | { state: "expired" | "used" | "invalid" };
-
-/**
- * What a link opens once used: the application (the resume links), the agency's quotes (with its
- * questions and documents), the policy bound from them (issue 29), or its renewal request (the
- * renewal reminder, issue 30).
- */
-export type LinkOpens = "application" | "quotes" | "policy" | "renewal";
 
 function linkOpens(text: string): LinkOpens {
   return text === "quotes" || text === "policy" || text === "renewal" ? text : "application";

@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
       // U+202E reverses what follows it: the desk would show "invoicefdp.jpg".
       expect(await visitor.send(uploadPost("other", pdf, "invoice\u202Egpj.pdf"))).toEqual({
         outcome: "done",
-        to: "/business-wizard/quotes?sent#documents",
+        to: "/business-wizard/quotes?sent#confirmation",
       });
       const [filed] = await listRequestDocuments(database.db, visitor.request.id);
       expect(filed?.fileName).toBe("invoicegpj.pdf");
