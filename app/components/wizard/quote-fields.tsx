@@ -11,6 +11,7 @@ import {
 } from "@conform-to/react";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
+import { YesNoField } from "#app/components/wizard/yes-no-field.tsx";
 import { revenueBands, vehicleUses } from "#app/domain/quote/answer-choices.ts";
 import {
   CONTACT_CHANNELS,
@@ -92,32 +93,6 @@ export function RevenueFields<Band, Amount>({
         <ui.FieldError id={amount.errorId} errors={amount.errors} />
       </div>
     </>
-  );
-}
-
-/** A question answered Yes or No. */
-export function YesNoField<Schema>({ field, legend }: { field: Field<Schema>; legend: string }) {
-  const locale = useLocale();
-  const chosen = initialText(field);
-  return (
-    <fieldset className="mt-6" aria-describedby={field.errors ? field.errorId : undefined}>
-      <legend className={ui.labelClass}>{legend}</legend>
-      <div className="mt-2 flex gap-3">
-        {(["yes", "no"] as const).map((value) => (
-          <label key={value} className={`${ui.choiceRowClass} min-w-28`}>
-            <input
-              type="radio"
-              name={field.name}
-              value={value}
-              defaultChecked={chosen === value}
-              className={ui.choiceInputClass}
-            />
-            {(value === "yes" ? m.wizard_yes : m.wizard_no)({}, { locale })}
-          </label>
-        ))}
-      </div>
-      <ui.FieldError id={field.errorId} errors={field.errors} />
-    </fieldset>
   );
 }
 

@@ -2,10 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { Form } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
+import { YesNoField } from "#app/components/wizard/yes-no-field.tsx";
 import {
   ANSWER_MAX_LENGTH,
   type AnswerName,
   type StepAnswers,
+  YES_NO_ANSWERS,
 } from "#app/domain/application/application-fields.ts";
 import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
 import { textsConsentText } from "#app/domain/wizard/wizard.ts";
@@ -169,31 +171,13 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             </label>
           ) : null}
           <div className="address-answers">
-            <fieldset
-              aria-describedby={fields.sameAddress.errors ? fields.sameAddress.errorId : undefined}
-            >
-              <legend className={ui.labelClass}>{say(m.wizard_about_same_address)}</legend>
-              <div className="mt-2 flex gap-6">
-                {(["Yes", "No"] as const).map((answer) => (
-                  <label
-                    key={answer}
-                    className="flex min-h-11 cursor-pointer items-center gap-2 pr-2"
-                  >
-                    <input
-                      type="radio"
-                      name={fields.sameAddress.name}
-                      value={answer}
-                      defaultChecked={
-                        (ui.initialText(fields.sameAddress.initialValue) || "Yes") === answer
-                      }
-                      className={ui.choiceInputClass}
-                    />
-                    {say(answer === "Yes" ? m.wizard_yes : m.wizard_no)}
-                  </label>
-                ))}
-              </div>
-              <ui.FieldError id={fields.sameAddress.errorId} errors={fields.sameAddress.errors} />
-            </fieldset>
+            <YesNoField
+              field={fields.sameAddress}
+              legend={say(m.wizard_about_same_address)}
+              answers={YES_NO_ANSWERS}
+              startsAs="Yes"
+              className=""
+            />
             <div className="mailing-address mt-5">
               <label htmlFor={fields.mailingAddress.id} className={ui.labelClass}>
                 {say(m.wizard_about_mailing_address)}
