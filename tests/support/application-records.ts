@@ -1,6 +1,8 @@
 import type { CompleteRecord } from "#app/domain/application/application-record.ts";
 import {
+  ASKED_COLUMNS,
   FIELD_COLUMNS,
+  type AskedColumn,
   submissionValuesSchema,
   type FieldColumn,
   type FieldRow,
@@ -16,6 +18,8 @@ import { z } from "#app/domain/values/zod.ts";
  */
 export function completeRecord(changes: Partial<CompleteRecord> = {}): CompleteRecord {
   return {
+    // A question added to the registry since starts unanswered.
+    ...noneAsked(),
     industry: "retail",
     state: "Oregon",
     segments: ["Bookstore", "Florist"],
@@ -42,6 +46,15 @@ export function completeRecord(changes: Partial<CompleteRecord> = {}): CompleteR
     naics_title: "Book Stores",
     ...changes,
   };
+}
+
+/** Every field the wizard asks, not answered. */
+function noneAsked(): Record<AskedColumn, null> {
+  // One entry per asked column of the registry.
+  return Object.fromEntries(ASKED_COLUMNS.map((column) => [column, null])) as Record<
+    AskedColumn,
+    null
+  >;
 }
 
 /** Every field of the registry not given: null (a field added later is null here too). */
