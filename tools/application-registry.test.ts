@@ -4,6 +4,7 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
+import { FIELD_COLUMNS } from "#app/domain/application/application-fields.ts";
 import { LEAD_RECORD_SCHEMA_VERSION } from "#app/domain/leads/lead-record.ts";
 
 const ROOT = path.resolve(".");
@@ -64,6 +65,16 @@ function registryErrorsWith(entry: string): string[] {
     .getPreEmitDiagnostics(program, program.getSourceFile(registry))
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
 }
+
+describe("docs/product.md", () => {
+  it("names every field of the application among the record's fields", () => {
+    const product = readFileSync(path.join(ROOT, "docs/product.md"), "utf8");
+    const section = /### Record fields\n([\s\S]*?)\n### /.exec(product)?.[1] ?? "";
+    expect(section).not.toBe("");
+    const named = new Set(section.match(/[a-z0-9_]+/g));
+    expect(FIELD_COLUMNS.filter((column) => !named.has(column))).toEqual([]);
+  });
+});
 
 describe("the lead record's version", () => {
   it("is the one LEAD_RECORD_SCHEMA_VERSION says, in the README too", () => {
