@@ -4,8 +4,10 @@
  * of the lead desk's page and history, the CSV export, the visitor's summary, the agency's alert).
  * Everything that lists the record's fields is derived from APPLICATION_FIELDS: the values a version
  * is read as (record-versions.ts), the history's labels and order, the export's columns
- * (lead-desk.ts), the desk's rows, the summary's and the alert's rows, and the table's type
- * (app/server/db/database-schema.server.ts). A test holds it against the migrated table.
+ * (lead-desk.ts), the desk's rows, the summary's and the alert's rows, the privacy page's list of
+ * what is stored (privacyList), and the table's type (app/server/db/database-schema.server.ts). A
+ * test holds it against the migrated table; where a person must still write (the lead record's
+ * mapping, docs/product.md), a test names the field that is missing (decision 060).
  *
  * The entries are in the order the visitor's summary and the agency's alert show them; the lead
  * desk shows and compares them section by section, in this order within each section. The CSV
