@@ -39,6 +39,8 @@ function typescriptBlock(markdown: string): string {
     .join("\n");
 }
 
+let previous: ts.Program | undefined;
+
 /** The type errors of the registry with `entry` written as its first field, as TypeScript says them. */
 function registryErrorsWith(entry: string): string[] {
   const registry = path.join(ROOT, "app/domain/application/application-fields.ts");
@@ -60,7 +62,9 @@ function registryErrorsWith(entry: string): string[] {
     path.resolve(file) === registry
       ? ts.createSourceFile(file, withEntry, language)
       : getSourceFile(file, language, onError);
-  const program = ts.createProgram([registry], config.options, host);
+  // The program before reuses what did not change: every file but the registry.
+  const program = ts.createProgram([registry], config.options, host, previous);
+  previous = program;
   return ts
     .getPreEmitDiagnostics(program, program.getSourceFile(registry))
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
