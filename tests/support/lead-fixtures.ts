@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { bindStatements } from "#app/domain/quote/bind-requests.ts";
 import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
@@ -167,7 +168,13 @@ export async function leadWithPolicy(
       signatureName: `Ana ${name}`,
     },
     { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
-    { email: lead.email, firstName: "Ana", language: "en", agency: FIXTURE_AGENCY, perHour: 10 },
+    {
+      email: lead.email,
+      firstName: "Ana",
+      language: "en",
+      agency: FIXTURE_AGENCY,
+      limits: AGENCY_MAIL_LIMITS,
+    },
   );
   const start = new Date(Date.parse(`${policy.end}T00:00:00Z`) - 365 * 86_400_000)
     .toISOString()

@@ -17,6 +17,7 @@ import { addDays } from "#app/domain/values/days.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
+import { agencyMailLimits } from "#app/server/env.server.ts";
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
 import { getBindRequest, requestToBind } from "#app/server/leads/bind-store.server.ts";
 import { getInsurerQuote } from "#app/server/leads/insurer-quote-store.server.ts";
@@ -140,7 +141,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       firstName: lead.first_name,
       language: isLocale(lead.language) ? lead.language : BASE_LOCALE,
       agency,
-      perHour: services.env.MAIL_PER_RECIPIENT_PER_HOUR,
+      limits: agencyMailLimits(services.env),
     },
   );
   switch (asked.outcome) {

@@ -10,6 +10,8 @@ import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
 
 import { bindStatements } from "#app/domain/quote/bind-requests.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
+import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
@@ -86,7 +88,7 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
         firstName: "Ana",
         language: "en" as const,
         agency: AGENCY,
-        perHour: 10,
+        limits: AGENCY_MAIL_LIMITS,
       };
       const [acme, beacon, cedar] = ids as [string, string, string];
       expect(
@@ -139,6 +141,73 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
     });
   });
 
+  it("confirms the request to a customer whose inbox had its visitor emails; held, the desk sees it", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { lead, ids } = await quotedLead(db);
+      // The inbox's visitor emails of the hour are used up (confirmations, a stranger's...).
+      for (const n of [1, 2, 3]) {
+        await queueCappedEmail(
+          db,
+          lead.email,
+          { subject: `Visitor ${n}`, text: "x", html: "x" },
+          3,
+        );
+      }
+      const visitor = {
+        email: lead.email,
+        firstName: "Ana",
+        language: "en" as const,
+        agency: AGENCY,
+      };
+      const asked = await requestToBind(
+        db,
+        lead.request,
+        { ...CHOICE, quoteId: ids[0] ?? "" },
+        EVIDENCE,
+        { ...visitor, limits: AGENCY_MAIL_LIMITS },
+      );
+      expect(asked).toEqual({ outcome: "requested", reference: "CP-ROOFER-B" });
+      const confirmation = await db
+        .selectFrom("outbox")
+        .select(["held"])
+        .where("subject", "=", "We have your request to bind (CP-ROOFER-B)")
+        .executeTakeFirst();
+      expect(confirmation).toEqual({ held: null });
+    });
+  });
+
+  it("keeps the confirmation held past the desk's hourly limit, and the timeline says so", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { lead, ids } = await quotedLead(db);
+      const visitor = {
+        email: lead.email,
+        firstName: "Ana",
+        language: "en" as const,
+        agency: AGENCY,
+      };
+      const noneLeft = { perOperatorPerHour: 100, perHour: 0 };
+      expect(
+        await requestToBind(db, lead.request, { ...CHOICE, quoteId: ids[0] ?? "" }, EVIDENCE, {
+          ...visitor,
+          limits: noneLeft,
+        }),
+      ).toEqual({ outcome: "requested", reference: "CP-ROOFER-B" });
+      const confirmation = await db
+        .selectFrom("outbox")
+        .select(["held"])
+        .where("subject", "=", "We have your request to bind (CP-ROOFER-B)")
+        .executeTakeFirst();
+      expect(confirmation).toEqual({ held: "limit" });
+      const notSent = await db
+        .selectFrom("lead_activities")
+        .select("body")
+        .where("submission_id", "=", lead.request.submissionId)
+        .where("kind", "=", "not-sent")
+        .execute();
+      expect(notSent.map((row) => row.body).join()).toContain("request to bind");
+    });
+  });
+
   it("binds with the policy's number, dates and PDF: Bound, emailed, links open the policy", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const { ana, lead, ids } = await quotedLead(db);
@@ -156,7 +225,7 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
       await requestToBind(db, lead.request, { ...CHOICE, quoteId: ids[0] ?? "" }, EVIDENCE, {
         ...visitor,
         agency: AGENCY,
-        perHour: 10,
+        limits: AGENCY_MAIL_LIMITS,
       });
       expect(
         await bindPolicy(db, lead.request, policy, pdfFile("<html>"), visitor, options),
@@ -198,7 +267,7 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
       await requestToBind(db, lead.request, { ...CHOICE, quoteId: ids[0] ?? "" }, EVIDENCE, {
         ...visitor,
         agency: AGENCY,
-        perHour: 10,
+        limits: AGENCY_MAIL_LIMITS,
       });
       const policy = { number: "GL-654321", start: "2027-01-01", end: "2028-01-01" };
       expect(

@@ -37,7 +37,8 @@ import {
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { insertPolicyDocument } from "#app/server/leads/document-store.server.ts";
-import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
+import { queueAgencyEmail } from "#app/server/mail/outbox.server.ts";
+import type { AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
 
 /** The request to bind on a quote request, if the visitor made one. */
@@ -170,7 +171,12 @@ export async function requestToBind(
     /** The application's language: the email is written in it. */
     language: Locale;
     agency: Agency;
-    perHour: number;
+    /**
+     * The desk's hourly limits: the confirmation goes to a customer whose email is proven (only
+     * such a browser sees the quotes), as the agency's emails do, so no stranger's count holds it;
+     * held, the timeline says "Not sent" with Send again (decision 054).
+     */
+    limits: AgencyMailLimits;
   },
 ): Promise<BindAsking> {
   if (!isUuid(choice.quoteId)) return { outcome: "not-found" };
@@ -226,7 +232,11 @@ export async function requestToBind(
       agency: visitor.agency,
       locale: visitor.language,
     });
-    await queueCappedEmail(trx, visitor.email, email, visitor.perHour);
+    await queueAgencyEmail(
+      trx,
+      { submissionId: request.submissionId, to: visitor.email, operatorId: null, ...email },
+      visitor.limits,
+    );
     return { outcome: "requested", reference };
   });
 }

@@ -14,6 +14,7 @@ import {
 
 import { bindStatements } from "#app/domain/quote/bind-requests.ts";
 import { activeProgressStep } from "#app/domain/wizard/wizard-screens.ts";
+import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
 import { requestToBind } from "#app/server/leads/bind-store.server.ts";
 import {
   addInsurerQuote,
@@ -69,7 +70,13 @@ describe.each(testDatabaseKinds)("where a customer's link lands on $name (issue 
           signatureName: "Ana Asker",
         },
         { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
-        { email: asked.email, firstName: "Ana", language: "en", ...sending },
+        {
+          email: asked.email,
+          firstName: "Ana",
+          language: "en",
+          ...sending,
+          limits: AGENCY_MAIL_LIMITS,
+        },
       );
       const chosen = await applicationStage(db, asked.submissionId, true);
       expect(chosen).toBe("bind-requested");
