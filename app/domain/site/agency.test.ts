@@ -37,6 +37,19 @@ describe("the agency", () => {
     expect(parseAgencyLicenses("PR:123")).toMatchObject({ ok: false });
   });
 
+  it("reads each licence's expiry, and the older form without it", () => {
+    expect(parseAgencyLicenses("CA:0K12345:2027-06-30, TX:2345678")).toEqual({
+      ok: true,
+      licenses: [
+        { state: "CA", number: "0K12345", expires: "2027-06-30" },
+        { state: "TX", number: "2345678" },
+      ],
+    });
+    for (const bad of ["CA:0K12345:2027-02-30", "CA:0K12345:30/06/2027", "CA:1:2027-06-30:x"]) {
+      expect(parseAgencyLicenses(bad), bad).toMatchObject({ ok: false });
+    }
+  });
+
   it("reads a home state as the two-letter code of one of the 50 states", () => {
     expect(stateCode(" oh ")).toBe("OH");
     for (const bad of ["", "DC", "PR", "Ohio", "O H", "XX"])

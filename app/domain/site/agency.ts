@@ -11,10 +11,15 @@ import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { stateOfCode, uspsCode } from "#app/domain/reference/states.ts";
 import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 
-/** One state licence: the state's two-letter code and the licence number it issued. */
+/**
+ * One state licence: the state's two-letter code, the licence number it issued and, where the
+ * setting gives it, the last day it is in force (YYYY-MM-DD): past that day the state is closed as
+ * an unlicensed one is (licensed-states.ts), and the desk warns LICENSE_WARNING_DAYS before.
+ */
 export interface AgencyLicense {
   state: string;
   number: string;
+  expires?: string;
 }
 
 export interface Agency {
@@ -201,28 +206,43 @@ export function parseSocialLinks(
 /** A licence number: letters and digits, 1 to 20 of them (states write them differently). */
 const LICENSE_NUMBER = /^[A-Z0-9-]{1,20}$/;
 
+/** A calendar day as YYYY-MM-DD that exists (no 31 April). */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
+const LICENSES_FORMAT =
+  "must be STATE:NUMBER:EXPIRY entries separated by commas, the expiry as YYYY-MM-DD (it may be left out), e.g. CA:0K12345:2027-06-30,TX:2345678:2027-01-31";
+
 /**
- * AGENCY_LICENSES (`CA:0K12345,TX:2345678`) as licences, or the reason it is not valid: each entry
- * a state's two-letter code, a colon and a licence number; no state twice.
+ * AGENCY_LICENSES (`CA:0K12345:2027-06-30,TX:2345678:2027-01-31`) as licences, or the reason it is
+ * not valid: each entry a state's two-letter code, a colon, a licence number and, after another
+ * colon, the day it expires; no state twice. The older form without the expiry
+ * (`CA:0K12345,TX:2345678`) still reads, as a licence whose expiry the site does not know.
  */
 export function parseAgencyLicenses(
   text: string,
 ): { ok: true; licenses: AgencyLicense[] } | { ok: false; error: string } {
   const licenses: AgencyLicense[] = [];
   for (const entry of text.split(",")) {
-    const [code = "", number = "", ...rest] = entry.trim().split(":");
+    const [code = "", number = "", expiry, ...rest] = entry.trim().split(":");
     const state = code.trim().toUpperCase();
     const licence = number.trim().toUpperCase();
-    if (rest.length > 0 || !stateOfCode(state) || !LICENSE_NUMBER.test(licence)) {
-      return {
-        ok: false,
-        error: "must be STATE:NUMBER pairs separated by commas, e.g. CA:0K12345,TX:2345678",
-      };
+    const expires = expiry?.trim();
+    if (
+      rest.length > 0 ||
+      !stateOfCode(state) ||
+      !LICENSE_NUMBER.test(licence) ||
+      (expires !== undefined && !isCalendarDay(expires))
+    ) {
+      return { ok: false, error: LICENSES_FORMAT };
     }
     if (licenses.some((known) => known.state === state)) {
       return { ok: false, error: `names ${state} twice` };
     }
-    licenses.push({ state, number: licence });
+    licenses.push({ state, number: licence, ...(expires === undefined ? {} : { expires }) });
   }
   return { ok: true, licenses };
 }

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, type RouterContextProvider } from "react-router";
 
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -10,6 +10,7 @@ import {
   stateWaitlistSchema,
   unservedStateOf,
 } from "#app/domain/site/licensed-states.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
 import type { Message } from "#app/domain/site/locales.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import { stateChoices, stateName } from "#app/domain/reference/state-names.ts";
@@ -32,6 +33,11 @@ export const meta: Route.MetaFunction = (args) =>
 /** The page's answer when the draft cannot be read: the spec's error, never step 1. */
 const DATABASE_UNAVAILABLE = { reason: "database-unavailable" } as const;
 
+/** The day at the agency (AGENCY_TIME_ZONE): an expired licence closes its state from the next. */
+function agencyDay(context: Readonly<RouterContextProvider>): string {
+  return dayIn(new Date(), getServices(context).env.AGENCY_TIME_ZONE);
+}
+
 /**
  * The state this browser's draft names, when the agency does not serve it (decision 031), and
  * whether this browser saved an application before its state was changed to it; any other visitor
@@ -40,7 +46,7 @@ const DATABASE_UNAVAILABLE = { reason: "database-unavailable" } as const;
 async function unservedState({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const handle = await getDraft(getServices(context), request);
   if (handle.unavailable) return undefined;
-  const state = unservedStateOf(getAgency(context), handle.draft);
+  const state = unservedStateOf(getAgency(context), handle.draft, agencyDay(context));
   if (!state) throw redirect(linkPath(stepPath("industry-and-state"), requestLocale(request)));
   return { state, applied: handle.draft.submission !== undefined };
 }
@@ -55,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
   const agency = getAgency(args.context);
   // The states by their names in the page's language, in its alphabetical order.
   const locale = requestLocale(args.request);
-  const served = new Set<string>(servedStates(agency));
+  const served = new Set<string>(servedStates(agency, agencyDay(args.context)));
   return {
     applied: unserved.applied,
     state: stateName(unserved.state, locale),

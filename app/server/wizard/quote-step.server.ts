@@ -6,6 +6,7 @@ import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import type { PlanAnswers } from "#app/domain/quote/coverage-plan.ts";
 import { unservedStateOf } from "#app/domain/site/licensed-states.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
 import {
   planAnswersOf,
   type OptionalAnswers,
@@ -53,7 +54,14 @@ export async function requireCompletedApplication(
   const to = (path: string) => redirect(linkPath(path, requestLocale(request)));
   // No plan and no quote request for a state the agency does not serve (decision 031), even for
   // an application saved before (under the sample details, or a licence since given up).
-  if (unservedStateOf(agencyFrom(services.env), draft)) throw to(NOT_LICENSED_PATH);
+  if (
+    unservedStateOf(
+      agencyFrom(services.env),
+      draft,
+      dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
+    )
+  )
+    throw to(NOT_LICENSED_PATH);
   const missing = firstIncompleteStep(draft, new Date().getFullYear());
   if (missing) throw to(stepPath(missing));
   const submission = draft.submission

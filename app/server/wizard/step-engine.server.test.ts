@@ -680,6 +680,43 @@ describe.each(testDatabaseKinds)("only where the agency is licensed, on $name", 
     ["/business-wizard/questionnaire-3", APPLICATION[5][1]],
   ];
 
+  it("closes a state whose agency licence has expired, as one it never held: nothing past step 1 is stored", async () => {
+    // Texas's licence ended yesterday at the agency; California's runs on (issue 55).
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const expired = createServices(
+      parseEnv({
+        DATA_DIR: env.DATA_DIR,
+        SITE_URL: "https://coverpilot.example",
+        SESSION_SECRET: "e".repeat(32),
+        AGENCY_NAME: "Harbor Insurance Agency LLC",
+        AGENCY_HOME_STATE: "CA",
+        AGENCY_NPN: "12345678",
+        AGENCY_LICENSES: `CA:0K12345:2099-12-31,TX:2345678:${yesterday}`,
+        AGENCY_ADDRESS: "1 Harbor Way, San Diego, CA 92101",
+        AGENCY_PHONE: "(619) 555-0100",
+        AGENCY_EMAIL: "service@harbor-insurance.example",
+        AGENCY_TIME_ZONE: "UTC",
+      }),
+      database,
+    );
+    const texan = new Visitor(expired);
+    expect(await texan.send("/business-wizard", { industry: "food", state: "Texas" })).toEqual({
+      redirect: NOT_LICENSED_PATH,
+      status: 302,
+    });
+    expect(
+      await texan.send("/business-wizard/email", { email: "texas@example.com" }),
+    ).toMatchObject({ redirect: NOT_LICENSED_PATH });
+    expect(await stored("texas@example.com")).toMatchObject({ submissions: 0, links: 0 });
+    // The same server still takes California, whose licence has not expired.
+    expect(
+      await new Visitor(expired).send("/business-wizard", {
+        industry: "food",
+        state: "California",
+      }),
+    ).toMatchObject({ redirect: "/business-wizard/segments" });
+  });
+
   it("goes on from step 1 for a state the agency is licensed in", async () => {
     const visitor = new Visitor(licensed);
     expect(

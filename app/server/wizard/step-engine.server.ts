@@ -9,6 +9,7 @@ import {
 } from "#app/domain/application/application-record.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { unservedStateOf } from "#app/domain/site/licensed-states.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
 import { suggestNaics } from "#app/domain/reference/naics.ts";
 import { m } from "#app/paraglide/messages.js";
 import { linkPath } from "#app/domain/site/site-pages.ts";
@@ -351,7 +352,12 @@ async function runStep<View, Value>(
   // Only where the agency is licensed (decision 031): a draft whose state it does not serve is
   // kept by step 1 (its two answers name the state on the not-licensed page), and nothing past it
   // is saved for it, whatever is posted where: no submission, no application, no link back.
-  const stopped = unservedStateOf(agencyFrom(services.env), written) !== undefined;
+  const stopped =
+    unservedStateOf(
+      agencyFrom(services.env),
+      written,
+      dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
+    ) !== undefined;
   if (stopped && step.save) return { moveTo: NOT_LICENSED_PATH, headers };
   let kept: WizardDraft;
   try {

@@ -6,6 +6,7 @@ import { redirect, type Cookie } from "react-router";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { agencyFrom } from "#app/domain/site/agency.ts";
 import { stateStoppingStep } from "#app/domain/site/licensed-states.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
 import { m } from "#app/paraglide/messages.js";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
@@ -384,7 +385,8 @@ function detourFrom(
   draft: WizardDraft,
   thisYear: number,
 ): string | undefined {
-  if (stateStoppingStep(step, agencyFrom(services.env), draft)) return NOT_LICENSED_PATH;
+  const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
+  if (stateStoppingStep(step, agencyFrom(services.env), draft, today)) return NOT_LICENSED_PATH;
   const missing = firstMissingStepBefore(step, draft, thisYear);
   return missing ? stepPath(missing) : undefined;
 }
