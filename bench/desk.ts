@@ -29,22 +29,15 @@ import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from "#app/domain/quote/quote-re
 import { US_STATES } from "#app/domain/reference/states.ts";
 import { openDatabase, type Db } from "#app/server/db/database.server.ts";
 import { startPlannerStatistics } from "#app/server/db/planner-statistics.server.ts";
-import { getSubmission, listSubmissions, relatedLeads } from "#app/server/leads/leads.server.ts";
-import {
-  getLeadWork,
-  getTimeline,
-  listOperators,
-  listQueue,
-} from "#app/server/leads/desk-work.server.ts";
-import { listTemplates } from "#app/server/leads/lead-emails.server.ts";
+import { getSubmission, listSubmissions } from "#app/server/leads/leads.server.ts";
+import { listQueue } from "#app/server/leads/desk-work.server.ts";
+import { leadPageReads } from "#app/server/leads/lead-page.server.ts";
 import type { QueueView } from "#app/domain/leads/lead-work.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
-import { listWebhookDeliveries } from "#app/server/leads/webhooks.server.ts";
 import {
   latestQuoteRequest,
   latestQuoteRequests,
 } from "#app/server/wizard/quote-requests.server.ts";
-import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 import { listWaiting } from "#app/server/leads/needs-action.server.ts";
 import { quoteDeskRecords } from "#app/server/leads/quote-desk.server.ts";
 import { leadWithPolicy } from "#tests/support/lead-fixtures.ts";
@@ -336,16 +329,7 @@ async function listPage(db: Db, query: string, position?: ListPosition) {
 async function submissionPage(db: Db, id: string) {
   const row = await getSubmission(db, id);
   if (!row) throw new Error(`No submission ${id}`);
-  await Promise.all([
-    getSubmissionHistory(db, row),
-    latestQuoteRequest(db, row.id),
-    listWebhookDeliveries(db, { submissionId: row.id, limit: 20 }),
-    relatedLeads(db, row.id),
-    getLeadWork(db, row.id),
-    getTimeline(db, row.id),
-    listOperators(db),
-    listTemplates(db),
-  ]);
+  await leadPageReads(db, row);
 }
 
 /** The quotes page loader's database work (app/routes/admin/submission-quotes.tsx). */

@@ -19,20 +19,9 @@ import {
   activityLabel,
   LOGGED_KINDS,
   NEXT_ACTION_MAX,
+  type LeadFormErrors,
+  type LeadIntent,
 } from "#app/domain/leads/lead-work.ts";
-
-/** The panel's forms, each posted with its `intent`. */
-export type LeadIntent =
-  "status" | "owner" | "next-action" | "clear-next-action" | "log" | "email" | "resend";
-
-/** What the action answers a form it refused with: which form, and each field's messages. */
-export interface LeadFormErrors {
-  intent: LeadIntent;
-  fields: Record<string, readonly string[] | null | undefined>;
-  form?: string;
-  /** What was typed, to show again (the email's subject and words). */
-  values?: Record<string, string>;
-}
 
 export interface TimelineItem {
   id: string;

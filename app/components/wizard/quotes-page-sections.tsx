@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import { DECLINE_REASONS, type ComparisonRow } from "#app/domain/quote/insurer-quotes.ts";
+import { DECLINE_REASONS } from "#app/domain/quote/insurer-quotes.ts";
 import {
   acceptOf,
   documentMessages,
@@ -16,19 +16,9 @@ import { m } from "#app/paraglide/messages.js";
 
 /**
  * The parts of the visitor's quotes page (routes/wizard/quotes.tsx, decisions 042 and 043) around
- * the comparison: the marks and links in it, the agency's questions, the documents sent to the
- * agent, and "None of these suit me".
+ * the comparison (quote-comparison.tsx): the agency's questions, the documents sent to the agent,
+ * and "None of these suit me".
  */
-
-export function DiffersMark({ row }: { row: ComparisonRow }) {
-  const locale = useLocale();
-  if (!row.differs) return null;
-  return (
-    <span className="ml-2 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-      {m.quotes_differs({}, { locale })}
-    </span>
-  );
-}
 
 export function DeclineForm({ problem }: { problem: string | undefined }) {
   const locale = useLocale();
@@ -62,25 +52,6 @@ export function DeclineForm({ problem }: { problem: string | undefined }) {
         </button>
       </form>
     </details>
-  );
-}
-
-/** The insurer's own quote document, when the agency attached it. */
-export function InsurerPdfLink({
-  heading,
-}: {
-  heading: { insurer: string; pdf: { href: string; size: string } | undefined };
-}) {
-  const locale = useLocale();
-  if (!heading.pdf) return null;
-  return (
-    <a
-      href={heading.pdf.href}
-      download
-      className="mt-1 block text-sm font-semibold text-brand-700 underline"
-    >
-      {m.quotes_pdf_link({ insurer: heading.insurer, size: heading.pdf.size }, { locale })}
-    </a>
   );
 }
 
@@ -172,28 +143,6 @@ export function QuestionsSection({
         })}
       </ol>
     </section>
-  );
-}
-
-/** "Choose this quote", on a quote that can be chosen. */
-export function ChooseLink({
-  heading,
-}: {
-  heading: { insurer: string; choose: string | undefined };
-}) {
-  const locale = useLocale();
-  if (!heading.choose) return null;
-  return (
-    <a
-      href={heading.choose}
-      className="mt-3 inline-block rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-    >
-      {m.quotes_choose({}, { locale })}
-      <span className="sr-only">
-        {" "}
-        {m.quotes_choose_from({ insurer: heading.insurer }, { locale })}
-      </span>
-    </a>
   );
 }
 

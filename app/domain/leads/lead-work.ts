@@ -51,6 +51,19 @@ export function activityLabel(kind: string): string {
   return ACTIVITY_KINDS.find((candidate) => candidate.id === kind)?.label ?? kind;
 }
 
+/** The lead page's forms (its action panel and timeline), each posted with its `intent`. */
+export type LeadIntent =
+  "status" | "owner" | "next-action" | "clear-next-action" | "log" | "email" | "resend";
+
+/** What the lead page answers a form it refused with: which form, and each field's messages. */
+export interface LeadFormErrors {
+  intent: LeadIntent;
+  fields: Record<string, readonly string[] | null | undefined>;
+  form?: string;
+  /** What was typed, to show again (the email's subject and words). */
+  values?: Record<string, string>;
+}
+
 /** The most timeline entries the lead page shows (the newest). */
 export const TIMELINE_LIMIT = 100;
 

@@ -1,0 +1,107 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
+import { leadWithRequest } from "#tests/support/lead-fixtures.ts";
+
+import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import { createServices } from "#app/server/create-services.server.ts";
+import type { Database } from "#app/server/db/database.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { getSubmission } from "#app/server/leads/leads.server.ts";
+import { leadPageRecords, workOnLead, type LeadDesk } from "#app/server/leads/lead-page.server.ts";
+
+/** A form as a browser posts it. */
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return form;
+}
+
+/** An operator at the page of a lead with a quote request (lead-fixtures.ts). */
+async function deskFor(database: Database): Promise<LeadDesk> {
+  const { db } = database;
+  const operator = await createOperator(db, "desk@agency.example", "a long enough password");
+  const lead = await leadWithRequest(db, "Bakers", "2026-11-20T15:00:00Z");
+  return {
+    services: createServices(
+      parseEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-lead-page-")) }),
+      database,
+    ),
+    operatorId: operator.id,
+    agency: { ...SAMPLE_AGENCY, sample: true },
+    lead: (await getSubmission(db, lead.submissionId))!,
+  };
+}
+
+describe.each(testDatabaseKinds)("the lead page's forms on $name", (kind) => {
+  it("sets the next action and the page confirms it with the timeline's entry", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const answer = await workOnLead(
+        desk,
+        formOf({ intent: "next-action", action: "Call about the ZIP", due: "2026-12-01" }),
+      );
+      expect(answer).toEqual({ outcome: "saved", kind: "next-action" });
+      const page = await leadPageRecords(desk.services, desk.agency, desk.lead, {
+        template: null,
+        saved: "next-action",
+      });
+      expect(page.work.nextAction).toBe("Call about the ZIP");
+      expect(page.work.nextActionDue).toBe("2026-12-01");
+      expect(page.saved?.kind).toBe("next-action");
+      expect(page.request?.reference).toBe("CP-BAKERS");
+    });
+  });
+
+  it("refuses a next action without words, an owner who is not an operator and an unknown form", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const empty = await workOnLead(desk, formOf({ intent: "next-action", due: "2026-12-01" }));
+      expect(empty).toMatchObject({
+        outcome: "refused",
+        status: 400,
+        errors: { intent: "next-action", fields: { action: ["Say what is to be done next"] } },
+      });
+      expect(
+        await workOnLead(
+          desk,
+          formOf({ intent: "owner", owner: "00000000-0000-4000-8000-000000000000" }),
+        ),
+      ).toEqual({
+        outcome: "refused",
+        status: 400,
+        errors: { intent: "owner", fields: {}, form: "Choose one of the operators, or nobody." },
+      });
+      expect(await workOnLead(desk, formOf({ intent: "delete-everything" }))).toMatchObject({
+        outcome: "refused",
+        errors: { form: "That form is not one of this page's." },
+      });
+      const page = await leadPageRecords(desk.services, desk.agency, desk.lead, {
+        template: null,
+        saved: null,
+      });
+      expect(page.work.nextAction).toBeNull();
+      expect(page.work.ownerId).toBeNull();
+    });
+  });
+
+  it("sends again only a webhook delivery of this lead", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      expect(
+        await workOnLead(
+          desk,
+          formOf({ intent: "resend-webhook", deliveryId: "00000000-0000-4000-8000-000000000000" }),
+        ),
+      ).toEqual({
+        outcome: "not-this-lead",
+        error: "That delivery is not one of this submission's.",
+      });
+    });
+  });
+});
