@@ -1,3 +1,4 @@
+import { possessive } from "#app/domain/site/possessive.ts";
 import { BASE_LOCALE } from "#app/domain/site/locales.ts";
 import type { DeskColumn } from "#app/components/admin/desk-table.tsx";
 import {
@@ -264,7 +265,7 @@ export function quoteColumns(submissionId: string, open: boolean): DeskColumn<In
               href={`/admin/submissions/${submissionId}/quotes?edit=${quote.id}`}
               className={buttonClasses("secondary", "sm")}
             >
-              Change<span className="sr-only"> {quote.insurer}&apos;s quote</span>
+              Change<span className="sr-only"> {possessive(quote.insurer)} quote</span>
             </a>
             <form method="post">
               <input type="hidden" name="id" value={quote.id} />
@@ -274,7 +275,7 @@ export function quoteColumns(submissionId: string, open: boolean): DeskColumn<In
                 value="withdraw"
                 className={buttonClasses("secondary", "sm")}
               >
-                Withdraw<span className="sr-only"> {quote.insurer}&apos;s quote</span>
+                Withdraw<span className="sr-only"> {possessive(quote.insurer)} quote</span>
               </button>
             </form>
           </div>
@@ -296,7 +297,7 @@ export function InsurerPdfForm({
   return (
     <section aria-labelledby="insurer-pdf-heading" className="mt-8">
       <h3 id="insurer-pdf-heading" className="font-semibold text-ink">
-        {quote.insurer}&apos;s quote document
+        {possessive(quote.insurer)} quote document
       </h3>
       <p className="mt-1 text-ink">
         {pdf ? (

@@ -1,3 +1,4 @@
+import { possessive } from "#app/domain/site/possessive.ts";
 import type { ComparisonRow } from "#app/domain/quote/insurer-quotes.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -44,7 +45,10 @@ export function InsurerPdfLink({
       download
       className="mt-1 block text-sm font-semibold text-brand-700 underline"
     >
-      {m.quotes_pdf_link({ insurer: heading.insurer, size: heading.pdf.size }, { locale })}
+      {m.quotes_pdf_link(
+        { ofInsurer: possessive(heading.insurer, locale), size: heading.pdf.size },
+        { locale },
+      )}
     </a>
   );
 }

@@ -3,6 +3,7 @@
  * invited person chooses a password through the link, and an operator can disable another without
  * deleting anything they did. Every change is kept as an operator event, with who made it.
  */
+import { possessive } from "#app/domain/site/possessive.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { site } from "#app/domain/site/site.ts";
@@ -88,7 +89,7 @@ export function invitationEmail(link: string, invitedBy: string, agency: Agency)
     paragraphs: [
       ["Hello,"],
       [
-        `${invitedBy} invites you to work on ${agency.name}'s lead desk at ${site.brand}. Choose your password here:`,
+        `${invitedBy} invites you to work on ${possessive(agency.name)} lead desk at ${site.brand}. Choose your password here:`,
       ],
       [{ link }],
       [

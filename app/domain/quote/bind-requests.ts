@@ -10,6 +10,7 @@ import {
   type InsurerQuote,
   type QuoteLine,
 } from "#app/domain/quote/insurer-quotes.ts";
+import { possessive } from "#app/domain/site/possessive.ts";
 import { BIND_PATH_PATTERN, POLICY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
@@ -147,7 +148,12 @@ export function bindRequestedEmail(options: {
     subject: m.bind_email_subject({ reference }, { locale }),
     paragraphs: [
       [greeting(options.firstName, locale)],
-      [m.bind_email_thanks({ insurer, reference }, { locale })],
+      [
+        m.bind_email_thanks(
+          { insurer, ofInsurer: possessive(insurer, locale), reference },
+          { locale },
+        ),
+      ],
       [m.bind_email_not_covered({ insurer }, { locale })],
       [m.email_questions_call({ phone: agency.phone }, { locale })],
     ],

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { possessive } from "#app/domain/site/possessive.ts";
 import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
 import {
   AdminPageHeading,
@@ -71,7 +72,7 @@ const COLUMNS: DeskColumn<WaitingItem>[] = [
     label: "About",
     cell: (item) => (
       <span className="line-clamp-2">
-        {item.kind === "bind" ? `${item.about}'s quote` : item.about}
+        {item.kind === "bind" ? `${possessive(item.about)} quote` : item.about}
       </span>
     ),
   },

@@ -8,6 +8,7 @@ import {
   SavedNotice,
   FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
+import { possessive } from "#app/domain/site/possessive.ts";
 import { BindSection } from "#app/components/admin/bind-section.tsx";
 import { CertificateRequests } from "#app/components/admin/certificate-requests.tsx";
 import { DeskTable } from "#app/components/admin/desk-table.tsx";
@@ -250,7 +251,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
       {open ? (
         <>
           <h2 className="mt-10 text-lg font-semibold text-ink">
-            {editing ? `Change ${editing.insurer}'s quote` : "Add a quote"}
+            {editing ? `Change ${possessive(editing.insurer)} quote` : "Add a quote"}
           </h2>
           <p className="mt-1 text-sm text-muted">
             Type each figure from the insurer&apos;s quote. The visitor sees the quote once it is

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { possessive } from "#app/domain/site/possessive.ts";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -201,7 +202,10 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
           )
         : messages[loaderData.standing];
     return (
-      <ui.StepFrame step="bind" title={m.bind_quote_title({ insurer }, words)}>
+      <ui.StepFrame
+        step="bind"
+        title={m.bind_quote_title({ ofInsurer: possessive(insurer, locale) }, words)}
+      >
         <p className="text-ink">{why}</p>
         <p className="mt-4 text-ink">
           {m.email_questions_call({ phone: loaderData.phone }, words)}
@@ -215,7 +219,7 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ui.StepFrame
       step="bind"
-      title={m.bind_title({ insurer }, words)}
+      title={m.bind_title({ ofInsurer: possessive(insurer, locale) }, words)}
       intro={<p>{m.bind_intro({ reference: loaderData.reference, insurer }, words)}</p>}
     >
       <h2 className="text-lg font-semibold text-ink">{m.bind_chosen_heading({}, words)}</h2>

@@ -1,3 +1,4 @@
+import { possessive } from "#app/domain/site/possessive.ts";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -141,7 +142,11 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
         <p className="text-ink">
           {requested
             ? m.policy_requested(
-                { insurer: requested.insurer, reference: requested.reference },
+                {
+                  insurer: requested.insurer,
+                  ofInsurer: possessive(requested.insurer, locale),
+                  reference: requested.reference,
+                },
                 words,
               )
             : m.policy_none_yet({}, words)}{" "}

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { possessive } from "#app/domain/site/possessive.ts";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { QuoteComparison } from "#app/components/wizard/quote-comparison.tsx";
 import {
@@ -80,7 +81,12 @@ function confirmationOf(
   const words = { locale };
   if (chosen?.now) {
     return m.quotes_chosen(
-      { day: chosen.on, insurer: chosen.insurer, reference: chosen.reference },
+      {
+        day: chosen.on,
+        insurer: chosen.insurer,
+        ofInsurer: possessive(chosen.insurer, locale),
+        reference: chosen.reference,
+      },
       words,
     );
   }
@@ -179,6 +185,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
               {
                 day: loaderData.chosen.on,
                 insurer: loaderData.chosen.insurer,
+                ofInsurer: possessive(loaderData.chosen.insurer, locale),
                 reference: loaderData.chosen.reference,
               },
               words,

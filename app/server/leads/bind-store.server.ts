@@ -16,6 +16,7 @@ import {
   type PaymentChoice,
   type QuoteSeen,
 } from "#app/domain/quote/bind-requests.ts";
+import { possessive } from "#app/domain/site/possessive.ts";
 import { formatCents, isExpired, storedLinesSchema } from "#app/domain/quote/insurer-quotes.ts";
 import { quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
@@ -223,7 +224,7 @@ export async function requestToBind(
       submissionId: request.submissionId,
       operatorId: null,
       kind: "bind",
-      body: `${reference}: the visitor asked to bind ${quote.insurer}'s quote (${formatCents(quote.premiumCents)}, paying ${choice.payment === "monthly" ? "monthly" : "in full"}, from ${choice.startDate}), signed "${choice.signatureName}"`,
+      body: `${reference}: the visitor asked to bind ${possessive(quote.insurer)} quote (${formatCents(quote.premiumCents)}, paying ${choice.payment === "monthly" ? "monthly" : "in full"}, from ${choice.startDate}), signed "${choice.signatureName}"`,
     });
     const email = bindRequestedEmail({
       firstName: visitor.firstName,

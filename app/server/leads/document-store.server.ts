@@ -23,6 +23,7 @@ import {
   type RequestDocument,
   type VisitorDocumentKind,
 } from "#app/domain/quote/request-documents.ts";
+import { possessive } from "#app/domain/site/possessive.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
@@ -204,7 +205,7 @@ export async function attachInsurerQuoteDocument(
       submissionId: request.submissionId,
       operatorId,
       kind: "document",
-      body: `${request.reference}: the insurer's document attached to ${quote.insurer}'s quote (${describe(document.fileName, file.byteSize)})`,
+      body: `${request.reference}: the insurer's document attached to ${possessive(quote.insurer)} quote (${describe(document.fileName, file.byteSize)})`,
     });
     return { outcome: "filed", document };
   });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { sql, type RawBuilder } from "kysely";
 
+import { possessive } from "#app/domain/site/possessive.ts";
 import { agencyFrom, agencyLines } from "#app/domain/site/agency.ts";
 import { leadNameOf, alertRows } from "#app/domain/application/application-fields.ts";
 import { bestTimeLabel } from "#app/domain/site/contact-forms.ts";
@@ -239,7 +240,7 @@ export function bindRequestAlertEmail(
   bind: { submissionId: string; reference: string; insurer: string; businessName: string | null },
 ): OutgoingEmail {
   const text = [
-    `A visitor has asked ${site.brand} to bind ${bind.insurer}'s quote. They are not covered until you confirm it in writing.`,
+    `A visitor has asked ${site.brand} to bind ${possessive(bind.insurer)} quote. They are not covered until you confirm it in writing.`,
     "",
     lines([
       ["Reference", bind.reference],
