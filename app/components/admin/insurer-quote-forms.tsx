@@ -21,8 +21,11 @@ import {
   type InsurerQuote,
 } from "#app/domain/quote/insurer-quotes.ts";
 import {
+  acceptOf,
   deskDocumentPath,
+  DOCUMENT_MAX_BYTES,
   formatBytes,
+  PDF_CONTENT_TYPES,
   type RequestDocument,
 } from "#app/domain/quote/request-documents.ts";
 
@@ -126,7 +129,13 @@ export function QuoteForm({
     );
   };
   return (
-    <form method="post" className="mt-3 grid gap-4" noValidate>
+    <form
+      method="post"
+      // A new quote comes with the insurer's PDF (issue 56); a quote's own PDF form is beside it.
+      encType={quote ? undefined : "multipart/form-data"}
+      className="mt-3 grid gap-4"
+      noValidate
+    >
       <input type="hidden" name="intent" value={quote ? "update" : "add"} />
       {quote ? <input type="hidden" name="id" value={quote.id} /> : null}
       <div>
@@ -226,6 +235,21 @@ export function QuoteForm({
         />
         {message("notes")}
       </div>
+      {quote ? null : (
+        <div>
+          <label htmlFor={`${formId}-file`} className="block text-sm font-medium text-ink">
+            The insurer&apos;s quote document, a PDF of at most {formatBytes(DOCUMENT_MAX_BYTES)}{" "}
+            (optional; the visitor can download it once the quote is published)
+          </label>
+          <input
+            id={`${formId}-file`}
+            type="file"
+            name="file"
+            accept={acceptOf(PDF_CONTENT_TYPES)}
+            className="block w-full text-ink"
+          />
+        </div>
+      )}
       <FormProblem problem={mine?.problem} />
       <div>
         <button type="submit" className={buttonClasses("primary", "sm")}>

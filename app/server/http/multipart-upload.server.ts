@@ -39,8 +39,17 @@ export type Upload =
   | { outcome: "received"; form: FormData; file: ReceivedFile | undefined }
   | { outcome: "too-large" | "unreadable"; form: FormData };
 
-/** The most bytes a text field of an upload's form may hold. */
+/** The most bytes a text field of an upload's form may hold, unless the form says otherwise. */
 const FIELD_MAX_BYTES = 1024;
+
+/** What an upload's form may hold: its file field and sizes, and how many text fields. */
+export interface UploadLimits {
+  fileField: string;
+  maxFileBytes: number;
+  maxFields: number;
+  /** The most bytes of one text field (1 KB if not given): a form with a long note says more. */
+  maxFieldBytes?: number;
+}
 
 /** Whether a post is a multipart form (one that may carry a file). */
 export function isMultipart(request: Request): boolean {
@@ -48,8 +57,9 @@ export function isMultipart(request: Request): boolean {
 }
 
 /**
- * Reads `request`'s multipart body: at most `maxFields` text fields of at most 1 KB each, and the
- * file in `fileField` (at most one; any other file is read past and dropped) up to `maxFileBytes`.
+ * Reads `request`'s multipart body: at most `maxFields` text fields of at most 1 KB each (or
+ * `maxFieldBytes`), and the file in `fileField` (at most one; any other file is read past and
+ * dropped) up to `maxFileBytes`.
  * A file past that is "too-large" (the rest of the body is read and dropped); a body that breaks
  * the limits or the format is "unreadable", and so is one cut short (its client gone, the request's
  * signal aborted, the area closing). `handle` gets the result while the file is there, in `area`.
@@ -57,7 +67,7 @@ export function isMultipart(request: Request): boolean {
 export async function receiveUpload<T>(
   area: UploadArea,
   request: Request,
-  limits: { fileField: string; maxFileBytes: number; maxFields: number },
+  limits: UploadLimits,
   handle: (upload: Upload) => Promise<T>,
 ): Promise<T> {
   return area.hold(request.signal, async (folder, signal) =>
@@ -67,7 +77,7 @@ export async function receiveUpload<T>(
 
 async function readParts(
   request: Request,
-  limits: { fileField: string; maxFileBytes: number; maxFields: number },
+  limits: UploadLimits,
   path: string,
   signal: AbortSignal,
 ): Promise<Upload> {
@@ -79,7 +89,7 @@ async function readParts(
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
       limits: {
         fields: limits.maxFields,
-        fieldSize: FIELD_MAX_BYTES,
+        fieldSize: limits.maxFieldBytes ?? FIELD_MAX_BYTES,
         fieldNameSize: 100,
         files: 1,
         fileSize: limits.maxFileBytes,

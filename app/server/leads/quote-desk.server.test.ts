@@ -160,6 +160,48 @@ describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", 
     });
   });
 
+  it("adds a new quote with the insurer's PDF from the first form, or refuses both", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      // A note longer than a kilobyte, as the form allows: it arrives whole beside the file.
+      const notes = "Excludes roofing work over three stories. ".repeat(40).trim();
+      const form = { ...QUOTE_FORM, notes };
+      const notPdf = await workOnQuoteRequest(
+        desk,
+        uploadPost(form, Buffer.from("MZ not a pdf"), "quote.pdf"),
+      );
+      expect(notPdf).toMatchObject({
+        outcome: "refused",
+        status: 415,
+        reply: {
+          formId: "new",
+          typed: { insurer: "Acme Mutual" },
+          problem: documentMessages().notPdf,
+        },
+      });
+      expect(await listInsurerQuotes(database.db, desk.request.id)).toEqual([]);
+
+      const pdf = Buffer.from("%PDF-1.4\n% the quote\n%%EOF\n");
+      expect(await workOnQuoteRequest(desk, uploadPost(form, pdf, "acme.pdf"))).toEqual({
+        outcome: "saved",
+        emailed: true,
+      });
+      const [quote] = await listInsurerQuotes(database.db, desk.request.id);
+      expect(quote).toMatchObject({ insurer: "Acme Mutual", notes });
+      const [filed] = await listRequestDocuments(database.db, desk.request.id);
+      expect(filed).toMatchObject({ fileName: "acme.pdf", insurerQuoteId: quote!.id });
+
+      // The file input left empty: the quote alone.
+      const empty = await workOnQuoteRequest(
+        desk,
+        uploadPost({ ...QUOTE_FORM, insurer: "Beacon" }, Buffer.alloc(0), ""),
+      );
+      expect(empty).toEqual({ outcome: "saved", emailed: true });
+      expect((await listInsurerQuotes(database.db, desk.request.id)).length).toBe(2);
+      expect((await listRequestDocuments(database.db, desk.request.id)).length).toBe(1);
+    });
+  });
+
   it("files only a PDF, and marks bound only a request the visitor asked to bind", async () => {
     await withDatabase(kind.open, async (database) => {
       const desk = await deskFor(database);

@@ -2,10 +2,16 @@ import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
 import { certificateDeskMessages, certificateFormId } from "#app/domain/quote/certificates.ts";
-import { insurerQuoteFormSchema, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
+import {
+  insurerQuoteFormSchema,
+  QUOTE_NOTES_MAX_LENGTH,
+  quoteFormMessages,
+} from "#app/domain/quote/insurer-quotes.ts";
 import {
   documentMessages,
+  documentTypeOf,
   DOCUMENT_MAX_BYTES,
+  PDF_CONTENT_TYPES,
   unreadUploadRefusal,
 } from "#app/domain/quote/request-documents.ts";
 import { askQuestionFormSchema } from "#app/domain/quote/request-questions.ts";
@@ -123,13 +129,25 @@ function invalid(formId: string, typed: DeskFormReply["typed"], fields: DeskForm
   } as const;
 }
 
+/** The most fields the quote form sends besides its lines' (intent, insurer, kind, premium...). */
+const QUOTE_FORM_FIELDS = 16;
+/** The most fields of one line on the quote form (included, its limits, its deductible). */
+const QUOTE_LINE_FIELDS = 5;
+
 /** Works the form `post` sends: an upload (multipart) or one of the page's other forms. */
 export async function workOnQuoteRequest(desk: QuoteDesk, post: Request): Promise<DeskAnswer> {
   if (isMultipart(post)) {
     return receiveUpload(
       desk.services.uploads,
       post,
-      { fileField: "file", maxFileBytes: DOCUMENT_MAX_BYTES, maxFields: 5 },
+      {
+        fileField: "file",
+        maxFileBytes: DOCUMENT_MAX_BYTES,
+        // The new quote's form comes with its PDF (issue 56): its fields, one set per line, and
+        // its notes, which may be longer than a kilobyte.
+        maxFields: QUOTE_FORM_FIELDS + QUOTE_LINE_FIELDS * desk.request.lines.length,
+        maxFieldBytes: 4 * QUOTE_NOTES_MAX_LENGTH,
+      },
       (upload) => fileUpload(desk, upload),
     );
   }
@@ -165,10 +183,17 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
   if (upload.outcome !== "received") {
     const { problem, status } = unreadUploadRefusal(upload.outcome);
     const formId =
-      intent === "bind" ? "bind" : intent === "certificate" ? certificateFormId(id) : "document";
-    return refused(formId, {}, problem, status);
+      intent === "bind"
+        ? "bind"
+        : intent === "certificate"
+          ? certificateFormId(id)
+          : intent === "add"
+            ? "new"
+            : "document";
+    return refused(formId, parseForm(upload.form, anyForm).payload, problem, status);
   }
   const { db } = desk.services.database;
+  if (intent === "add") return addWithDocument(desk, upload.form, upload.file);
   if (intent === "certificate") return issue(desk, id, upload.file);
   if (intent === "bind") {
     const typed = parseForm(upload.form, anyForm).payload;
@@ -229,6 +254,38 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
     case "not-found":
       return refused("list", {}, quoteFormMessages.notFound, 404);
   }
+}
+
+/**
+ * A new quote from the desk's first form, with the insurer's PDF if one was chosen (issue 56): a
+ * file that is no PDF refuses the whole form before anything is saved; the quote's page then shows
+ * the quote with its document.
+ */
+async function addWithDocument(
+  desk: QuoteDesk,
+  form: FormData,
+  file: ReceivedFile | undefined,
+): Promise<DeskAnswer> {
+  const { db } = desk.services.database;
+  const typed = parseForm(form, anyForm).payload;
+  const today = dayIn(new Date(), desk.services.env.AGENCY_TIME_ZONE);
+  const parsed = parseForm(form, insurerQuoteFormSchema(desk.request.lines, today));
+  if (parsed.status !== "success") return invalid("new", typed, parsed.error ?? {});
+  if (file && !documentTypeOf(file.head, PDF_CONTENT_TYPES)) {
+    return refused("new", typed, documentMessages().notPdf, 415);
+  }
+  const change = await addInsurerQuote(db, desk.request, parsed.value, desk.operatorId);
+  if (change.outcome !== "saved" || !file) return afterChange(change, "new", typed);
+  const filing = await attachInsurerQuoteDocument(
+    db,
+    desk.request,
+    change.quoteId,
+    file,
+    desk.operatorId,
+  );
+  // The quote is saved; had the request closed in between, its form says so beside the PDF form.
+  if (filing.outcome !== "filed") return refused("document", {}, quoteFormMessages.notOpen);
+  return saved();
 }
 
 /**
