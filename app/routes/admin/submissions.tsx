@@ -203,7 +203,14 @@ const SUBMISSION_COLUMNS: DeskColumn<Row>[] = [
   },
   {
     label: "Business name",
-    cell: (row) => row.name ?? <span className="text-muted">Not given yet</span>,
+    cell: (row) =>
+      row.name ? (
+        <a href={`/admin/submissions/${row.id}`} className="font-semibold text-brand-700 underline">
+          {row.name}
+        </a>
+      ) : (
+        <span className="text-muted">Not given yet</span>
+      ),
   },
   { label: "Industry", cell: (row) => row.industry },
   { label: "State", cell: (row) => row.state },
