@@ -40,8 +40,11 @@ export default function Funnel({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeading title="Wizard funnel">
         How many visitors reached each step of the quote wizard, and completed it, counted by our
-        own server. A visitor counts once per step of each application, on the day (UTC) they
-        reached it.
+        own server. A visitor counts once per application at every step up to the furthest they
+        reached (one who came back by a link later in the wizard passed the steps before it), on the
+        day (UTC) they started: each step counts at most as many as the one before, and a day&apos;s
+        counts grow as its visitors go on. Days before 28 November 2026 counted each step on the day
+        it was reached, and may not read as a funnel.
       </AdminPageHeading>
 
       <form

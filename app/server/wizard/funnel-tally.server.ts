@@ -39,9 +39,12 @@ export class FunnelTally {
     this.flushMs = flushMs;
   }
 
-  /** Counts one visitor at `step` on the day of `now`; written within `flushMs`. */
-  add(step: FunnelStep, now: Date = new Date()): void {
-    const day = utcDay(now);
+  /**
+   * Counts one visitor at `step` on `when`'s day (an instant, or a day YYYY-MM-DD, UTC); written
+   * within `flushMs`.
+   */
+  add(step: FunnelStep, when: Date | string = new Date()): void {
+    const day = typeof when === "string" ? when : utcDay(when);
     const key = `${day} ${step}`;
     const entry = this.pending.get(key);
     if (entry) entry.visitors += 1;

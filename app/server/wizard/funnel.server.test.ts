@@ -2,7 +2,7 @@ import type { KyselyPlugin } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
-import type { FunnelStep } from "#app/domain/leads/lead-desk.ts";
+import { FUNNEL_STEPS, type FunnelStep } from "#app/domain/leads/lead-desk.ts";
 import { stepPath, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
@@ -172,7 +172,59 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       const counts = await today(services);
       expect(counts["industry-and-state"]).toBe(0);
       expect(counts["business-name"]).toBe(0);
+      // The email step, which that cookie did not name, is counted as passed (issue 56).
+      expect(counts.email).toBe(1);
       expect(counts["about-you"]).toBe(1);
+    });
+  });
+
+  it("counts every stage up to the furthest a journey reached, so each is at most the one before (issue 56)", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const services = createServices(env, database);
+      // Came back by a link in another browser, straight to About you; then completed.
+      const resumed = new Browser();
+      await visit(services, resumed, "about-you");
+      // Another starts, and leaves at the business name.
+      const leaver = new Browser();
+      for (const step of ["industry-and-state", "segments", "email", "business-name"] as const) {
+        await visit(services, leaver, step);
+      }
+      // A third completes from the ownership step, its earlier steps counted once only.
+      const finisher = new Browser();
+      await visit(services, finisher, "ownership");
+      await visit(services, finisher, "about-you");
+      await visit(services, finisher, "complete", "POST");
+      const counts = await today(services);
+      expect(counts).toEqual({
+        "industry-and-state": 3,
+        segments: 3,
+        email: 3,
+        "business-name": 3,
+        "about-you": 2,
+        ownership: 1,
+        complete: 1,
+      });
+      const stages = FUNNEL_STEPS.map((step) => counts[step.id]);
+      expect(stages).toEqual([...stages].sort((a, b) => b - a));
+    });
+  });
+
+  it("counts a journey on the day it started, whichever day it goes on", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const services = createServices(env, database);
+      const { name, maxAgeSeconds, path } = SITE_COOKIES.funnel;
+      const cookie = siteCookie(env, name, { maxAgeSeconds, path });
+      const visitor = new Browser();
+      const since = "2026-03-01";
+      visitor.cookie = (
+        await cookie.serialize({ since, steps: ["industry-and-state", "segments"] })
+      ).split(";")[0]!;
+      await visit(services, visitor, "email");
+      await visit(services, visitor, "complete", "POST");
+      const started = (await readFunnel(database.db, since, since, services.funnel)).totals;
+      expect(started).toMatchObject({ email: 1, "business-name": 1, complete: 1 });
+      expect(started["industry-and-state"]).toBe(0);
+      expect((await today(services)).email).toBe(0);
     });
   });
 
@@ -188,8 +240,9 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
       expect(await rows()).toEqual([]);
       // Written together later (every few seconds, before a read, and when the server stops).
       await services.funnel.flush();
-      expect(await rows()).toHaveLength(2);
-      expect(await today(services)).toMatchObject({ "industry-and-state": 25, complete: 1 });
+      // One row per stage: the completion counts every stage before it too (issue 56).
+      expect(await rows()).toHaveLength(FUNNEL_STEPS.length);
+      expect(await today(services)).toMatchObject({ "industry-and-state": 26, complete: 1 });
 
       // A database that refuses the next statement when told to, counting those it runs.
       let refuseNext = false;
@@ -214,7 +267,7 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
           async () => (await readFunnel(database.db, "2026-03-01", "2026-03-01")).totals.segments,
         )
         .toBe(2);
-      expect((await today(services))["industry-and-state"]).toBe(35);
+      expect((await today(services))["industry-and-state"]).toBe(36);
       expect(statements).toBe(2);
 
       const warned = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
@@ -227,10 +280,11 @@ describe.each(testDatabaseKinds)("the wizard's funnel on $name", (kind) => {
           expect.objectContaining({ err: expect.any(Error) }),
           "funnel counts not written; kept for the next write",
         );
-        expect((await today(services)).email).toBe(0);
+        // The one completion above counted the email step; these two wait.
+        expect((await today(services)).email).toBe(1);
         tally.add("email");
         await tally.flush();
-        expect((await today(services)).email).toBe(3);
+        expect((await today(services)).email).toBe(4);
       } finally {
         warned.mockRestore();
       }

@@ -6,7 +6,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import { addDays } from "#app/domain/values/days.ts";
+import { addDays, isDay, utcDay } from "#app/domain/values/days.ts";
 import { FUNNEL_STEPS, isFunnelStep, type FunnelStep } from "#app/domain/leads/lead-desk.ts";
 import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 import { FUNNEL_STEP_RENAMES, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
@@ -15,15 +15,17 @@ import { siteCookie } from "#app/server/http/signed-cookies.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
-import { getServices } from "#app/server/services.server.ts";
+import { getServices, type AppServices } from "#app/server/services.server.ts";
 import type { FunnelTally } from "#app/server/wizard/funnel-tally.server.ts";
 
 /**
  * The wizard's funnel, counted by the server alone: a visitor counts once per step of a journey
- * through the wizard, on the day (UTC) they first reach it, and once more when they complete. Which
- * steps a journey has counted is kept in a small signed cookie (the step names, nothing that names
- * the visitor), so reloads, Back and a second tab do not count twice, even on the first step,
- * where no draft exists yet. Completing clears it: the next application counts afresh.
+ * through the wizard, at every step up to the furthest they reached, and once more when they
+ * complete; all on the day (UTC) the journey started, so that every day reads as a funnel (issue
+ * 56, decision 066). Which steps a journey has counted, and its first day, are kept in a small
+ * signed cookie (the step names and the day, nothing that names the visitor), so reloads, Back and
+ * a second tab do not count twice, even on the first step, where no draft exists yet. Completing
+ * clears it: the next application counts afresh.
  *
  * Counts are kept in memory and written every few seconds, one statement per day and step, and
  * when the server stops: no request writes to the database for the funnel, so a client that keeps
@@ -84,9 +86,19 @@ export async function readFunnel(
   return { from, to, days, totals };
 }
 
+/**
+ * A journey through the wizard as its cookie remembers it: the day (UTC) it started, on which all
+ * its counts go, and the steps it has counted.
+ */
+interface Journey {
+  since: string;
+  steps: FunnelStep[];
+}
+
 /** What this request will tell the browser about its journey's counted steps. */
 interface PendingMarks {
-  value?: FunnelStep[] | "clear";
+  request: Request;
+  value?: Journey | "clear";
 }
 
 const pendingMarksContext = createContext<PendingMarks | null>(null);
@@ -102,20 +114,45 @@ function marksCookie(env: Env): Cookie {
 /** Old step names, as cookies set before migration 0021 hold them, and their names now. */
 const RENAMED_STEPS = new Map<string, string>(Object.entries(FUNNEL_STEP_RENAMES));
 
-async function countedSteps(
-  env: Env,
-  request: Request,
-  pending: PendingMarks | null,
-): Promise<FunnelStep[]> {
-  if (Array.isArray(pending?.value)) return pending.value;
-  const value: unknown = await marksCookie(env).parse(request.headers.get("Cookie"));
+/** The steps a cookie names, as named now (a cookie set before 0021 names them as they were). */
+function namedSteps(value: unknown): FunnelStep[] {
   if (!Array.isArray(value)) return [];
-  // A cookie set before the steps were renamed names them as they were (migration 0021).
   return value.flatMap((step: unknown) => {
     if (typeof step !== "string") return [];
     const named = RENAMED_STEPS.get(step) ?? step;
     return isFunnelStep(named) ? [named] : [];
   });
+}
+
+/** This request's journey: as counted earlier in the request, or as its cookie says. */
+async function currentJourney(env: Env, pending: PendingMarks): Promise<Journey> {
+  if (typeof pending.value === "object") return pending.value;
+  const today = utcDay(new Date());
+  const value: unknown = await marksCookie(env).parse(pending.request.headers.get("Cookie"));
+  // A cookie set before issue 56 is the list of steps alone: its journey counts on from today.
+  if (Array.isArray(value)) return { since: today, steps: namedSteps(value) };
+  if (typeof value !== "object" || value === null) return { since: today, steps: [] };
+  const since = "since" in value && typeof value.since === "string" ? value.since : "";
+  return {
+    since: isDay(since) && since <= today ? since : today,
+    steps: namedSteps("steps" in value ? value.steps : undefined),
+  };
+}
+
+/**
+ * Counts the journey at `step` and at every stage before it that it has not counted yet (issue
+ * 56): a visitor at a step has passed the ones before it, even one who came back by a link in
+ * another browser, so each stage counts the visitors who reached at least it and the counts read
+ * as a funnel. All go on the day the journey started, so that any day, and any range of days,
+ * reads as one.
+ */
+function countThrough(services: AppServices, journey: Journey, step: FunnelStep): Journey {
+  const through = FUNNEL_STEPS.findIndex((stage) => stage.id === step);
+  const uncounted = FUNNEL_STEPS.slice(0, through + 1)
+    .map((stage) => stage.id)
+    .filter((stage) => !journey.steps.includes(stage));
+  for (const stage of uncounted) services.funnel.add(stage, journey.since);
+  return { since: journey.since, steps: [...journey.steps, ...uncounted] };
 }
 
 /** Crawlers and audit tools are no visitors. */
@@ -138,26 +175,30 @@ export async function countStepReached(
     // Without the root's middleware there is no way to remember the count: better none than many.
     if (!pending) return;
     const services = getServices(context);
-    const counted = await countedSteps(services.env, request, pending);
-    if (counted.includes(step)) return;
-    services.funnel.add(step);
-    pending.value = [...counted, step];
+    const journey = await currentJourney(services.env, pending);
+    if (journey.steps.includes(step)) return;
+    pending.value = countThrough(services, journey, step);
   } catch (error) {
     logger.warn({ err: error, step }, "funnel step not counted");
   }
 }
 
 /**
- * Counts a completed application (call it once the final save has succeeded) and starts the
- * journey afresh. Never throws.
+ * Counts a completed application (call it once the final save has succeeded), with every stage
+ * before it its journey has not counted, and starts the journey afresh. Never throws.
  */
 export async function countApplicationCompleted(
   context: Readonly<RouterContextProvider>,
 ): Promise<void> {
   try {
-    getServices(context).funnel.add("complete");
+    const services = getServices(context);
     const pending = context.get(pendingMarksContext);
-    if (pending) pending.value = "clear";
+    if (pending) {
+      countThrough(services, await currentJourney(services.env, pending), "complete");
+      pending.value = "clear";
+    } else {
+      services.funnel.add("complete");
+    }
   } catch (error) {
     logger.warn({ err: error, step: "complete" }, "funnel step not counted");
   }
@@ -168,8 +209,8 @@ export async function countApplicationCompleted(
  * then puts the updated cookie of counted steps on the response (a page, a redirect or a data
  * response alike).
  */
-export const funnelMarks: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const pending: PendingMarks = {};
+export const funnelMarks: MiddlewareFunction<Response> = async ({ context, request }, next) => {
+  const pending: PendingMarks = { request };
   context.set(pendingMarksContext, pending);
   const response = await next();
   if (pending.value === undefined) return response;
