@@ -21,6 +21,7 @@ const CHROMIUM =
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalTeardown: "./tests/support/e2e-global-teardown.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -3,17 +3,21 @@ import { promisify } from "node:util";
 
 import { LEAD_EXPORT_COLUMNS } from "#app/domain/leads/lead-desk.ts";
 import { SEGMENT_NAICS } from "#app/domain/reference/naics.ts";
-import { openDatabase } from "#app/server/db/database.server.ts";
 import {
   findOperatorByEmail,
   setOperatorDisabled,
   signIn as checkSignIn,
 } from "#app/server/admin/operators.server.ts";
 
-import { readSubmissions } from "../support/databases.ts";
+import { openDataDirDatabase, readSubmissions } from "../support/databases.ts";
 import { parseCsv } from "../support/csv.ts";
 import { createOperatorWithCli, runScript, signIn } from "../support/lead-desk.ts";
-import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import {
+  databaseSettingsOf,
+  makeDataDir,
+  startServer,
+  stopServer,
+} from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { expect, test } from "./helpers.ts";
 
@@ -25,7 +29,7 @@ test("operator:create makes the first account while the server runs, once, and r
   // Eleven runs of the command, four of them opening the embedded database: about 40 s on two
   // cores, past the default minute when the cores are shared.
   test.slow();
-  const dataDir = makeDataDir();
+  const dataDir = makeDataDir({ embedded: true });
   const create = (args: string[], input: string) =>
     runScript("operator-create", args, { dataDir, input });
 
@@ -80,7 +84,7 @@ test("operator:create makes the first account while the server runs, once, and r
 
   // The desk's account disabled (from the desk, by the second operator): a new password does not
   // let it in, and the command says so; --enable does, with no password asked.
-  const disabling = await openDatabase({ kind: "pglite", dataDir });
+  const disabling = await openDataDirDatabase(dataDir);
   try {
     const desk = await findOperatorByEmail(disabling.db, "desk@agency.example");
     const by = await findOperatorByEmail(disabling.db, "second@agency.example");
@@ -105,7 +109,7 @@ test("operator:create makes the first account while the server runs, once, and r
     "Operator desk@agency.example enabled: they can sign in with their password.",
   );
 
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     expect(await findOperatorByEmail(database.db, "new@agency.example")).toBeUndefined();
     const attempt = (email: string, password: string) => ({
@@ -131,7 +135,8 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
 }) => {
   // Three command-line runs and a server start: about 40 s on two cores, more when they are shared.
   test.slow();
-  const dataDir = makeDataDir();
+  // The embedded database: the command refuses it while the server holds it.
+  const dataDir = makeDataDir({ embedded: true });
   await createOperatorWithCli(dataDir, "desk@agency.example", PASSWORD);
   const server = await startServer({ dataDir });
   let stopped = false;
@@ -247,7 +252,7 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
 
     // Through npm, as a scheduled job runs it (-s: npm itself prints nothing on standard output).
     const viaNpm = await promisify(execFile)("npm", ["run", "-s", "leads:export"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+      env: { ...process.env, ...(await databaseSettingsOf(dataDir)), NODE_ENV: "production" },
     });
     expect(viaNpm.stdout).toBe(exported.stdout);
   } finally {

@@ -1,9 +1,9 @@
 import { FUNNEL_STEPS } from "#app/domain/leads/lead-desk.ts";
-import { openDatabase } from "#app/server/db/database.server.ts";
 import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { HttpVisitor } from "../support/visitor.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import {
   chooseIndustryAndState,
@@ -125,7 +125,7 @@ test("the funnel counts each visitor once per step reached, and each completion,
   } finally {
     await stopServer(server);
   }
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const today = new Date().toISOString().slice(0, 10);
     expect((await readFunnel(database.db, today, today)).totals["industry-and-state"]).toBe(5);

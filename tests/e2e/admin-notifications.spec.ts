@@ -2,9 +2,8 @@ import type { AddressInfo } from "node:net";
 
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 
-import { openDatabase } from "#app/server/db/database.server.ts";
-
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { expect, test } from "./helpers.ts";
 
@@ -169,7 +168,7 @@ test("new leads reach LEAD_NOTIFY_TO by SMTP, retried after the mail server refu
 
     await stopServer(server);
     stopped = true;
-    const database = await openDatabase({ kind: "pglite", dataDir });
+    const database = await openDataDirDatabase(dataDir);
     try {
       const outbox = (
         await database.db

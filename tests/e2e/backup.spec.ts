@@ -27,7 +27,7 @@ let server: ServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  dataDir = makeDataDir();
+  dataDir = makeDataDir({ embedded: true });
   // What an older version left: a world-readable folder and email.
   mkdirSync(path.join(dataDir, "outbox"), { mode: 0o755 });
   writeFileSync(path.join(dataDir, "outbox", "00000000.eml"), "To: old@example.com\n\nold", {
@@ -126,7 +126,7 @@ test("db:backup snapshots the embedded database while the server serves; db:rest
   const over = await runScript("db-restore", [file], { dataDir });
   expect(over.code).toBe(1);
   expect(over.stderr).toContain("is not empty");
-  const restoredDir = path.join(makeDataDir(), "restored");
+  const restoredDir = path.join(makeDataDir({ embedded: true }), "restored");
   const restore = await runScript("db-restore", [file], { dataDir: restoredDir });
   expect(restore.stderr).toBe("");
   expect(restore.code).toBe(0);

@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 
-import { openDatabase } from "#app/server/db/database.server.ts";
-
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { WebhookReceiver } from "../support/webhook-receiver.ts";
 import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
 
@@ -297,7 +296,7 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
     await receiver.close();
   }
 
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const rows = await database.db
       .selectFrom("bind_requests")

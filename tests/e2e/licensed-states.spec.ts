@@ -3,7 +3,6 @@ import type { Browser, Page } from "@playwright/test";
 import { SAMPLE_AGENCY_NOTE } from "#app/domain/site/agency.ts";
 import { site } from "#app/domain/site/site.ts";
 import { NOT_LICENSED_PATH } from "#app/domain/wizard/wizard-screens.ts";
-import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
 import { htmlErrors } from "../support/html-checker.ts";
@@ -14,6 +13,7 @@ import {
   stopServer,
   type ServerProcess,
 } from "../support/server-process.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { chooseIndustryAndState, expect, expectNoAxeViolations, test } from "./helpers.ts";
 
@@ -301,7 +301,7 @@ test("every contact detail a page shows is the agency's: its phone, hours and pr
 test("once stopped, the database holds the noted addresses and nothing else for the state", async () => {
   if (server) await stopServer(server);
   server = undefined;
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const waitlist = await database.db
       .selectFrom("state_waitlist")

@@ -76,7 +76,8 @@ test("a contact message is sent, and an invalid one keeps what was typed", async
 });
 
 test("the call-back request and the contact message are in the database", async ({ page }) => {
-  const dataDir = makeDataDir();
+  // The embedded database, read here with PGlite itself.
+  const dataDir = makeDataDir({ embedded: true });
   const server = await startServer({ dataDir });
   try {
     // The address the server names itself by (its default SITE_URL), so the origin matches.

@@ -1,9 +1,8 @@
-import { openDatabase } from "#app/server/db/database.server.ts";
-
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { daysFromToday } from "../support/lead-fixtures.ts";
 import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 
@@ -229,7 +228,7 @@ test("knowing an email reveals and changes nothing of the application saved unde
   }
 
   // What the database holds: the owner's request, note and answers as the owner left them.
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const applications = await database.db
       .selectFrom("business_wizard_submissions")

@@ -1,13 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
 
-import { openDatabase } from "#app/server/db/database.server.ts";
-
 import {
   makeDataDir,
   startServer,
   stopServer,
   type ServerProcess,
 } from "../support/server-process.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
 
@@ -230,7 +229,7 @@ test("without JavaScript, a bar with a 401(k) gets liquor liability and the ERIS
 
 test("the requests hold the lines asked for, general liability and commercial auto included", async () => {
   await stopServer(server);
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const rows = await database.db
       .selectFrom("quote_requests")

@@ -2,7 +2,6 @@ import type { Browser, Page } from "@playwright/test";
 
 import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/reference/market-figures.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
-import { openDatabase } from "#app/server/db/database.server.ts";
 
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
@@ -14,6 +13,7 @@ import {
 } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { validLeadRecord, WebhookReceiver } from "../support/webhook-receiver.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { daysFromToday } from "../support/lead-fixtures.ts";
 import { webhookSignature } from "#app/server/leads/webhooks.server.ts";
 import { fillApplication, expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
@@ -570,7 +570,7 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
 
   // What the database holds: one request per visitor, the first updated in place.
   await stopServer(server);
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const rows = await database.db
       .selectFrom("quote_requests")

@@ -2,14 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 
 import type { Page } from "@playwright/test";
 
-import { openDatabase } from "#app/server/db/database.server.ts";
-
 import { htmlErrors } from "../support/html-checker.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { WebhookReceiver } from "../support/webhook-receiver.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { daysFromToday } from "../support/lead-fixtures.ts";
 import { expect, expectNoAxeViolations, layoutProblems, test } from "./helpers.ts";
 
@@ -439,7 +438,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
   }
 
   // The database holds the two quotes as entered, published, and the request Lost, with why.
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const quotes = await database.db
       .selectFrom("insurer_quotes")
@@ -447,7 +446,13 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       .orderBy("created_at")
       .execute();
     expect(
-      quotes.map((quote) => ({ ...quote, premium_cents: Number(quote.premium_cents) })),
+      // Amounts as numbers: PostgreSQL's driver hands a bigint over as a string.
+      quotes.map((quote) => ({
+        ...quote,
+        premium_cents: Number(quote.premium_cents),
+        monthly_fee_cents:
+          quote.monthly_fee_cents === null ? null : Number(quote.monthly_fee_cents),
+      })),
     ).toEqual([
       {
         insurer: "Acme Mutual",

@@ -6,19 +6,16 @@ import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 
 import { createOperator } from "#app/server/admin/operators.server.ts";
-import {
-  openDatabase,
-  type Database,
-  type DatabaseSchema,
-} from "#app/server/db/database.server.ts";
+import type { DatabaseSchema } from "#app/server/db/database.server.ts";
 
-import { createFreshPostgres, testPostgresUrl } from "../support/databases.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, leadWithPolicy } from "../support/lead-fixtures.ts";
 import { signIn } from "../support/lead-desk.ts";
 import { completeRecord } from "../support/application-records.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import {
+  databaseUrlOf,
   makeDataDir,
   startServer,
   stopServer,
@@ -79,33 +76,25 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
   };
   const dataDirs = [makeDataDir(), makeDataDir()];
   const servers: ServerProcess[] = [];
-  let fresh: { url: string; drop(): Promise<void> } | undefined;
-  let database: Database | undefined;
-  // Two servers on one PostgreSQL when the run has one; the embedded database takes one server.
+  // Two servers on one PostgreSQL when the run has one (the first data directory's database); the
+  // embedded database takes one server.
+  const shared = await databaseUrlOf(dataDirs[0] ?? "");
   const start = async (index: number) => {
-    const dataDir = dataDirs[index] ?? makeDataDir();
     servers[index] = await startServer({
-      dataDir,
-      env: fresh
-        ? { ...env, DATABASE_URL: fresh.url, SESSION_SECRET: "e2e-session-secret-".repeat(2) }
+      dataDir: dataDirs[index] ?? makeDataDir(),
+      env: shared
+        ? { ...env, DATABASE_URL: shared, SESSION_SECRET: "e2e-session-secret-".repeat(2) }
         : env,
     });
   };
   try {
-    if (testPostgresUrl) {
-      fresh = await createFreshPostgres(testPostgresUrl);
-      database = await openDatabase({ kind: "postgres", url: fresh.url, poolSize: 1 });
-      await prepare(database.db);
-      await Promise.all([start(0), start(1)]);
-    } else {
-      const embedded = await openDatabase({ kind: "pglite", dataDir: dataDirs[0] ?? "" });
-      try {
-        await prepare(embedded.db);
-      } finally {
-        await embedded.close();
-      }
-      await start(0);
+    const prepared = await openDataDirDatabase(dataDirs[0] ?? "");
+    try {
+      await prepare(prepared.db);
+    } finally {
+      await prepared.close();
     }
+    await (shared ? Promise.all([start(0), start(1)]) : start(0));
     const written = (subject: RegExp) =>
       dataDirs
         .flatMap((dataDir) => readWrittenEmails(dataDir))
@@ -222,8 +211,6 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     await expect(desk.getByText(/Renews policy GL-59, which ends/)).toBeVisible();
   } finally {
     for (const server of servers) await stopServer(server);
-    await database?.close();
-    await fresh?.drop();
     rmSync(pdfs, { recursive: true, force: true });
   }
 });

@@ -20,7 +20,7 @@ async function runningServer(): Promise<{ server: ServerProcess; dataDir: string
   if (taken && taken.server.child.exitCode === null && taken.server.child.signalCode === null) {
     return taken;
   }
-  const dataDir = makeDataDir();
+  const dataDir = makeDataDir({ embedded: true });
   return { server: await startServer({ dataDir }), dataDir };
 }
 
@@ -52,7 +52,7 @@ test.describe("the server process", () => {
 
   test("a bad setting stops the server with a message naming the variable", async () => {
     const server = await startServer({
-      dataDir: makeDataDir(),
+      dataDir: makeDataDir({ embedded: true }),
       env: { PORT: "not-a-port" },
       waitUntilReady: false,
     });

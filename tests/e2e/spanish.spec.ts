@@ -14,7 +14,6 @@ import { htmlErrors } from "../support/html-checker.ts";
 import { completeRecord } from "../support/application-records.ts";
 import { signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
-import { openDatabase } from "#app/server/db/database.server.ts";
 import {
   latestStartDate,
   quoteConsentText,
@@ -39,6 +38,7 @@ import {
   receivedFile,
   SAMPLE_QUOTE,
 } from "../support/lead-fixtures.ts";
+import { openDataDirDatabase } from "../support/databases.ts";
 import {
   FIGURES_GATHERED_IN,
   RULES_READ_ON,
@@ -376,7 +376,7 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
   test.setTimeout(90_000);
   const dataDir = makeDataDir();
   // An operator, to see the lead on the desk.
-  const prepared = await openDatabase({ kind: "pglite", dataDir });
+  const prepared = await openDataDirDatabase(dataDir);
   try {
     await createOperator(prepared.db, "desk-wizard-es@agency.example", "a long enough password");
   } finally {
@@ -734,7 +734,7 @@ test("with SPANISH on, the wizard's steps in Spanish, with and without JavaScrip
     await stopServer(server);
   }
   // The request keeps the consent in the Spanish words the visitor agreed to.
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const requests = await database.db
       .selectFrom("quote_requests")
@@ -830,7 +830,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
   const validUntil = daysFromToday(14);
   const dataDir = makeDataDir();
   // A request with two published quotes and a question, made at the desk for a Spanish visitor.
-  const seeded = await openDatabase({ kind: "pglite", dataDir });
+  const seeded = await openDataDirDatabase(dataDir);
   const lead = await leadWithRequest(seeded.db, "Techos", new Date().toISOString(), "contacted");
   const desk = await createOperator(seeded.db, "desk-es@agency.example", "a long enough password");
   try {
@@ -1042,7 +1042,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await stopServer(server);
   }
   // The request keeps the statements in the Spanish words the visitor signed.
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     const [bind] = await database.db
       .selectFrom("bind_requests")
@@ -1174,7 +1174,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await stopServer(restarted);
   }
   // Both kept as asked: the certificate's holder as typed, the renewal's consent in Spanish.
-  const kept = await openDatabase({ kind: "pglite", dataDir });
+  const kept = await openDataDirDatabase(dataDir);
   try {
     const certificate = await kept.db
       .selectFrom("certificate_requests")

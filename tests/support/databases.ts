@@ -14,6 +14,8 @@ import {
   type DatabaseSchema,
 } from "#app/server/db/database.server.ts";
 
+import { databaseUrlOf } from "./server-process.ts";
+
 /** A database kind the data-layer tests run against, opened empty and migrated. */
 export interface TestDatabaseKind {
   name: "pglite" | "postgres";
@@ -238,11 +240,20 @@ export async function createFreshPostgres(
 }
 
 /**
- * Every submission in a stopped server's embedded database (the server holds DATA_DIR while it
- * runs), oldest first.
+ * The database of a journey's data directory (server-process.ts): its PostgreSQL database, which a
+ * test may open while the server runs, or the embedded one, which only a stopped server's test
+ * may (the server holds DATA_DIR while it runs).
  */
+export async function openDataDirDatabase(dataDir: string): Promise<Database> {
+  const url = await databaseUrlOf(dataDir);
+  return url
+    ? openDatabase({ kind: "postgres", url, poolSize: 1 })
+    : openDatabase({ kind: "pglite", dataDir });
+}
+
+/** Every submission in a journey's database (openDataDirDatabase), oldest first. */
 export async function readSubmissions(dataDir: string) {
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDataDirDatabase(dataDir);
   try {
     return await submissionsIn(database.db);
   } finally {

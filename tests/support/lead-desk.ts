@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 
 import { expect, type Page } from "@playwright/test";
 
-import { TEST_NODE_ENV, TEST_NODE_FLAGS } from "./server-process.ts";
+import { databaseSettingsOf, TEST_NODE_ENV, TEST_NODE_FLAGS } from "./server-process.ts";
 
 /** What a command-line script did. */
 export interface ScriptResult {
@@ -13,20 +13,20 @@ export interface ScriptResult {
 
 /**
  * Runs one of the project's scripts (scripts/NAME.ts) as `npm run` would, with Node 24, on the
- * embedded database in `dataDir`, feeding `input` to its standard input (no terminal).
+ * database that goes with `dataDir` (server-process.ts), feeding `input` to its standard input (no terminal).
  */
-export function runScript(
+export async function runScript(
   name: "operator-create" | "leads-export" | "db-backup" | "db-restore",
   args: string[],
   options: { dataDir: string; input?: string; env?: Record<string, string> },
 ): Promise<ScriptResult> {
+  const database = await databaseSettingsOf(options.dataDir);
   const child = spawn(process.execPath, [...TEST_NODE_FLAGS, `scripts/${name}.ts`, ...args], {
     env: {
       ...process.env,
       ...TEST_NODE_ENV,
       NODE_ENV: "production",
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: "",
+      ...database,
       ...options.env,
     },
     stdio: ["pipe", "pipe", "pipe"],

@@ -6,7 +6,7 @@ import {
   type DatabaseSchema,
 } from "#app/server/db/database.server.ts";
 
-import { createFreshPostgres, testPostgresUrl } from "./databases.ts";
+import { openDataDirDatabase, testPostgresUrl } from "./databases.ts";
 import { makeDataDir, startServer, stopServer, type ServerProcess } from "./server-process.ts";
 
 /**
@@ -20,15 +20,16 @@ export interface ServerWithDatabase {
   readonly dataDir: string;
   /** Runs `work` on the server's database as it is now; the server serves again afterwards. */
   query<T>(work: (db: Kysely<DatabaseSchema>) => Promise<T>): Promise<T>;
-  /** Stops the server (idempotent) and drops a PostgreSQL database it had. */
+  /** Stops the server (idempotent); the run's teardown drops its PostgreSQL database. */
   stop(): Promise<void>;
 }
 
 /**
  * Starts `node server.ts` with a database the test can look into while the server runs.
  *
- * With TEST_DATABASE_URL (CI sets it) the server runs on a fresh PostgreSQL database of its own,
- * and a look is a query beside the running server: no restart. Without it, on the embedded database
+ * With TEST_DATABASE_URL (CI sets it) the server runs on a PostgreSQL database of its own (a copy
+ * of the run's migrated template, server-process.ts), and a look is a query beside the running
+ * server: no restart. Without it, on the embedded database
  * (which one process only can open), each look stops the server, opens DATA_DIR, and starts the
  * server again: some 3 s a look, so a journey should look as seldom as it can.
  */
@@ -74,27 +75,18 @@ export async function startServerWithDatabase(
     };
   }
 
-  const fresh = await createFreshPostgres(testPostgresUrl);
+  // The data directory's own PostgreSQL database, a copy of the run's migrated template.
   let server: ServerProcess | undefined;
   let database: Database | undefined;
   const stop = async () => {
     if (server) await stopServer(server);
     await database?.close();
     database = undefined;
-    await fresh.drop();
   };
   try {
-    // Opening migrates the database, before the server starts on it.
-    database = await openDatabase({ kind: "postgres", url: fresh.url, poolSize: 1 });
+    database = await openDataDirDatabase(dataDir);
     await options.prepare?.(database.db);
-    server = await startServer({
-      dataDir,
-      env: {
-        DATABASE_URL: fresh.url,
-        SESSION_SECRET: "e2e-session-secret-".repeat(2),
-        ...options.env,
-      },
-    });
+    server = await startServer({ dataDir, env: options.env });
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
+
+import pg from "pg";
 
 import { SERVER_MEMORY_SETTINGS } from "#app/server/process-settings.server.ts";
 
@@ -36,22 +39,113 @@ export const TEMPLATE_DATA_DIR = path.resolve(
 );
 
 /**
- * Where the run's data directories go, each some 40 MB: a worker removes its own when it exits,
- * and tests/support/make-e2e-template.ts what a killed worker left, when the next run starts.
+ * Where the run's data directories go: a worker removes its own when it exits, and
+ * tests/support/make-e2e-template.ts what a killed worker left, when the next run starts.
  */
 export const DATA_DIRS = path.resolve(`.tmp/e2e-data-dirs-${process.env.E2E_PORT ?? "3210"}`);
 const madeDataDirs: string[] = [];
 
 /**
- * A fresh directory for one server's embedded database: a copy of the run's migrated template when
- * there is one (as if a server had started there once and stopped), else empty.
+ * The PostgreSQL server the journeys' own servers run on, when the run has one (TEST_DATABASE_URL,
+ * which `.ci/run` sets): each journey's server gets a database of its own, a copy of a migrated
+ * template that make-e2e-template.ts makes once a run. Copying a database takes a fraction of the
+ * time of copying an embedded one's 40 MB, and the server then starts without PGlite's WebAssembly
+ * (a second of CPU a start) and answers a test's looks at its database while it runs (issue 57).
+ * Without one, every journey runs on the embedded database, as before.
  */
-export function makeDataDir(): string {
+export const JOURNEY_POSTGRES_URL: string | undefined = process.env.TEST_DATABASE_URL || undefined;
+
+/** The migrated template of the run's journey databases, one per E2E_PORT as the rest. */
+export const JOURNEY_POSTGRES_TEMPLATE = `coverpilot_e2e_template_${process.env.E2E_PORT ?? "3210"}`;
+
+/** What the names of the template's copies start with (the run's teardown drops them). */
+export const JOURNEY_POSTGRES_PREFIX = `coverpilot_e2e_${process.env.E2E_PORT ?? "3210"}_`;
+
+/** The secret every server on PostgreSQL needs (they sign cookies alike). */
+const JOURNEY_SESSION_SECRET = "e2e-session-secret-".repeat(2);
+
+/** The PostgreSQL database of each data directory made for one, once it has been made. */
+const postgresOf = new Map<string, Promise<string>>();
+
+/** Runs one statement as the PostgreSQL server's test role. */
+export async function postgresAdminQuery(
+  statement: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: JOURNEY_POSTGRES_URL });
+  await client.connect();
+  try {
+    return await client.query(statement, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Drops the copies of the run's template (and the template itself when asked): the run's global
+ * teardown, and the next run's start for what a killed run left.
+ */
+export async function dropJourneyPostgres(options: { template: boolean }): Promise<void> {
+  const { rows } = await postgresAdminQuery(
+    "select datname from pg_database where starts_with(datname, $1)",
+    [JOURNEY_POSTGRES_PREFIX],
+  );
+  const names = rows.map((row: { datname: string }) => row.datname);
+  if (options.template) names.push(JOURNEY_POSTGRES_TEMPLATE);
+  for (const name of names)
+    await postgresAdminQuery(`drop database if exists ${name} with (force)`);
+}
+
+/**
+ * A fresh directory for one server's data. On the run's PostgreSQL (unless `embedded` asks for the
+ * embedded database, as the journeys about DATA_DIR itself do) it holds the server's outbox and
+ * uploads, and its database is a copy of the run's template, made when a server or a script first
+ * asks (databaseUrlOf). On the embedded database it is a copy of the run's migrated template (as if
+ * a server had started there once and stopped), else empty.
+ */
+export function makeDataDir(options: { embedded?: boolean } = {}): string {
   mkdirSync(DATA_DIRS, { recursive: true });
   const dataDir = mkdtempSync(path.join(DATA_DIRS, "data-"));
   madeDataDirs.push(dataDir);
-  if (existsSync(TEMPLATE_DATA_DIR)) cpSync(TEMPLATE_DATA_DIR, dataDir, { recursive: true });
+  if (JOURNEY_POSTGRES_URL && !options.embedded) {
+    pendingPostgres.add(dataDir);
+  } else if (existsSync(TEMPLATE_DATA_DIR)) {
+    cpSync(TEMPLATE_DATA_DIR, dataDir, { recursive: true });
+  }
   return dataDir;
+}
+
+/** Data directories made for PostgreSQL whose database is not made yet. */
+const pendingPostgres = new Set<string>();
+
+/**
+ * The URL of the PostgreSQL database that goes with `dataDir` (made from the run's template on the
+ * first call), or undefined for a data directory on the embedded database.
+ */
+export function databaseUrlOf(dataDir: string): Promise<string> | undefined {
+  const made = postgresOf.get(dataDir);
+  if (made) return made;
+  if (!pendingPostgres.has(dataDir) || !JOURNEY_POSTGRES_URL) return undefined;
+  pendingPostgres.delete(dataDir);
+  const name = `${JOURNEY_POSTGRES_PREFIX}${randomBytes(6).toString("hex")}`;
+  const url = new URL(JOURNEY_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const making = postgresAdminQuery(
+    `create database ${name} template ${JOURNEY_POSTGRES_TEMPLATE}`,
+  ).then(() => url.toString());
+  postgresOf.set(dataDir, making);
+  return making;
+}
+
+/**
+ * The settings that put a process on `dataDir`'s database: its PostgreSQL database, or the
+ * embedded one in DATA_DIR.
+ */
+export async function databaseSettingsOf(dataDir: string): Promise<Record<string, string>> {
+  const url = await databaseUrlOf(dataDir);
+  return url
+    ? { DATA_DIR: dataDir, DATABASE_URL: url, SESSION_SECRET: JOURNEY_SESSION_SECRET }
+    : { DATA_DIR: dataDir, DATABASE_URL: "" };
 }
 
 /**
@@ -109,8 +203,9 @@ export async function startServer(options: {
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",
-        DATA_DIR: options.dataDir,
-        DATABASE_URL: "",
+        ...(options.env?.DATABASE_URL === undefined
+          ? await databaseSettingsOf(options.dataDir)
+          : { DATA_DIR: options.dataDir }),
         LOG_LEVEL: "info",
         RATE_LIMIT_PER_MINUTE: "100000",
         ...options.env,
