@@ -1,5 +1,5 @@
 /**
- * npm run operator:create -- --email ADDRESS [--reset-password] [--enable]
+ * npm run operator:create -- --email ADDRESS [--role owner|agent] [--reset-password] [--enable]
  *
  * Makes an operator account for the lead desk (/admin), or with --reset-password gives an existing
  * one a new password (which also lifts a lockout and signs them out everywhere; the command says
@@ -33,7 +33,8 @@ import {
   resetOperatorPassword,
 } from "#app/server/admin/operators.server.ts";
 
-const USAGE = "Usage: npm run operator:create -- --email ADDRESS [--reset-password] [--enable]";
+const USAGE =
+  "Usage: npm run operator:create -- --email ADDRESS [--role owner|agent] [--reset-password] [--enable]";
 
 /** Reads a line from the terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {
@@ -108,7 +109,8 @@ function describeAnswer(
   siteUrl: string,
 ): string {
   if (answer.status === 201) {
-    return `Operator ${email} created${BY_SERVER}. Sign in at ${siteUrl}/admin/login`;
+    const role = answer.body.role === "owner" ? "owner" : "agent";
+    return `Operator ${email} created${BY_SERVER}. Sign in at ${siteUrl}/admin/login (role: ${role}).`;
   }
   if (answer.status === 200 && command.reset) {
     return passwordSet(email, answer.body.disabled === true, BY_SERVER);
@@ -129,9 +131,15 @@ async function main(): Promise<void> {
       email: { type: "string" },
       "reset-password": { type: "boolean", default: false },
       enable: { type: "boolean", default: false },
+      role: { type: "string" },
     },
     strict: true,
   });
+  // The new account's role (decision 063); unset, the first operator is the owner, later ones agents.
+  const role = values.role === undefined ? undefined : values.role.trim().toLowerCase();
+  if (role !== undefined && role !== "owner" && role !== "agent") {
+    throw new CliError(`--role must be owner or agent, not "${values.role}".`);
+  }
   const email = values.email?.trim().toLowerCase();
   if (!email) throw new CliError(USAGE);
   if (!isEmailAddress(email)) {
@@ -146,7 +154,7 @@ async function main(): Promise<void> {
   if (lengthProblem) throw new CliError(lengthProblem);
 
   if (!env.DATABASE_URL) {
-    const command = { email, password, reset, enable };
+    const command = { email, password, reset, enable, ...(role ? { role } : {}) };
     const answer = await askRunningServer(env.DATA_DIR, "/operators", command);
     if (answer !== "no server") {
       process.stdout.write(`${describeAnswer(answer, email, { reset, enable }, env.SITE_URL)}\n`);
@@ -165,12 +173,12 @@ async function main(): Promise<void> {
       if (enabled.outcome === "not-found") throw new CliError(noSuchOperator(email));
       process.stdout.write(`${enabledSaying(enabled.email, enabled.outcome, "")}\n`);
     } else if (password !== undefined) {
-      const operator = await createOperator(database.db, email, password).catch((error) => {
+      const operator = await createOperator(database.db, email, password, role).catch((error) => {
         if (error instanceof OperatorExistsError) throw new CliError(alreadyExists(email));
         throw error;
       });
       process.stdout.write(
-        `Operator ${operator.email} created. Sign in at ${env.SITE_URL}/admin/login\n`,
+        `Operator ${operator.email} created. Sign in at ${env.SITE_URL}/admin/login (role: ${operator.role}).\n`,
       );
     }
   } finally {

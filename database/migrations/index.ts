@@ -44,6 +44,7 @@ import * as m0040 from "./0040-login-request-language.ts";
 import * as m0041 from "./0041-retirement-plan.ts";
 import * as m0042 from "./0042-agency-mail-held-and-counted.ts";
 import * as m0043 from "./0043-login-link-requests.ts";
+import * as m0046 from "./0046-operator-roles.ts";
 
 /**
  * Every migration, by name, in the order they apply. Never rename or change one that has been
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   "0041-retirement-plan": m0041,
   "0042-agency-mail-held-and-counted": m0042,
   "0043-login-link-requests": m0043,
+  "0046-operator-roles": m0046,
 };

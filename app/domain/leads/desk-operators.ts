@@ -22,8 +22,28 @@ export function invitationPath(token: string): string {
   return `${INVITATION_PATH_PREFIX}${token}`;
 }
 
-/** The desk's form to invite an operator: their email address. */
-export const inviteFormSchema = z.object({ email: emailAddress() });
+/**
+ * What an operator may do (decision 063): the owner manages the operators (invites, withdraws,
+ * disables, enables) and the templates; an agent works leads, records their own producer licences,
+ * and sees the operators without changing them. The first operator of an install is the owner.
+ */
+export const OPERATOR_ROLES = {
+  owner: "Owner",
+  agent: "Agent",
+} as const;
+
+export type OperatorRole = keyof typeof OPERATOR_ROLES;
+
+/** Whether a stored text names a role; anything else reads as an agent (the lesser). */
+export function operatorRoleOf(text: string): OperatorRole {
+  return text === "owner" ? "owner" : "agent";
+}
+
+/** The desk's form to invite an operator: their email address and the role they will have. */
+export const inviteFormSchema = z.object({
+  email: emailAddress(),
+  role: z._default(z.enum(["owner", "agent"], { error: "Choose Owner or Agent." }), "agent"),
+});
 
 /** What the page to join says when a password is not right. */
 export const joinMessages = {
@@ -56,6 +76,10 @@ export const OPERATOR_EVENT_KINDS = {
   disabled: "Disabled",
   enabled: "Enabled again",
   "password-reset": "Password reset on the command line",
+  "licence-added": "Producer licence added",
+  "licence-changed": "Producer licence changed",
+  "licence-removed": "Producer licence removed",
+  "producer-name": "Licensed name set",
 } as const;
 
 export type OperatorEventKind = keyof typeof OPERATOR_EVENT_KINDS;
@@ -77,6 +101,10 @@ export const operatorMessages = {
     `${email} is disabled and signed out everywhere; the invitations they sent are withdrawn.`,
   enabled: (email: string) => `${email} may sign in again.`,
   notYourself: "You cannot disable your own account. Ask another operator.",
+  ownerOnly:
+    "Only the agency's owner may invite, disable or enable operators. Ask the owner to make this change.",
+  templatesOwnerOnly:
+    "Only the agency's owner may change the templates. You can still send them from a lead's page.",
   notEnabled: "Your own account has just been disabled by another operator: nothing was changed.",
   invitationGone:
     "This invitation has expired, been used or been withdrawn. Ask an operator of the agency for a new one.",

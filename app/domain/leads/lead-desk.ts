@@ -323,6 +323,8 @@ export const operatorCommandSchema = z
     password: z.optional(newPassword()),
     reset: z.boolean(),
     enable: z._default(z.boolean(), false),
+    /** The new account's role; unset: the owner for the first operator, else an agent. */
+    role: z.optional(z.enum(["owner", "agent"])),
   })
   .check(
     z.refine((command) => command.password !== undefined || (command.enable && !command.reset), {

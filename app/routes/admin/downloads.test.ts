@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)("the lead desk's downloads on $name", (kind) =>
     const env = parseEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-downloads-")) });
     context.set(servicesContext, createServices(env, database));
     // As the admin layout's middleware leaves it for a signed-in operator.
-    context.set(operatorContext, { id: "1", email: "desk@agency.example" });
+    context.set(operatorContext, { id: "1", email: "desk@agency.example", role: "agent" });
     const logged = vi.spyOn(logger, "info").mockImplementation(() => undefined);
     try {
       const answer = await handler.queryRoute(

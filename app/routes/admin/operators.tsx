@@ -14,6 +14,7 @@ import {
   INVITATION_HOURS,
   inviteFormSchema,
   OPERATOR_EVENT_KINDS,
+  OPERATOR_ROLES,
   operatorMessages,
 } from "#app/domain/leads/desk-operators.ts";
 import { EMAIL_MAX_LENGTH } from "#app/domain/values/fields.ts";
@@ -50,7 +51,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listOperatorEvents(db),
     getOperatorEvent(db, url.searchParams.get("event") ?? ""),
   ]);
-  return { me: operator.id, operators, invitations, events, saved, now: new Date() };
+  return {
+    me: operator.id,
+    owner: operator.role === "owner",
+    operators,
+    invitations,
+    events,
+    saved,
+    now: new Date(),
+  };
 }
 
 /** The page again, confirming the event a save recorded. */
@@ -69,14 +78,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "").slice(0, 64);
+  // Only the owner changes operators (decision 063); the session reads the role on each request.
+  if (operator.role !== "owner") {
+    return data({ invite: [], problem: operatorMessages.ownerOnly }, { status: 403 });
+  }
   switch (intent) {
     case "invite": {
       const parsed = parseForm(form, inviteFormSchema);
       if (parsed.status !== "success") {
-        return data({ invite: parsed.error?.email ?? [], problem: undefined }, { status: 400 });
+        return data(
+          {
+            invite: [...(parsed.error?.email ?? []), ...(parsed.error?.role ?? [])],
+            problem: undefined,
+          },
+          { status: 400 },
+        );
       }
       const result = await inviteOperator(db, {
         email: parsed.value.email,
+        role: parsed.value.role,
         invitedBy: operator,
         siteUrl: services.env.SITE_URL,
         agency: getAgency(context),
@@ -110,6 +130,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (result.outcome === "not-enabled") {
         return data({ invite: [], problem: operatorMessages.notEnabled }, { status: 409 });
       }
+      if (result.outcome === "not-owner") {
+        return data({ invite: [], problem: operatorMessages.ownerOnly }, { status: 403 });
+      }
       return result.outcome === "done" ? savedEvent(result.eventId) : redirect("/admin/operators");
     }
     default:
@@ -133,8 +156,9 @@ function confirmation(event: OperatorEvent): string {
   }
 }
 
-function SwitchButton({ row, me }: { row: OperatorAccount; me: string }) {
+function SwitchButton({ row, me, owner }: { row: OperatorAccount; me: string; owner: boolean }) {
   if (row.id === me) return <span className="text-muted">You</span>;
+  if (!owner) return <span className="text-muted">The owner's to change</span>;
   const disabling = row.disabledAt === null;
   return (
     <form method="post">
@@ -152,9 +176,10 @@ function SwitchButton({ row, me }: { row: OperatorAccount; me: string }) {
   );
 }
 
-function operatorColumns(me: string): DeskColumn<OperatorAccount>[] {
+function operatorColumns(me: string, owner: boolean): DeskColumn<OperatorAccount>[] {
   return [
     { label: "Email", rowHeader: true, cell: (row) => row.email },
+    { label: "Role", cell: (row) => OPERATOR_ROLES[row.role] },
     {
       label: "Status",
       nowrap: true,
@@ -168,13 +193,14 @@ function operatorColumns(me: string): DeskColumn<OperatorAccount>[] {
         ),
     },
     { label: "Operator since", nowrap: true, cell: (row) => <DateTime value={row.createdAt} /> },
-    { label: "Action", cell: (row) => <SwitchButton row={row} me={me} /> },
+    { label: "Action", cell: (row) => <SwitchButton row={row} me={me} owner={owner} /> },
   ];
 }
 
-function invitationColumns(now: Date): DeskColumn<PendingInvitation>[] {
+function invitationColumns(now: Date, owner: boolean): DeskColumn<PendingInvitation>[] {
   return [
     { label: "Email", rowHeader: true, cell: (row) => row.email },
+    { label: "Role", cell: (row) => OPERATOR_ROLES[row.role] },
     { label: "Invited by", cell: (row) => row.invitedBy },
     { label: "Sent", nowrap: true, cell: (row) => <DateTime value={row.invitedAt} /> },
     {
@@ -193,19 +219,22 @@ function invitationColumns(now: Date): DeskColumn<PendingInvitation>[] {
     },
     {
       label: "Action",
-      cell: (row) => (
-        <form method="post">
-          <input type="hidden" name="id" value={row.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="withdraw"
-            className={buttonClasses("secondary", "sm")}
-          >
-            Withdraw<span className="sr-only"> the invitation to {row.email}</span>
-          </button>
-        </form>
-      ),
+      cell: (row) =>
+        owner ? (
+          <form method="post">
+            <input type="hidden" name="id" value={row.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="withdraw"
+              className={buttonClasses("secondary", "sm")}
+            >
+              Withdraw<span className="sr-only"> the invitation to {row.email}</span>
+            </button>
+          </form>
+        ) : (
+          <span className="text-muted">The owner's to change</span>
+        ),
     },
   ];
 }
@@ -213,18 +242,22 @@ function invitationColumns(now: Date): DeskColumn<PendingInvitation>[] {
 const EVENT_COLUMNS: DeskColumn<OperatorEvent>[] = [
   { label: "When", nowrap: true, cell: (row) => <DateTime value={row.at} /> },
   { label: "Operator", rowHeader: true, cell: (row) => row.email },
-  { label: "What", cell: (row) => OPERATOR_EVENT_KINDS[row.kind] },
+  {
+    label: "What",
+    cell: (row) => `${OPERATOR_EVENT_KINDS[row.kind]}${row.detail ? `: ${row.detail}` : ""}`,
+  },
   { label: "By", cell: (row) => row.by ?? "The command line" },
 ];
 
 export default function Operators({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, operators, invitations, events, saved, now } = loaderData;
+  const { me, owner, operators, invitations, events, saved, now } = loaderData;
   const inviteErrors = actionData?.invite;
   return (
     <>
       <AdminPageHeading title="Operators">
-        Everyone who may sign in to the lead desk. A disabled operator cannot sign in and is signed
-        out at once; everything they did keeps their name.
+        Everyone who may sign in to the lead desk. The owner invites, disables and enables operators
+        and keeps the templates; agents work the leads. A disabled operator cannot sign in and is
+        signed out at once; everything they did keeps their name.
       </AdminPageHeading>
       {saved ? (
         <SavedNotice>
@@ -242,51 +275,69 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <DeskTable
         caption="Operators"
-        columns={operatorColumns(me)}
+        columns={operatorColumns(me, owner)}
         rows={operators}
         rowKey={(row) => row.id}
       />
 
-      <section
-        aria-labelledby="invite-title"
-        className="mt-8 rounded-xl border border-line bg-white p-4"
-      >
-        <h2 id="invite-title" className="text-lg font-semibold text-ink">
-          Invite an operator
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          The site emails them a link to choose a password. It works once, for {INVITATION_HOURS}{" "}
-          hours; a new invitation to the same address replaces the one before.
-        </p>
-        <form method="post" className="mt-3 flex flex-wrap items-end gap-3" noValidate>
-          <div className="w-full max-w-sm">
-            <label htmlFor="invite-email" className="block text-sm font-medium text-ink">
-              Email address
-            </label>
-            <input
-              id="invite-email"
-              name="email"
-              type="email"
-              autoComplete="off"
-              maxLength={EMAIL_MAX_LENGTH}
-              aria-invalid={inviteErrors && inviteErrors.length > 0 ? true : undefined}
-              aria-describedby={
-                inviteErrors && inviteErrors.length > 0 ? "invite-email-error" : undefined
-              }
-              className={adminControlClasses}
-            />
-          </div>
-          <button
-            type="submit"
-            name="intent"
-            value="invite"
-            className={buttonClasses("primary", "sm")}
-          >
-            Send invitation
-          </button>
-        </form>
-        <FieldMessage id="invite-email-error" messages={inviteErrors} />
-      </section>
+      {owner ? (
+        <section
+          aria-labelledby="invite-title"
+          className="mt-8 rounded-xl border border-line bg-white p-4"
+        >
+          <h2 id="invite-title" className="text-lg font-semibold text-ink">
+            Invite an operator
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            The site emails them a link to choose a password. It works once, for {INVITATION_HOURS}{" "}
+            hours; a new invitation to the same address replaces the one before.
+          </p>
+          <form method="post" className="mt-3 flex flex-wrap items-end gap-3" noValidate>
+            <div className="w-full max-w-sm">
+              <label htmlFor="invite-email" className="block text-sm font-medium text-ink">
+                Email address
+              </label>
+              <input
+                id="invite-email"
+                name="email"
+                type="email"
+                autoComplete="off"
+                maxLength={EMAIL_MAX_LENGTH}
+                aria-invalid={inviteErrors && inviteErrors.length > 0 ? true : undefined}
+                aria-describedby={
+                  inviteErrors && inviteErrors.length > 0 ? "invite-email-error" : undefined
+                }
+                className={adminControlClasses}
+              />
+            </div>
+            <div>
+              <label htmlFor="invite-role" className="block text-sm font-medium text-ink">
+                Role
+              </label>
+              <select
+                id="invite-role"
+                name="role"
+                defaultValue="agent"
+                className={adminControlClasses}
+              >
+                <option value="agent">{OPERATOR_ROLES.agent}</option>
+                <option value="owner">{OPERATOR_ROLES.owner}</option>
+              </select>
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="invite"
+              className={buttonClasses("primary", "sm")}
+            >
+              Send invitation
+            </button>
+          </form>
+          <FieldMessage id="invite-email-error" messages={inviteErrors} />
+        </section>
+      ) : (
+        <p className="mt-8 text-muted">Only the agency's owner invites operators.</p>
+      )}
 
       <section aria-labelledby="invitations-title" className="mt-8">
         <h2 id="invitations-title" className="text-lg font-semibold text-ink">
@@ -297,7 +348,7 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <DeskTable
             caption="Invitations not yet used, newest first"
-            columns={invitationColumns(now)}
+            columns={invitationColumns(now, owner)}
             rows={invitations}
             rowKey={(row) => row.id}
           />

@@ -16,6 +16,7 @@ import {
   templateFormSchema,
 } from "#app/domain/leads/desk-emails.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
+import { operatorMessages } from "#app/domain/leads/desk-operators.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import {
   listTemplates,
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Email templates");
 
 /** The agency's email templates, each editable, and a form for a new one. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  getOperator(context);
+  const operator = getOperator(context);
   const db = getServices(context).database.db;
   const templates = await listTemplates(db);
   const versions = await Promise.all(
@@ -42,6 +43,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       versions: versions[index] ?? [],
     })),
     saved: url.searchParams.get("saved"),
+    // Only the owner changes templates (decision 063); agents read them here and send them.
+    owner: operator.role === "owner",
   };
 }
 
@@ -52,6 +55,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = form.get("id");
   const formId = typeof id === "string" && id !== "" ? id : "new";
+  if (operator.role !== "owner") {
+    return data(
+      { formId, fields: {}, problem: operatorMessages.templatesOwnerOnly },
+      { status: 403 },
+    );
+  }
   const parsed = parseForm(form, templateFormSchema);
   if (parsed.status !== "success") {
     return data({ formId, fields: parsed.error ?? {}, problem: undefined }, { status: 400 });
@@ -133,7 +142,7 @@ function TemplateForm({
 }
 
 export default function Templates({ loaderData, actionData }: Route.ComponentProps) {
-  const { templates, saved } = loaderData;
+  const { templates, saved, owner } = loaderData;
   const problemsFor = (formId: string): Problems | undefined =>
     actionData?.formId === formId ? actionData : undefined;
   return (
@@ -169,11 +178,18 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
               Last saved <DateTime value={template.updatedAt} />
               {template.updatedBy ? ` by ${template.updatedBy}` : " (as the site started)"}.
             </p>
-            <TemplateForm
-              formId={template.id}
-              template={template}
-              problems={problemsFor(template.id)}
-            />
+            {owner ? (
+              <TemplateForm
+                formId={template.id}
+                template={template}
+                problems={problemsFor(template.id)}
+              />
+            ) : (
+              <div className="mt-3 text-sm">
+                <p className="font-semibold">{template.subject}</p>
+                <p className="whitespace-pre-line">{template.body}</p>
+              </div>
+            )}
             {template.versions.length > 1 ? (
               <details className="mt-3 text-sm">
                 <summary className="cursor-pointer font-semibold text-brand-700">
@@ -196,15 +212,19 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           </li>
         ))}
       </ul>
-      <section
-        aria-labelledby="new-template-title"
-        className="mt-6 rounded-xl border border-line bg-white p-4"
-      >
-        <h2 id="new-template-title" className="font-semibold text-ink">
-          A new template
-        </h2>
-        <TemplateForm formId="new" template={undefined} problems={problemsFor("new")} />
-      </section>
+      {owner ? (
+        <section
+          aria-labelledby="new-template-title"
+          className="mt-6 rounded-xl border border-line bg-white p-4"
+        >
+          <h2 id="new-template-title" className="font-semibold text-ink">
+            A new template
+          </h2>
+          <TemplateForm formId="new" template={undefined} problems={problemsFor("new")} />
+        </section>
+      ) : (
+        <p className="mt-6 text-muted">{operatorMessages.templatesOwnerOnly}</p>
+      )}
     </>
   );
 }

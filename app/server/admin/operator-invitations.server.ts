@@ -11,6 +11,8 @@ import {
   INVITATION_HOURS,
   invitationEmail,
   invitationPath,
+  operatorRoleOf,
+  type OperatorRole,
 } from "#app/domain/leads/desk-operators.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
@@ -38,6 +40,8 @@ export async function inviteOperator(
   db: Db,
   invitation: {
     email: string;
+    /** The role the invited person will have (decision 063). */
+    role: OperatorRole;
     invitedBy: { id: string; email: string };
     siteUrl: string;
     agency: Agency;
@@ -58,11 +62,13 @@ export async function inviteOperator(
     ), allowed AS (
       ${takeRecipientAllowance(email, invitation.perHour, sql<boolean>`NOT EXISTS (SELECT 1 FROM operator)`)}
     ), invited AS (
-      INSERT INTO operator_invitations (token_hash, email, invited_by, expires_at)
-      SELECT ${hashOfToken(token)}, ${email}, ${invitation.invitedBy.id}::uuid, ${expiresAt}::timestamptz
+      INSERT INTO operator_invitations (token_hash, email, invited_by, expires_at, role)
+      SELECT ${hashOfToken(token)}, ${email}, ${invitation.invitedBy.id}::uuid, ${expiresAt}::timestamptz,
+        ${invitation.role}
       FROM allowed
       ON CONFLICT ((lower(email))) DO UPDATE SET token_hash = excluded.token_hash,
-        invited_by = excluded.invited_by, created_at = now(), expires_at = excluded.expires_at
+        invited_by = excluded.invited_by, created_at = now(), expires_at = excluded.expires_at,
+        role = excluded.role
       RETURNING id
     ), queued AS (
       INSERT INTO outbox (id, recipients, subject, text_body, html_body) OVERRIDING SYSTEM VALUE
@@ -87,6 +93,7 @@ export async function inviteOperator(
 export interface PendingInvitation {
   id: string;
   email: string;
+  role: OperatorRole;
   invitedBy: string;
   invitedAt: Date;
   expiresAt: Date;
@@ -97,13 +104,14 @@ export async function listInvitations(db: Db): Promise<PendingInvitation[]> {
   const rows = await db
     .selectFrom("operator_invitations as i")
     .innerJoin("operators as o", "o.id", "i.invited_by")
-    .select(["i.id", "i.email", "o.email as invited_by", "i.created_at", "i.expires_at"])
+    .select(["i.id", "i.email", "i.role", "o.email as invited_by", "i.created_at", "i.expires_at"])
     .orderBy("i.created_at", "desc")
     .limit(200)
     .execute();
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
+    role: operatorRoleOf(row.role),
     invitedBy: row.invited_by,
     invitedAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
@@ -184,18 +192,18 @@ export async function acceptInvitation(
             .where("inviter.disabled_at", "is", null),
         ),
       )
-      .returning("email")
+      .returning(["email", "role"])
       .executeTakeFirst();
     if (!used) return undefined;
     const operator = await trx
       .insertInto("operators")
-      .values({ email: used.email, password_hash: passwordHash })
+      .values({ email: used.email, password_hash: passwordHash, role: operatorRoleOf(used.role) })
       .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-      .returning(["id", "email"])
+      .returning(["id", "email", "role"])
       .executeTakeFirst();
     // An operator has the address already: the invitation is spent and nothing else changes.
     if (!operator) return undefined;
     await recordOperatorEvent(trx, operator.email, "joined", operator.id);
-    return operator;
+    return { id: operator.id, email: operator.email, role: operatorRoleOf(operator.role) };
   });
 }

@@ -1,3 +1,4 @@
+import { operatorRoleOf, type OperatorRole } from "#app/domain/leads/desk-operators.ts";
 import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
@@ -11,6 +12,8 @@ export const OPERATOR_SESSION_SECONDS = SITE_COOKIES.admin.maxAgeSeconds;
 export interface SessionOperator {
   id: string;
   email: string;
+  /** What they may do (decision 063), read with the session on every request. */
+  role: OperatorRole;
 }
 
 /** Sessions are stored by the hash of their token: the table alone signs nobody in. */
@@ -45,14 +48,15 @@ export async function findSessionOperator(
   now: Date = new Date(),
 ): Promise<SessionOperator | undefined> {
   if (!isLinkToken(token)) return undefined;
-  return db
+  const row = await db
     .selectFrom("operator_sessions")
     .innerJoin("operators", "operators.id", "operator_sessions.operator_id")
-    .select(["operators.id", "operators.email"])
+    .select(["operators.id", "operators.email", "operators.role"])
     .where("operator_sessions.id", "=", sessionId(token))
     .where("operator_sessions.expires_at", ">", now)
     .where("operators.disabled_at", "is", null)
     .executeTakeFirst();
+  return row && { id: row.id, email: row.email, role: operatorRoleOf(row.role) };
 }
 
 /** Ends one session (signing out). */

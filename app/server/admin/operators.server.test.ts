@@ -65,7 +65,8 @@ describe.each(testDatabaseKinds)("operators on $name", (kind) => {
       const password = "a long enough password";
       expect(await command({ email: "First@Agency.example", password, reset: false })).toEqual({
         status: 201,
-        body: { email: "first@agency.example" },
+        // The install's first operator is its owner (decision 063).
+        body: { email: "first@agency.example", role: "owner" },
       });
       expect(
         (await command({ email: "first@agency.example", password, reset: false })).status,

@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 
 import { sql } from "kysely";
 
-import { isOperatorEventKind, type OperatorEventKind } from "#app/domain/leads/desk-operators.ts";
+import {
+  isOperatorEventKind,
+  operatorRoleOf,
+  type OperatorEventKind,
+  type OperatorRole,
+} from "#app/domain/leads/desk-operators.ts";
 import { operatorCommandSchema, SIGN_IN_POLICY } from "#app/domain/leads/lead-desk.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 import { z } from "#app/domain/values/zod.ts";
@@ -22,6 +27,8 @@ import {
 export interface Operator {
   id: string;
   email: string;
+  /** What they may do (decision 063). */
+  role: OperatorRole;
 }
 
 /** Thrown by createOperator when an operator already has the email. */
@@ -35,28 +42,43 @@ function normalizeEmail(email: string): string {
 
 /** The operator with this email (any case), or undefined. */
 export async function findOperatorByEmail(db: Db, email: string): Promise<Operator | undefined> {
-  return db
+  const row = await db
     .selectFrom("operators")
-    .select(["id", "email"])
+    .select(["id", "email", "role"])
     .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
     .executeTakeFirst();
+  return row && { id: row.id, email: row.email, role: operatorRoleOf(row.role) };
 }
 
-/** Makes an operator account; the password is stored as an scrypt hash only. */
-export async function createOperator(db: Db, email: string, password: string): Promise<Operator> {
+/**
+ * Makes an operator account; the password is stored as an scrypt hash only. The role is the one
+ * given, or without one, the owner for the install's first operator and an agent after that
+ * (decision 063).
+ */
+export async function createOperator(
+  db: Db,
+  email: string,
+  password: string,
+  role?: OperatorRole,
+): Promise<Operator> {
   const passwordHash = await hashPassword(password);
   const row = await inTransaction(db, async (trx) => {
+    const first = sql<string>`CASE WHEN EXISTS (SELECT 1 FROM operators) THEN 'agent' ELSE 'owner' END`;
     const made = await trx
       .insertInto("operators")
-      .values({ email: normalizeEmail(email), password_hash: passwordHash })
+      .values({
+        email: normalizeEmail(email),
+        password_hash: passwordHash,
+        role: role ?? first,
+      })
       .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-      .returning(["id", "email"])
+      .returning(["id", "email", "role"])
       .executeTakeFirst();
     if (made) await recordOperatorEvent(trx, made.email, "created", null);
     return made;
   });
   if (!row) throw new OperatorExistsError("An operator with this email address already exists.");
-  return row;
+  return { id: row.id, email: row.email, role: operatorRoleOf(row.role) };
 }
 
 /** Keeps what happened to an operator's account, and who did it (null: the command line). */
@@ -65,10 +87,11 @@ export async function recordOperatorEvent(
   email: string,
   kind: OperatorEventKind,
   byOperatorId: string | null,
+  detail: string | null = null,
 ): Promise<string> {
   const row = await db
     .insertInto("operator_events")
-    .values({ email, kind, by_operator_id: byOperatorId })
+    .values({ email, kind, by_operator_id: byOperatorId, detail })
     .returning("id")
     .executeTakeFirstOrThrow();
   return String(row.id);
@@ -76,6 +99,7 @@ export async function recordOperatorEvent(
 
 /** An operator as the operators' page lists them. */
 export interface OperatorAccount extends Operator {
+  role: OperatorRole;
   createdAt: Date;
   /** When they were disabled; null while they may sign in. */
   disabledAt: Date | null;
@@ -88,7 +112,7 @@ const OPERATORS_LISTED = 500;
 export async function listOperatorAccounts(db: Db): Promise<OperatorAccount[]> {
   const rows = await db
     .selectFrom("operators")
-    .select(["id", "email", "created_at", "disabled_at"])
+    .select(["id", "email", "role", "created_at", "disabled_at"])
     .orderBy(sql`disabled_at IS NOT NULL`)
     .orderBy("email")
     .limit(OPERATORS_LISTED)
@@ -96,6 +120,7 @@ export async function listOperatorAccounts(db: Db): Promise<OperatorAccount[]> {
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
+    role: operatorRoleOf(row.role),
     createdAt: new Date(row.created_at),
     disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
   }));
@@ -108,6 +133,8 @@ export type OperatorSwitch =
   | { outcome: "yourself" }
   /** The operator asking was disabled meanwhile (by another, at the same moment): nothing changed. */
   | { outcome: "not-enabled" }
+  /** The operator asking is an agent: only the owner changes operators (decision 063). */
+  | { outcome: "not-owner" }
   | { outcome: "not-found" };
 
 /**
@@ -145,6 +172,8 @@ export async function setOperatorDisabled(
   if (disabled && operatorId === byOperatorId) return { outcome: "yourself" };
   return inTransaction(db, async (trx) => {
     if (!(await lockEnabledOperators(trx)).has(byOperatorId)) return { outcome: "not-enabled" };
+    // The role as it is now, read under the same lock: an agent changes nobody, the owner least.
+    if ((await operatorRole(trx, byOperatorId)) !== "owner") return { outcome: "not-owner" };
     const changed = await trx
       .updateTable("operators")
       .set({ disabled_at: disabled ? sql`now()` : null, updated_at: sql`now()` })
@@ -174,6 +203,17 @@ export async function setOperatorDisabled(
   });
 }
 
+/** An operator's role as stored now; an agent's when there is no such operator. */
+export async function operatorRole(db: Db, operatorId: string): Promise<OperatorRole> {
+  if (!isUuid(operatorId)) return "agent";
+  const row = await db
+    .selectFrom("operators")
+    .select("role")
+    .where("id", "=", operatorId)
+    .executeTakeFirst();
+  return operatorRoleOf(row?.role ?? "agent");
+}
+
 /**
  * Withdraws every invitation `operatorId` sent that still waits (they are being disabled: what they
  * started goes with them), each kept as an event by `byOperatorId` (null: the command line).
@@ -201,13 +241,15 @@ export interface OperatorEvent {
   /** The operator who made the change; null when it was made on the command line. */
   by: string | null;
   at: Date;
+  /** What changed, where the kind needs it said (a licence: its state, number, lines, expiry). */
+  detail: string | null;
 }
 
 function operatorEvents(db: Db) {
   return db
     .selectFrom("operator_events as e")
     .leftJoin("operators as o", "o.id", "e.by_operator_id")
-    .select(["e.id", "e.email", "e.kind", "o.email as by", "e.created_at"]);
+    .select(["e.id", "e.email", "e.kind", "o.email as by", "e.created_at", "e.detail"]);
 }
 
 function toOperatorEvents(
@@ -217,6 +259,7 @@ function toOperatorEvents(
     kind: string;
     by: string | null;
     created_at: Date;
+    detail: string | null;
   }[],
 ): OperatorEvent[] {
   return rows.flatMap((row) =>
@@ -228,6 +271,7 @@ function toOperatorEvents(
             kind: row.kind,
             by: row.by,
             at: new Date(row.created_at),
+            detail: row.detail,
           },
         ]
       : [],
@@ -268,13 +312,18 @@ export async function resetOperatorPassword(
       .updateTable("operators")
       .set({ password_hash: passwordHash, updated_at: sql`now()` })
       .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
-      .returning(["id", "email", "disabled_at"])
+      .returning(["id", "email", "disabled_at", "role"])
       .executeTakeFirst();
     if (!changed) return undefined;
     await deleteOperatorSessions(trx, changed.id);
     await recordOperatorEvent(trx, changed.email, "password-reset", null);
     const enabled = enable && (await enableOperatorIn(trx, changed.id, changed.email));
-    return { id: changed.id, email: changed.email, disabled: !enabled && !!changed.disabled_at };
+    return {
+      id: changed.id,
+      email: changed.email,
+      role: operatorRoleOf(changed.role),
+      disabled: !enabled && !!changed.disabled_at,
+    };
   });
   if (!operator) return undefined;
   // Lifts the lockout of this email from every address.
@@ -371,7 +420,7 @@ export async function signIn(
   // A disabled operator is as no operator: the decoy is checked, and the failure counted.
   const account = await db
     .selectFrom("operators")
-    .select(["id", "email", "password_hash"])
+    .select(["id", "email", "password_hash", "role"])
     .where(sql<string>`lower(email)`, "=", normalizeEmail(email))
     .where("disabled_at", "is", null)
     .executeTakeFirst();
@@ -388,7 +437,10 @@ export async function signIn(
         .where("id", "=", account.id)
         .execute();
     }
-    return { outcome: "signed-in", operator: { id: account.id, email: account.email } };
+    return {
+      outcome: "signed-in",
+      operator: { id: account.id, email: account.email, role: operatorRoleOf(account.role) },
+    };
   }
 
   const lockedUntil = await recordFailure(db, key, now);
@@ -454,7 +506,7 @@ export function operatorCommand(db: Db): (body: unknown) => Promise<CommandAnswe
     if (!parsed.success) {
       return { status: 400, body: { error: parsed.error.issues[0]?.message ?? "invalid" } };
     }
-    const { email, password, reset, enable } = parsed.data;
+    const { email, password, reset, enable, role } = parsed.data;
     const nobody = { status: 422, body: { error: "no such operator" } };
     if (reset && password !== undefined) {
       const operator = await resetOperatorPassword(db, email, password, { enable });
@@ -473,8 +525,8 @@ export function operatorCommand(db: Db): (body: unknown) => Promise<CommandAnswe
     }
     if (password === undefined) return { status: 400, body: { error: "a password is needed" } };
     try {
-      const operator = await createOperator(db, email, password);
-      return { status: 201, body: { email: operator.email } };
+      const operator = await createOperator(db, email, password, role);
+      return { status: 201, body: { email: operator.email, role: operator.role } };
     } catch (error) {
       if (error instanceof OperatorExistsError) return { status: 409, body: { error: "exists" } };
       throw error;

@@ -259,6 +259,8 @@ export interface OperatorsTable {
   updated_at: Timestamp;
   /** When the operator was disabled (no sign-in, no session); null while they may work. */
   disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** `owner` (manages operators and templates) or `agent` (decision 063). */
+  role: ColumnType<string, string | undefined, string>;
 }
 
 /** A link emailed to a new operator (issue 28), kept by the SHA-256 of its token. */
@@ -269,6 +271,8 @@ export interface OperatorInvitationsTable {
   invited_by: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** The role the invited person will have (decision 063). */
+  role: ColumnType<string, string | undefined, string>;
 }
 
 /** What happened to an operator's account, by whom (null: the command line); only ever added. */
@@ -278,6 +282,8 @@ export interface OperatorEventsTable {
   kind: string;
   by_operator_id: string | null;
   created_at: Timestamp;
+  /** What changed, where the kind needs it said (a licence's state and number). */
+  detail: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A signed-in operator's session; `id` is the SHA-256 of the token in the cookie. */
