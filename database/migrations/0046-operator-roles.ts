@@ -9,7 +9,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("operators")
     .addColumn("role", "text", (col) =>
-      col.notNull().defaultTo("agent").check(sql`role IN ('owner', 'agent')`),
+      col
+        .notNull()
+        .defaultTo("agent")
+        .check(sql`role IN ('owner', 'agent')`),
     )
     .execute();
   await sql`
@@ -19,7 +22,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("operator_invitations")
     .addColumn("role", "text", (col) =>
-      col.notNull().defaultTo("agent").check(sql`role IN ('owner', 'agent')`),
+      col
+        .notNull()
+        .defaultTo("agent")
+        .check(sql`role IN ('owner', 'agent')`),
     )
     .execute();
   await db.schema
