@@ -19,6 +19,7 @@ import {
 } from "react-router";
 
 import { operatorContext } from "#app/server/admin/admin-auth.server.ts";
+import type { SessionOperator } from "#app/server/admin/operator-sessions.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
@@ -33,7 +34,7 @@ interface DeskRouteModule {
 
 /**
  * The HTML of `pathname` (with its query) served by `module`, for the operator `operator` (an
- * operator's id and email, as the admin layout's middleware leaves them), with `settings` of the
+ * operator's id, email and role, as the admin layout's middleware leaves them), with `settings` of the
  * environment besides a fresh DATA_DIR.
  */
 export async function renderDeskPage(
@@ -41,9 +42,9 @@ export async function renderDeskPage(
   pathname: string,
   database: Database,
   {
-    operator = { id: "1", email: "desk@agency.example" },
+    operator = { id: "1", email: "desk@agency.example", role: "agent" },
     settings = {},
-  }: { operator?: { id: string; email: string }; settings?: Record<string, string> } = {},
+  }: { operator?: SessionOperator; settings?: Record<string, string> } = {},
 ): Promise<string> {
   const Screen = module.default;
   const handler = createStaticHandler([
