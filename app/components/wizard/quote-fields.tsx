@@ -184,7 +184,7 @@ export function PlanAnswerFields({
  * The lines to quote, one box each, ticked as `ticked` says. A line in `raised` is ticked too, and
  * its box is made anew so that it shows ticked even after a script update.
  */
-export function LinesToQuote<Schema>({
+function LinesToQuote<Schema>({
   field,
   lines,
   ticked,
@@ -235,7 +235,7 @@ export function tickedLines<Schema>(field: Field<Schema>): Set<string> {
 }
 
 /** The preferred start date, from `min` to `max` (YYYY-MM-DD). */
-export function StartDateField<Schema>({
+function StartDateField<Schema>({
   field,
   min,
   max,
@@ -264,7 +264,7 @@ export function StartDateField<Schema>({
 }
 
 /** How the agent is to contact the visitor. */
-export function ContactChannelField<Schema>({ field }: { field: Field<Schema> }) {
+function ContactChannelField<Schema>({ field }: { field: Field<Schema> }) {
   const locale = useLocale();
   const chosen = initialText(field) || "email";
   return (
@@ -290,7 +290,7 @@ export function ContactChannelField<Schema>({ field }: { field: Field<Schema> })
 }
 
 /** The visitor's note for the agent. */
-export function NoteField<Schema>({ field }: { field: Field<Schema> }) {
+function NoteField<Schema>({ field }: { field: Field<Schema> }) {
   const locale = useLocale();
   return (
     <div className="mt-6">
@@ -305,6 +305,46 @@ export function NoteField<Schema>({ field }: { field: Field<Schema> }) {
       />
       <ui.FieldError id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/**
+ * A quote request's fields (the plan page's request, a renewal's): the lines to quote, ticked as
+ * the form stands and with `raised` ticked too, the start date from `today` to `latest` (under
+ * `startLabel`, if given), the way to contact the visitor and a note.
+ */
+export function QuoteRequestFields<Lines, Start, Channel, Note>({
+  fields,
+  lines,
+  raised,
+  today,
+  latest,
+  startLabel,
+}: {
+  fields: {
+    lines: Field<Lines>;
+    startDate: Field<Start>;
+    contactChannel: Field<Channel>;
+    note: Field<Note>;
+  };
+  lines: readonly { slug: string; name: string; recommendation: string }[];
+  raised?: readonly string[];
+  today: string;
+  latest: string;
+  startLabel?: string;
+}) {
+  return (
+    <>
+      <LinesToQuote
+        field={fields.lines}
+        lines={lines}
+        ticked={tickedLines(fields.lines)}
+        raised={raised}
+      />
+      <StartDateField field={fields.startDate} min={today} max={latest} label={startLabel} />
+      <ContactChannelField field={fields.contactChannel} />
+      <NoteField field={fields.note} />
+    </>
   );
 }
 
@@ -337,5 +377,34 @@ export function RequestQuotesButton({
         {m.quote_request_button({}, { locale })}
       </button>
     </>
+  );
+}
+
+/** A plan page form's button, naming the form (`intent`); "link" looks like a link. */
+export function IntentButton({
+  intent,
+  busy,
+  look = "outline",
+  children,
+}: {
+  intent: string;
+  busy: boolean;
+  look?: "outline" | "link";
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={busy}
+      className={
+        look === "link"
+          ? "font-semibold text-brand-700 underline"
+          : "mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+      }
+    >
+      {children}
+    </button>
   );
 }

@@ -41,3 +41,87 @@ export function refusedFields(refusal: FormRefusal | undefined) {
     },
   };
 }
+
+/** What `refusedFields` gives a page, for the parts below. */
+export type RefusedFields = ReturnType<typeof refusedFields>;
+
+/** A text control's look on these forms; a date's is as wide as its value. */
+const TEXT_CONTROL = "mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink";
+const DATE_CONTROL = "mt-1 block rounded-lg border border-slate-400 p-3 text-ink";
+
+type ControlProps = Omit<
+  React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "id" | "name" | "className" | "defaultValue" | "aria-invalid" | "aria-describedby"
+>;
+
+/**
+ * A labelled field named `name` (its id too) of a form the server may refuse: marked invalid and
+ * described by its message when refused, and by its `hint`, if any, shown under it. `rows` makes
+ * it a text area.
+ */
+export function RefusableField({
+  refused,
+  name,
+  label,
+  hint,
+  defaultValue,
+  ...control
+}: ControlProps & {
+  refused: RefusedFields;
+  name: string;
+  label: string;
+  hint?: string;
+  defaultValue: string;
+}) {
+  const hintId = hint ? `${name}-hint` : undefined;
+  const props = {
+    ...control,
+    id: name,
+    name,
+    defaultValue,
+    "aria-invalid": refused.invalid(name) ? true : undefined,
+    "aria-describedby": refused.describedBy(name, hintId),
+    className: control.type === "date" ? DATE_CONTROL : TEXT_CONTROL,
+  };
+  return (
+    <div>
+      <label htmlFor={name} className="block font-semibold text-ink">
+        {label}
+      </label>
+      {control.rows === undefined ? <input {...props} /> : <textarea {...props} />}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {refused.message(name)}
+    </div>
+  );
+}
+
+/** The form's own problem (not a field's), announced, and its button to send it. */
+export function RefusableFormEnd({
+  refusal,
+  submit,
+}: {
+  refusal: FormRefusal | undefined;
+  submit: string;
+}) {
+  return (
+    <>
+      {refusal?.problem ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {refusal.problem}
+        </p>
+      ) : null}
+      <div>
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          {submit}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -101,6 +101,27 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
     );
   };
 
+  /** A box to tick, its words beside it (`tone`: their colour); `onChange` when ticked or not. */
+  const tickBox = (
+    name: "consentToTexts" | "zipConfirmed",
+    text: string,
+    tone: string,
+    onChange?: () => void,
+  ) => (
+    <label
+      htmlFor={fields[name].id}
+      className={`flex cursor-pointer items-start gap-3 py-1 text-sm ${tone}`.trim()}
+    >
+      <input
+        {...getInputProps(fields[name], { type: "checkbox" })}
+        key={fields[name].key}
+        onChange={onChange}
+        className={`${ui.choiceInputClass} mt-0.5`}
+      />
+      <span>{text}</span>
+    </label>
+  );
+
   return (
     <ui.StepFrame step="about-you" title={say(m.wizard_about_title)} toasts={[actionData?.toast]}>
       <Form method="post" {...getFormProps(form)}>
@@ -115,17 +136,7 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             placeholder: "(---) --- ----",
             type: "tel",
           })}
-          <label
-            htmlFor={fields.consentToTexts.id}
-            className="flex cursor-pointer items-start gap-3 py-1 text-sm text-muted"
-          >
-            <input
-              {...getInputProps(fields.consentToTexts, { type: "checkbox" })}
-              key={fields.consentToTexts.key}
-              className={`${ui.choiceInputClass} mt-0.5`}
-            />
-            <span>{loaderData.textsConsent}</span>
-          </label>
+          {tickBox("consentToTexts", loaderData.textsConsent, "text-muted")}
         </fieldset>
 
         <fieldset className="mt-10 space-y-5">
@@ -155,21 +166,12 @@ export default function AboutYou({ loaderData, actionData }: Route.ComponentProp
             })}
           </div>
           <p className="text-sm text-muted">{say(m.wizard_about_state_note)}</p>
-          {zipElsewhere || fields.zipConfirmed.initialValue === "on" ? (
-            <label
-              htmlFor={fields.zipConfirmed.id}
-              className="flex cursor-pointer items-start gap-3 py-1 text-sm"
-            >
-              <input
-                {...getInputProps(fields.zipConfirmed, { type: "checkbox" })}
-                key={fields.zipConfirmed.key}
-                // The ZIP code's message is about this box: ticked, the message goes at once.
-                onChange={() => form.validate({ name: fields.zipCode.name })}
-                className={`${ui.choiceInputClass} mt-0.5`}
-              />
-              <span>{say(m.answer_zip_confirm)}</span>
-            </label>
-          ) : null}
+          {zipElsewhere || fields.zipConfirmed.initialValue === "on"
+            ? // The ZIP code's message is about this box: ticked, the message goes at once.
+              tickBox("zipConfirmed", say(m.answer_zip_confirm), "", () =>
+                form.validate({ name: fields.zipCode.name }),
+              )
+            : null}
           <div className="address-answers">
             <YesNoField
               field={fields.sameAddress}

@@ -2,7 +2,12 @@ import { data, redirect } from "react-router";
 
 import { possessive } from "#app/domain/site/possessive.ts";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
-import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
+import {
+  RefusableField,
+  RefusableFormEnd,
+  refusedFields,
+  type FormRefusal,
+} from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import {
   BIND_START_MAX_DAYS,
@@ -215,7 +220,8 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
     );
   }
   const refusal = actionData;
-  const { typed, invalid, describedBy, message } = refusedFields(refusal);
+  const refused = refusedFields(refusal);
+  const { typed, invalid, describedBy, message } = refused;
   return (
     <ui.StepFrame
       step="bind"
@@ -253,26 +259,16 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
           ))}
           {message("payment")}
         </fieldset>
-        <div>
-          <label htmlFor="start" className="block font-semibold text-ink">
-            {m.bind_start_label({}, words)}
-          </label>
-          <input
-            id="start"
-            type="date"
-            name="start"
-            required
-            min={loaderData.today}
-            max={loaderData.lastStart}
-            defaultValue={
-              typeof typed("start") === "string" ? String(typed("start")) : loaderData.start
-            }
-            aria-invalid={invalid("start") ? true : undefined}
-            aria-describedby={describedBy("start")}
-            className="mt-1 block rounded-lg border border-slate-400 p-3 text-ink"
-          />
-          {message("start")}
-        </div>
+        <RefusableField
+          refused={refused}
+          name="start"
+          label={m.bind_start_label({}, words)}
+          type="date"
+          required
+          min={loaderData.today}
+          max={loaderData.lastStart}
+          defaultValue={refused.typedText("start", loaderData.start)}
+        />
         <fieldset>
           <legend className="font-semibold text-ink">{m.bind_confirm_legend({}, words)}</legend>
           {loaderData.statements.map((statement) => (
@@ -293,38 +289,18 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
             </div>
           ))}
         </fieldset>
-        <div>
-          <label htmlFor="signature" className="block font-semibold text-ink">
-            {m.bind_signature_label({}, words)}
-          </label>
-          <input
-            id="signature"
-            type="text"
-            name="signature"
-            required
-            autoComplete="name"
-            maxLength={SIGNATURE_MAX_LENGTH}
-            defaultValue={typeof typed("signature") === "string" ? String(typed("signature")) : ""}
-            aria-invalid={invalid("signature") ? true : undefined}
-            aria-describedby={describedBy("signature")}
-            className="mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink"
-          />
-          {message("signature")}
-          <p className="mt-1 text-sm text-muted">{m.bind_record_note({}, words)}</p>
-        </div>
-        {refusal?.problem ? (
-          <p role="alert" className="text-sm font-medium text-red-800">
-            {refusal.problem}
-          </p>
-        ) : null}
-        <div>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-          >
-            {m.bind_submit({}, words)}
-          </button>
-        </div>
+        <RefusableField
+          refused={refused}
+          name="signature"
+          label={m.bind_signature_label({}, words)}
+          hint={m.bind_record_note({}, words)}
+          type="text"
+          required
+          autoComplete="name"
+          maxLength={SIGNATURE_MAX_LENGTH}
+          defaultValue={refused.typedText("signature")}
+        />
+        <RefusableFormEnd refusal={refusal} submit={m.bind_submit({}, words)} />
       </form>
       {back}
     </ui.StepFrame>

@@ -1,7 +1,12 @@
 import { data, redirect } from "react-router";
 
 import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
-import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
+import {
+  RefusableField,
+  RefusableFormEnd,
+  refusedFields,
+  type FormRefusal,
+} from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import {
@@ -170,8 +175,7 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
   const refusal = actionData;
   const fromContract = loaderData.start;
   const start = loaderData.holder ?? (fromContract ? { name: fromContract.name } : undefined);
-  const { typedText, invalid, describedBy, message } = refusedFields(refusal);
-  const input = "mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink";
+  const refused = refusedFields(refusal);
   return (
     <ui.StepFrame
       step="policy"
@@ -217,62 +221,36 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       <form method="post" className="grid gap-6" noValidate>
-        <div>
-          <label htmlFor="holderName" className="block font-semibold text-ink">
-            {m.certificate_field_holder_name({}, words)}
-          </label>
-          <input
-            id="holderName"
-            name="holderName"
-            type="text"
-            required
-            autoComplete="off"
-            maxLength={HOLDER_NAME_MAX_LENGTH}
-            defaultValue={typedText("holderName", start?.name)}
-            aria-invalid={invalid("holderName") ? true : undefined}
-            aria-describedby={describedBy("holderName")}
-            className={input}
-          />
-          {message("holderName")}
-        </div>
-        <div>
-          <label htmlFor="holderAddress" className="block font-semibold text-ink">
-            {m.certificate_field_holder_address({}, words)}
-          </label>
-          <textarea
-            id="holderAddress"
-            name="holderAddress"
-            required
-            rows={3}
-            autoComplete="off"
-            maxLength={HOLDER_ADDRESS_MAX_LENGTH}
-            defaultValue={typedText("holderAddress", loaderData.holder?.address)}
-            aria-invalid={invalid("holderAddress") ? true : undefined}
-            aria-describedby={describedBy("holderAddress")}
-            className={input}
-          />
-          {message("holderAddress")}
-        </div>
-        <div>
-          <label htmlFor="holderEmail" className="block font-semibold text-ink">
-            {m.certificate_field_holder_email({}, words)}
-          </label>
-          <input
-            id="holderEmail"
-            name="holderEmail"
-            type="email"
-            autoComplete="off"
-            maxLength={EMAIL_MAX_LENGTH}
-            defaultValue={typedText("holderEmail", loaderData.holder?.email ?? "")}
-            aria-invalid={invalid("holderEmail") ? true : undefined}
-            aria-describedby={describedBy("holderEmail", "holderEmail-hint")}
-            className={input}
-          />
-          <p id="holderEmail-hint" className="mt-1 text-sm text-muted">
-            {m.certificate_holder_email_hint({}, words)}
-          </p>
-          {message("holderEmail")}
-        </div>
+        <RefusableField
+          refused={refused}
+          name="holderName"
+          label={m.certificate_field_holder_name({}, words)}
+          type="text"
+          required
+          autoComplete="off"
+          maxLength={HOLDER_NAME_MAX_LENGTH}
+          defaultValue={refused.typedText("holderName", start?.name)}
+        />
+        <RefusableField
+          refused={refused}
+          name="holderAddress"
+          label={m.certificate_field_holder_address({}, words)}
+          required
+          rows={3}
+          autoComplete="off"
+          maxLength={HOLDER_ADDRESS_MAX_LENGTH}
+          defaultValue={refused.typedText("holderAddress", loaderData.holder?.address)}
+        />
+        <RefusableField
+          refused={refused}
+          name="holderEmail"
+          label={m.certificate_field_holder_email({}, words)}
+          hint={m.certificate_holder_email_hint({}, words)}
+          type="email"
+          autoComplete="off"
+          maxLength={EMAIL_MAX_LENGTH}
+          defaultValue={refused.typedText("holderEmail", loaderData.holder?.email ?? "")}
+        />
         <fieldset aria-describedby="endorsements-note">
           <legend className="font-semibold text-ink">
             {m.certificate_field_endorsements({}, words)}
@@ -296,54 +274,26 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             </label>
           ))}
         </fieldset>
-        <div>
-          <label htmlFor="job" className="block font-semibold text-ink">
-            {m.certificate_field_job({}, words)}
-          </label>
-          <textarea
-            id="job"
-            name="job"
-            required
-            rows={2}
-            maxLength={CERTIFICATE_JOB_MAX_LENGTH}
-            defaultValue={typedText("job")}
-            aria-invalid={invalid("job") ? true : undefined}
-            aria-describedby={describedBy("job")}
-            className={input}
-          />
-          {message("job")}
-        </div>
-        <div>
-          <label htmlFor="neededBy" className="block font-semibold text-ink">
-            {m.certificate_field_needed_by({}, words)}
-          </label>
-          <input
-            id="neededBy"
-            name="neededBy"
-            type="date"
-            required
-            min={loaderData.today}
-            max={loaderData.lastDay}
-            defaultValue={typedText("neededBy", fromContract?.neededBy)}
-            aria-invalid={invalid("neededBy") ? true : undefined}
-            aria-describedby={describedBy("neededBy")}
-            className="mt-1 block rounded-lg border border-slate-400 p-3 text-ink"
-          />
-          {message("neededBy")}
-        </div>
-        {refusal?.problem ? (
-          <p role="alert" className="text-sm font-medium text-red-800">
-            {refusal.problem}
-          </p>
-        ) : null}
-        <div>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-          >
-            {m.certificate_submit({}, words)}
-          </button>
-        </div>
+        <RefusableField
+          refused={refused}
+          name="job"
+          label={m.certificate_field_job({}, words)}
+          required
+          rows={2}
+          maxLength={CERTIFICATE_JOB_MAX_LENGTH}
+          defaultValue={refused.typedText("job")}
+        />
+        <RefusableField
+          refused={refused}
+          name="neededBy"
+          label={m.certificate_field_needed_by({}, words)}
+          type="date"
+          required
+          min={loaderData.today}
+          max={loaderData.lastDay}
+          defaultValue={refused.typedText("neededBy", fromContract?.neededBy)}
+        />
+        <RefusableFormEnd refusal={refusal} submit={m.certificate_submit({}, words)} />
       </form>
       <a
         href={linkPath(POLICY_PATH, locale)}

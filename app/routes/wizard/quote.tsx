@@ -7,43 +7,22 @@ import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { ContractRequirementsFields } from "#app/components/wizard/contract-requirements-fields.tsx";
 import { PlanLineCard } from "#app/components/wizard/plan-line-card.tsx";
 import {
-  ContactChannelField,
-  LinesToQuote,
-  NoteField,
+  IntentButton,
   PlanAnswerFields,
+  QuoteRequestFields,
   RequestQuotesButton,
-  StartDateField,
-  tickedLines,
 } from "#app/components/wizard/quote-fields.tsx";
 import {
-  coveragePlan,
-  planChangesOf,
-  recommendationLabel,
-} from "#app/domain/quote/coverage-plan.ts";
-import {
-  CONTRACT_NEEDED_MAX_DAYS,
-  contractFlag,
-  contractMessages,
-  contractFormValues,
   linesToStartTicked,
   contractRequirementsSchema,
 } from "#app/domain/quote/contract-requirements.ts";
-import { addDays } from "#app/domain/values/days.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
-import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import {
-  latestStartDate,
-  lineName,
   linesOffered,
   optionalAnswersSchema,
-  planSavedOf,
   quoteConsentText,
-  quoteMessages,
   quoteRequestSchema,
-  usToday,
-  type PlanSaved,
 } from "#app/domain/quote/quote-request.ts";
-import type { Locale } from "#app/domain/site/locales.ts";
 import type { z } from "#app/domain/values/zod.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -51,13 +30,11 @@ import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { getAgency } from "#app/server/agency-settings.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
-import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
-import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
-import { ownQuotesReady } from "#app/server/wizard/proven-visitor.server.ts";
 import { QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import { getServices } from "#app/server/services.server.ts";
+import { planPageRecords } from "#app/server/wizard/plan-page.server.ts";
 import { workOnPlanPage, type PlanFormReply } from "#app/server/wizard/plan-page-forms.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
@@ -65,70 +42,9 @@ import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.plan_title);
 
-/** The plan for this browser's completed application, the optional answers and any open request. */
+/** The plan for this browser's completed application (app/server/wizard/plan-page.server.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  const { submission, answers, handle } = await requireCompletedApplication(services, request);
-  const locale = requestLocale(request);
-  // The plan's words in the page's language: they come from here, never in the page's scripts.
-  const plan = coveragePlan(answers, locale);
-  // What the last "Update my plan" changed, as its redirect named it (only the plan's own lines).
-  const changes = planChangesOf(new URL(request.url).searchParams);
-  const [latest, contract, quotesReady] = await Promise.all([
-    latestQuoteRequest(services.database.db, submission.id),
-    currentContractRequirements(services.database.db, submission.id),
-    // Quotes published for this browser's own application: the page says so (decision 054).
-    ownQuotesReady(services.database.db, handle.draft),
-  ]);
-  const open = latest && isOpenQuoteStatus(latest.status) ? latest : undefined;
-  const today = usToday();
-  return {
-    leadName: submission.name ?? "",
-    lines: plan.lines.map((line) => ({
-      ...line,
-      recommendationLabel: recommendationLabel(line.recommendation, locale),
-    })),
-    // What a contract asks of each line (decision 048), and the form's answers as given.
-    contractFlags: Object.fromEntries(
-      plan.lines.map((line) => [line.slug, contractFlag(contract, line.slug, locale)]),
-    ),
-    contract: contract ? contractFormValues(contract, today) : null,
-    contractLines: contract?.lines ?? [],
-    contractLatest: addDays(today, CONTRACT_NEEDED_MAX_DAYS),
-    changes: changes.changed.map((slug) => {
-      const line = plan.lines.find((candidate) => candidate.slug === slug);
-      return {
-        slug,
-        name: lineName(slug, locale),
-        recommendation: line && recommendationLabel(line.recommendation, locale),
-      };
-    }),
-    raised: changes.raised,
-    optional: submission.optional,
-    request: open
-      ? {
-          reference: open.reference,
-          lines: open.lines,
-          startDate: open.startDate,
-          contactChannel: open.contactChannel,
-          note: open.note ?? "",
-        }
-      : undefined,
-    today,
-    latest: latestStartDate(today),
-    consentText: quoteConsentText(getAgency(context), locale),
-    quotesReady,
-    // What the form just posted saved, confirmed first on the page and focused (decision 055).
-    confirmation: savedConfirmation(planSavedOf(new URL(request.url).searchParams), locale),
-  };
-}
-
-/** The words that confirm a plan page's save, in `locale`. */
-function savedConfirmation(saved: PlanSaved | undefined, locale: Locale): string | null {
-  if (saved === "answers") return quoteMessages(locale).answersSaved;
-  if (saved === "contract") return contractMessages(locale).saved;
-  if (saved === "contract-removed") return contractMessages(locale).removed;
-  return null;
+  return planPageRecords(getServices(context), getAgency(context), request);
 }
 
 /** The three forms (app/server/wizard/plan-page-forms.server.ts), each ending at a page. */
@@ -303,15 +219,9 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" {...getFormProps(answersForm)} className="relative">
           <HoneypotField />
           <PlanAnswerFields fields={answers} asksInsuredNow />
-          <button
-            type="submit"
-            name="intent"
-            value="answers"
-            disabled={busy}
-            className="mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-          >
+          <IntentButton intent="answers" busy={busy}>
             {m.plan_update_button({}, words)}
-          </button>
+          </IntentButton>
         </Form>
       </section>
 
@@ -331,28 +241,16 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             today={loaderData.today}
             latest={loaderData.contractLatest}
           />
-          <button
-            type="submit"
-            name="intent"
-            value="contract"
-            disabled={busy}
-            className="mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-          >
+          <IntentButton intent="contract" busy={busy}>
             {(contract ? m.plan_contract_save : m.plan_contract_add)({}, words)}
-          </button>
+          </IntentButton>
         </Form>
         {contract ? (
           <Form method="post" className="mt-3">
             <HoneypotField />
-            <button
-              type="submit"
-              name="intent"
-              value="contract-remove"
-              disabled={busy}
-              className="font-semibold text-brand-700 underline"
-            >
+            <IntentButton intent="contract-remove" busy={busy} look="link">
               {m.plan_contract_remove({}, words)}
-            </button>
+            </IntentButton>
           </Form>
         ) : null}
       </section>
@@ -370,16 +268,13 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         )}
         <Form method="post" {...getFormProps(requestForm)} className="relative">
           <HoneypotField />
-          <LinesToQuote
-            field={fields.lines}
+          <QuoteRequestFields
+            fields={fields}
             lines={linesOffered(lines, request?.lines ?? [], locale)}
-            ticked={tickedLines(fields.lines)}
             raised={raised}
+            today={loaderData.today}
+            latest={loaderData.latest}
           />
-          <StartDateField field={fields.startDate} min={loaderData.today} max={loaderData.latest} />
-          <ContactChannelField field={fields.contactChannel} />
-          <NoteField field={fields.note} />
-
           <RequestQuotesButton consentText={loaderData.consentText} busy={busy} intent="request" />
         </Form>
       </section>

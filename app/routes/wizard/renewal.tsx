@@ -4,13 +4,9 @@ import { data, Form, redirect } from "react-router";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { NoBoundPolicy, ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import {
-  ContactChannelField,
-  LinesToQuote,
-  NoteField,
   PlanAnswerFields,
+  QuoteRequestFields,
   RequestQuotesButton,
-  StartDateField,
-  tickedLines,
 } from "#app/components/wizard/quote-fields.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
@@ -268,19 +264,13 @@ function RenewalForm({
           ) : (
             <p className="mt-1 text-muted">{m.renewal_lines_intro({}, words)}</p>
           )}
-          <LinesToQuote
-            field={fields.lines}
+          <QuoteRequestFields
+            fields={fields}
             lines={loaderData.lines}
-            ticked={tickedLines(fields.lines)}
+            today={loaderData.today}
+            latest={loaderData.latest}
+            startLabel={m.renewal_field_start({}, words)}
           />
-          <StartDateField
-            field={fields.startDate}
-            min={loaderData.today}
-            max={loaderData.latest}
-            label={m.renewal_field_start({}, words)}
-          />
-          <ContactChannelField field={fields.contactChannel} />
-          <NoteField field={fields.note} />
         </section>
 
         <RequestQuotesButton consentText={loaderData.consentText} busy={busy} />
