@@ -1,0 +1,29 @@
+/**
+ * The text a PDF drawn with pdf-lib's standard fonts shows: each content stream inflated, each
+ * string shown (`<hex> Tj` or `(text) Tj`) decoded, one line per string. Enough for the site's own
+ * certificates (decision 069); not a general PDF reader.
+ */
+import { inflateSync } from "node:zlib";
+
+export function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString("latin1");
+  const shown: string[] = [];
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (const match of raw.matchAll(streams)) {
+    const data = Buffer.from(match[1] ?? "", "latin1");
+    let content: string;
+    try {
+      content = inflateSync(data).toString("latin1");
+    } catch {
+      content = data.toString("latin1");
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
+      shown.push(
+        text[1] !== undefined
+          ? Buffer.from(text[1], "hex").toString("latin1")
+          : (text[2] ?? "").replace(/\\(.)/g, "$1"),
+      );
+    }
+  }
+  return shown.join("\n");
+}
