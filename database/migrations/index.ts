@@ -45,6 +45,7 @@ import * as m0041 from "./0041-retirement-plan.ts";
 import * as m0042 from "./0042-agency-mail-held-and-counted.ts";
 import * as m0043 from "./0043-login-link-requests.ts";
 import * as m0046 from "./0046-operator-roles.ts";
+import * as m0055 from "./0055-certificates-drawn-and-holders.ts";
 
 /**
  * Every migration, by name, in the order they apply. Never rename or change one that has been
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   "0042-agency-mail-held-and-counted": m0042,
   "0043-login-link-requests": m0043,
   "0046-operator-roles": m0046,
+  "0055-certificates-drawn-and-holders": m0055,
 };

@@ -190,3 +190,71 @@ export async function leadWithPolicy(
   if (bound.outcome !== "bound") throw new Error("the policy was not bound");
   return { operator, lead, sending };
 }
+
+/**
+ * The policy of a lead made by leadWithPolicy renewed (decision 047): a renewal request naming it,
+ * quoted by Acme Mutual again, asked to bind and bound as `number` for the next year.
+ */
+export async function renewPolicy(
+  db: Db,
+  bound: Awaited<ReturnType<typeof leadWithPolicy>>,
+  directory: string,
+  number = "GL-2",
+) {
+  const { lead, operator, sending } = bound;
+  const old = await db
+    .selectFrom("bind_requests")
+    .select("id")
+    .where("submission_id", "=", lead.submissionId)
+    .where("status", "=", "bound")
+    .executeTakeFirstOrThrow();
+  const reference = `${lead.request.reference}R`;
+  const { id } = await db
+    .insertInto("quote_requests")
+    .values({
+      submission_id: lead.submissionId,
+      reference,
+      lines: ["general-liability", "workers-comp"],
+      start_date: "2027-01-01",
+      contact_channel: "phone",
+      consent_text: "I agree.",
+      consent_given_at: "2026-11-25T15:00:00Z",
+      status: "contacted",
+      renews_bind_request_id: old.id,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const request = { id, submissionId: lead.submissionId, reference };
+  const added = await addInsurerQuote(db, request, SAMPLE_QUOTE, operator.id);
+  if (added.outcome !== "saved") throw new Error("the renewal's quote was not added");
+  await publishInsurerQuotes(db, request, { email: lead.email, firstName: "Ana" }, sending);
+  await requestToBind(
+    db,
+    request,
+    {
+      quoteId: added.quoteId,
+      payment: "in-full",
+      startDate: "2027-01-01",
+      statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
+      signatureName: "Ana Renewed",
+    },
+    { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
+    {
+      email: lead.email,
+      firstName: "Ana",
+      language: "en",
+      agency: FIXTURE_AGENCY,
+      limits: AGENCY_MAIL_LIMITS,
+    },
+  );
+  const renewed = await bindPolicy(
+    db,
+    request,
+    { number, start: "2028-01-01", end: "2029-01-01" },
+    receivedFile(directory, "renewal.pdf", "%PDF-1.7 the renewal"),
+    { email: lead.email, firstName: "Ana", language: "en" },
+    sending,
+  );
+  if (renewed.outcome !== "bound") throw new Error("the renewal was not bound");
+  return request;
+}
