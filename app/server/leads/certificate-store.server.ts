@@ -580,17 +580,17 @@ export async function saveCertificateDraft(
   });
 }
 
-/** The PDF of drawn contents as an upload would bring it, in a directory removed after `use`. */
+/** The PDF of drawn contents as an upload would bring it, in a directory removed after `issue`. */
 async function withDrawnPdf<T>(
   contents: CertificateContents,
-  use: (file: ReceivedFile) => Promise<T>,
+  issue: (file: ReceivedFile) => Promise<T>,
 ): Promise<T> {
   const bytes = await certificatePdf(contents);
   const directory = await mkdtemp(join(tmpdir(), "coverpilot-certificate-"));
   try {
     const path = join(directory, "certificate.pdf");
     await writeFile(path, bytes);
-    return await use({
+    return await issue({
       path,
       claimedName: `certificate-${contents.reference}.pdf`,
       byteSize: bytes.byteLength,
