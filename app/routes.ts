@@ -133,6 +133,13 @@ export default [
       route("submissions.csv", "routes/admin/submissions-csv.ts"),
       route("submissions/:id", "routes/admin/submission.tsx"),
       route("submissions/:id/lead.json", "routes/admin/submission-json.ts"),
+      // Certificates drawn from the policy, and the customer's holders (decision 069).
+      route("submissions/:id/certificates/:certificateId", "routes/admin/certificate-draw.tsx"),
+      route(
+        "submissions/:id/certificates/:certificateId/certificate.pdf",
+        "routes/admin/certificate-draw-pdf.ts",
+      ),
+      route("submissions/:id/holders", "routes/admin/certificate-holders.tsx"),
       route(DESK_QUOTES_PAGE.slice("/admin/".length), "routes/admin/submission-quotes.tsx"),
       route("documents/:id", "routes/admin/request-document.ts"),
       route("funnel", "routes/admin/funnel.tsx"),

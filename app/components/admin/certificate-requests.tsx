@@ -10,6 +10,10 @@ import {
 } from "#app/domain/quote/certificates.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import { deskDocumentPath } from "#app/domain/quote/request-documents.ts";
+import {
+  certificateDrawPath,
+  certificateHoldersPath,
+} from "#app/domain/quote/certificate-desk-paths.ts";
 
 /**
  * The lead's certificate requests (issue 30), newest first: each as the visitor asked for it and,
@@ -17,9 +21,11 @@ import { deskDocumentPath } from "#app/domain/quote/request-documents.ts";
  * the holder if they gave an address); once issued, its PDF, when and by whom.
  */
 export function CertificateRequests({
+  submissionId,
   certificates,
   action,
 }: {
+  submissionId: string;
   certificates: CertificateRequest[];
   action: DeskFormReply | undefined;
 }) {
@@ -28,6 +34,14 @@ export function CertificateRequests({
       <h2 id="certificates" className="text-lg font-semibold text-ink">
         Certificates of insurance
       </h2>
+      <p className="mt-1 text-ink">
+        <a
+          href={certificateHoldersPath(submissionId)}
+          className="font-semibold text-brand-700 underline"
+        >
+          This customer&apos;s certificate holders
+        </a>
+      </p>
       <ul className="mt-2 space-y-6">
         {certificates.map((certificate) => {
           const rows: [string, string][] = [
@@ -57,8 +71,14 @@ export function CertificateRequests({
                   </>
                 ) : (
                   <>
-                    Waiting since <DateTime value={certificate.requestedAt} />: issue it with the
-                    insurer, then upload it here.
+                    Waiting since <DateTime value={certificate.requestedAt} />:{" "}
+                    <a
+                      href={certificateDrawPath(submissionId, certificate.id)}
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      draw it from the policy
+                    </a>
+                    , or issue it elsewhere and upload it here.
                   </>
                 )}
               </p>

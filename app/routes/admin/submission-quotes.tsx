@@ -213,7 +213,11 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
         />
       ) : null}
       {loaderData.certificates.length > 0 ? (
-        <CertificateRequests certificates={loaderData.certificates} action={actionData} />
+        <CertificateRequests
+          submissionId={loaderData.submissionId}
+          certificates={loaderData.certificates}
+          action={actionData}
+        />
       ) : null}
 
       {loaderData.contract ? (
