@@ -435,7 +435,11 @@ export interface CertificateRequestsTable {
   /** Issue 56: what the visitor said the certificate needs (null on requests made before). */
   operations_wanted: ColumnType<string | null, string | null | undefined, string | null>;
   limits_required: ColumnType<string | null, string | null | undefined, string | null>;
-  additional_insured_operations: ColumnType<string | null, string | null | undefined, string | null>;
+  additional_insured_operations: ColumnType<
+    string | null,
+    string | null | undefined,
+    string | null
+  >;
   /** The certificate the desk drew (CertificateContents as JSON), null for one uploaded. */
   contents: ColumnType<unknown, string | null | undefined, string | null>;
   /** The certificate this one reissues on a renewed policy. */
