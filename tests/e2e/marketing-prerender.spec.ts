@@ -8,41 +8,7 @@ import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 // a server on port 3000 (this one runs on another port but names itself so).
 const BUILD_SITE_URL = process.env.SITE_URL ?? "http://localhost:3000";
 
-test("a server whose SITE_URL matches the build serves the prerendered pages", async () => {
-  const server = await startServer({ dataDir: makeDataDir(), env: { SITE_URL: BUILD_SITE_URL } });
-  try {
-    const response = await fetch(`${server.url}/workers-comp`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
-    expect(response.headers.get("permissions-policy")).toContain("camera=()");
-    expect(await response.text()).toBe(
-      readFileSync("build/client/workers-comp/index.html", "utf8"),
-    );
-    expect(server.output()).toContain('"msg":"serving prerendered pages"');
-  } finally {
-    await stopServer(server);
-  }
-});
-
-test("a server with another SITE_URL renders the pages itself, for its own address", async () => {
-  const server = await startServer({
-    dataDir: makeDataDir(),
-    // A public address with the sample agency: a declared demonstration (issue 53).
-    env: { SITE_URL: "https://coverpilot.example", DEMO_SITE: "true" },
-  });
-  try {
-    const html = await (await fetch(`${server.url}/workers-comp`)).text();
-    expect(html).toContain(
-      '<link rel="canonical" href="https://coverpilot.example/workers-comp"/>',
-    );
-    expect(server.output()).toContain("prerendered pages were built for another SITE_URL");
-  } finally {
-    await stopServer(server);
-  }
-});
-
-test("a prerendered page carries its CSS, asks for the site script after its first paint, looks as the page rendered on request does, and has no axe violations", async ({
+test("a server whose SITE_URL matches the build serves the prerendered pages, one with another renders them for its own address; a prerendered page carries its CSS, asks for the site script after its first paint, looks as the page rendered on request does, and has no axe violations", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -57,6 +23,21 @@ test("a prerendered page carries its CSS, asks for the site script after its fir
     startServer({ dataDir: makeDataDir(), env: { SITE_URL: "http://localhost:3999" } }),
   ]);
   try {
+    // The prerendered page as the build wrote it, with the headers of a page rendered on request.
+    const response = await fetch(`${prerendered.url}/workers-comp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    expect(await response.text()).toBe(
+      readFileSync("build/client/workers-comp/index.html", "utf8"),
+    );
+    expect(prerendered.output()).toContain('"msg":"serving prerendered pages"');
+    // The other renders each page for its own address.
+    const html = await (await fetch(`${rendered.url}/workers-comp`)).text();
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3999/workers-comp"/>');
+    expect(rendered.output()).toContain("prerendered pages were built for another SITE_URL");
+
     await page.emulateMedia({ reducedMotion: "reduce" });
     /** The page at `path` from `server` once the site script has run, as a full-page image. */
     const look = async (server: typeof prerendered, path: string) => {
