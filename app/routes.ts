@@ -141,6 +141,7 @@ export default [
       ),
       route("submissions/:id/holders", "routes/admin/certificate-holders.tsx"),
       route(DESK_QUOTES_PAGE.slice("/admin/".length), "routes/admin/submission-quotes.tsx"),
+      route("submissions/:id/policy", "routes/admin/submission-policy.tsx"),
       route("documents/:id", "routes/admin/request-document.ts"),
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),

@@ -6,6 +6,12 @@
  * Schema is published in docs/lead-record.schema.json (generated from `leadRecordSchema`).
  */
 import { lineName } from "#app/domain/quote/quote-request.ts";
+import {
+  CHANGE_REQUEST_KINDS,
+  storedPolicyChangeSchema,
+  type ChangeRequestKind,
+  type PolicyChangeDetails,
+} from "#app/domain/quote/policy-changes.ts";
 import { industryLabel } from "#app/domain/reference/industries.ts";
 import { BASE_LOCALE, isLocale, LOCALES } from "#app/domain/site/locales.ts";
 import type { Recommendation } from "#app/domain/quote/coverage-plan.ts";
@@ -18,7 +24,7 @@ import { z } from "#app/domain/values/zod.ts";
  * only place it is written: the schema's `$id` and description, and the published schema (`npm run
  * schema:lead`), follow; a test holds the README's mention to it.
  */
-export const LEAD_RECORD_SCHEMA_VERSION = "1.0";
+export const LEAD_RECORD_SCHEMA_VERSION = "1.1";
 
 /**
  * The application's fields the record leaves out, each for its reason. Every other field of the
@@ -118,6 +124,32 @@ export const leadRecordSchema = z.object({
       updatedAt: instant,
     }),
   ),
+  /**
+   * Since 1.1 (issue 56): the changes and notices the agency recorded on the lead's bound policies,
+   * newest first: endorsements, cancellations, the insurer's renewal notices, premium audits and
+   * missed payments, each with its kind's fields (amounts in cents, as the insurer stated them;
+   * an endorsement's premiumChange signed; days YYYY-MM-DD).
+   */
+  policyChanges: z.array(
+    z.object({
+      id: z.uuid(),
+      policyNumber: text,
+      recordedAt: instant,
+      shownToCustomer: z.boolean(),
+      change: storedPolicyChangeSchema,
+    }),
+  ),
+  /** Since 1.1: the changes the customer asked for on their policy, newest first. */
+  changeRequests: z.array(
+    z.object({
+      reference: text,
+      policyNumber: text,
+      kind: z.enum(CHANGE_REQUEST_KINDS),
+      details: text,
+      requestedAt: instant,
+      doneAt: z.nullable(instant),
+    }),
+  ),
 });
 
 export type LeadRecord = z.output<typeof leadRecordSchema>;
@@ -141,6 +173,24 @@ export interface LeadSource {
     updatedAt: Date;
   };
   plan?: ReadonlyArray<{ slug: string; name: string; recommendation: Recommendation }>;
+  /** What happened to its policies after binding, newest first (none when not given). */
+  policy?: {
+    changes: Array<{
+      id: string;
+      policyNumber: string;
+      recordedAt: Date;
+      showCustomer: boolean;
+      details: PolicyChangeDetails;
+    }>;
+    requests: Array<{
+      reference: string;
+      policyNumber: string;
+      kind: ChangeRequestKind;
+      details: string;
+      requestedAt: Date;
+      doneAt: Date | null;
+    }>;
+  };
 }
 
 const ENTITY_TYPES: Record<string, LeadRecord["applicant"]["entityType"]> = {
@@ -214,7 +264,12 @@ function iso(value: Date | string | null): string | null {
 }
 
 /** The lead record of a submission, with its newest quote request and its coverage plan. */
-export function buildLeadRecord({ submission: row, quoteRequest, plan }: LeadSource): LeadRecord {
+export function buildLeadRecord({
+  submission: row,
+  quoteRequest,
+  plan,
+  policy,
+}: LeadSource): LeadRecord {
   const complete = row.completed_at !== null;
   const yearStarted = row.start_year === null ? null : Number(row.start_year);
   const recordYear = (row.completed_at ?? row.updated_at).getUTCFullYear();
@@ -293,6 +348,21 @@ export function buildLeadRecord({ submission: row, quoteRequest, plan }: LeadSou
           updatedAt: quoteRequest.updatedAt.toISOString(),
         }
       : null,
+    policyChanges: (policy?.changes ?? []).map((change) => ({
+      id: change.id,
+      policyNumber: change.policyNumber,
+      recordedAt: change.recordedAt.toISOString(),
+      shownToCustomer: change.showCustomer,
+      change: change.details,
+    })),
+    changeRequests: (policy?.requests ?? []).map((request) => ({
+      reference: request.reference,
+      policyNumber: request.policyNumber,
+      kind: request.kind,
+      details: request.details,
+      requestedAt: request.requestedAt.toISOString(),
+      doneAt: iso(request.doneAt),
+    })),
   };
 }
 

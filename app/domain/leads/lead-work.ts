@@ -28,6 +28,9 @@ export const ACTIVITY_KINDS = [
   // A bound policy's renewal reminders (issue 30).
   { id: "renewal", label: "Renewal", logged: false, reaches: false },
   { id: "contract", label: "Contract", logged: false, reaches: false },
+  // What happens to a bound policy: changes and notices the desk records, changes the customer
+  // asks for (issue 56).
+  { id: "policy-change", label: "Policy change", logged: false, reaches: false },
   // An email the agency meant to send and did not, and why (decision 054).
   { id: "not-sent", label: "Not sent", logged: false, reaches: false },
 ] as const;

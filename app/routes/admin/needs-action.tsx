@@ -36,7 +36,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const kind = form.get("kind");
   const id = String(form.get("id") ?? "").slice(0, 64);
-  if (kind !== "answer" && kind !== "document") throw data(null, { status: 400 });
+  if (kind !== "answer" && kind !== "document" && kind !== "change")
+    throw data(null, { status: 400 });
   const marked = await markHandled(getServices(context).database.db, { kind, id }, operator.id);
   if (!marked) {
     return data(
@@ -51,6 +52,7 @@ const WHAT: Record<WaitingItem["kind"], string> = {
   answer: "Answer received",
   document: "Document received",
   bind: "Request to bind",
+  change: "Change request",
 };
 
 const COLUMNS: DeskColumn<WaitingItem>[] = [
@@ -86,7 +88,7 @@ const COLUMNS: DeskColumn<WaitingItem>[] = [
           <input type="hidden" name="kind" value={item.kind} />
           <input type="hidden" name="id" value={item.id} />
           <button type="submit" className={buttonClasses("secondary", "sm")}>
-            Mark dealt with
+            {item.kind === "change" ? "Mark done" : "Mark dealt with"}
             <span className="sr-only">
               : {WHAT[item.kind]} on {item.reference}
             </span>
@@ -101,7 +103,7 @@ export default function NeedsAction({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <AdminPageHeading title="Needs action">
-        Answers, documents and requests to bind from visitors, oldest first.
+        Answers, documents, requests to bind and change requests from visitors, oldest first.
       </AdminPageHeading>
       {loaderData.handled ? <SavedNotice>Marked dealt with.</SavedNotice> : null}
       <FormProblem problem={actionData?.problem} className="mt-4" />

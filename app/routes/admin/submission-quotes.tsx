@@ -212,6 +212,16 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
           action={actionData}
         />
       ) : null}
+      {loaderData.bind?.policy ? (
+        <p className="mt-4">
+          <a
+            href={`/admin/submissions/${loaderData.submissionId}/policy`}
+            className="font-semibold text-brand-700 underline"
+          >
+            Changes and notices on this policy
+          </a>
+        </p>
+      ) : null}
       {loaderData.certificates.length > 0 ? (
         <CertificateRequests
           submissionId={loaderData.submissionId}

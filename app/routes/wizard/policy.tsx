@@ -1,4 +1,19 @@
+import { data, redirect } from "react-router";
+
 import { possessive } from "#app/domain/site/possessive.ts";
+import { refusedFields, type FormRefusal } from "#app/components/wizard/refused-form.tsx";
+import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
+import {
+  CHANGE_REQUEST_DETAILS_MAX_LENGTH,
+  CHANGE_REQUEST_KINDS,
+  changeRequestFormSchema,
+  changeRequestKindLabel,
+  changeRequestKindText,
+  changeRequestMessages,
+  customerChangeText,
+} from "#app/domain/quote/policy-changes.ts";
+import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
+import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -20,6 +35,14 @@ import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { getBindRequest, latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
+import { getSubmission } from "#app/server/leads/leads.server.ts";
+import { notifyChangeRequest } from "#app/server/leads/lead-notifications.server.ts";
+import {
+  listChangeRequests,
+  listPolicyChanges,
+  requestPolicyChange,
+} from "#app/server/leads/policy-change-store.server.ts";
+import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
@@ -52,9 +75,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     };
   }
   const { bind } = bound;
-  const [documents, certificates] = await Promise.all([
+  const [documents, certificates, changes, changeRequests] = await Promise.all([
     listRequestDocuments(db, bound.requestId),
     listCertificateRequests(db, proven.submission.id),
+    listPolicyChanges(db, proven.submission.id, { shownOnly: true }),
+    listChangeRequests(db, proven.submission.id),
   ]);
   const timeZone = services.env.AGENCY_TIME_ZONE;
   const seen = bind.quoteSeen;
@@ -110,6 +135,26 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       certificates.find(
         (certificate) => certificate.reference === url.searchParams.get("certificate-requested"),
       )?.reference ?? null,
+    // Only the changes the desk chose to show, each in plain words for the customer.
+    changes: changes.map((change) => ({
+      id: change.id,
+      ...customerChangeText(change.details, day, locale),
+    })),
+    changeRequests: changeRequests.map((asked) => ({
+      id: asked.id,
+      text: (asked.done ? m.policy_change_request_done : m.policy_change_request_waiting)(
+        {
+          reference: asked.reference,
+          kind: changeRequestKindText(asked.kind, locale),
+          day: day(dayIn(asked.requestedAt, timeZone)),
+        },
+        words,
+      ),
+    })),
+    // The change request just sent, to confirm it: only one of this visitor's own.
+    changeRequested:
+      changeRequests.find((asked) => asked.reference === url.searchParams.get("change-requested"))
+        ?.reference ?? null,
     documents: documents
       .filter((document) => document.purpose === "policy")
       .map((document) => ({
@@ -121,7 +166,56 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export default function Policy({ loaderData }: Route.ComponentProps) {
+/**
+ * The customer asks for a change to their policy (issue 56): kept, the agency alerted (its email
+ * and the webhook event), and waiting in the desk's Needs action until done.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const proven = await provenApplication(services, request);
+  if (!proven) throw data(null, { status: 403 });
+  const locale = requestLocale(request);
+  const messages = changeRequestMessages(locale);
+  const form = await request.formData();
+  const typed = parseForm(form, anyForm).payload;
+  const parsed = parseForm(form, changeRequestFormSchema(locale));
+  if (parsed.status !== "success") {
+    return data<FormRefusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
+  }
+  const { db } = services.database;
+  const submissionId = proven.submission.id;
+  const asked = await requestPolicyChange(db, submissionId, parsed.value);
+  if (asked.outcome !== "requested") {
+    const problem = asked.outcome === "too-many" ? messages.tooMany : messages.notBound;
+    return data<FormRefusal>({ fields: {}, typed, problem }, { status: 409 });
+  }
+  const done = linkPath(
+    confirmedPath(`${POLICY_PATH}?change-requested=${encodeURIComponent(asked.reference)}`),
+    locale,
+  );
+  // Sent again unchanged (a double click): the agency was told the first time.
+  if (asked.repeated) return redirect(done);
+  const lead = await getSubmission(db, submissionId);
+  await notifyChangeRequest(services, {
+    submissionId,
+    businessName: lead?.business_name ?? null,
+    reference: asked.reference,
+    policyNumber: asked.policyNumber,
+    kind: changeRequestKindLabel(parsed.value.kind),
+    details: parsed.value.details,
+  });
+  await queueLeadEvent(services, "change_request.created", submissionId, {
+    changeRequest: {
+      reference: asked.reference,
+      policyNumber: asked.policyNumber,
+      kind: parsed.value.kind,
+      details: parsed.value.details,
+    },
+  });
+  return redirect(done);
+}
+
+export default function Policy({ loaderData, actionData }: Route.ComponentProps) {
   const locale = useLocale();
   const words = { locale };
   const title = m.policy_title({}, words);
@@ -178,7 +272,9 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
       confirmation={
         loaderData.certificateRequested
           ? m.policy_certificate_requested({ reference: loaderData.certificateRequested }, words)
-          : undefined
+          : loaderData.changeRequested
+            ? m.policy_change_requested({ reference: loaderData.changeRequested }, words)
+            : undefined
       }
     >
       <dl className="divide-y divide-slate-200">
@@ -189,6 +285,21 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {loaderData.changes.length > 0 ? (
+        <section aria-labelledby="changes-heading" className="mt-8">
+          <h2 id="changes-heading" className="text-lg font-semibold text-ink">
+            {m.policy_changes_heading({}, words)}
+          </h2>
+          <ul className="mt-2 space-y-4">
+            {loaderData.changes.map((change) => (
+              <li key={change.id} className="text-ink">
+                <h3 className="font-semibold">{change.heading}</h3>
+                <p className="mt-1">{change.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2 className="mt-8 text-lg font-semibold text-ink">
         {m.policy_documents_heading({}, words)}
       </h2>
@@ -276,6 +387,11 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
           {m.policy_certificate_link({}, words)}
         </a>
       </section>
+      <ChangeRequestForm
+        requests={loaderData.changeRequests}
+        refusal={actionData}
+        locale={locale}
+      />
       <p className="mt-6 text-ink">{m.policy_questions({ phone: loaderData.phone }, words)}</p>
       <a
         href={linkPath(QUOTES_PATH, locale)}
@@ -284,5 +400,95 @@ export default function Policy({ loaderData }: Route.ComponentProps) {
         {m.policy_quotes_compared({}, words)}
       </a>
     </ui.StepFrame>
+  );
+}
+
+/** "Ask for a change": the customer's requests so far, and the form (a plain post). */
+function ChangeRequestForm({
+  requests,
+  refusal,
+  locale,
+}: {
+  requests: { id: string; text: string }[];
+  refusal: FormRefusal | undefined;
+  locale: ReturnType<typeof useLocale>;
+}) {
+  const words = { locale };
+  const { typedText, invalid, describedBy, message } = refusedFields(refusal);
+  const input = "mt-1 block w-full rounded-lg border border-slate-400 p-3 text-ink";
+  return (
+    <section aria-labelledby="change-request-heading" className="mt-8">
+      <h2 id="change-request-heading" className="text-lg font-semibold text-ink">
+        {m.policy_change_request_heading({}, words)}
+      </h2>
+      <p className="mt-2 text-ink">{m.policy_change_request_intro({}, words)}</p>
+      {requests.length > 0 ? (
+        <>
+          <h3 className="mt-4 font-semibold text-ink">
+            {m.policy_change_requests_heading({}, words)}
+          </h3>
+          <ul className="mt-2 space-y-1">
+            {requests.map((asked) => (
+              <li key={asked.id} className="text-ink">
+                {asked.text}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <form method="post" className="mt-4 grid gap-6" noValidate>
+        <fieldset aria-describedby={describedBy("kind")}>
+          <legend className="font-semibold text-ink">
+            {m.change_request_field_kind({}, words)}
+          </legend>
+          {CHANGE_REQUEST_KINDS.map((kind) => (
+            <label key={kind} className="mt-2 flex items-center gap-3 text-ink">
+              <input
+                type="radio"
+                name="kind"
+                value={kind}
+                defaultChecked={typedText("kind") === kind}
+                className="size-5 shrink-0"
+              />
+              <span>{changeRequestKindText(kind, locale)}</span>
+            </label>
+          ))}
+          {message("kind")}
+        </fieldset>
+        <div>
+          <label htmlFor="change-details" className="block font-semibold text-ink">
+            {m.change_request_field_details({}, words)}
+          </label>
+          <p id="change-details-hint" className="mt-1 text-sm text-muted">
+            {m.change_request_details_hint({}, words)}
+          </p>
+          <textarea
+            id="change-details"
+            name="details"
+            required
+            rows={4}
+            maxLength={CHANGE_REQUEST_DETAILS_MAX_LENGTH}
+            defaultValue={typedText("details")}
+            aria-invalid={invalid("details") ? true : undefined}
+            aria-describedby={describedBy("details", "change-details-hint")}
+            className={input}
+          />
+          {message("details")}
+        </div>
+        {refusal?.problem ? (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            {refusal.problem}
+          </p>
+        ) : null}
+        <div>
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            {m.change_request_submit({}, words)}
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

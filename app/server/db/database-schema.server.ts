@@ -446,6 +446,33 @@ export interface CertificateRequestsTable {
   reissued_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A change or notice the desk recorded on a bound policy (issue 56, decision 068). */
+export interface PolicyChangesTable {
+  id: Generated<string>;
+  submission_id: string;
+  bind_request_id: string;
+  kind: string;
+  /** The kind's fields (`PolicyChangeDetails`); write it as JSON text. */
+  details: ColumnType<unknown, string, never>;
+  show_customer: boolean;
+  recorded_by: string;
+  recorded_at: Timestamp;
+}
+
+/** A change the customer asked for from "Your policy" (issue 56). */
+export interface PolicyChangeRequestsTable {
+  id: Generated<string>;
+  submission_id: string;
+  bind_request_id: string;
+  reference: string;
+  kind: string;
+  details: string;
+  requested_at: Timestamp;
+  done_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  done_by: string | null;
+  answered_by_change_id: string | null;
+}
+
 /** One version of a contract's insurance requirements, as the visitor gave them (decision 048). */
 export interface ContractRequirementsTable {
   id: Generated<string>;
@@ -559,6 +586,8 @@ export interface DatabaseSchema {
   request_questions: RequestQuestionsTable;
   bind_requests: BindRequestsTable;
   certificate_requests: CertificateRequestsTable;
+  policy_changes: PolicyChangesTable;
+  policy_change_requests: PolicyChangeRequestsTable;
   renewal_reminders: RenewalRemindersTable;
   contract_requirements: ContractRequirementsTable;
   lead_work: LeadWorkTable;

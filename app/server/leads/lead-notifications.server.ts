@@ -318,3 +318,52 @@ export async function notifyCertificateRequest(
     { submissionId: certificate.submissionId },
   );
 }
+
+/** What the agency is told of a customer's change request on their policy (issue 56). */
+export interface ChangeRequestAlert {
+  submissionId: string;
+  businessName: string | null;
+  reference: string;
+  policyNumber: string;
+  /** What to change, in the desk's English. */
+  kind: string;
+  details: string;
+}
+
+/** The email that tells the agency a customer asked for a change to their policy. */
+export function changeRequestAlertEmail(
+  siteUrl: string,
+  to: string[],
+  change: ChangeRequestAlert,
+): OutgoingEmail {
+  const text = [
+    `A customer has asked ${site.brand} for a change to their policy ${change.policyNumber}.`,
+    "",
+    lines([
+      ["Reference", change.reference],
+      ["Business", change.businessName ?? "(not given)"],
+      ["Policy", change.policyNumber],
+      ["Change", change.kind],
+    ]),
+    "",
+    change.details,
+    "",
+    `The request waits in Needs action until it is marked done: ${siteUrl}/admin/submissions/${change.submissionId}/policy`,
+    "",
+  ].join("\n");
+  return {
+    to,
+    subject: headerText(`Change request: ${change.reference}, ${change.kind}`),
+    text,
+  };
+}
+
+/** Tells the agency of a change request. Never throws. */
+export async function notifyChangeRequest(
+  services: AppServices,
+  change: ChangeRequestAlert,
+): Promise<void> {
+  await enqueue(services, (to) => changeRequestAlertEmail(services.env.SITE_URL, to, change), {
+    submissionId: change.submissionId,
+  });
+}

@@ -5,6 +5,10 @@ import { optionalAnswersOf, planAnswersOf } from "#app/domain/quote/quote-reques
 import type { Db } from "#app/server/db/database.server.ts";
 import { latestQuoteRequests } from "#app/server/wizard/quote-requests.server.ts";
 import {
+  policyHistories,
+  type PolicyHistory,
+} from "#app/server/leads/policy-change-store.server.ts";
+import {
   exportSubmissions,
   getSubmission,
   type ExportOptions,
@@ -16,6 +20,7 @@ import {
 function recordOf(
   row: SubmissionRow,
   request: Parameters<typeof buildLeadRecord>[0]["quoteRequest"],
+  policy: PolicyHistory | undefined,
 ) {
   const answers = row.ownership_structure
     ? planAnswersOf(
@@ -33,6 +38,7 @@ function recordOf(
     submission: row,
     quoteRequest: request,
     plan: answers ? coveragePlan(answers).lines : undefined,
+    policy,
   });
 }
 
@@ -40,8 +46,11 @@ function recordOf(
 export async function leadRecord(db: Db, submissionId: string): Promise<LeadRecord | undefined> {
   const row = await getSubmission(db, submissionId);
   if (!row) return undefined;
-  const requests = await latestQuoteRequests(db, [row.id]);
-  return recordOf(row, requests.get(row.id));
+  const [requests, histories] = await Promise.all([
+    latestQuoteRequests(db, [row.id]),
+    policyHistories(db, [row.id]),
+  ]);
+  return recordOf(row, requests.get(row.id), histories.get(row.id));
 }
 
 /** The lead records of a selection, newest first, a batch at a time (the JSON export). */
@@ -51,11 +60,12 @@ export async function* leadRecords(
   options: ExportOptions = {},
 ): AsyncGenerator<LeadRecord[]> {
   for await (const batch of exportSubmissions(db, selection, options)) {
-    const requests = await latestQuoteRequests(
-      db,
-      batch.map((row) => row.id),
-    );
-    yield batch.map((row) => recordOf(row, requests.get(row.id)));
+    const ids = batch.map((row) => row.id);
+    const [requests, histories] = await Promise.all([
+      latestQuoteRequests(db, ids),
+      policyHistories(db, ids),
+    ]);
+    yield batch.map((row) => recordOf(row, requests.get(row.id), histories.get(row.id)));
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The desk's "Needs action" (issue 29): what visitors have done that waits for an operator, oldest
- * first: answers to the agency's questions and documents not yet marked dealt with, and requests to
- * bind not yet bound. Marking an answer or a document dealt with records who and when, and enters
+ * first: answers to the agency's questions and documents not yet marked dealt with, requests to
+ * bind not yet bound, and customers' change requests on their policy not yet done (issue 56). Marking an answer or a document dealt with records who and when, and enters
  * the lead's timeline.
  */
 import { sql } from "kysely";
@@ -12,18 +12,19 @@ import { isUuid } from "#app/domain/values/ids.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
+import { markChangeRequestDone } from "#app/server/leads/policy-change-store.server.ts";
 
 /** The most items the view lists at once (the oldest). */
 export const NEEDS_ACTION_LIMIT = 200;
 
 /** One thing waiting for the desk. */
 export interface WaitingItem {
-  kind: "answer" | "document" | "bind";
+  kind: "answer" | "document" | "bind" | "change";
   id: string;
   submissionId: string;
   reference: string;
   lead: string | null;
-  /** What it is about: the question answered, the file's name, the insurer chosen. */
+  /** What it is about: the question answered, the file's name, the insurer chosen, the change. */
   about: string;
   since: Date;
 }
@@ -61,6 +62,12 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
         b.quote_seen->>'insurer', b.signed_at
       FROM bind_requests b
       WHERE b.status = 'requested'
+      UNION ALL
+      SELECT 'change', c.id, c.submission_id, p.quote_request_id, c.reference,
+        c.kind || ': ' || left(c.details, 200), c.requested_at
+      FROM policy_change_requests c
+      JOIN bind_requests p ON p.id = c.bind_request_id
+      WHERE c.done_at IS NULL
       ORDER BY since, id
       LIMIT ${NEEDS_ACTION_LIMIT}
     ) w
@@ -68,7 +75,8 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
     JOIN business_wizard_submissions s ON s.id = w.submission_id
     ORDER BY w.since, w.id`.execute(db);
   return rows.map((row) => ({
-    kind: row.kind === "answer" || row.kind === "document" ? row.kind : "bind",
+    kind:
+      row.kind === "answer" || row.kind === "document" || row.kind === "change" ? row.kind : "bind",
     id: row.id,
     submissionId: row.submission_id,
     reference: row.reference,
@@ -79,18 +87,22 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
 }
 
 /**
- * Marks an answer or a visitor's document dealt with, by `operatorId`, once: false when there is
- * no such item waiting (handled already, or not an id).
+ * Marks an answer or a visitor's document dealt with, or a change request done, by `operatorId`,
+ * once: false when there is no such item waiting (handled already, or not an id).
  */
 export async function markHandled(
   db: Db,
-  item: { kind: "answer" | "document"; id: string },
+  item: { kind: "answer" | "document" | "change"; id: string },
   operatorId: string,
 ): Promise<boolean> {
   if (!isUuid(item.id)) return false;
+  if (item.kind === "change") {
+    return (await markChangeRequestDone(db, item.id, operatorId)) !== undefined;
+  }
+  const kind = item.kind;
   return inTransaction(db, async (trx) => {
     const row =
-      item.kind === "answer"
+      kind === "answer"
         ? await trx
             .updateTable("request_questions")
             .set({ handled_at: sql`now()`, handled_by: operatorId })
@@ -117,8 +129,8 @@ export async function markHandled(
     await addActivity(trx, {
       submissionId: row.submission_id,
       operatorId,
-      kind: item.kind === "answer" ? "question" : "document",
-      body: `${reference}: ${item.kind === "answer" ? "answer" : "document"} marked dealt with ("${about}")`,
+      kind: kind === "answer" ? "question" : "document",
+      body: `${reference}: ${kind === "answer" ? "answer" : "document"} marked dealt with ("${about}")`,
     });
     return true;
   });

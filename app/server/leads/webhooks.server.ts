@@ -34,6 +34,15 @@ export const LEAD_EVENTS = [
   // The visitor asked for a certificate of insurance; the agency issued it (issue 30).
   "certificate_request.created",
   "certificate.issued",
+  // The desk recorded a change or notice on a bound policy; the customer asked for a change; the
+  // desk marked that request done (issue 56). POLICY_CHANGE_EVENTS names each kind's.
+  "policy.endorsed",
+  "policy.cancelled",
+  "policy.renewal_notice_received",
+  "policy.audited",
+  "policy.payment_missed",
+  "change_request.created",
+  "change_request.done",
 ] as const;
 export type LeadEvent = (typeof LEAD_EVENTS)[number];
 
