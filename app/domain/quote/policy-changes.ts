@@ -194,8 +194,8 @@ export interface PolicyChange {
 
 /** The details without the form's choice of showing it. */
 export function changeDetails(form: PolicyChangeForm): PolicyChangeDetails {
-  const { showCustomer: _shown, ...details } = form;
-  return details;
+  // The details are checked again as stored, which leaves the form's choice out.
+  return storedPolicyChangeSchema.parse(form);
 }
 
 function signedCents(cents: number): string {
