@@ -24,7 +24,6 @@ import { listWaiting, markHandled } from "#app/server/leads/needs-action.server.
 import {
   listChangeRequests,
   listPolicyChanges,
-  recordPolicyChange,
   requestPolicyChange,
 } from "#app/server/leads/policy-change-store.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
