@@ -148,6 +148,7 @@ export default [
       route("messages", "routes/admin/contact-messages.tsx"),
       route("templates", "routes/admin/templates.tsx"),
       route("operators", "routes/admin/operators.tsx"),
+      route("profile", "routes/admin/profile.tsx"),
       route("sign-out", "routes/admin/sign-out.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

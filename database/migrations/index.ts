@@ -45,6 +45,7 @@ import * as m0041 from "./0041-retirement-plan.ts";
 import * as m0042 from "./0042-agency-mail-held-and-counted.ts";
 import * as m0043 from "./0043-login-link-requests.ts";
 import * as m0046 from "./0046-operator-roles.ts";
+import * as m0047 from "./0047-producer-licenses.ts";
 import * as m0053 from "./0053-policy-changes.ts";
 import * as m0055 from "./0055-certificates-drawn-and-holders.ts";
 
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   "0042-agency-mail-held-and-counted": m0042,
   "0043-login-link-requests": m0043,
   "0046-operator-roles": m0046,
+  "0047-producer-licenses": m0047,
   "0053-policy-changes": m0053,
   "0055-certificates-drawn-and-holders": m0055,
 };

@@ -29,6 +29,7 @@ const NAV = [
   { href: "/admin/messages", label: "Messages" },
   { href: "/admin/templates", label: "Email templates" },
   { href: "/admin/operators", label: "Operators" },
+  { href: "/admin/profile", label: "Your licences" },
 ] as const;
 
 /** Whether a nav entry is the section of `pathname`. */

@@ -13,6 +13,9 @@ import { addDays, isDay } from "#app/domain/values/days.ts";
 import { z } from "#app/domain/values/zod.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
+import type { ProducerOfRecord } from "#app/domain/leads/producer-licenses.ts";
+import { stateOfCode } from "#app/domain/reference/states.ts";
+import { stateName } from "#app/domain/reference/state-names.ts";
 
 export { QUOTES_PATH };
 
@@ -380,6 +383,8 @@ export function quotesReadyEmail(options: {
   link: string;
   linkDays: number;
   agency: Agency;
+  /** The producer of record who published them, with the licence for the business's state. */
+  producer?: ProducerOfRecord | undefined;
   /** The application's language: the visitor reads the email in it (issue 31). */
   locale?: Locale;
 }): RenderedEmail {
@@ -395,10 +400,30 @@ export function quotesReadyEmail(options: {
       [m.quotes_ready_body({ quotes, reference }, { locale })],
       [{ link: options.link }],
       [m.quotes_ready_once({ days: options.linkDays }, { locale })],
+      ...(options.producer ? [[producerLine(options.producer, locale)]] : []),
       [m.email_questions_call({ phone: agency.phone }, { locale })],
     ],
     footer: agencyLines(agency, locale),
   });
+}
+
+/**
+ * The producer of record in a sentence, for the visitor's quotes, bind and policy emails and pages:
+ * "Your licensed producer: Dana Reyes, California licence 0K12345." (decision 063).
+ */
+export function producerLine(
+  producer: { name: string; state: string; licenseNumber: string },
+  locale: Locale = BASE_LOCALE,
+): string {
+  const state = stateOfCode(producer.state);
+  return m.producer_of_record(
+    {
+      name: producer.name,
+      state: state ? stateName(state, locale) : producer.state,
+      license: producer.licenseNumber,
+    },
+    { locale },
+  );
 }
 
 /** Why a visitor declines every quote: optional, one of these, each with its words. */

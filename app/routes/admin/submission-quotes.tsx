@@ -114,6 +114,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         submissionId: submission.id,
         reference: quoteRequest.reference,
         lines: quoteRequest.lines,
+        // The producer of record must be licensed for the business's state (decision 063).
+        state: submission.state,
       },
       visitor: {
         email: submission.email,

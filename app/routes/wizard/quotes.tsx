@@ -210,6 +210,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
         </p>
       ) : null}
       <DocumentsSection {...loaderData} problem={documentProblem} />
+      {loaderData.producer ? <p className="mt-6 text-ink">{loaderData.producer}</p> : null}
       <p className="mt-6 text-sm text-muted">
         {m.quotes_prices_note({ phone: loaderData.phone }, words)}
       </p>

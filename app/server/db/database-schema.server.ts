@@ -60,6 +60,11 @@ export interface QuoteRequestsTable {
   lost_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The policy (its request to bind) this request renews (issue 30); null for any other. */
   renews_bind_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The producer of record (decision 063): the operator who last published quotes or bound it. */
+  producer_operator_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The producer's name and licence number for the request's state, as the visitor is shown them. */
+  producer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  producer_license_number: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -261,6 +266,23 @@ export interface OperatorsTable {
   disabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** `owner` (manages operators and templates) or `agent` (decision 063). */
   role: ColumnType<string, string | undefined, string>;
+  /** The name the operator is licensed by, as quotes and emails name the producer; null: not given. */
+  producer_name: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A producer licence an operator holds (decision 063): one per state. */
+export interface ProducerLicensesTable {
+  id: Generated<string>;
+  operator_id: string;
+  /** The state's two-letter code. */
+  state: string;
+  number: string;
+  /** Lines of authority (producer-licenses.ts). */
+  lines: string[];
+  /** The last day in force (YYYY-MM-DD); select it as `expires::text`. */
+  expires: ColumnType<string, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A link emailed to a new operator (issue 28), kept by the SHA-256 of its token. */
@@ -577,6 +599,7 @@ export interface DatabaseSchema {
   operator_events: OperatorEventsTable;
   quote_request_revisions: QuoteRequestRevisionsTable;
   operator_sessions: OperatorSessionsTable;
+  producer_licenses: ProducerLicensesTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;
   wizard_funnel_daily: WizardFunnelDailyTable;
   lead_activities: LeadActivitiesTable;

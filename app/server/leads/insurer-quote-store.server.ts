@@ -31,6 +31,8 @@ import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { AGENCY_MAIL_LIMITS, type AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 import { queueAgencyEmail, type AgencyEmailOutcome } from "#app/server/mail/outbox.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
+import { recordProducerOfRecord } from "#app/server/admin/producer-licenses.server.ts";
+import type { ProducerOfRecord } from "#app/domain/leads/producer-licenses.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 import type { LinkOpens } from "#app/domain/wizard/resume-links.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
@@ -316,6 +318,11 @@ export interface DeskSending {
   perHour: number;
   /** The desk's hourly limits (MAIL_PER_OPERATOR_PER_HOUR, MAIL_AGENCY_PER_HOUR); their defaults if unset. */
   limits?: AgencyMailLimits;
+  /**
+   * The operator as the request's producer of record (decision 063), when they hold a licence
+   * for its state: publishing records them on the request, and the email names them.
+   */
+  producer?: ProducerOfRecord | undefined;
 }
 
 /** Whether the customer's email went, and if not, why (the timeline says it too). */
@@ -355,6 +362,9 @@ export async function publishInsurerQuotes(
       .returning("id")
       .execute();
     if (published.length === 0) return { outcome: "nothing-to-publish" };
+    if (options.producer) {
+      await recordProducerOfRecord(trx, request.id, options.operatorId, options.producer);
+    }
     const total = await trx
       .selectFrom("insurer_quotes")
       .select((eb) => eb.fn.countAll<string | number>().as("count"))
@@ -389,6 +399,7 @@ export async function publishInsurerQuotes(
           link,
           linkDays: RESUME_LINK_DAYS,
           agency: options.agency,
+          producer: options.producer,
           locale: visitor.language,
         }),
     });

@@ -16,6 +16,13 @@ import {
 } from "#app/domain/quote/request-documents.ts";
 import { askQuestionFormSchema } from "#app/domain/quote/request-questions.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
+import {
+  producerDeskMessages,
+  producerOfRecord,
+  producerRefusal,
+  type ProducerOfRecord,
+} from "#app/domain/leads/producer-licenses.ts";
+import { isUsState } from "#app/domain/reference/states.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import {
@@ -47,6 +54,7 @@ import {
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import { askQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
+import { getProducer, recordProducerOfRecord } from "#app/server/admin/producer-licenses.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
@@ -89,7 +97,8 @@ export interface QuoteDesk {
   services: AppServices;
   operatorId: string;
   agency: Agency;
-  request: QuotedRequest & { lines: readonly string[] };
+  /** The request, its lines and the business's state (the application's, as the wizard keeps it). */
+  request: QuotedRequest & { lines: readonly string[]; state?: string | null };
   /** The visitor, and the business's name as a certificate's holder is told it. */
   visitor: { email: string; firstName: string | null; businessName: string; language: Locale };
 }
@@ -200,6 +209,8 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
     const parsed = parseForm(upload.form, bindPolicyFormSchema);
     if (parsed.status !== "success") return invalid("bind", typed, parsed.error ?? {});
     if (!upload.file) return refused("bind", typed, policyMessages.pdf, 400);
+    const { producer, refusal } = await producerFor(desk);
+    if (refusal) return refused("bind", typed, refusal, 403);
     const policy = {
       number: parsed.value.policyNumber,
       start: parsed.value.policyStart,
@@ -215,6 +226,9 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
     );
     switch (bound.outcome) {
       case "bound":
+        if (producer) {
+          await recordProducerOfRecord(db, desk.request.id, desk.operatorId, producer);
+        }
         await queueLeadEvent(desk.services, "policy.bound", desk.request.submissionId, { policy });
         return saved({ emailed: bound.emailed, held: bound.held });
       case "wrong-type":
@@ -372,10 +386,37 @@ async function workOnForm(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> 
   }
 }
 
+/**
+ * The operator as the request's producer of record (decision 063), or why they may not publish or
+ * bind it: they must hold a producer licence for the business's state, in force today at the
+ * agency, granting the lines of authority its lines need. While the sample details are in use no
+ * licence is real, and nothing is refused: the producer is named if their licence fits.
+ */
+async function producerFor(
+  desk: QuoteDesk,
+): Promise<{ producer?: ProducerOfRecord; refusal?: string }> {
+  const { db } = desk.services.database;
+  const today = dayIn(new Date(), desk.services.env.AGENCY_TIME_ZONE);
+  const state = desk.request.state;
+  const held = await getProducer(db, desk.operatorId);
+  if (!state || !isUsState(state)) {
+    return desk.agency.sample ? {} : { refusal: producerDeskMessages.noState };
+  }
+  const producer = producerOfRecord(held, state, desk.request.lines, today);
+  if (producer) return { producer };
+  const refusal = producerRefusal(held, state, desk.request.lines, today);
+  return desk.agency.sample ? {} : { refusal };
+}
+
 /** Shows the drafts to the visitor and emails them. */
 async function publishDrafts(desk: QuoteDesk): Promise<DeskAnswer> {
   const { db } = desk.services.database;
-  const result = await publishInsurerQuotes(db, desk.request, desk.visitor, sendingFor(desk));
+  const { producer, refusal } = await producerFor(desk);
+  if (refusal) return refused("publish", {}, refusal, 403);
+  const result = await publishInsurerQuotes(db, desk.request, desk.visitor, {
+    ...sendingFor(desk),
+    producer,
+  });
   switch (result.outcome) {
     case "published":
       await queueLeadEvent(desk.services, "quote.published", desk.request.submissionId);

@@ -6,6 +6,7 @@ import {
   declineReasonLabel,
   formatCents,
   isExpired,
+  producerLine,
   quoteKindWords,
 } from "#app/domain/quote/insurer-quotes.ts";
 import {
@@ -28,6 +29,7 @@ import type { AppServices } from "#app/server/services.server.ts";
 import { applicationStage } from "#app/server/wizard/application-stage.server.ts";
 import { ownQuotesReady, provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
+import { getProducerOfRecord } from "#app/server/admin/producer-licenses.server.ts";
 
 /**
  * The agency's published quotes for this browser's application, side by side (issue 29). Shown
@@ -51,13 +53,14 @@ export async function visitorQuotesPage(services: AppServices, agency: Agency, r
   const { quoteRequest } = proven;
   if (!quoteRequest) return { state: "not-asked" as const, phone: agency.phone };
   const timeZone = services.env.AGENCY_TIME_ZONE;
-  const [quotes, documents, questions, bind, stage] = await Promise.all([
+  const [quotes, documents, questions, bind, stage, producer] = await Promise.all([
     listInsurerQuotes(db, quoteRequest.id, "published"),
     listRequestDocuments(db, quoteRequest.id),
     listQuestions(db, quoteRequest.id),
     getBindRequest(db, quoteRequest.id),
     // Where the customer is: a quote chosen is Purchase on the progress bar, a policy bound is past it.
     applicationStage(db, proven.submission.id, true),
+    getProducerOfRecord(db, quoteRequest.id),
   ]);
   const open = isOpenQuoteStatus(quoteRequest.status);
   const search = new URL(request.url).searchParams;
@@ -110,6 +113,8 @@ export async function visitorQuotesPage(services: AppServices, agency: Agency, r
     state: "quotes" as const,
     phone: agency.phone,
     reference: quoteRequest.reference,
+    // The licensed producer who published the quotes, with their licence number (decision 063).
+    producer: producer ? producerLine(producer, locale) : undefined,
     declined:
       quoteRequest.status === "lost" && quoteRequest.lostReason !== null
         ? { reason: declineReasonLabel(quoteRequest.lostReason, locale) }
