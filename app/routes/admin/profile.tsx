@@ -23,7 +23,7 @@ import {
   removeProducerLicense,
   saveProducerLicense,
   setProducerName,
-} from "#app/server/admin/producer-licenses.server.ts";
+} from "#app/server/admin/producers.server.ts";
 import { getOperatorEvent } from "#app/server/admin/operators.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 

@@ -31,7 +31,7 @@ import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { AGENCY_MAIL_LIMITS, type AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 import { queueAgencyEmail, type AgencyEmailOutcome } from "#app/server/mail/outbox.server.ts";
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
-import { recordProducerOfRecord } from "#app/server/admin/producer-licenses.server.ts";
+import { recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
 import type { ProducerOfRecord } from "#app/domain/leads/producer-licenses.ts";
 import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
 import type { LinkOpens } from "#app/domain/wizard/resume-links.ts";

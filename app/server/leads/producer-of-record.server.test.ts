@@ -13,7 +13,7 @@ import {
   getProducerOfRecord,
   saveProducerLicense,
   setProducerName,
-} from "#app/server/admin/producer-licenses.server.ts";
+} from "#app/server/admin/producers.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
@@ -132,6 +132,7 @@ describe.each(testDatabaseKinds)("a licensed producer on every quote, on $name",
       });
       expect(await getProducerOfRecord(database.db, desk.request.id)).toEqual({
         name: "Dana Reyes",
+        state: "OH",
         licenseNumber: "OH-998877",
       });
       const email = await database.db

@@ -54,7 +54,7 @@ import {
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import { askQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
-import { getProducer, recordProducerOfRecord } from "#app/server/admin/producer-licenses.server.ts";
+import { getProducer, recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";

@@ -29,7 +29,7 @@ import type { AppServices } from "#app/server/services.server.ts";
 import { applicationStage } from "#app/server/wizard/application-stage.server.ts";
 import { ownQuotesReady, provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
-import { getProducerOfRecord } from "#app/server/admin/producer-licenses.server.ts";
+import { getProducerOfRecord } from "#app/server/admin/producers.server.ts";
 
 /**
  * The agency's published quotes for this browser's application, side by side (issue 29). Shown
