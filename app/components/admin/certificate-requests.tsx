@@ -4,6 +4,7 @@ import { DateTime } from "#app/components/admin/admin-ui.tsx";
 import { UploadForm } from "#app/components/admin/pdf-upload-form.tsx";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import {
+  additionalInsuredOperationsText,
   certificateFormId,
   endorsementsText,
   type CertificateRequest,
@@ -50,6 +51,14 @@ export function CertificateRequests({
             ["Holder's email", certificate.holder.email ?? "(not given: the visitor sends it)"],
             ["Asks for", endorsementsText(certificate.endorsements)],
             ["For", certificate.job],
+            ["Operations to describe", certificate.operationsWanted ?? "(not said)"],
+            ["Limits the contract requires", certificate.limitsRequired ?? "(not said)"],
+            [
+              "Additional insured for",
+              certificate.additionalInsuredOperations
+                ? additionalInsuredOperationsText(certificate.additionalInsuredOperations)
+                : "(not said)",
+            ],
             ["Needed by", dayText(certificate.neededBy)],
           ];
           const formId = certificateFormId(certificate.id);

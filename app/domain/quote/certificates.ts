@@ -11,7 +11,13 @@ import { CERTIFICATE_REQUEST_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
 import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/email-content.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
-import { checkbox, emailAddress, requiredLines, requiredText } from "#app/domain/values/fields.ts";
+import {
+  checkbox,
+  emailAddress,
+  optionalLines,
+  requiredLines,
+  requiredText,
+} from "#app/domain/values/fields.ts";
 import { z } from "#app/domain/values/zod.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
@@ -29,6 +35,33 @@ export const HOLDER_LINK_DAYS = 90;
 export const HOLDER_NAME_MAX_LENGTH = 200;
 export const HOLDER_ADDRESS_MAX_LENGTH = 300;
 export const CERTIFICATE_JOB_MAX_LENGTH = 500;
+/** Issue 56: the operations the certificate should describe, and the limits the contract requires. */
+export const CERTIFICATE_OPERATIONS_MAX_LENGTH = 1000;
+export const CERTIFICATE_LIMITS_MAX_LENGTH = 500;
+
+/**
+ * For an additional insured, which operations the contract asks the cover for: the work under way,
+ * the work finished, or both; each with its words on the form.
+ */
+export const ADDITIONAL_INSURED_OPERATIONS = [
+  { id: "ongoing", term: m.certificate_ai_ongoing },
+  { id: "completed", term: m.certificate_ai_completed },
+  { id: "both", term: m.certificate_ai_both },
+] as const;
+export type AdditionalInsuredOperations = (typeof ADDITIONAL_INSURED_OPERATIONS)[number]["id"];
+
+/** The operations' words in English, for the desk. */
+export function additionalInsuredOperationsText(value: AdditionalInsuredOperations): string {
+  const entry = ADDITIONAL_INSURED_OPERATIONS.find((candidate) => candidate.id === value);
+  return entry ? entry.term({}, { locale: BASE_LOCALE }) : value;
+}
+
+/** A stored value as one of the operations, or null. */
+export function toAdditionalInsuredOperations(
+  value: string | null,
+): AdditionalInsuredOperations | null {
+  return ADDITIONAL_INSURED_OPERATIONS.find((entry) => entry.id === value)?.id ?? null;
+}
 
 /** How far ahead a certificate may be asked for. */
 export const CERTIFICATE_NEEDED_MAX_DAYS = 365;
@@ -79,6 +112,7 @@ export function certificateMessages(locale: Locale = BASE_LOCALE) {
       invalid: m.certificate_error_holder_email_invalid({}, words),
     },
     job: m.certificate_error_job({}, words),
+    additionalInsuredOperations: m.certificate_error_ai_operations({}, words),
     neededBy: m.certificate_error_needed_by({}, words),
     notBound: m.certificate_not_bound({}, words),
     tooMany: m.certificate_too_many({ count: OPEN_CERTIFICATE_REQUESTS_PER_POLICY }, words),
@@ -105,6 +139,11 @@ export function certificateFormSchema(today: string, locale: Locale = BASE_LOCAL
     waiverOfSubrogation: checkbox(),
     primaryNonContributory: checkbox(),
     job: requiredLines(messages.job, CERTIFICATE_JOB_MAX_LENGTH, locale),
+    operationsWanted: optionalLines(CERTIFICATE_OPERATIONS_MAX_LENGTH, locale),
+    limitsRequired: optionalLines(CERTIFICATE_LIMITS_MAX_LENGTH, locale),
+    additionalInsuredOperations: z.optional(
+      z.enum(["ongoing", "completed", "both"], { error: messages.additionalInsuredOperations }),
+    ),
     neededBy: z
       .string({ error: messages.neededBy })
       .check(
@@ -142,6 +181,10 @@ export interface CertificateRequest {
   holder: CertificateHolder;
   endorsements: Record<CertificateEndorsement, boolean>;
   job: string;
+  /** What the visitor said the certificate needs (issue 56); null when not said. */
+  operationsWanted: string | null;
+  limitsRequired: string | null;
+  additionalInsuredOperations: AdditionalInsuredOperations | null;
   neededBy: string;
   requestedAt: Date;
   status: "requested" | "issued";

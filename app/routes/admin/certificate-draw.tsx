@@ -349,7 +349,7 @@ export default function CertificateDraw({ loaderData, actionData }: Route.Compon
                 reply,
                 "description",
                 kept("description"),
-                certificate.job,
+                certificate.operationsWanted ?? certificate.job,
               )}
               aria-invalid={descriptionInvalid ? true : undefined}
               aria-describedby={descriptionInvalid ? "draw-description-error" : undefined}

@@ -10,8 +10,11 @@ import {
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import {
+  ADDITIONAL_INSURED_OPERATIONS,
   CERTIFICATE_ENDORSEMENTS,
   CERTIFICATE_JOB_MAX_LENGTH,
+  CERTIFICATE_LIMITS_MAX_LENGTH,
+  CERTIFICATE_OPERATIONS_MAX_LENGTH,
   CERTIFICATE_NEEDED_MAX_DAYS,
   CERTIFICATE_REQUEST_PATH,
   certificateFormSchema,
@@ -144,6 +147,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       additionalInsured: parsed.value.additionalInsured,
       waiverOfSubrogation: parsed.value.waiverOfSubrogation,
       primaryNonContributory: parsed.value.primaryNonContributory,
+      operationsWanted: parsed.value.operationsWanted ?? null,
+      limitsRequired: parsed.value.limitsRequired ?? null,
+      additionalInsuredOperations: parsed.value.additionalInsuredOperations ?? null,
     },
   });
   return redirect(done);
@@ -283,6 +289,49 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
           maxLength={CERTIFICATE_JOB_MAX_LENGTH}
           defaultValue={refused.typedText("job")}
         />
+        <RefusableField
+          refused={refused}
+          name="operationsWanted"
+          label={m.certificate_field_operations({}, words)}
+          hint={m.certificate_operations_hint({}, words)}
+          rows={3}
+          maxLength={CERTIFICATE_OPERATIONS_MAX_LENGTH}
+          defaultValue={refused.typedText("operationsWanted")}
+        />
+        <RefusableField
+          refused={refused}
+          name="limitsRequired"
+          label={m.certificate_field_limits_required({}, words)}
+          hint={m.certificate_limits_hint({}, words)}
+          rows={2}
+          maxLength={CERTIFICATE_LIMITS_MAX_LENGTH}
+          defaultValue={refused.typedText("limitsRequired")}
+        />
+        <fieldset aria-describedby="ai-operations-note">
+          <legend className="font-semibold text-ink">
+            {m.certificate_field_ai_operations({}, words)}
+          </legend>
+          <p id="ai-operations-note" className="mt-1 text-sm text-muted">
+            {m.certificate_ai_operations_note({}, words)}
+          </p>
+          {refusal?.fields.additionalInsuredOperations ? (
+            <p className="mt-1 text-sm font-medium text-danger-700">
+              {refusal.fields.additionalInsuredOperations.join(" ")}
+            </p>
+          ) : null}
+          {ADDITIONAL_INSURED_OPERATIONS.map((operations) => (
+            <label key={operations.id} className="mt-3 flex items-start gap-3 text-ink">
+              <input
+                type="radio"
+                name="additionalInsuredOperations"
+                value={operations.id}
+                defaultChecked={refusal?.typed.additionalInsuredOperations === operations.id}
+                className="mt-1 size-5 shrink-0"
+              />
+              <span>{operations.term({}, words)}</span>
+            </label>
+          ))}
+        </fieldset>
         <RefusableField
           refused={refused}
           name="neededBy"

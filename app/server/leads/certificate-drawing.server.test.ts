@@ -18,13 +18,15 @@ import {
   certificateDraftSchema,
   CERTIFICATE_DISCLAIMER,
 } from "#app/domain/quote/certificate-of-insurance.ts";
-import type { CertificateForm } from "#app/domain/quote/certificates.ts";
+import { certificateFormSchema, type CertificateForm } from "#app/domain/quote/certificates.ts";
+import { parseForm } from "#app/domain/values/form-submission.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import {
   certificateForDrawing,
   customerHolders,
   issueCertificate,
+  listCertificateRequests,
   reissueOnRenewal,
   renewalReissue,
   requestCertificate,
@@ -213,6 +215,48 @@ describe.each(testDatabaseKinds)("certificates drawn from the policy on $name", 
       expect(
         await reissueOnRenewal(db, lead.submissionId, PEOPLE, { ...sending, today: TODAY }),
       ).toEqual([]);
+    });
+  });
+
+  it("keeps what the request form asks a certificate needs, in both languages", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { lead } = await leadWithPolicy(db, "Roofers", directory);
+      const form = new FormData();
+      form.set("holderName", "Summit Builders LLC");
+      form.set("holderAddress", "1 Main St\nColumbus, OH 43215");
+      form.set("job", "Contract 2027-14");
+      form.set("operationsWanted", "Roof replacement at 5 Elm St");
+      form.set("limitsRequired", "GL $1,000,000 each occurrence, $2,000,000 aggregate");
+      form.set("additionalInsured", "on");
+      form.set("additionalInsuredOperations", "both");
+      form.set("neededBy", "2027-01-10");
+      const parsed = parseForm(form, certificateFormSchema(TODAY, "es"));
+      if (parsed.status !== "success") throw new Error("the form was refused");
+      const asked = await requestCertificate(db, lead.submissionId, parsed.value);
+      expect(asked).toMatchObject({ outcome: "requested", repeated: false });
+      const [kept] = await listCertificateRequests(db, lead.submissionId);
+      expect(kept).toMatchObject({
+        job: "Contract 2027-14",
+        operationsWanted: "Roof replacement at 5 Elm St",
+        limitsRequired: "GL $1,000,000 each occurrence, $2,000,000 aggregate",
+        additionalInsuredOperations: "both",
+      });
+      // The same request with other operations is another request, not a repeat.
+      expect(
+        await requestCertificate(db, lead.submissionId, {
+          ...parsed.value,
+          additionalInsuredOperations: "ongoing",
+        }),
+      ).toMatchObject({ outcome: "requested", repeated: false });
+
+      const wrong = new FormData();
+      for (const [name, value] of form) wrong.set(name, value);
+      wrong.set("additionalInsuredOperations", "sometimes");
+      const refused = parseForm(wrong, certificateFormSchema(TODAY, "es"));
+      if (refused.status === "success") throw new Error("the form was taken");
+      expect(refused.error?.additionalInsuredOperations).toEqual([
+        "Elija en curso, terminadas o ambas",
+      ]);
     });
   });
 });

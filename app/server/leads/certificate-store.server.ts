@@ -21,6 +21,7 @@ import {
   OPEN_CERTIFICATE_REQUESTS_PER_POLICY,
   sameHolder,
   endorsementsText,
+  toAdditionalInsuredOperations,
   type CertificateForm,
   type CertificateHolder,
   type CertificateRequest,
@@ -70,6 +71,9 @@ function selectCertificates(db: Db) {
       "c.waiver_of_subrogation",
       "c.primary_non_contributory",
       "c.job",
+      "c.operations_wanted",
+      "c.limits_required",
+      "c.additional_insured_operations",
       sql<string>`c.needed_by::text`.as("needed_by"),
       "c.requested_at",
       "c.status",
@@ -95,6 +99,9 @@ function toCertificate(row: CertificateRow): CertificateRequest {
       primaryNonContributory: row.primary_non_contributory,
     },
     job: row.job,
+    operationsWanted: row.operations_wanted,
+    limitsRequired: row.limits_required,
+    additionalInsuredOperations: toAdditionalInsuredOperations(row.additional_insured_operations),
     neededBy: row.needed_by,
     requestedAt: new Date(row.requested_at),
     status: row.status === "issued" ? "issued" : "requested",
@@ -191,6 +198,11 @@ export async function requestCertificate(
       .where("waiver_of_subrogation", "=", form.waiverOfSubrogation)
       .where("primary_non_contributory", "=", form.primaryNonContributory)
       .where("job", "=", form.job)
+      .where(
+        sql<boolean>`(operations_wanted, limits_required, additional_insured_operations)
+          IS NOT DISTINCT FROM (${form.operationsWanted ?? null}::text,
+            ${form.limitsRequired ?? null}::text, ${form.additionalInsuredOperations ?? null}::text)`,
+      )
       .where(sql<boolean>`needed_by = ${form.neededBy}::date`)
       .executeTakeFirst();
     if (same)
@@ -210,6 +222,9 @@ export async function requestCertificate(
         waiver_of_subrogation: form.waiverOfSubrogation,
         primary_non_contributory: form.primaryNonContributory,
         job: form.job,
+        operations_wanted: form.operationsWanted ?? null,
+        limits_required: form.limitsRequired ?? null,
+        additional_insured_operations: form.additionalInsuredOperations ?? null,
         needed_by: form.neededBy,
       })
       .returning("id")
