@@ -44,6 +44,7 @@ import * as m0040 from "./0040-login-request-language.ts";
 import * as m0041 from "./0041-retirement-plan.ts";
 import * as m0042 from "./0042-agency-mail-held-and-counted.ts";
 import * as m0043 from "./0043-login-link-requests.ts";
+import * as m0044 from "./0044-what-a-quote-proposes.ts";
 import * as m0046 from "./0046-operator-roles.ts";
 import * as m0047 from "./0047-producer-licenses.ts";
 import * as m0053 from "./0053-policy-changes.ts";
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   "0041-retirement-plan": m0041,
   "0042-agency-mail-held-and-counted": m0042,
   "0043-login-link-requests": m0043,
+  "0044-what-a-quote-proposes": m0044,
   "0046-operator-roles": m0046,
   "0047-producer-licenses": m0047,
   "0053-policy-changes": m0053,

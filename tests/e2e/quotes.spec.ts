@@ -19,32 +19,79 @@ const DECLARATIONS_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), 
 const DESK = { email: "quotes-desk@agency.example", password: "quotes desk password 2026" };
 const VISITOR = "roofer@example.com";
 
-/** Fills the desk's quote form for the general liability line and adds the quote. */
+/**
+ * Fills the desk's quote form and adds the quote: its market, price and parts, instalments, TRIA,
+ * rating, subjectivities, the general liability line and, if given, errors and omissions
+ * (claims-made, with its retroactive date).
+ */
 async function addQuote(
   page: Page,
   quote: {
     insurer: string;
     kind: RegExp;
+    market: "Admitted (licensed in the state)" | "Non-admitted (surplus lines)";
     premium: string;
+    parts?: Record<string, string>;
     deductible: string;
-    monthlyFee?: string;
+    instalments?: { down: string; count: string; amount: string; fee: string };
+    tria?: string;
+    rating?: { rating: string; source: string; day: string };
+    subjectivities?: { text: string; needed: "Before binding" | "After binding"; due: string }[];
+    audit?: boolean;
+    errorsAndOmissions?: { retroDate: string; perClaim: string; aggregate: string };
   },
 ) {
   await page.getByLabel("Insurer", { exact: true }).fill(quote.insurer);
   await page.getByRole("radio", { name: quote.kind }).check();
+  await page.getByRole("radio", { name: quote.market }).check();
   await page.getByLabel("Premium for the term, in dollars").fill(quote.premium);
-  if (quote.monthlyFee !== undefined) {
-    await page.getByRole("checkbox", { name: "Monthly" }).check();
-    await page.getByLabel("Fee for paying monthly").fill(quote.monthlyFee);
+  for (const [part, amount] of Object.entries(quote.parts ?? {})) {
+    await page.getByLabel(part, { exact: true }).fill(amount);
+  }
+  if (quote.instalments !== undefined) {
+    await page.getByRole("checkbox", { name: "In instalments" }).check();
+    await page.getByLabel("Down payment, in dollars").fill(quote.instalments.down);
+    await page.getByLabel("Number of instalments after it").fill(quote.instalments.count);
+    await page.getByLabel("Each instalment, in dollars").fill(quote.instalments.amount);
+    await page.getByLabel("Fee per instalment, in dollars").fill(quote.instalments.fee);
   }
   await page.getByLabel("Term starts").fill(daysFromToday(30));
   await page.getByLabel("Term ends").fill(daysFromToday(395));
   await page.getByLabel("Quote valid until").fill(daysFromToday(14));
+  const terrorism = page.getByRole("group", { name: "Terrorism cover (TRIA)" });
+  if (quote.tria === undefined) {
+    await terrorism.getByRole("radio", { name: "Not offered" }).check();
+  } else {
+    await terrorism.getByRole("radio", { name: "Offered", exact: true }).check();
+    await terrorism.getByLabel("Its premium, in dollars").fill(quote.tria);
+  }
+  if (quote.rating) {
+    await page.getByLabel("Financial-strength rating, as written").fill(quote.rating.rating);
+    await page.getByLabel("Rated by").fill(quote.rating.source);
+    await page.getByLabel("Rating read on").fill(quote.rating.day);
+  }
+  for (const [index, subjectivity] of (quote.subjectivities ?? []).entries()) {
+    const name = `Subjectivity ${index + 1}`;
+    await page.getByLabel(name, { exact: true }).fill(subjectivity.text);
+    await page.getByLabel(`${name}: needed`).selectOption({ label: subjectivity.needed });
+    await page.getByLabel(`${name}: due on`).fill(subjectivity.due);
+  }
   const line = page.getByRole("group", { name: "General Liability" });
   await line.getByRole("checkbox", { name: "This quote covers General Liability" }).check();
+  await expect(line.getByRole("radio", { name: "Occurrence" })).toBeChecked();
   await line.getByLabel("Per occurrence limit").fill("1,000,000");
   await line.getByLabel("Aggregate limit").fill("2,000,000");
   await line.getByLabel("Deductible").fill(quote.deductible);
+  if (quote.audit) await line.getByRole("checkbox", { name: "Premium subject to audit" }).check();
+  if (quote.errorsAndOmissions) {
+    const eo = page.getByRole("group", { name: "Errors & Omissions (E&O)" });
+    await eo.getByRole("checkbox", { name: /^This quote covers/ }).check();
+    // The form starts E&O on claims-made, as it is usually written.
+    await expect(eo.getByRole("radio", { name: "Claims-made" })).toBeChecked();
+    await eo.getByLabel("Retroactive date").fill(quote.errorsAndOmissions.retroDate);
+    await eo.getByLabel("Per occurrence limit").fill(quote.errorsAndOmissions.perClaim);
+    await eo.getByLabel("Aggregate limit").fill(quote.errorsAndOmissions.aggregate);
+  }
   await page.getByRole("button", { name: "Add quote" }).click();
 }
 
@@ -97,7 +144,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
         streetAddress: "9 Slate St",
       }),
     ).toBe(true);
-    expect(await visitor.requestQuotes(["general-liability", "business-owners-policy"])).toBe(true);
+    expect(await visitor.requestQuotes(["general-liability", "errors-and-omissions"])).toBe(true);
 
     // The desk finds the lead and opens its quotes.
     const desk = await (await browser.newContext()).newPage();
@@ -122,21 +169,56 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     );
     await expectNoAxeViolations(desk);
 
+    // A surplus lines tax on an admitted quote is refused, beside its field.
     await addQuote(desk, {
       insurer: "Acme Mutual",
       kind: /^Bindable/,
+      market: "Admitted (licensed in the state)",
       premium: "2,400.50",
+      parts: { "Surplus lines tax": "10" },
       deductible: "1000",
-      monthlyFee: "9",
+      instalments: { down: "600", count: "9", amount: "200", fee: "9" },
     });
+    await expect(
+      desk.getByText("Only a non-admitted (surplus lines) quote has this tax or fee"),
+    ).toBeVisible();
+    await desk.getByLabel("Surplus lines tax", { exact: true }).fill("");
+    await desk.getByRole("button", { name: "Add quote" }).click();
     await expect(desk.getByRole("status")).toContainText(
       "quote added (Acme Mutual, bindable, $2,400.50)",
     );
+    // A surplus lines quote, with every part of its price, a claims-made line, TRIA and two
+    // subjectivities.
     await addQuote(desk, {
       insurer: "Beacon Casualty",
       kind: /^An estimate/,
+      market: "Non-admitted (surplus lines)",
       premium: "1980",
+      parts: {
+        "Surplus lines tax": "59.40",
+        "Stamping fee": "3.56",
+        "Policy fee": "150",
+        "Inspection fee": "75",
+        "The agency's broker fee": "100",
+      },
       deductible: "2500",
+      instalments: { down: "700", count: "10", amount: "170", fee: "5" },
+      tria: "40",
+      rating: { rating: "A- (Excellent)", source: "AM Best", day: daysFromToday(-3) },
+      subjectivities: [
+        {
+          text: "Signed surplus lines application",
+          needed: "Before binding",
+          due: daysFromToday(10),
+        },
+        { text: "Loss runs for five years", needed: "After binding", due: daysFromToday(60) },
+      ],
+      audit: true,
+      errorsAndOmissions: {
+        retroDate: "2024-03-01",
+        perClaim: "1,000,000",
+        aggregate: "1,000,000",
+      },
     });
     await expect(desk.getByRole("status")).toContainText(
       "quote added (Beacon Casualty, an estimate, $1,980)",
@@ -189,12 +271,15 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
         id: "0b6f8f1e-9d4c-4f57-8a38-2d7f0c9e4b21",
         insurer: "Guessed Insurer",
         kind: "bindable",
+        market: "admitted",
         premium: "1",
         payInFull: "on",
         termStart: daysFromToday(30),
         termEnd: daysFromToday(395),
         validUntil: daysFromToday(14),
+        tria: "not-offered",
         "general-liability.included": "on",
+        "general-liability.basis": "occurrence",
         "general-liability.limit": "Any",
       },
     });
@@ -263,19 +348,59 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       page.getByRole("navigation", { name: "Application progress" }).getByRole("listitem"),
     ).toHaveText([/Start/, /Coverage/, /Application/, /Quote \(current step\)/, /^5Purchase$/]);
     const table = page.getByRole("table", { name: "Your quotes compared, a column per quote" });
+    // Each heading gives the total the insured pays; the surplus lines quote says what it is.
     await expect(table.getByRole("columnheader")).toHaveText([
       /Acme Mutual\s*\$2,400\.50/,
-      /Beacon Casualty\s*\$1,980\s*Estimate/,
+      /Beacon Casualty\s*\$2,367\.96\s*Non-admitted \(surplus lines\)\s*Estimate/,
     ]);
+    const cells = async (name: RegExp) =>
+      (await table.getByRole("row", { name }).getByRole("cell").allTextContents()).map((text) =>
+        text.trim(),
+      );
+    expect(await cells(/^Insurer's market/)).toEqual([
+      "Admitted: licensed by your state",
+      "Non-admitted (surplus lines): not licensed by your state",
+    ]);
+    expect(await cells(/^Surplus lines tax/)).toEqual(["None", "$59.40"]);
+    expect(await cells(/^Stamping fee/)).toEqual(["None", "$3.56"]);
+    expect(await cells(/^Policy fee/)).toEqual(["None", "$150"]);
+    expect(await cells(/^Inspection fee/)).toEqual(["None", "$75"]);
+    expect(await cells(/^Our broker fee/)).toEqual(["None", "$100"]);
+    expect(await cells(/^Total you pay/)).toEqual(["$2,400.50", "$2,367.96"]);
+    expect(await cells(/^Ways to pay/)).toEqual([
+      "In full; In instalments: $600 down, then 9 instalments of $200, plus a fee of $9 per instalment ($2,481 in all)",
+      "In full; In instalments: $700 down, then 10 instalments of $170, plus a fee of $5 per instalment ($2,450 in all)",
+    ]);
+    expect(await cells(/^Terrorism cover/)).toEqual([
+      "Not offered",
+      "Offered for $40 more, not in the total; you choose whether to take it",
+    ]);
+    expect((await cells(/^Insurer's financial strength/))[1]).toMatch(
+      /^A- \(Excellent\), by AM Best, as of /,
+    );
+    expect(await cells(/^Errors & Omissions/)).toEqual([
+      "Not included",
+      "Claims-made, retroactive date March 1, 2024; $1,000,000 per claim; $1,000,000 aggregate; no deductible",
+    ]);
+    expect((await cells(/^What the insurer still needs/))[1]).toMatch(
+      /^Signed surplus lines application \(before binding, by .+\); Loss runs for five years \(after binding, by .+\)$/,
+    );
+    // The surplus lines notice, under the comparison, for Beacon's quote only.
+    const notice = page.getByRole("region", { name: "Surplus lines notice" });
+    await expect(notice).toContainText(
+      "Beacon Casualty is a non-admitted (surplus lines) insurer: it is not licensed by your state's insurance department.",
+    );
+    await expect(notice).toContainText(
+      "your state's insurance guaranty fund will not pay its claims",
+    );
+    await expect(notice).toContainText("ask your agent for it");
+    await expect(notice).not.toContainText("Acme Mutual");
     await expect(table.getByRole("row", { name: /What it is/ })).toContainText(
       "An estimate: the insurer may change it after more questions",
     );
     await expect(table.getByRole("row", { name: /Premium for the term Differs/ })).toBeVisible();
     await expect(table.getByRole("row", { name: /^General Liability/ })).toContainText(
-      "$1,000,000 per occurrence; $2,000,000 aggregate; $2,500 deductible",
-    );
-    await expect(table.getByRole("row", { name: /Ways to pay/ })).toContainText(
-      "In full; Monthly, with a fee of $9",
+      "Occurrence; $1,000,000 per occurrence; $2,000,000 aggregate; $2,500 deductible; premium subject to audit",
     );
     await expect(page.getByText("To go ahead, choose a bindable quote")).toBeVisible();
 
@@ -339,14 +464,18 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     );
     expect(await problemsAtBothWidths(page)).toEqual([]);
     await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1920, height: 900 });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
     // On a phone, with "None of these suit me" opened.
     await page.getByText("None of these suit me").click();
     await expect(page.getByRole("button", { name: "Decline all quotes" })).toBeVisible();
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(table).toBeHidden();
     await expect(
-      page.getByRole("heading", { level: 2, name: "Beacon Casualty: $1,980" }),
+      page.getByRole("heading", { level: 2, name: "Beacon Casualty: $2,367.96" }),
     ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Surplus lines notice" })).toBeVisible();
     await expectNoAxeViolations(page);
     await keepHtml(page, "the quotes");
 
@@ -465,10 +594,49 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
         insurer: "Beacon Casualty",
         kind: "estimate",
         premium_cents: 198_000,
-        monthly_fee_cents: null,
+        monthly_fee_cents: 500,
         status: "published",
       },
     ]);
+    // The surplus lines quote's parts, plan, TRIA and lines, as entered.
+    const beacon = await database.db
+      .selectFrom("insurer_quotes")
+      .selectAll()
+      .where("insurer", "=", "Beacon Casualty")
+      .executeTakeFirstOrThrow();
+    expect({
+      market: beacon.market,
+      surplusLinesTax: Number(beacon.surplus_lines_tax_cents),
+      stampingFee: Number(beacon.stamping_fee_cents),
+      brokerFee: Number(beacon.broker_fee_cents),
+      down: Number(beacon.down_payment_cents),
+      count: beacon.instalment_count,
+      terrorism: [beacon.terrorism_offered, Number(beacon.terrorism_premium_cents)],
+      subjectivities: (beacon.subjectivities as { text: string }[]).map((entry) => entry.text),
+      lines: beacon.lines,
+    }).toEqual({
+      market: "non-admitted",
+      surplusLinesTax: 5_940,
+      stampingFee: 356,
+      brokerFee: 10_000,
+      down: 70_000,
+      count: 10,
+      terrorism: [true, 4_000],
+      subjectivities: ["Signed surplus lines application", "Loss runs for five years"],
+      lines: [
+        expect.objectContaining({
+          line: "general-liability",
+          basis: "occurrence",
+          auditable: true,
+        }),
+        expect.objectContaining({
+          line: "errors-and-omissions",
+          basis: "claims-made",
+          retroDate: "2024-03-01",
+          occurrenceCents: 100_000_000,
+        }),
+      ],
+    });
     const request = await database.db
       .selectFrom("quote_requests")
       .select(["status", "lost_reason"])

@@ -71,12 +71,32 @@ export async function leadWithRequest(
 export const SAMPLE_QUOTE: InsurerQuoteInput = {
   insurer: "Acme Mutual",
   kind: "bindable",
+  market: "admitted",
   premiumCents: 240_050,
+  charges: {
+    surplusLinesTaxCents: null,
+    stampingFeeCents: null,
+    policyFeeCents: 15_000,
+    inspectionFeeCents: null,
+    brokerFeeCents: null,
+  },
+  minimumEarnedCents: null,
   payInFull: true,
   monthlyFeeCents: 900,
+  instalments: { downPaymentCents: 60_000, count: 9, amountCents: 20_000 },
   termStart: "2027-01-01",
   termEnd: "2028-01-01",
   validUntil: "2026-12-31",
+  terrorism: { offered: true, premiumCents: 2_500 },
+  rating: { rating: "A (Excellent)", source: "AM Best", asOf: "2026-11-02" },
+  subjectivities: [
+    {
+      text: "Signed application",
+      timing: "before-binding",
+      due: "2026-12-20",
+      receivedOn: null,
+    },
+  ],
   notes: "Excludes work above three stories.",
   lines: [
     {
@@ -85,6 +105,9 @@ export const SAMPLE_QUOTE: InsurerQuoteInput = {
       aggregateCents: 200_000_000,
       limitText: null,
       deductibleCents: 100_000,
+      basis: "occurrence",
+      retroDate: null,
+      auditable: true,
     },
   ],
 };
@@ -96,7 +119,8 @@ export function daysFromToday(days: number): string {
 
 /**
  * The lead desk's quote form for general liability as a browser posts it: a term starting in 30
- * days, valid for 14, payable in full or monthly with a $9 fee.
+ * days, valid for 14, from an admitted insurer, payable in full or $600 down and 9 instalments of
+ * $200 with a $9 fee each, no terrorism cover offered.
  */
 export function deskQuoteForm(insurer: string, kind: "bindable" | "estimate", premium: string) {
   return {
@@ -104,13 +128,19 @@ export function deskQuoteForm(insurer: string, kind: "bindable" | "estimate", pr
     insurer,
     kind,
     premium,
+    market: "admitted",
     payInFull: "on",
     monthly: "on",
     monthlyFee: "9",
+    downPayment: "600",
+    instalmentCount: "9",
+    instalmentAmount: "200",
     termStart: daysFromToday(30),
     termEnd: daysFromToday(395),
     validUntil: daysFromToday(14),
+    tria: "not-offered",
     "general-liability.included": "on",
+    "general-liability.basis": "occurrence",
     "general-liability.occurrence": "1,000,000",
     "general-liability.aggregate": "2,000,000",
     "general-liability.deductible": "500",

@@ -18,8 +18,20 @@ import {
   LINE_LIMIT_TEXT_MAX_LENGTH,
   QUOTE_KINDS,
   QUOTE_NOTES_MAX_LENGTH,
+  SUBJECTIVITY_FIELDS,
   type InsurerQuote,
 } from "#app/domain/quote/insurer-quotes.ts";
+import {
+  CHARGE_PARTS,
+  CLAIMS_MADE_LINES,
+  LINE_BASES,
+  QUOTE_MARKETS,
+  RATING_MAX_LENGTH,
+  RATING_SOURCE_MAX_LENGTH,
+  SUBJECTIVITY_MAX_LENGTH,
+  SUBJECTIVITY_TIMINGS,
+  totalCents,
+} from "#app/domain/quote/quote-proposal.ts";
 import {
   acceptOf,
   deskDocumentPath,
@@ -38,20 +50,40 @@ import {
 type Typed = DeskFormReply["typed"];
 
 /** The form's values: what was typed after a refusal, else the quote being changed, else empty. */
-function startingValues(quote: InsurerQuote | undefined): Typed {
-  if (!quote) return { payInFull: true, kind: "bindable" };
-  const values: Typed = {
+function startingValues(quote: InsurerQuote | undefined, lines: readonly string[]): Typed {
+  const values: Typed = {};
+  // Each line starts on the basis it is usually written on; the agent picks the insurer's.
+  for (const line of lines) {
+    values[line] = { basis: CLAIMS_MADE_LINES.includes(line) ? "claims-made" : "occurrence" };
+  }
+  if (!quote) return { ...values, payInFull: true, kind: "bindable" };
+  Object.assign(values, {
     insurer: quote.insurer,
     kind: quote.kind,
+    market: quote.market ?? "",
     premium: centsAsText(quote.premiumCents),
+    minimumEarned: centsAsText(quote.minimumEarnedCents),
     payInFull: quote.payInFull,
     monthly: quote.monthlyFeeCents !== null,
     monthlyFee: centsAsText(quote.monthlyFeeCents),
+    downPayment: centsAsText(quote.instalments?.downPaymentCents ?? null),
+    instalmentCount: quote.instalments ? String(quote.instalments.count) : "",
+    instalmentAmount: centsAsText(quote.instalments?.amountCents ?? null),
     termStart: quote.termStart,
     termEnd: quote.termEnd,
     validUntil: quote.validUntil,
+    tria: quote.terrorism ? (quote.terrorism.offered ? "offered" : "not-offered") : "",
+    triaPremium: centsAsText(quote.terrorism?.premiumCents ?? null),
+    rating: quote.rating?.rating ?? "",
+    ratingSource: quote.rating?.source ?? "",
+    ratingDate: quote.rating?.asOf ?? "",
     notes: quote.notes ?? "",
-  };
+  });
+  for (const part of CHARGE_PARTS) values[part.field] = centsAsText(quote.charges[part.key]);
+  quote.subjectivities.forEach((entry, index) => {
+    const name = SUBJECTIVITY_FIELDS[index];
+    if (name) values[name] = { text: entry.text, timing: entry.timing, due: entry.due };
+  });
   for (const line of quote.lines) {
     values[line.line] = {
       included: true,
@@ -59,6 +91,9 @@ function startingValues(quote: InsurerQuote | undefined): Typed {
       aggregate: centsAsText(line.aggregateCents),
       limit: line.limitText ?? "",
       deductible: centsAsText(line.deductibleCents),
+      basis: line.basis ?? "",
+      retroDate: line.retroDate ?? "",
+      audit: line.auditable,
     };
   }
   return values;
@@ -78,7 +113,12 @@ export function QuoteForm({
   action: DeskFormReply | undefined;
 }) {
   const mine = action?.formId === formId ? action : undefined;
-  const values = mine ? mine.typed : startingValues(quote);
+  const values = mine
+    ? mine.typed
+    : startingValues(
+        quote,
+        lines.map((line) => line.slug),
+      );
   /** A field's value as typed or kept: `name` of the form, or of a line's part (`inside`). */
   const valueOf = (name: string, inside?: string): unknown => {
     const holder: unknown = inside ? values[inside] : values;
@@ -162,21 +202,65 @@ export function QuoteForm({
         ))}
         {message("kind")}
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {money("premium", "Premium for the term, in dollars")}
-        {money("monthlyFee", "Fee for paying monthly, in dollars (0 if none)")}
-      </div>
       <fieldset>
-        <legend className="text-sm font-medium text-ink">Ways to pay the insurer offers</legend>
+        <legend className="text-sm font-medium text-ink">
+          The insurer&apos;s market in the customer&apos;s state
+        </legend>
+        {QUOTE_MARKETS.map((market) => (
+          <label key={market.id} className="mt-1 flex items-center gap-2 text-ink">
+            <input
+              type="radio"
+              name="market"
+              value={market.id}
+              defaultChecked={text("market") === market.id}
+            />
+            {market.label}
+          </label>
+        ))}
+        {message("market")}
+      </fieldset>
+      <fieldset className="rounded-lg border border-slate-300 p-3">
+        <legend className="px-1 font-semibold text-ink">
+          The price, part by part, as the insurer&apos;s quote gives it
+        </legend>
+        <p className="text-sm text-muted">
+          In dollars; leave a part empty when the quote has none. The visitor sees the total of the
+          parts. The surplus lines tax and stamping fee are a non-admitted quote&apos;s only.
+        </p>
+        <div className="mt-2 grid gap-4 sm:grid-cols-3">
+          {money("premium", "Premium for the term, in dollars")}
+          {CHARGE_PARTS.map((part) => (
+            <div key={part.field}>{money(part.field, part.label)}</div>
+          ))}
+          {money("minimumEarned", "Minimum earned premium, if any")}
+        </div>
+      </fieldset>
+      <fieldset className="rounded-lg border border-slate-300 p-3">
+        <legend className="px-1 font-semibold text-ink">Ways to pay the insurer offers</legend>
         <label className="mt-1 flex items-center gap-2 text-ink">
           <input type="checkbox" name="payInFull" defaultChecked={ticked("payInFull")} />
           In full
         </label>
         <label className="mt-1 flex items-center gap-2 text-ink">
           <input type="checkbox" name="monthly" defaultChecked={ticked("monthly")} />
-          Monthly
+          In instalments
         </label>
         {message("payInFull")}
+        <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {money("downPayment", "Down payment, in dollars (0 if none)")}
+          <div>
+            {label("instalmentCount", "Number of instalments after it")}
+            <input
+              type="text"
+              inputMode="numeric"
+              {...control("instalmentCount", 2)}
+              defaultValue={text("instalmentCount")}
+            />
+            {message("instalmentCount")}
+          </div>
+          {money("instalmentAmount", "Each instalment, in dollars")}
+          {money("monthlyFee", "Fee per instalment, in dollars (0 if none)")}
+        </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         {(
@@ -197,6 +281,54 @@ export function QuoteForm({
             {message(name)}
           </div>
         ))}
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">Terrorism cover (TRIA)</legend>
+        {(
+          [
+            ["offered", "Offered"],
+            ["not-offered", "Not offered"],
+          ] as const
+        ).map(([value, words]) => (
+          <label key={value} className="mt-1 flex items-center gap-2 text-ink">
+            <input type="radio" name="tria" value={value} defaultChecked={text("tria") === value} />
+            {words}
+          </label>
+        ))}
+        {message("tria")}
+        <div className="mt-2 max-w-xs">
+          {money("triaPremium", "Its premium, in dollars (0 if at no charge)")}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          {label("rating", "Financial-strength rating, as written (e.g. A- (Excellent))")}
+          <input
+            type="text"
+            {...control("rating", RATING_MAX_LENGTH)}
+            defaultValue={text("rating")}
+          />
+          {message("rating")}
+        </div>
+        <div>
+          {label("ratingSource", "Rated by (e.g. AM Best)")}
+          <input
+            type="text"
+            {...control("ratingSource", RATING_SOURCE_MAX_LENGTH)}
+            defaultValue={text("ratingSource")}
+          />
+          {message("ratingSource")}
+        </div>
+        <div>
+          {label("ratingDate", "Rating read on")}
+          <input
+            type="date"
+            {...control("ratingDate")}
+            max={today}
+            defaultValue={text("ratingDate")}
+          />
+          {message("ratingDate")}
+        </div>
       </div>
       {lines.map((line) => (
         <fieldset key={line.slug} className="rounded-lg border border-slate-300 p-3">
@@ -223,9 +355,82 @@ export function QuoteForm({
             </div>
             {money("deductible", "Deductible, in dollars", line.slug)}
           </div>
+          <fieldset className="mt-2">
+            <legend className="text-sm font-medium text-ink">
+              Basis (a claims-made line&apos;s limits read per claim)
+            </legend>
+            {LINE_BASES.map((basis) => (
+              <label key={basis.id} className="mt-1 flex items-center gap-2 text-ink">
+                <input
+                  type="radio"
+                  name={`${line.slug}.basis`}
+                  value={basis.id}
+                  defaultChecked={text("basis", line.slug) === basis.id}
+                />
+                {basis.label}
+              </label>
+            ))}
+            {message(`${line.slug}.basis`)}
+          </fieldset>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            <div>
+              {label(`${line.slug}.retroDate`, "Retroactive date, if claims-made")}
+              <input
+                type="date"
+                {...control(`${line.slug}.retroDate`)}
+                defaultValue={text("retroDate", line.slug)}
+              />
+              {message(`${line.slug}.retroDate`)}
+            </div>
+            <label className="flex items-center gap-2 self-end text-ink">
+              <input
+                type="checkbox"
+                name={`${line.slug}.audit`}
+                defaultChecked={ticked("audit", line.slug)}
+              />
+              Premium subject to audit
+            </label>
+          </div>
         </fieldset>
       ))}
       {message("lines")}
+      <fieldset className="rounded-lg border border-slate-300 p-3">
+        <legend className="px-1 font-semibold text-ink">Subjectivities</legend>
+        <p className="text-sm text-muted">
+          What the insurer still needs, before or after binding, each with its due day. Leave a row
+          empty when there is nothing more.
+        </p>
+        {SUBJECTIVITY_FIELDS.map((name, index) => (
+          <div key={name} className="mt-2 grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
+            <div>
+              {label(`${name}.text`, `Subjectivity ${index + 1}`)}
+              <input
+                type="text"
+                {...control(`${name}.text`, SUBJECTIVITY_MAX_LENGTH)}
+                defaultValue={text("text", name)}
+              />
+              {message(`${name}.text`)}
+            </div>
+            <div>
+              {label(`${name}.timing`, `Subjectivity ${index + 1}: needed`)}
+              <select {...control(`${name}.timing`)} defaultValue={text("timing", name)}>
+                <option value="">Choose</option>
+                {SUBJECTIVITY_TIMINGS.map((timing) => (
+                  <option key={timing.id} value={timing.id}>
+                    {timing.label}
+                  </option>
+                ))}
+              </select>
+              {message(`${name}.timing`)}
+            </div>
+            <div>
+              {label(`${name}.due`, `Subjectivity ${index + 1}: due on`)}
+              <input type="date" {...control(`${name}.due`)} defaultValue={text("due", name)} />
+              {message(`${name}.due`)}
+            </div>
+          </div>
+        ))}
+      </fieldset>
       <div>
         {label("notes", "Exclusions and notes worth reading (the visitor sees these)")}
         <textarea
@@ -264,7 +469,17 @@ export function quoteColumns(submissionId: string, open: boolean): DeskColumn<In
   return [
     { label: "Insurer", rowHeader: true, cell: (quote) => quote.insurer },
     { label: "Kind", cell: (quote) => (quote.kind === "estimate" ? "Estimate" : "Bindable") },
+    {
+      label: "Market",
+      cell: (quote) =>
+        quote.market === null
+          ? "Not recorded"
+          : quote.market === "admitted"
+            ? "Admitted"
+            : "Non-admitted",
+    },
     { label: "Premium", nowrap: true, cell: (quote) => formatCents(quote.premiumCents) },
+    { label: "Total", nowrap: true, cell: (quote) => formatCents(totalCents(quote)) },
     { label: "Valid until", nowrap: true, cell: (quote) => quote.validUntil },
     {
       label: "Where it stands",

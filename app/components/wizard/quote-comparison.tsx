@@ -2,11 +2,12 @@ import { possessive } from "#app/domain/site/possessive.ts";
 import type { ComparisonRow } from "#app/domain/quote/insurer-quotes.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
+import { NonAdmittedMark } from "#app/components/wizard/quote-proposal-parts.tsx";
 
 /**
  * The agency's published quotes side by side on the visitor's quotes page (routes/wizard/quotes.tsx,
  * issue 29): on a wide screen one table, a column per quote; on a phone a card per quote with the
- * same rows. Each quote's heading carries its price, its marks, the insurer's PDF and "Choose this
+ * same rows. Each quote's heading carries its total, its marks, the insurer's PDF and "Choose this
  * quote" where it can be chosen.
  */
 
@@ -14,7 +15,10 @@ import { m } from "#app/paraglide/messages.js";
 export interface QuoteHeading {
   id: string;
   insurer: string;
-  premium: string;
+  /** What the insured pays in all: the parts of the price the agent entered, added up. */
+  total: string;
+  /** A surplus lines quote: marked as such in its heading. */
+  nonAdmitted: boolean;
   estimate: boolean;
   expired: boolean;
   pdf: { href: string; size: string } | undefined;
@@ -100,7 +104,8 @@ export function QuoteComparison({
                   className="border-b border-slate-200 p-3 align-bottom text-base text-ink"
                 >
                   {heading.insurer}
-                  <span className="block text-xl font-bold">{heading.premium}</span>
+                  <span className="block text-xl font-bold">{heading.total}</span>
+                  <NonAdmittedMark heading={heading} />
                   {heading.estimate ? (
                     <span className="mt-1 block text-xs font-semibold text-amber-900">
                       {m.quotes_estimate({}, words)}
@@ -119,7 +124,10 @@ export function QuoteComparison({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.label} className={row.differs ? "bg-amber-50" : undefined}>
+              <tr
+                key={row.id}
+                className={`${row.differs ? "bg-amber-50" : ""} ${row.total ? "font-bold" : ""}`}
+              >
                 <th scope="row" className="border-b border-slate-200 p-3 font-semibold text-ink">
                   {row.label}
                   <DiffersMark row={row} />
@@ -139,8 +147,9 @@ export function QuoteComparison({
         {headings.map((heading, index) => (
           <li key={heading.id} className="rounded-xl border border-slate-200 p-4">
             <h2 className="text-lg font-semibold text-ink">
-              {heading.insurer}: {heading.premium}
+              {heading.insurer}: {heading.total}
             </h2>
+            <NonAdmittedMark heading={heading} />
             {heading.expired ? (
               <p className="mt-1 text-sm font-semibold text-red-800">
                 {m.quotes_expired({}, words)}
@@ -150,7 +159,7 @@ export function QuoteComparison({
             <ChooseLink heading={heading} />
             <dl className="mt-2 divide-y divide-slate-200">
               {rows.map((row) => (
-                <div key={row.label} className="py-2">
+                <div key={row.id} className={row.total ? "py-2 font-bold" : "py-2"}>
                   <dt className="text-sm font-semibold text-ink">
                     {row.label}
                     <DiffersMark row={row} />

@@ -31,13 +31,20 @@ const GOOD = {
   insurer: "Acme Mutual",
   kind: "estimate",
   premium: "$1,250.50",
+  market: "admitted",
   payInFull: "on",
   monthly: "on",
   monthlyFee: "8",
+  downPayment: "250.50",
+  instalmentCount: "10",
+  instalmentAmount: "100",
   termStart: "2026-12-01",
   termEnd: "2027-12-01",
   validUntil: "2026-12-15",
+  tria: "offered",
+  triaPremium: "25",
   "general-liability.included": "on",
+  "general-liability.basis": "occurrence",
   "general-liability.occurrence": "1,000,000",
   "general-liability.aggregate": "2000000",
   "general-liability.deductible": "500",
@@ -68,12 +75,25 @@ describe("the desk's quote form", () => {
     expect(parsed.value).toEqual({
       insurer: "Acme Mutual",
       kind: "estimate",
+      market: "admitted",
       premiumCents: 125_050,
+      charges: {
+        surplusLinesTaxCents: null,
+        stampingFeeCents: null,
+        policyFeeCents: null,
+        inspectionFeeCents: null,
+        brokerFeeCents: null,
+      },
+      minimumEarnedCents: null,
       payInFull: true,
       monthlyFeeCents: 800,
+      instalments: { downPaymentCents: 25_050, count: 10, amountCents: 10_000 },
       termStart: "2026-12-01",
       termEnd: "2027-12-01",
       validUntil: "2026-12-15",
+      terrorism: { offered: true, premiumCents: 2_500 },
+      rating: null,
+      subjectivities: [],
       notes: "Excludes roofing over three stories.",
       lines: [
         {
@@ -82,6 +102,9 @@ describe("the desk's quote form", () => {
           aggregateCents: 200_000_000,
           limitText: null,
           deductibleCents: 50_000,
+          basis: "occurrence",
+          retroDate: null,
+          auditable: false,
         },
       ],
     });
@@ -143,17 +166,32 @@ describe("the desk's quote form", () => {
   });
 });
 
+const NO_CHARGES = {
+  surplusLinesTaxCents: null,
+  stampingFeeCents: null,
+  policyFeeCents: null,
+  inspectionFeeCents: null,
+  brokerFeeCents: null,
+};
+
 function quote(changes: Partial<InsurerQuote>): InsurerQuote {
   return {
     id: "q1",
     insurer: "Acme Mutual",
     kind: "bindable",
+    market: "admitted",
     premiumCents: 120_000,
+    charges: NO_CHARGES,
+    minimumEarnedCents: null,
     payInFull: true,
     monthlyFeeCents: null,
+    instalments: null,
     termStart: "2026-12-01",
     termEnd: "2027-12-01",
     validUntil: "2026-12-15",
+    terrorism: { offered: false, premiumCents: null },
+    rating: null,
+    subjectivities: [],
     notes: null,
     lines: [
       {
@@ -162,6 +200,9 @@ function quote(changes: Partial<InsurerQuote>): InsurerQuote {
         aggregateCents: 200_000_000,
         limitText: null,
         deductibleCents: null,
+        basis: "occurrence",
+        retroDate: null,
+        auditable: false,
       },
     ],
     status: "published",
@@ -180,6 +221,7 @@ describe("the comparison", () => {
     );
     const byLabel = Object.fromEntries(rows.map((row) => [row.label, row]));
     expect(byLabel["What it is"]).toEqual({
+      id: "kind",
       label: "What it is",
       values: [
         "Bindable: the insurer's offer as it stands",
@@ -190,7 +232,7 @@ describe("the comparison", () => {
     expect(byLabel["Premium for the term"]?.values).toEqual(["$1,200", "$990"]);
     expect(byLabel["Term"]?.differs).toBe(false);
     expect(byLabel["General Liability"]?.values[0]).toBe(
-      "$1,000,000 per occurrence; $2,000,000 aggregate; no deductible",
+      "Occurrence; $1,000,000 per occurrence; $2,000,000 aggregate; no deductible",
     );
     // No quote covers workers' comp: no row for it.
     expect(rows.some((row) => row.label.startsWith("Workers"))).toBe(false);

@@ -11,6 +11,37 @@ import { greeting, renderEmail, type RenderedEmail } from "#app/domain/site/emai
 import { checkbox, optionalText, requiredText } from "#app/domain/values/fields.ts";
 import { addDays, isDay } from "#app/domain/values/days.ts";
 import { z } from "#app/domain/values/zod.ts";
+import {
+  centsAsText,
+  centsFromText,
+  formatCents,
+  formatDollars,
+  MAX_CENTS,
+} from "#app/domain/values/money.ts";
+import {
+  CHARGE_PARTS,
+  LINE_BASES,
+  marketWords,
+  MAX_INSTALMENTS,
+  MAX_SUBJECTIVITIES,
+  paymentWords,
+  QUOTE_MARKET_IDS,
+  RATING_MAX_LENGTH,
+  RATING_SOURCE_MAX_LENGTH,
+  SUBJECTIVITY_MAX_LENGTH,
+  SUBJECTIVITY_TIMINGS,
+  terrorismWords,
+  totalCents,
+  type ChargeKey,
+  type Instalments,
+  type LineBasis,
+  type QuoteCharges,
+  type QuoteMarket,
+  type StrengthRating,
+  type Subjectivity,
+  type SubjectivityTiming,
+  type TerrorismOffer,
+} from "#app/domain/quote/quote-proposal.ts";
 import { BASE_LOCALE, type Locale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 import type { ProducerOfRecord } from "#app/domain/leads/producer-licenses.ts";
@@ -18,6 +49,8 @@ import { stateOfCode } from "#app/domain/reference/states.ts";
 import { stateName } from "#app/domain/reference/state-names.ts";
 
 export { QUOTES_PATH };
+// Money lives in values/money.ts; these names stay importable from here, where quotes use them.
+export { centsAsText, centsFromText, formatCents, formatDollars, MAX_CENTS };
 
 /** What a quote is: the insurer's offer as it stands, or an indication that may change. */
 export const QUOTE_KINDS = [
@@ -50,8 +83,6 @@ export const INSURER_MAX_LENGTH = 120;
 export const QUOTE_NOTES_MAX_LENGTH = 2000;
 /** A line's own limit in words ("Statutory; employer's liability $1M / $1M / $1M"). */
 export const LINE_LIMIT_TEXT_MAX_LENGTH = 160;
-/** The largest amount a quote takes: $100 million, in cents (the database's check too). */
-export const MAX_CENTS = 10_000_000_000;
 /** How long a term may run: some insurers write 18 months or more; none three years. */
 export const MAX_TERM_DAYS = 3 * 365;
 
@@ -71,41 +102,26 @@ export const quoteFormMessages = {
   validUntilPast: "Please choose today or a later date",
   linesRequired: "Please include at least one line",
   lineLimitRequired: "Please enter at least one limit for this line",
+  marketRequired: "Please say whether the insurer is admitted or non-admitted (surplus lines)",
+  surplusOnly: "Only a non-admitted (surplus lines) quote has this tax or fee",
+  downPaymentRequired: "Please enter the down payment (0 if none)",
+  instalmentCountInvalid: `Please enter how many instalments follow the down payment, 1 to ${MAX_INSTALMENTS}`,
+  instalmentAmountRequired: "Please enter the amount of each instalment",
+  triaRequired: "Please say whether the insurer offers terrorism (TRIA) cover",
+  triaPremiumRequired: "Please enter the terrorism cover's premium (0 if included at no charge)",
+  ratingPartRequired: "Please give the rating, its source and the day you read it, or none of them",
+  ratingDateFuture: "Please choose today or an earlier date",
+  basisRequired: "Please choose occurrence or claims-made",
+  retroDateRequired: "Please enter the retroactive date of this claims-made line",
+  retroDateAfterStart: "Please choose a retroactive date on or before the term's start",
+  timingRequired: "Please say whether the insurer needs this before or after binding",
+  subjectivityText: "Please say what the insurer needs",
   published: (count: number) =>
     `${count === 1 ? "One quote" : `${count} quotes`} published, and the visitor emailed.`,
   nothingToPublish: "There is no quote waiting to be published.",
   notOpen: "This request is closed: its quotes can no longer change.",
   notFound: "That quote is no longer there.",
 } as const;
-
-/** An amount typed in dollars ("$1,250", "1250.50") as cents. */
-export function centsFromText(text: string): number | undefined {
-  const plain = text.replace(/[\s,$]/g, "");
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(plain)) return undefined;
-  const [dollars = "0", cents = ""] = plain.split(".");
-  const value = Number(dollars) * 100 + Number(cents.padEnd(2, "0"));
-  return value <= MAX_CENTS ? value : undefined;
-}
-
-/** An amount as the visitor reads it: "$1,250" or "$1,250.50". */
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}
-
-/** Whole dollars as money: "$1,000,000". */
-export function formatDollars(dollars: number): string {
-  return formatCents(dollars * 100);
-}
-
-/** An amount as a form field shows it again: "1250" or "1250.50". */
-export function centsAsText(cents: number | null): string {
-  if (cents === null) return "";
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
 
 function money(required: string | undefined) {
   const amount = z.pipe(
@@ -136,7 +152,36 @@ const lineFormSchema = z.object({
   aggregate: money(undefined),
   limit: optionalText(LINE_LIMIT_TEXT_MAX_LENGTH),
   deductible: money(undefined),
+  basis: z.optional(
+    z.enum(
+      LINE_BASES.map((basis) => basis.id) as [LineBasis, ...LineBasis[]],
+      quoteFormMessages.basisRequired,
+    ),
+  ),
+  retroDate: z.optional(day(quoteFormMessages.dateRequired)),
+  audit: checkbox(),
 });
+
+/** One subjectivity as the form sends it (names `subjectivity<n>.text`, `.timing`, `.due`). */
+const subjectivityFormSchema = z.object({
+  text: optionalText(SUBJECTIVITY_MAX_LENGTH),
+  timing: z.optional(
+    z.enum(
+      SUBJECTIVITY_TIMINGS.map((timing) => timing.id) as [
+        SubjectivityTiming,
+        ...SubjectivityTiming[],
+      ],
+      quoteFormMessages.timingRequired,
+    ),
+  ),
+  due: z.optional(day(quoteFormMessages.dateRequired)),
+});
+
+/** The form's names of the subjectivities' rows: `subjectivity1` to `subjectivity<MAX>`. */
+export const SUBJECTIVITY_FIELDS = Array.from(
+  { length: MAX_SUBJECTIVITIES },
+  (_, index) => `subjectivity${index + 1}`,
+);
 
 /** One line of a quote as kept (`insurer_quotes.lines`): amounts in cents, null when not given. */
 export interface QuoteLine {
@@ -146,17 +191,48 @@ export interface QuoteLine {
   /** The line's own limit in words, where per occurrence and aggregate do not fit. */
   limitText: string | null;
   deductibleCents: number | null;
+  /** Occurrence or claims-made; null on a quote saved before issue 55. */
+  basis: LineBasis | null;
+  /** A claims-made line's retroactive date (YYYY-MM-DD); null otherwise. */
+  retroDate: string | null;
+  /** Whether the line's premium is subject to audit (false on a quote saved before issue 55). */
+  auditable: boolean;
 }
 
 const storedCents = z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_CENTS)));
-/** A quote's lines as the database holds them, checked on the way out. */
+const storedDay = z.string().check(z.refine(isDay));
+/**
+ * A quote's lines as the database holds them, checked on the way out. Lines saved before issue 55
+ * have no basis, retroactive date or audit: read as not recorded.
+ */
 export const storedLinesSchema = z.array(
+  z.pipe(
+    z.object({
+      line: z.string(),
+      occurrenceCents: storedCents,
+      aggregateCents: storedCents,
+      limitText: z.nullable(z.string().check(z.maxLength(LINE_LIMIT_TEXT_MAX_LENGTH))),
+      deductibleCents: storedCents,
+      basis: z.optional(z.nullable(z.enum(["occurrence", "claims-made"]))),
+      retroDate: z.optional(z.nullable(storedDay)),
+      auditable: z.optional(z.boolean()),
+    }),
+    z.transform((line): QuoteLine => ({
+      ...line,
+      basis: line.basis ?? null,
+      retroDate: line.retroDate ?? null,
+      auditable: line.auditable ?? false,
+    })),
+  ),
+);
+
+/** A quote's subjectivities as the database holds them (`insurer_quotes.subjectivities`). */
+export const storedSubjectivitiesSchema = z.array(
   z.object({
-    line: z.string(),
-    occurrenceCents: storedCents,
-    aggregateCents: storedCents,
-    limitText: z.nullable(z.string().check(z.maxLength(LINE_LIMIT_TEXT_MAX_LENGTH))),
-    deductibleCents: storedCents,
+    text: z.string().check(z.minLength(1), z.maxLength(SUBJECTIVITY_MAX_LENGTH)),
+    timing: z.enum(["before-binding", "after-binding"]),
+    due: storedDay,
+    receivedOn: z.nullable(storedDay),
   }),
 );
 
@@ -164,13 +240,26 @@ export const storedLinesSchema = z.array(
 export interface InsurerQuoteInput {
   insurer: string;
   kind: QuoteKind;
+  /** Admitted or surplus lines; null on a quote saved before issue 55 (not recorded). */
+  market: QuoteMarket | null;
+  /** The insurer's premium for the term, before taxes and fees. */
   premiumCents: number;
+  /** Taxes and fees, as the insurer's quote lists them, and the agency's broker fee. */
+  charges: QuoteCharges;
+  /** A minimum earned premium, if the insurer keeps one on cancellation. */
+  minimumEarnedCents: number | null;
   payInFull: boolean;
-  /** Null: no monthly payments. */
+  /** The fee for each instalment; null: no instalments (the column's old name says monthly). */
   monthlyFeeCents: number | null;
+  /** The instalments' plan; null without instalments, or on a quote saved before issue 55. */
+  instalments: Instalments | null;
   termStart: string;
   termEnd: string;
   validUntil: string;
+  /** The terrorism (TRIA) offer; null on a quote saved before issue 55. */
+  terrorism: TerrorismOffer | null;
+  rating: StrengthRating | null;
+  subjectivities: Subjectivity[];
   notes: string | null;
   lines: QuoteLine[];
 }
@@ -178,20 +267,46 @@ export interface InsurerQuoteInput {
 /**
  * The desk's quote form for a request asking for `lines` (slugs), on `today` (YYYY-MM-DD, the
  * agency's day): every line of the request has its fieldset; at least one is included, each with a
- * limit. The term's end follows its start, within MAX_TERM_DAYS; the quote is valid until today at
- * the earliest.
+ * limit, its basis and, if claims-made, its retroactive date (on or before the term's start). The
+ * term's end follows its start, within MAX_TERM_DAYS; the quote is valid until today at the
+ * earliest. A surplus lines tax or stamping fee only on a surplus lines quote; instalments with
+ * their down payment, number, amount and fee per instalment; the terrorism offer with its premium;
+ * a rating with its source and day; each subjectivity with its timing and due day.
  */
 export function insurerQuoteFormSchema(lines: readonly string[], today: string) {
   const lineShape: Record<string, z.ZodMiniOptional<typeof lineFormSchema>> = {};
   for (const line of lines) lineShape[line] = z.optional(lineFormSchema);
+  const subjectivityShape: Record<string, z.ZodMiniOptional<typeof subjectivityFormSchema>> = {};
+  for (const name of SUBJECTIVITY_FIELDS)
+    subjectivityShape[name] = z.optional(subjectivityFormSchema);
+  const chargeShape = Object.fromEntries(
+    CHARGE_PARTS.map((part) => [part.field, money(undefined)]),
+  ) as Record<(typeof CHARGE_PARTS)[number]["field"], ReturnType<typeof money>>;
   return z.pipe(
     z.object({
       insurer: requiredText(quoteFormMessages.insurerRequired, INSURER_MAX_LENGTH),
       kind: z.enum(["bindable", "estimate"], { error: quoteFormMessages.kindRequired }),
+      market: z.enum(QUOTE_MARKET_IDS, { error: quoteFormMessages.marketRequired }),
       premium: money(quoteFormMessages.premiumRequired),
+      ...chargeShape,
+      minimumEarned: money(undefined),
       payInFull: checkbox(),
       monthly: checkbox(),
       monthlyFee: money(undefined),
+      downPayment: money(undefined),
+      instalmentCount: z.optional(
+        z.string().check(
+          z.trim(),
+          z.refine(
+            (text) =>
+              /^\d{1,2}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_INSTALMENTS,
+            {
+              error: quoteFormMessages.instalmentCountInvalid,
+            },
+          ),
+        ),
+      ),
+      instalmentAmount: money(undefined),
       termStart: day(quoteFormMessages.dateRequired),
       termEnd: day(quoteFormMessages.dateRequired),
       validUntil: day(quoteFormMessages.dateRequired).check(
@@ -199,7 +314,19 @@ export function insurerQuoteFormSchema(lines: readonly string[], today: string) 
           error: quoteFormMessages.validUntilPast,
         }),
       ),
+      tria: z.enum(["offered", "not-offered"], { error: quoteFormMessages.triaRequired }),
+      triaPremium: money(undefined),
+      rating: optionalText(RATING_MAX_LENGTH),
+      ratingSource: optionalText(RATING_SOURCE_MAX_LENGTH),
+      ratingDate: z.optional(
+        day(quoteFormMessages.dateRequired).check(
+          z.refine((text) => !isDay(text) || text <= today, {
+            error: quoteFormMessages.ratingDateFuture,
+          }),
+        ),
+      ),
       notes: optionalText(QUOTE_NOTES_MAX_LENGTH),
+      ...subjectivityShape,
       ...lineShape,
     }),
     z.transform((form, context): InsurerQuoteInput => {
@@ -208,20 +335,70 @@ export function insurerQuoteFormSchema(lines: readonly string[], today: string) 
       if (form.premium === undefined || form.premium < 1) {
         issue(["premium"], quoteFormMessages.premiumRequired);
       }
+      const charges = {} as QuoteCharges;
+      for (const part of CHARGE_PARTS) {
+        const amount = form[part.field];
+        if (part.surplusOnly && amount !== undefined && form.market !== "non-admitted") {
+          issue([part.field], quoteFormMessages.surplusOnly);
+        }
+        charges[part.key satisfies ChargeKey] = amount ?? null;
+      }
       if (!form.payInFull && !form.monthly) issue(["payInFull"], quoteFormMessages.paymentRequired);
-      if (form.monthly && form.monthlyFee === undefined) {
-        issue(["monthlyFee"], quoteFormMessages.monthlyFeeRequired);
+      let instalments: Instalments | null = null;
+      if (form.monthly) {
+        if (form.monthlyFee === undefined) {
+          issue(["monthlyFee"], quoteFormMessages.monthlyFeeRequired);
+        }
+        if (form.downPayment === undefined) {
+          issue(["downPayment"], quoteFormMessages.downPaymentRequired);
+        }
+        if (form.instalmentCount === undefined) {
+          issue(["instalmentCount"], quoteFormMessages.instalmentCountInvalid);
+        }
+        if (form.instalmentAmount === undefined || form.instalmentAmount < 1) {
+          issue(["instalmentAmount"], quoteFormMessages.instalmentAmountRequired);
+        }
+        instalments = {
+          downPaymentCents: form.downPayment ?? 0,
+          count: Number(form.instalmentCount ?? 0),
+          amountCents: form.instalmentAmount ?? 0,
+        };
       }
       if (form.termEnd <= form.termStart) issue(["termEnd"], quoteFormMessages.termEndBeforeStart);
       else if (form.termEnd > addDays(form.termStart, MAX_TERM_DAYS)) {
         issue(["termEnd"], quoteFormMessages.termTooLong);
       }
-      // The lines' keys are the request's, known only when the schema is made: Zod types the
-      // object by its fixed fields, and each line's entry is read back as the shape given above.
-      const fields = form as unknown as Record<string, z.output<typeof lineFormSchema> | undefined>;
+      if (form.tria === "offered" && form.triaPremium === undefined) {
+        issue(["triaPremium"], quoteFormMessages.triaPremiumRequired);
+      }
+      const rated = [form.rating, form.ratingSource, form.ratingDate].filter(Boolean).length;
+      if (rated > 0 && rated < 3) {
+        if (!form.rating) issue(["rating"], quoteFormMessages.ratingPartRequired);
+        if (!form.ratingSource) issue(["ratingSource"], quoteFormMessages.ratingPartRequired);
+        if (!form.ratingDate) issue(["ratingDate"], quoteFormMessages.ratingPartRequired);
+      }
+      // The lines' and subjectivities' keys are made with the schema: Zod types the object by its
+      // fixed fields, and each such entry is read back as the shape given above.
+      const fields = form as unknown as Record<string, unknown>;
+      const subjectivities: Subjectivity[] = [];
+      for (const name of SUBJECTIVITY_FIELDS) {
+        const entry = fields[name] as z.output<typeof subjectivityFormSchema> | undefined;
+        if (!entry?.text) {
+          if (entry?.due !== undefined) issue([name, "text"], quoteFormMessages.subjectivityText);
+          continue;
+        }
+        if (entry.timing === undefined) issue([name, "timing"], quoteFormMessages.timingRequired);
+        if (entry.due === undefined) issue([name, "due"], quoteFormMessages.dateRequired);
+        subjectivities.push({
+          text: entry.text,
+          timing: entry.timing ?? "before-binding",
+          due: entry.due ?? "",
+          receivedOn: null,
+        });
+      }
       const included: QuoteLine[] = [];
       for (const line of lines) {
-        const entry = fields[line];
+        const entry = fields[line] as z.output<typeof lineFormSchema> | undefined;
         if (!entry?.included) continue;
         if (
           entry.occurrence === undefined &&
@@ -230,24 +407,52 @@ export function insurerQuoteFormSchema(lines: readonly string[], today: string) 
         ) {
           issue([line, "occurrence"], quoteFormMessages.lineLimitRequired);
         }
+        if (entry.basis === undefined) issue([line, "basis"], quoteFormMessages.basisRequired);
+        const claimsMade = entry.basis === "claims-made";
+        if (claimsMade && entry.retroDate === undefined) {
+          issue([line, "retroDate"], quoteFormMessages.retroDateRequired);
+        } else if (
+          claimsMade &&
+          entry.retroDate !== undefined &&
+          entry.retroDate > form.termStart
+        ) {
+          issue([line, "retroDate"], quoteFormMessages.retroDateAfterStart);
+        }
         included.push({
           line,
           occurrenceCents: entry.occurrence ?? null,
           aggregateCents: entry.aggregate ?? null,
           limitText: entry.limit || null,
           deductibleCents: entry.deductible ?? null,
+          basis: entry.basis ?? null,
+          // A retroactive date belongs to a claims-made line only.
+          retroDate: claimsMade ? (entry.retroDate ?? null) : null,
+          auditable: entry.audit,
         });
       }
       if (included.length === 0) issue(["lines"], quoteFormMessages.linesRequired);
       return {
         insurer: form.insurer,
         kind: form.kind,
+        market: form.market,
         premiumCents: form.premium ?? 0,
+        charges,
+        minimumEarnedCents: form.minimumEarned ?? null,
         payInFull: form.payInFull,
         monthlyFeeCents: form.monthly ? (form.monthlyFee ?? 0) : null,
+        instalments,
         termStart: form.termStart,
         termEnd: form.termEnd,
         validUntil: form.validUntil,
+        terrorism:
+          form.tria === "offered"
+            ? { offered: true, premiumCents: form.triaPremium ?? 0 }
+            : { offered: false, premiumCents: null },
+        rating:
+          form.rating && form.ratingSource && form.ratingDate
+            ? { rating: form.rating, source: form.ratingSource, asOf: form.ratingDate }
+            : null,
+        subjectivities,
         notes: form.notes || null,
         lines: included,
       };
@@ -278,25 +483,18 @@ export function dayText(day: string, locale: Locale = BASE_LOCALE): string {
   });
 }
 
-/** The ways to pay a quote, in words. */
+/** The ways to pay a quote, in words: the fee per instalment and what instalments come to. */
 export function paymentOptionsText(
-  quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents">,
+  quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents" | "instalments">,
   locale: Locale = BASE_LOCALE,
 ): string[] {
-  const words = { locale };
-  const options: string[] = [];
-  if (quote.payInFull) options.push(m.quotes_pay_in_full({}, words));
-  if (quote.monthlyFeeCents !== null) {
-    options.push(
-      quote.monthlyFeeCents === 0
-        ? m.quotes_pay_monthly_no_fee({}, words)
-        : m.quotes_pay_monthly_fee({ fee: formatCents(quote.monthlyFeeCents) }, words),
-    );
-  }
-  return options;
+  return paymentWords(quote, locale);
 }
 
-/** A line's limits and deductible in words, or "Not included", in `locale`. */
+/**
+ * A line's basis, limits, deductible and audit in words, or "Not included", in `locale`. A
+ * claims-made line's limits are per claim, with its retroactive date.
+ */
 export function lineCoverText(
   quote: Pick<InsurerQuote, "lines">,
   line: string,
@@ -305,9 +503,22 @@ export function lineCoverText(
   const words = { locale };
   const entry = quote.lines.find((candidate) => candidate.line === line);
   if (!entry) return m.quotes_cover_not_included({}, words);
+  const claimsMade = entry.basis === "claims-made";
   const parts: string[] = [];
+  if (entry.basis !== null) {
+    parts.push(
+      claimsMade && entry.retroDate
+        ? m.quotes_cover_claims_made_retro({ day: dayText(entry.retroDate, locale) }, words)
+        : (LINE_BASES.find((basis) => basis.id === entry.basis)?.words({}, words) ?? entry.basis),
+    );
+  }
   if (entry.occurrenceCents !== null) {
-    parts.push(m.quotes_cover_occurrence({ amount: formatCents(entry.occurrenceCents) }, words));
+    const amount = formatCents(entry.occurrenceCents);
+    parts.push(
+      claimsMade
+        ? m.quotes_cover_per_claim({ amount }, words)
+        : m.quotes_cover_occurrence({ amount }, words),
+    );
   }
   if (entry.aggregateCents !== null) {
     parts.push(m.quotes_cover_aggregate({ amount: formatCents(entry.aggregateCents) }, words));
@@ -319,21 +530,62 @@ export function lineCoverText(
       ? m.quotes_cover_no_deductible({}, words)
       : m.quotes_cover_deductible({ amount: formatCents(entry.deductibleCents) }, words),
   );
+  if (entry.auditable) parts.push(m.quotes_cover_audit({}, words));
   return parts.join("; ");
+}
+
+/** The rating as the agent typed it, with its source and day, or that none was given. */
+export function ratingText(rating: StrengthRating | null, locale: Locale = BASE_LOCALE): string {
+  const words = { locale };
+  if (rating === null) return m.quotes_rating_none({}, words);
+  // The rating agency's own words, as the agent typed them.
+  return m.quotes_rating(
+    { rating: rating.rating, source: rating.source, day: dayText(rating.asOf, locale) },
+    words,
+  );
+}
+
+/** The subjectivities in words: each with when the insurer needs it and its due day. */
+export function subjectivitiesText(
+  subjectivities: readonly Subjectivity[],
+  locale: Locale = BASE_LOCALE,
+): string {
+  const words = { locale };
+  if (subjectivities.length === 0) return m.quotes_subjectivities_none({}, words);
+  return subjectivities
+    .map((entry) =>
+      m.quotes_subjectivity(
+        {
+          // The insurer's words, as the agent typed them.
+          text: entry.text,
+          timing:
+            SUBJECTIVITY_TIMINGS.find((timing) => timing.id === entry.timing)?.words({}, words) ??
+            entry.timing,
+          day: dayText(entry.due, locale),
+        },
+        words,
+      ),
+    )
+    .join("; ");
 }
 
 /** One row of the comparison: what it compares, each quote's value, and whether they differ. */
 export interface ComparisonRow {
+  /** Stable across languages: the table's and the cards' keys, and a test's handle. */
+  id: string;
   label: string;
   values: string[];
   /** More than one quote, and not all the same: the row is marked, in words as well as looks. */
   differs: boolean;
+  /** The total the insured pays: set apart from the other rows. */
+  total?: boolean;
 }
 
 /**
  * The published quotes side by side, row by row (the same rows for the table on a wide screen and
- * the cards on a phone): the kind in words, the premium, the ways to pay, the term, the validity,
- * then each line any quote covers (in the request's order) and the notes.
+ * the cards on a phone): the kind in words, the market, the premium and each part of the price any
+ * quote has, the total, the ways to pay, the term, the validity, the terrorism offer, the rating,
+ * each line any quote covers (in the request's order), the subjectivities and the notes.
  */
 export function comparisonRows(
   quotes: readonly InsurerQuote[],
@@ -343,31 +595,86 @@ export function comparisonRows(
 ): ComparisonRow[] {
   const words = { locale };
   const day = (value: string) => dayText(value, locale);
-  const row = (label: string, value: (quote: InsurerQuote) => string): ComparisonRow => {
+  const row = (
+    id: string,
+    label: string,
+    value: (quote: InsurerQuote) => string,
+    more: { total?: boolean } = {},
+  ): ComparisonRow => {
     const values = quotes.map(value);
-    return { label, values, differs: values.length > 1 && new Set(values).size > 1 };
+    return { id, label, values, differs: values.length > 1 && new Set(values).size > 1, ...more };
   };
   const covered = requestLines.filter((line) =>
     quotes.some((quote) => quote.lines.some((entry) => entry.line === line)),
   );
+  const none = m.quotes_part_none({}, words);
+  const parts = CHARGE_PARTS.filter((part) =>
+    quotes.some((quote) => quote.charges[part.key] !== null),
+  ).map((part) =>
+    row(part.field, part.words({}, words), (quote) => {
+      const amount = quote.charges[part.key];
+      return amount === null ? none : formatCents(amount);
+    }),
+  );
+  const earned = quotes.some((quote) => quote.minimumEarnedCents !== null)
+    ? [
+        row("minimumEarned", m.quotes_row_minimum_earned({}, words), (quote) =>
+          quote.minimumEarnedCents === null ? none : formatCents(quote.minimumEarnedCents),
+        ),
+      ]
+    : [];
   return [
-    row(m.quotes_row_kind({}, words), (quote) => quoteKindWords(quote.kind, locale)),
-    row(m.quotes_row_premium({}, words), (quote) => formatCents(quote.premiumCents)),
-    row(m.quotes_row_payment({}, words), (quote) => paymentOptionsText(quote, locale).join("; ")),
-    row(m.quotes_row_term({}, words), (quote) =>
+    row("kind", m.quotes_row_kind({}, words), (quote) => quoteKindWords(quote.kind, locale)),
+    row("market", m.quotes_row_market({}, words), (quote) => marketWords(quote.market, locale)),
+    row("premium", m.quotes_row_premium({}, words), (quote) => formatCents(quote.premiumCents)),
+    ...parts,
+    row("total", m.quotes_row_total({}, words), (quote) => formatCents(totalCents(quote)), {
+      total: true,
+    }),
+    ...earned,
+    row("payment", m.quotes_row_payment({}, words), (quote) =>
+      paymentOptionsText(quote, locale).join("; "),
+    ),
+    row("term", m.quotes_row_term({}, words), (quote) =>
       m.quotes_term({ start: day(quote.termStart), end: day(quote.termEnd) }, words),
     ),
-    row(m.quotes_row_valid({}, words), (quote) =>
+    row("valid", m.quotes_row_valid({}, words), (quote) =>
       isExpired(quote, today)
         ? m.quotes_expired_on({ day: day(quote.validUntil) }, words)
         : day(quote.validUntil),
     ),
+    row("terrorism", m.quotes_row_tria({}, words), (quote) =>
+      terrorismWords(quote.terrorism, locale),
+    ),
+    row("rating", m.quotes_row_rating({}, words), (quote) => ratingText(quote.rating, locale)),
     ...covered.map((line) =>
-      row(lineName(line, locale), (quote) => lineCoverText(quote, line, locale)),
+      row(`line-${line}`, lineName(line, locale), (quote) => lineCoverText(quote, line, locale)),
+    ),
+    row("subjectivities", m.quotes_row_subjectivities({}, words), (quote) =>
+      subjectivitiesText(quote.subjectivities, locale),
     ),
     // The agent's words from the insurer's quote, as typed.
-    row(m.quotes_row_notes({}, words), (quote) => quote.notes ?? m.quotes_notes_none({}, words)),
+    row(
+      "notes",
+      m.quotes_row_notes({}, words),
+      (quote) => quote.notes ?? m.quotes_notes_none({}, words),
+    ),
   ];
+}
+
+/**
+ * The surplus lines notice a non-admitted quote carries on the visitor's page (docs/proposal-rules.md):
+ * the general notice every state's rule shares (the insurer is not licensed in the state, the state
+ * does not regulate it as it does a licensed insurer, and the state's guaranty fund does not pay its
+ * claims), and that the state's own notice, in its set words, comes from the agent. Undefined for an
+ * admitted quote. The site writes no state's statutory words it has not confirmed.
+ */
+export function surplusLinesNotice(
+  quote: Pick<InsurerQuote, "insurer" | "market">,
+  locale: Locale = BASE_LOCALE,
+): string | undefined {
+  if (quote.market !== "non-admitted") return undefined;
+  return m.quotes_surplus_notice({ insurer: quote.insurer }, { locale });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   QuestionsSection,
 } from "#app/components/wizard/quotes-page-sections.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
+import { SurplusLinesNotices } from "#app/components/wizard/quote-proposal-parts.tsx";
 import { declineMessages } from "#app/domain/quote/insurer-quotes.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import { questionMessages } from "#app/domain/quote/request-questions.ts";
@@ -165,6 +166,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
     >
       <QuestionsSection {...loaderData} refusal={answerRefusal} />
       <QuoteComparison headings={headings} rows={rows} />
+      <SurplusLinesNotices notices={loaderData.notices} />
       {loaderData.chosen?.now ? null : loaderData.chosen ? (
         <p
           role="status"

@@ -361,7 +361,30 @@ export interface InsurerQuotesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue 55: admitted or non-admitted; null on quotes saved before. */
+  market: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The price's parts and plan (bigint cents, as above; null where not given). */
+  surplus_lines_tax_cents: NullableCents;
+  stamping_fee_cents: NullableCents;
+  policy_fee_cents: NullableCents;
+  inspection_fee_cents: NullableCents;
+  broker_fee_cents: NullableCents;
+  minimum_earned_cents: NullableCents;
+  down_payment_cents: NullableCents;
+  instalment_cents: NullableCents;
+  instalment_count: ColumnType<number | null, number | null | undefined, number | null>;
+  terrorism_offered: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  terrorism_premium_cents: NullableCents;
+  rating: ColumnType<string | null, string | null | undefined, string | null>;
+  rating_source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A date: select it as `::text`. */
+  rating_as_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text in, parsed JSON out (storedSubjectivitiesSchema). */
+  subjectivities: ColumnType<unknown, string | undefined, string>;
 }
+
+/** A bigint amount in cents that may be absent: text from pg, a number from PGlite. */
+type NullableCents = ColumnType<string | number | null, number | null | undefined, number | null>;
 
 /** A document on a quote request (issue 29, decision 043): its bytes are its chunks. */
 export interface RequestDocumentsTable {

@@ -14,10 +14,12 @@ import {
   getInsurerQuote,
   hasPublishedQuotes,
   listInsurerQuotes,
+  markSubjectivity,
   publishInsurerQuotes,
   updateInsurerQuote,
   withdrawInsurerQuote,
 } from "#app/server/leads/insurer-quote-store.server.ts";
+import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import { linkDestination } from "#app/server/wizard/application-stage.server.ts";
 import { checkResumeLink, redeemResumeLink } from "#app/server/wizard/resume-tokens.server.ts";
 
@@ -34,6 +36,133 @@ const PUBLISH = {
   agency: { ...SAMPLE_AGENCY, sample: true },
   perHour: 5,
 };
+
+/** A surplus lines quote with every part issue 55 adds: two lines, one claims-made. */
+const SURPLUS_QUOTE: InsurerQuoteInput = {
+  ...SAMPLE_QUOTE,
+  insurer: "Lloyd's Syndicate 1234",
+  market: "non-admitted",
+  premiumCents: 400_000,
+  charges: {
+    surplusLinesTaxCents: 12_000,
+    stampingFeeCents: 720,
+    policyFeeCents: 15_000,
+    inspectionFeeCents: 7_500,
+    brokerFeeCents: 10_000,
+  },
+  minimumEarnedCents: 100_000,
+  monthlyFeeCents: 500,
+  instalments: { downPaymentCents: 111_220, count: 9, amountCents: 37_000 },
+  terrorism: { offered: true, premiumCents: 4_000 },
+  rating: { rating: "A- (Excellent)", source: "AM Best", asOf: "2026-11-20" },
+  subjectivities: [
+    { text: "Signed application", timing: "before-binding", due: "2026-12-20", receivedOn: null },
+    { text: "Loss runs", timing: "after-binding", due: "2027-01-31", receivedOn: null },
+  ],
+  lines: [
+    { ...SAMPLE_QUOTE.lines[0]!, auditable: true },
+    {
+      line: "errors-and-omissions",
+      occurrenceCents: 100_000_000,
+      aggregateCents: 100_000_000,
+      limitText: null,
+      deductibleCents: 250_000,
+      basis: "claims-made",
+      retroDate: "2024-03-01",
+      auditable: false,
+    },
+  ],
+};
+
+describe.each(testDatabaseKinds)("what a quote proposes, kept on $name (issue 55)", (kind) => {
+  it("reads back exactly what the save gave: market, parts, plan, TRIA, rating, subjectivities, lines", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      const added = await addInsurerQuote(db, request, SURPLUS_QUOTE, ana.id);
+      if (added.outcome !== "saved") throw new Error(added.outcome);
+      const quote = await getInsurerQuote(db, request.id, added.quoteId);
+      const { id, status, publishedAt, updatedAt, ...kept } = quote!;
+      expect({ id, status, publishedAt }).toEqual({
+        id: added.quoteId,
+        status: "draft",
+        publishedAt: null,
+      });
+      expect(updatedAt).toBeInstanceOf(Date);
+      expect(kept).toEqual(SURPLUS_QUOTE);
+    });
+  });
+
+  it("refuses a surplus lines tax on an admitted quote in the database too", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      await expect(
+        addInsurerQuote(db, request, { ...SURPLUS_QUOTE, market: "admitted" }, ana.id),
+      ).rejects.toThrow();
+    });
+  });
+
+  it("tracks a subjectivity received, keeps it through a change, and reads an older quote as not recorded", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const request = await lead(db, "Roofers");
+      const added = await addInsurerQuote(db, request, SURPLUS_QUOTE, ana.id);
+      if (added.outcome !== "saved") throw new Error(added.outcome);
+      const mark = { quoteId: added.quoteId, index: 1, day: "2026-11-27" };
+      expect(await markSubjectivity(db, request, mark, ana.id)).toBe("marked");
+      expect(await markSubjectivity(db, request, { ...mark, index: 2 }, ana.id)).toBe("not-found");
+      const [entry] = await getTimeline(db, request.submissionId);
+      expect(entry?.body).toBe(
+        `CP-ROOFER: Lloyd's Syndicate 1234's subjectivity "Loss runs" received on 2026-11-27`,
+      );
+      // The agent changes the quote: the same subjectivity stays received, a new one is not.
+      const changed = {
+        ...SURPLUS_QUOTE,
+        subjectivities: [
+          ...SURPLUS_QUOTE.subjectivities,
+          { text: "Photos", timing: "after-binding", due: "2027-02-01", receivedOn: null },
+        ],
+      } satisfies InsurerQuoteInput;
+      await updateInsurerQuote(db, request, added.quoteId, changed, ana.id);
+      const quote = await getInsurerQuote(db, request.id, added.quoteId);
+      expect(quote?.subjectivities.map((item) => item.receivedOn)).toEqual([
+        null,
+        "2026-11-27",
+        null,
+      ]);
+      // A quote saved before issue 55: its lines and the new columns as they were left.
+      await db
+        .updateTable("insurer_quotes")
+        .set({
+          market: null,
+          terrorism_offered: null,
+          surplus_lines_tax_cents: null,
+          stamping_fee_cents: null,
+          down_payment_cents: null,
+          instalment_count: null,
+          instalment_cents: null,
+          lines: JSON.stringify([
+            {
+              line: "general-liability",
+              occurrenceCents: 100,
+              aggregateCents: null,
+              limitText: null,
+              deductibleCents: null,
+            },
+          ]),
+        })
+        .where("id", "=", added.quoteId)
+        .execute();
+      expect(await getInsurerQuote(db, request.id, added.quoteId)).toMatchObject({
+        market: null,
+        terrorism: null,
+        instalments: null,
+        lines: [{ line: "general-liability", basis: null, retroDate: null, auditable: false }],
+      });
+    });
+  });
+});
 
 describe.each(testDatabaseKinds)("the agency's quotes on $name", (kind) => {
   it("keeps a quote exactly as entered, a draft until published, on the lead's timeline", async () => {

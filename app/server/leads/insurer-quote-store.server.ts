@@ -12,6 +12,7 @@ import {
   formatCents,
   quotesReadyEmail,
   storedLinesSchema,
+  storedSubjectivitiesSchema,
   type InsurerQuote,
   declineReasonLabel,
   NO_REASON_GIVEN,
@@ -20,6 +21,7 @@ import {
   type InsurerQuoteStatus,
   type QuoteKind,
 } from "#app/domain/quote/insurer-quotes.ts";
+import { QUOTE_MARKET_IDS, type Subjectivity } from "#app/domain/quote/quote-proposal.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import type { RenderedEmail } from "#app/domain/site/email-content.ts";
@@ -49,12 +51,28 @@ type QuoteRow = {
   id: string;
   insurer: string;
   kind: string;
+  market: string | null;
   premium_cents: string | number;
+  surplus_lines_tax_cents: Cents;
+  stamping_fee_cents: Cents;
+  policy_fee_cents: Cents;
+  inspection_fee_cents: Cents;
+  broker_fee_cents: Cents;
+  minimum_earned_cents: Cents;
   pay_in_full: boolean;
-  monthly_fee_cents: string | number | null;
+  monthly_fee_cents: Cents;
+  down_payment_cents: Cents;
+  instalment_count: number | null;
+  instalment_cents: Cents;
   term_start: string;
   term_end: string;
   valid_until: string;
+  terrorism_offered: boolean | null;
+  terrorism_premium_cents: Cents;
+  rating: string | null;
+  rating_source: string | null;
+  rating_as_of: string | null;
+  subjectivities: unknown;
   notes: string | null;
   lines: unknown;
   status: string;
@@ -62,19 +80,55 @@ type QuoteRow = {
   updated_at: Date | string;
 };
 
+/** A bigint of cents as a driver returns it: text from pg, a number from PGlite. */
+type Cents = string | number | null;
+
+function cents(value: Cents): number | null {
+  return value === null ? null : Number(value);
+}
+
 function toQuote(row: QuoteRow): InsurerQuote {
   return {
     id: row.id,
     insurer: row.insurer,
     kind: row.kind === "estimate" ? "estimate" : "bindable",
+    market: QUOTE_MARKET_IDS.find((market) => market === row.market) ?? null,
     premiumCents: Number(row.premium_cents),
+    charges: {
+      surplusLinesTaxCents: cents(row.surplus_lines_tax_cents),
+      stampingFeeCents: cents(row.stamping_fee_cents),
+      policyFeeCents: cents(row.policy_fee_cents),
+      inspectionFeeCents: cents(row.inspection_fee_cents),
+      brokerFeeCents: cents(row.broker_fee_cents),
+    },
+    minimumEarnedCents: cents(row.minimum_earned_cents),
     payInFull: row.pay_in_full,
-    monthlyFeeCents: row.monthly_fee_cents === null ? null : Number(row.monthly_fee_cents),
+    monthlyFeeCents: cents(row.monthly_fee_cents),
+    instalments:
+      row.instalment_count === null
+        ? null
+        : {
+            downPaymentCents: cents(row.down_payment_cents) ?? 0,
+            count: row.instalment_count,
+            amountCents: cents(row.instalment_cents) ?? 0,
+          },
     termStart: row.term_start,
     termEnd: row.term_end,
     validUntil: row.valid_until,
+    terrorism:
+      row.terrorism_offered === null
+        ? null
+        : {
+            offered: row.terrorism_offered,
+            premiumCents: cents(row.terrorism_premium_cents),
+          },
+    rating:
+      row.rating !== null && row.rating_source !== null && row.rating_as_of !== null
+        ? { rating: row.rating, source: row.rating_source, asOf: row.rating_as_of }
+        : null,
+    // Written by this module from the domain's schemas; read back through them all the same.
+    subjectivities: storedSubjectivitiesSchema.parse(row.subjectivities),
     notes: row.notes,
-    // Written by this module from the domain's schema; read back through it all the same.
     lines: storedLinesSchema.parse(row.lines),
     status:
       (["draft", "published", "withdrawn"] as const).find((status) => status === row.status) ??
@@ -91,12 +145,28 @@ function selectQuotes(db: Db) {
       "id",
       "insurer",
       "kind",
+      "market",
       "premium_cents",
+      "surplus_lines_tax_cents",
+      "stamping_fee_cents",
+      "policy_fee_cents",
+      "inspection_fee_cents",
+      "broker_fee_cents",
+      "minimum_earned_cents",
       "pay_in_full",
       "monthly_fee_cents",
+      "down_payment_cents",
+      "instalment_count",
+      "instalment_cents",
       sql<string>`term_start::text`.as("term_start"),
       sql<string>`term_end::text`.as("term_end"),
       sql<string>`valid_until::text`.as("valid_until"),
+      "terrorism_offered",
+      "terrorism_premium_cents",
+      "rating",
+      "rating_source",
+      sql<string | null>`rating_as_of::text`.as("rating_as_of"),
+      "subjectivities",
       "notes",
       "lines",
       "status",
@@ -115,6 +185,27 @@ export async function listInsurerQuotes(
   if (only) query = query.where("status", "=", only);
   const rows = await query.orderBy("created_at").orderBy("id").execute();
   return rows.map(toQuote);
+}
+
+/** The quotes of several requests (the lead records' batches), each request's in entered order. */
+export async function quotesOfRequests(
+  db: Db,
+  requestIds: readonly string[],
+): Promise<Map<string, InsurerQuote[]>> {
+  const byRequest = new Map<string, InsurerQuote[]>();
+  if (requestIds.length === 0) return byRequest;
+  const rows = await selectQuotes(db)
+    .select("quote_request_id")
+    .where("quote_request_id", "in", requestIds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    const list = byRequest.get(row.quote_request_id) ?? [];
+    list.push(toQuote(row));
+    byRequest.set(row.quote_request_id, list);
+  }
+  return byRequest;
 }
 
 /**
@@ -157,12 +248,28 @@ function columnsOf(input: InsurerQuoteInput) {
   return {
     insurer: input.insurer,
     kind: input.kind,
+    market: input.market,
     premium_cents: input.premiumCents,
+    surplus_lines_tax_cents: input.charges.surplusLinesTaxCents,
+    stamping_fee_cents: input.charges.stampingFeeCents,
+    policy_fee_cents: input.charges.policyFeeCents,
+    inspection_fee_cents: input.charges.inspectionFeeCents,
+    broker_fee_cents: input.charges.brokerFeeCents,
+    minimum_earned_cents: input.minimumEarnedCents,
     pay_in_full: input.payInFull,
     monthly_fee_cents: input.monthlyFeeCents,
+    down_payment_cents: input.instalments?.downPaymentCents ?? null,
+    instalment_count: input.instalments?.count ?? null,
+    instalment_cents: input.instalments?.amountCents ?? null,
     term_start: input.termStart,
     term_end: input.termEnd,
     valid_until: input.validUntil,
+    terrorism_offered: input.terrorism?.offered ?? null,
+    terrorism_premium_cents: input.terrorism?.offered ? input.terrorism.premiumCents : null,
+    rating: input.rating?.rating ?? null,
+    rating_source: input.rating?.source ?? null,
+    rating_as_of: input.rating?.asOf ?? null,
+    subjectivities: JSON.stringify(input.subjectivities),
     notes: input.notes,
     lines: JSON.stringify(input.lines),
   };
@@ -243,16 +350,26 @@ async function changeOpenQuote(
   request: QuotedRequest,
   quoteId: string,
   operatorId: string,
-  change: { set: Partial<ReturnType<typeof columnsOf>> & { status?: "withdrawn" }; what: string },
+  change: {
+    set: Partial<ReturnType<typeof columnsOf>> & { status?: "withdrawn" };
+    what: string;
+    /** The subjectivities to keep, given those the quote has now (to keep what was received). */
+    subjectivities?: (current: Subjectivity[]) => Subjectivity[];
+  },
 ): Promise<QuoteChange> {
   if (!isUuid(quoteId)) return { outcome: "not-found" };
   return inTransaction(db, async (trx) => {
     const state = await lockOpenRequest(trx, request);
     if (state !== "open") return { outcome: state ?? "not-found" };
     if (await isChosen(trx, request.id)) return { outcome: "chosen" };
+    const set = { ...change.set };
+    if (change.subjectivities) {
+      const current = await getInsurerQuote(trx, request.id, quoteId);
+      set.subjectivities = JSON.stringify(change.subjectivities(current?.subjectivities ?? []));
+    }
     const row = await trx
       .updateTable("insurer_quotes")
-      .set({ ...change.set, updated_at: sql`now()` })
+      .set({ ...set, updated_at: sql`now()` })
       .where("id", "=", quoteId)
       .where("quote_request_id", "=", request.id)
       .where("status", "<>", "withdrawn")
@@ -288,6 +405,64 @@ export function updateInsurerQuote(
   return changeOpenQuote(db, request, quoteId, operatorId, {
     set: columnsOf(input),
     what: "changed",
+    subjectivities: (current) => keepReceipts(input.subjectivities, current),
+  });
+}
+
+/**
+ * The subjectivities a changed quote keeps: as the form gave them, each still marked received
+ * where the quote had the same one (same words, same timing) received.
+ */
+export function keepReceipts(given: Subjectivity[], current: Subjectivity[]): Subjectivity[] {
+  return given.map((entry) => {
+    const before = current.find(
+      (candidate) => candidate.text === entry.text && candidate.timing === entry.timing,
+    );
+    return { ...entry, receivedOn: before?.receivedOn ?? null };
+  });
+}
+
+/** What marking a subjectivity did. */
+export type SubjectivityMark = "marked" | "not-found";
+
+/**
+ * Marks one subjectivity of a quote (its place in the quote's list) received on `day` (the
+ * agency's day), or outstanding again (`day` null), whatever the request's status: the insurer's
+ * needs go on after binding. Entered on the lead's timeline with the operator.
+ */
+export async function markSubjectivity(
+  db: Db,
+  request: QuotedRequest,
+  mark: { quoteId: string; index: number; day: string | null },
+  operatorId: string,
+): Promise<SubjectivityMark> {
+  if (!isUuid(mark.quoteId)) return "not-found";
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("insurer_quotes")
+      .select(["subjectivities", "insurer"])
+      .where("id", "=", mark.quoteId)
+      .where("quote_request_id", "=", request.id)
+      .where("status", "<>", "withdrawn")
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return "not-found";
+    const list = storedSubjectivitiesSchema.parse(row.subjectivities);
+    const entry = list[mark.index];
+    if (!entry) return "not-found";
+    list[mark.index] = { ...entry, receivedOn: mark.day };
+    await trx
+      .updateTable("insurer_quotes")
+      .set({ subjectivities: JSON.stringify(list), updated_at: sql`now()` })
+      .where("id", "=", mark.quoteId)
+      .execute();
+    await addActivity(trx, {
+      submissionId: request.submissionId,
+      operatorId,
+      kind: "quote",
+      body: `${request.reference}: ${row.insurer}'s subjectivity "${entry.text}" ${mark.day ? `received on ${mark.day}` : "marked outstanding again"}`,
+    });
+    return "marked";
   });
 }
 

@@ -8,7 +8,9 @@ import {
   isExpired,
   producerLine,
   quoteKindWords,
+  surplusLinesNotice,
 } from "#app/domain/quote/insurer-quotes.ts";
+import { totalCents } from "#app/domain/quote/quote-proposal.ts";
 import {
   formatBytes,
   visitorDocumentKindLabel,
@@ -134,7 +136,9 @@ export async function visitorQuotesPage(services: AppServices, agency: Agency, r
       insurer: quote.insurer,
       estimate: quote.kind === "estimate",
       kindWords: quoteKindWords(quote.kind, locale),
-      premium: formatCents(quote.premiumCents),
+      // What the insured pays in all: the parts of the price the agent entered, added up.
+      total: formatCents(totalCents(quote)),
+      nonAdmitted: quote.market === "non-admitted",
       expired: isExpired(quote, today),
       pdf: pdfOf(quote.id),
       // A bindable quote, not expired, while nothing is chosen yet: "Choose this quote".
@@ -144,6 +148,11 @@ export async function visitorQuotesPage(services: AppServices, agency: Agency, r
           : undefined,
     })),
     rows: comparisonRows(quotes, quoteRequest.lines, today, locale),
+    // Each surplus lines quote's notice (docs/proposal-rules.md).
+    notices: quotes.flatMap((quote) => {
+      const text = surplusLinesNotice(quote, locale);
+      return text ? [{ id: quote.id, text }] : [];
+    }),
     ...documentsPart,
   };
 }
