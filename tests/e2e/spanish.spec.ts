@@ -931,19 +931,32 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     ).toBeVisible();
     await expect(
       table.getByRole("cell", {
-        name: "$1,000,000 por ocurrencia; $2,000,000 agregado; $1,000 de deducible",
+        name: "Por ocurrencia; $1,000,000 por ocurrencia; $2,000,000 agregado; $1,000 de deducible; prima sujeta a auditoría",
       }),
     ).toHaveCount(2);
     await expect(
       table.getByRole("link", { name: "Elegir esta cotización de Acme Mutual" }),
     ).toBeVisible();
-    const days = [termStart, termEnd, validUntil, daysFromToday(0), daysFromToday(-1)];
+    const subjectivity = SAMPLE_QUOTE.subjectivities[0]!;
+    const rating = SAMPLE_QUOTE.rating!;
+    const days = [
+      termStart,
+      termEnd,
+      validUntil,
+      daysFromToday(0),
+      daysFromToday(-1),
+      subjectivity.due,
+      rating.asOf,
+    ];
     const shown = [
       reference,
       "Acme Mutual",
       "Beacon Casualty",
       // What the agent typed from the insurer's quote, as typed.
       SAMPLE_QUOTE.notes ?? "",
+      subjectivity.text,
+      rating.rating,
+      rating.source,
       "¿Trabajan en techos de más de tres pisos?",
       ...days.map((day) => dayText(day, "es")),
     ];

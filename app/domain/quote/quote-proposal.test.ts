@@ -6,7 +6,7 @@ import {
   surplusLinesNotice,
   type InsurerQuote,
 } from "#app/domain/quote/insurer-quotes.ts";
-import { isOverdue, totalCents } from "#app/domain/quote/quote-proposal.ts";
+import { isOverdue, totalCents, trackedSubjectivities } from "#app/domain/quote/quote-proposal.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 
 const TODAY = "2026-11-26";
@@ -316,5 +316,45 @@ describe("subjectivities on the desk", () => {
     expect(isOverdue({ ...entry, receivedOn: null }, TODAY)).toBe(true);
     expect(isOverdue({ ...entry, receivedOn: "2026-11-26" }, TODAY)).toBe(false);
     expect(isOverdue({ ...entry, due: TODAY, receivedOn: null }, TODAY)).toBe(false);
+  });
+
+  it("are the chosen quote's once one is chosen, else every quote's not withdrawn, each flagged if overdue", () => {
+    const entry = (text: string, due: string) =>
+      ({ text, timing: "after-binding", due, receivedOn: null }) as const;
+    const quotes = [
+      {
+        id: "a",
+        insurer: "Acme",
+        status: "published",
+        subjectivities: [entry("Photos", "2026-11-20")],
+      },
+      {
+        id: "b",
+        insurer: "Beacon",
+        status: "withdrawn",
+        subjectivities: [entry("Loss runs", "2026-12-01")],
+      },
+      {
+        id: "c",
+        insurer: "Crest",
+        status: "draft",
+        subjectivities: [entry("Survey", "2026-12-01")],
+      },
+    ];
+    expect(
+      trackedSubjectivities(quotes, undefined, TODAY).map((item) => [item.insurer, item.overdue]),
+    ).toEqual([
+      ["Acme", true],
+      ["Crest", false],
+    ]);
+    expect(trackedSubjectivities(quotes, "c", TODAY)).toEqual([
+      {
+        ...entry("Survey", "2026-12-01"),
+        quoteId: "c",
+        insurer: "Crest",
+        index: 0,
+        overdue: false,
+      },
+    ]);
   });
 });

@@ -210,3 +210,41 @@ export function terrorismWords(offer: TerrorismOffer | null, locale: Locale = BA
     ? m.quotes_tria_free({}, words)
     : m.quotes_tria_offered({ amount: formatCents(offer.premiumCents) }, words);
 }
+
+/** A subjectivity as the desk tracks it: whose quote, its place in the quote's list, and whether overdue. */
+export interface TrackedSubjectivity extends Subjectivity {
+  quoteId: string;
+  insurer: string;
+  /** Its place in its quote's list (the desk's form names it by this). */
+  index: number;
+  overdue: boolean;
+}
+
+/**
+ * The subjectivities the desk tracks on `today` (the agency's day): the chosen quote's once the
+ * visitor has asked to bind one, else every quote's that is not withdrawn, in the quotes' order.
+ */
+export function trackedSubjectivities(
+  quotes: readonly {
+    id: string;
+    insurer: string;
+    status: string;
+    subjectivities: readonly Subjectivity[];
+  }[],
+  chosenQuoteId: string | undefined,
+  today: string,
+): TrackedSubjectivity[] {
+  return quotes
+    .filter((quote) =>
+      chosenQuoteId === undefined ? quote.status !== "withdrawn" : quote.id === chosenQuoteId,
+    )
+    .flatMap((quote) =>
+      quote.subjectivities.map((entry, index) => ({
+        ...entry,
+        quoteId: quote.id,
+        insurer: quote.insurer,
+        index,
+        overdue: isOverdue(entry, today),
+      })),
+    );
+}

@@ -22,6 +22,8 @@ import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import { dayText, quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
+import { trackedSubjectivities } from "#app/domain/quote/quote-proposal.ts";
+import { Subjectivities } from "#app/components/admin/subjectivities.tsx";
 import { NOT_SENT_REASONS } from "#app/domain/leads/desk-emails.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
@@ -75,6 +77,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     open: isOpenQuoteStatus(request.status),
     lines: request.lines.map((slug) => ({ slug, name: lineName(slug) })),
     today: dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
+    // What the insurers still need, the chosen quote's once one is chosen (decision 062).
+    subjectivities: trackedSubjectivities(
+      quotes,
+      bind?.insurerQuoteId,
+      dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
+    ),
     quotes,
     editing,
     editingPdf: documents.find((document) => document.insurerQuoteId === editing?.id),
@@ -235,6 +243,12 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
       {loaderData.contract ? (
         <ContractRequirementsSection requirements={loaderData.contract} />
       ) : null}
+
+      <Subjectivities
+        items={loaderData.subjectivities}
+        markable
+        problem={actionData?.formId === "subjectivities" ? actionData.problem : undefined}
+      />
 
       <h2 className="mt-8 text-lg font-semibold text-ink">The quotes</h2>
       {quotes.length === 0 ? (

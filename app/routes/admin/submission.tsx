@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { Subjectivities } from "#app/components/admin/subjectivities.tsx";
 
 import {
   AdminPageHeading,
@@ -172,6 +173,11 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
       <ApplicationSection section="consent" values={values} />
 
       {request ? <QuoteRequestSection request={request} submissionId={row.id} /> : null}
+      <Subjectivities
+        items={loaderData.subjectivities}
+        markable={false}
+        quotesHref={`/admin/submissions/${row.id}/quotes#subjectivities`}
+      />
       {requestHistory ? (
         <div className="print:hidden">
           <RecordHistory

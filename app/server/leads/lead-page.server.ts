@@ -28,6 +28,9 @@ import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
+import { trackedSubjectivities } from "#app/domain/quote/quote-proposal.ts";
+import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import {
   addActivity,
   getLeadWork,
@@ -113,6 +116,12 @@ export async function leadPageRecords(
   const savedKind = savedKindOf(search.saved);
   const saved = savedKind ? timeline.find((entry) => entry.kind === savedKind) : undefined;
   const requestHistory = request ? await getQuoteRequestHistory(db, request) : undefined;
+  const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
+  // What the insurers still need, the chosen quote's once one is chosen (decision 062).
+  const [quotes, bind] = request
+    ? await Promise.all([listInsurerQuotes(db, request.id), getBindRequest(db, request.id)])
+    : [[], undefined];
+  const subjectivities = trackedSubjectivities(quotes, bind?.insurerQuoteId, today);
   // The plan as the visitor's page works it out, from the record as it is now.
   const answers = planAnswersOf(
     {
@@ -134,7 +143,8 @@ export async function leadPageRecords(
         body: fillPlaceholders(template.body, fill),
       },
     },
-    today: dayIn(new Date(), services.env.AGENCY_TIME_ZONE),
+    today,
+    subjectivities,
     work,
     timeline,
     operators,

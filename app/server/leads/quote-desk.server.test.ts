@@ -17,6 +17,7 @@ import { certificateDeskMessages } from "#app/domain/quote/certificates.ts";
 import { quoteFormMessages } from "#app/domain/quote/insurer-quotes.ts";
 import { documentMessages } from "#app/domain/quote/request-documents.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
@@ -73,6 +74,48 @@ async function deskFor(database: Database): Promise<QuoteDesk> {
 }
 
 describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", (kind) => {
+  it("takes a quote's subjectivities from its form, and marks one received, then outstanding again", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const form = {
+        ...QUOTE_FORM,
+        "subjectivity1.text": "Signed application",
+        "subjectivity1.timing": "before-binding",
+        "subjectivity1.due": daysFromToday(-1),
+        "subjectivity2.text": "Loss runs",
+        "subjectivity2.timing": "after-binding",
+        "subjectivity2.due": daysFromToday(20),
+      };
+      expect(await workOnQuoteRequest(desk, formPost(form))).toEqual({
+        outcome: "saved",
+        emailed: true,
+      });
+      const [quote] = await listInsurerQuotes(database.db, desk.request.id);
+      const mark = (index: string, received: string) =>
+        workOnQuoteRequest(
+          desk,
+          formPost({ intent: "subjectivity", id: quote!.id, index, received }),
+        );
+      expect(await mark("0", "yes")).toEqual({
+        outcome: "saved",
+        emailed: true,
+        anchor: "subjectivities",
+      });
+      const received = await listInsurerQuotes(database.db, desk.request.id);
+      // Received on the agency's day.
+      expect(received[0]?.subjectivities.map((entry) => entry.receivedOn)).toEqual([
+        dayIn(new Date(), desk.services.env.AGENCY_TIME_ZONE),
+        null,
+      ]);
+      await mark("0", "no");
+      const again = await listInsurerQuotes(database.db, desk.request.id);
+      expect(again[0]?.subjectivities.map((entry) => entry.receivedOn)).toEqual([null, null]);
+      // A place the quote has not, or a value the page never sends: nothing changes.
+      expect(await mark("5", "yes")).toMatchObject({ outcome: "refused", status: 404 });
+      expect(await mark("0", "maybe")).toEqual({ outcome: "bad-request" });
+    });
+  });
+
   it("for an application whose email is not proven, asks and publishes but emails nothing, and says why", async () => {
     await withDatabase(kind.open, async (database) => {
       const desk = await deskFor(database);

@@ -46,6 +46,7 @@ import {
 import {
   addInsurerQuote,
   listInsurerQuotes,
+  markSubjectivity,
   publishInsurerQuotes,
   type DeskSending,
   updateInsurerQuote,
@@ -112,7 +113,7 @@ export type DeskAnswer =
       /** False when the customer's email was not sent (decision 054); `held` says why. */
       emailed: boolean;
       held?: "limit" | "unproven";
-      anchor?: "questions" | "certificates";
+      anchor?: "questions" | "certificates" | "subjectivities";
     }
   | { outcome: "refused"; reply: DeskFormReply; status: number }
   | { outcome: "not-found" | "bad-request" };
@@ -122,7 +123,7 @@ const saved = (
     edit?: string;
     emailed?: boolean;
     held?: "limit" | "unproven";
-    anchor?: "questions" | "certificates";
+    anchor?: "questions" | "certificates" | "subjectivities";
   } = {},
 ) => ({ outcome: "saved", emailed: true, ...more }) as const;
 
@@ -378,6 +379,24 @@ async function workOnForm(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> 
         question: { id: asked.questionId, question },
       });
       return saved({ emailed: asked.emailed, held: asked.held, anchor: "questions" });
+    }
+    case "subjectivity": {
+      // Which of the quote's subjectivities: its place in the list, as the page names it.
+      const index = Number(String(form.get("index") ?? "").slice(0, 3));
+      const received = form.get("received");
+      if (!Number.isInteger(index) || (received !== "yes" && received !== "no")) {
+        return { outcome: "bad-request" };
+      }
+      const today = dayIn(new Date(), desk.services.env.AGENCY_TIME_ZONE);
+      const marked = await markSubjectivity(
+        db,
+        desk.request,
+        { quoteId: id, index, day: received === "yes" ? today : null },
+        desk.operatorId,
+      );
+      if (marked === "not-found")
+        return refused("subjectivities", {}, quoteFormMessages.notFound, 404);
+      return saved({ anchor: "subjectivities" });
     }
     case "publish":
       return publishDrafts(desk);
