@@ -231,7 +231,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
       subjectivities.getByRole("row", { name: /Loss runs for five years/ }),
     ).toContainText("Outstanding");
     await subjectivities
-      .getByRole("button", { name: "Mark received: Signed surplus lines application" })
+      .getByRole("button", { name: /^Mark received\b.*Signed surplus lines application$/ })
       .click();
     await expect(desk.getByRole("status")).toContainText(
       `subjectivity "Signed surplus lines application" received on`,
