@@ -303,7 +303,11 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
 
     await desk.getByRole("button", { name: "Publish 2 quotes and email the visitor" }).click();
     await expect(desk.getByRole("status")).toContainText("2 quotes published to the visitor");
-    await expect(desk.getByRole("row", { name: /Beacon Casualty/ })).toContainText("Published");
+    await expect(
+      desk
+        .getByRole("table", { name: /^Quotes for/ })
+        .getByRole("row", { name: /Beacon Casualty/ }),
+    ).toContainText("Published");
 
     // The email: no price, a link that opens the quotes.
     await expect
