@@ -1,3 +1,4 @@
+import { MAX_SUBJECTIVITIES } from "#app/domain/quote/quote-proposal.ts";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
@@ -139,10 +140,14 @@ function invalid(formId: string, typed: DeskFormReply["typed"], fields: DeskForm
   } as const;
 }
 
-/** The most fields the quote form sends besides its lines' (intent, insurer, kind, premium...). */
-const QUOTE_FORM_FIELDS = 16;
-/** The most fields of one line on the quote form (included, its limits, its deductible). */
-const QUOTE_LINE_FIELDS = 5;
+/**
+ * The most fields the quote form sends besides its lines' (intent, insurer, kind, market, the
+ * price's parts, the instalments, the term, TRIA, the rating, notes... and each subjectivity's
+ * three; decision 062).
+ */
+const QUOTE_FORM_FIELDS = 31 + 3 * MAX_SUBJECTIVITIES;
+/** The most fields of one line on the quote form (included, limits, deductible, basis, retro, audit). */
+const QUOTE_LINE_FIELDS = 8;
 
 /** Works the form `post` sends: an upload (multipart) or one of the page's other forms. */
 export async function workOnQuoteRequest(desk: QuoteDesk, post: Request): Promise<DeskAnswer> {
