@@ -514,7 +514,7 @@ async function insuredOf(db: Db, submissionId: string) {
     .selectFrom("business_wizard_submissions")
     .select([
       "legal_business_name",
-      "business_name",
+      LEAD_NAME_COLUMN,
       "primary_location",
       "same_address",
       "mailing_address",
@@ -523,7 +523,7 @@ async function insuredOf(db: Db, submissionId: string) {
     .executeTakeFirstOrThrow();
   const address =
     row.same_address === "No" && row.mailing_address ? row.mailing_address : row.primary_location;
-  return { name: row.legal_business_name ?? row.business_name ?? "", address: address ?? "" };
+  return { name: row.legal_business_name ?? row[LEAD_NAME_COLUMN] ?? "", address: address ?? "" };
 }
 
 /** A waiting or issued certificate request with what the desk drew for it, if it drew one. */
