@@ -22,7 +22,7 @@ async function noLayoutProblems(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("the visitor signs a request to bind without JavaScript; the desk binds it; the policy shows", async ({
+test("the visitor agrees to sign electronically and signs without JavaScript; the desk binds it with a binder, then adds the policy", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -122,6 +122,10 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
     await expectNoAxeViolations(opener);
     await opener.getByRole("button", { name: "Request to bind" }).click();
     await expect(opener.getByText("Please confirm this statement to go ahead")).toHaveCount(3);
+    await expect(
+      opener.getByText("Please agree to do business electronically to sign here"),
+    ).toBeVisible();
+    await expect(opener.getByText("Please choose how you would like your documents")).toBeVisible();
     await expect(opener.getByText("Please type your full name to sign")).toBeVisible();
     await expect(opener.getByLabel("Type your full name to sign")).toHaveAttribute(
       "aria-invalid",
@@ -136,7 +140,10 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
     pages.set("the request to bind, refused", await refused.text());
 
     await page.getByRole("radio", { name: "Monthly, with a fee of $9" }).check();
+    // The consent to sign electronically, read before agreeing, and documents by email.
+    await expect(page.getByText("Before you agree: you may have the documents")).toBeVisible();
     for (const box of await page.getByRole("checkbox").all()) await box.check();
+    await page.getByRole("radio", { name: /^By email and on this site/ }).check();
     await page.getByLabel("Type your full name to sign").fill("Bea Baker");
     // On a phone, without JavaScript: the page after the post opens at its confirmation, focused
     // and at the top of the viewport, not at the top of a page that looks like the one before.
@@ -186,6 +193,8 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
         "answers-true": "on",
         "ask-insurer": "on",
         "not-covered-yet": "on",
+        "esign-consent": "on",
+        documents: "electronic",
         signature: "Somebody Else",
       },
     });
@@ -201,50 +210,114 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
       );
     await expect.poll(events).toContain("bind_request.created");
 
+    // The customer asks their agent a question from the quotes page, without JavaScript.
+    await page.getByLabel("Your question").fill("Can the policy name my landlord?");
+    await page.getByRole("button", { name: "Send my question" }).click();
+    await expect(page).toHaveURL(/\/business-wizard\/quotes\?asked#confirmation$/);
+    await expect(page.getByText("Your question has been sent to your agent.")).toBeVisible();
+    await keepHtml(page, "the quotes, question asked");
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((email) => email.subject))
+      .toContainEqual(expect.stringMatching(/^Customer's question: CP-.* \(Crumb Bakery\)$/));
+    await expect.poll(events).toContain("customer_question.asked");
+
     // The desk's "Needs action" lists the request to bind; it leads to the request.
     await desk.getByRole("link", { name: "Needs action" }).click();
     const waiting = desk.getByRole("table", { name: "Waiting for the desk, oldest first" });
     await expect(waiting.getByRole("row", { name: /Request to bind/ })).toContainText(
       "Acme Mutual's quote",
     );
+    await expect(waiting.getByRole("row", { name: /Customer's question/ })).toContainText(
+      "Can the policy name my landlord?",
+    );
     await expectNoAxeViolations(desk);
     await keepHtml(desk, "needs action");
+    await waiting
+      .getByRole("row", { name: /Customer's question/ })
+      .getByRole("button", { name: /^Mark dealt with/ })
+      .click();
+    await expect(desk.getByText("Marked dealt with.")).toBeVisible();
     await waiting.getByRole("link", { name: /^CP-/ }).click();
 
-    // The desk sees the request with its evidence, and binds it with the policy's PDF.
+    // The desk sees the request with its evidence and the consent as read, and marks it bound
+    // with the insurer's binder: no policy yet.
     const bind = desk.getByRole("region", { name: /^Request to bind CP-/ });
     await expect(bind).toContainText("Waiting: ask the insurer to bind it");
     await expect(bind).toContainText('"Bea Baker"');
     await expect(bind).toContainText("The answers in my application are true and complete");
+    await expect(bind).toContainText("I agree to do business with");
+    await expect(bind).toContainText("By email and on the site");
     await expect(desk.getByRole("button", { name: /Publish/ })).toHaveCount(0);
+    await bind.getByRole("button", { name: "Mark bound and email the visitor" }).click();
+    await expect(bind.getByText("Please enter the binder's number the insurer gave")).toBeVisible();
+    await bind.getByLabel("Binder number").fill("BND-2027-77");
+    await bind.getByLabel("Cover starts").fill(daysFromToday(30));
+    await bind.getByLabel("Binder expires").fill(daysFromToday(60));
+    await bind.getByRole("button", { name: "Mark bound and email the visitor" }).click();
+    await expect(desk.getByRole("status")).toContainText(
+      "bound by Acme Mutual under binder BND-2027-77",
+    );
+    await expect(bind).toContainText("Bound: binder BND-2027-77");
+    await expectNoAxeViolations(desk);
+    await keepHtml(desk, "the desk, bound with a binder");
+    await expect.poll(events).toContain("policy.bound");
+    // Needs action now tracks the binder until the policy comes.
+    await desk.getByRole("link", { name: "Needs action" }).click();
+    await expect(waiting.getByRole("row", { name: /Binder: policy to come/ })).toContainText(
+      `Acme Mutual's binder expires ${daysFromToday(60)}`,
+    );
+    await desk.goBack();
+
+    // The visitor follows the binder's email to their policy's page: the binder, no policy yet.
+    await expect
+      .poll(() => readWrittenEmails(dataDir).map((email) => email.subject))
+      .toContain("Your cover is bound: binder BND-2027-77");
+    const binderEmail = readWrittenEmails(dataDir).find(
+      (email) => email.subject === "Your cover is bound: binder BND-2027-77",
+    )!;
+    const policyPage = await (await browser.newContext()).newPage();
+    await policyPage.goto(`${server.url}${resumeLinkIn(binderEmail)}`);
+    await policyPage.getByRole("button", { name: /^See my/ }).click();
+    await expect(policyPage).toHaveURL(/\/business-wizard\/policy$/);
+    await expect(policyPage.getByText("has bound your cover under a binder")).toBeVisible();
+    await expect(policyPage.getByText(/^BND-2027-77, from /)).toBeVisible();
+    await expect(policyPage.getByText("The policy documents come with the policy.")).toBeVisible();
+    await noLayoutProblems(policyPage);
+    await expectNoAxeViolations(policyPage);
+    await keepHtml(policyPage, "the policy's page, a binder");
+    // Without JavaScript, the same page, and its question form posts.
+    await page.goto(`${server.url}/business-wizard/policy`);
+    await expect(page.getByText(/^BND-2027-77, from /)).toBeVisible();
+    await page.getByLabel("Your question").fill("When does the policy come?");
+    await page.getByRole("button", { name: "Send my question" }).click();
+    await expect(page).toHaveURL(/\/business-wizard\/policy\?asked#confirmation$/);
+    await expect(page.getByText("Your question has been sent to your agent.")).toBeVisible();
+
+    // Later the insurer issues the policy: the desk adds it with its PDF.
     await bind.getByLabel("Policy number").fill("GL-2027-0001");
     await bind.getByLabel("Cover starts").fill(daysFromToday(30));
     await bind.getByLabel("Cover ends").fill(daysFromToday(395));
     await bind
       .getByLabel(/^The policy document/)
       .setInputFiles({ name: "policy.pdf", mimeType: "application/pdf", buffer: POLICY_PDF });
-    await bind.getByRole("button", { name: "Mark bound and email the visitor" }).click();
-    await expect(desk.getByRole("status")).toContainText(
-      "bound by Acme Mutual, policy GL-2027-0001",
-    );
-    await desk.getByRole("link", { name: "Needs action" }).click();
-    await expect(desk.getByText("Nothing is waiting.")).toBeVisible();
-    await desk.goBack();
-    await expect(bind).toContainText("Bound: policy GL-2027-0001");
+    await bind.getByRole("button", { name: "Add the policy and email the visitor" }).click();
+    await expect(desk.getByRole("status")).toContainText("Acme Mutual issued policy GL-2027-0001");
+    await expect(bind).toContainText(/Bound: binder BND-2027-77, .*; policy GL-2027-0001, /);
     await expectNoAxeViolations(desk);
-    await keepHtml(desk, "the desk, bound");
-    await expect.poll(events).toContain("policy.bound");
+    await keepHtml(desk, "the desk, policy added");
+    await expect.poll(events).toContain("policy.issued");
+    await desk.getByRole("link", { name: "Needs action" }).click();
+    await expect(waiting.getByRole("row", { name: /Binder: policy to come/ })).toHaveCount(0);
 
-    // The visitor follows the email's link to their policy, with JavaScript.
+    // The visitor follows the policy's email: the policy, its number and its document.
     await expect
       .poll(() =>
-        readWrittenEmails(dataDir).filter((email) => /policy is bound/.test(email.subject)),
+        readWrittenEmails(dataDir).filter((email) => /policy has been issued/.test(email.subject)),
       )
       .toHaveLength(1);
     const bound = readWrittenEmails(dataDir).find((email) =>
-      /policy is bound/.test(email.subject),
+      /policy has been issued/.test(email.subject),
     )!;
-    const policyPage = await (await browser.newContext()).newPage();
     await policyPage.goto(`${server.url}${resumeLinkIn(bound)}`);
     await policyPage.getByRole("button", { name: /^See my/ }).click();
     await expect(policyPage).toHaveURL(/\/business-wizard\/policy$/);
@@ -300,15 +373,29 @@ test("the visitor signs a request to bind without JavaScript; the desk binds it;
   try {
     const rows = await database.db
       .selectFrom("bind_requests")
-      .select(["payment", "signature_name", "status", "policy_number", "statements"])
+      .select([
+        "payment",
+        "signature_name",
+        "status",
+        "binder_number",
+        "policy_number",
+        "statements",
+        "consent",
+        "documents_by",
+      ])
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       payment: "monthly",
       signature_name: "Bea Baker",
       status: "bound",
+      binder_number: "BND-2027-77",
       policy_number: "GL-2027-0001",
+      documents_by: "electronic",
     });
+    // The consent's words, as the visitor read them, kept with the signature.
+    expect(JSON.stringify(rows[0]?.consent)).toContain("I agree to do business with");
+    expect(JSON.stringify(rows[0]?.consent)).toContain("By email and on this site");
     expect(JSON.stringify(rows[0]?.statements)).toContain("is not covered by this quote until");
     const request = await database.db
       .selectFrom("quote_requests")

@@ -23,7 +23,7 @@ import {
 import { addDays } from "#app/domain/values/days.ts";
 import { dayText } from "#app/domain/quote/insurer-quotes.ts";
 import { bindStatements } from "#app/domain/quote/bind-requests.ts";
-import { bindPolicy } from "#app/server/leads/bind-store.server.ts";
+import { addPolicy, markBound } from "#app/server/leads/bind-store.server.ts";
 import { DOCUMENT_MAX_BYTES, formatBytes } from "#app/domain/quote/request-documents.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import {
@@ -1031,7 +1031,11 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     // (The browser's own check of the boxes stays out of the way: the form is the server's.)
     await page.getByRole("button", { name: "Pedir la contratación" }).click();
     await expect(page.getByText("Confirme esta declaración para seguir adelante")).toHaveCount(3);
+    await expect(
+      page.getByText("Acepte hacer trámites por medios electrónicos para firmar aquí"),
+    ).toBeVisible();
     for (const box of await page.getByRole("checkbox").all()) await box.check();
+    await page.getByRole("radio", { name: /^Por correo electrónico y en este sitio/ }).check();
     await page.getByRole("button", { name: "Pedir la contratación" }).click();
     await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?bind-requested#confirmation$/);
     await expect(
@@ -1067,22 +1071,38 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     );
     expect(JSON.stringify(bind?.statements)).toContain("Le pido a ");
     // The desk binds it (as its page would), and the email's link opens the policy in Spanish.
+    const rosa = { email: lead.email, firstName: "Rosa", language: "es" } as const;
+    const sending = {
+      operatorId: desk.id,
+      siteUrl: "http://localhost",
+      agency: FIXTURE_AGENCY,
+      perHour: 10,
+    };
     expect(
-      await bindPolicy(
+      await markBound(
+        database.db,
+        lead.request,
+        { number: "B-ES-1", effective: termStart, expires: termStart },
+        rosa,
+        sending,
+      ),
+    ).toEqual({ outcome: "bound", emailed: true });
+    expect(
+      await addPolicy(
         database.db,
         lead.request,
         { number: "GL-ES-1", start: termStart, end: termEnd },
         receivedFile(tmpdir(), "poliza.pdf", "%PDF-1.7 la póliza"),
-        { email: lead.email, firstName: "Rosa", language: "es" },
-        { operatorId: desk.id, siteUrl: "http://localhost", agency: FIXTURE_AGENCY, perHour: 10 },
+        rosa,
+        sending,
       ),
-    ).toEqual({ outcome: "bound", emailed: true });
+    ).toEqual({ outcome: "added", emailed: true });
   } finally {
     await database.close();
   }
   const restarted = await startServer({ dataDir, env: { SPANISH: "true" } });
   try {
-    const subject = "Su póliza está en vigor (GL-ES-1)";
+    const subject = "Su póliza fue emitida (GL-ES-1)";
     await expect
       .poll(() => readWrittenEmails(dataDir).map((sent) => sent.subject))
       .toContain(subject);
@@ -1095,7 +1115,7 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await page.getByRole("button", { name: "Ver mi póliza" }).click();
     await expect(page).toHaveURL(/\/es\/business-wizard\/policy$/);
     await expect(page).toHaveTitle("Su póliza | CoverPilot");
-    await expect(page.getByText("Acme Mutual puso en vigor su póliza.")).toBeVisible();
+    await expect(page.getByText("Acme Mutual emitió su póliza.")).toBeVisible();
     const policyData = [
       `${lead.request.reference}-B`,
       "Acme Mutual",

@@ -2,14 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { bindStatements } from "#app/domain/quote/bind-requests.ts";
+import { bindStatements, esignConsentWords, keptConsent } from "#app/domain/quote/bind-requests.ts";
 import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
-import { bindPolicy, requestToBind } from "#app/server/leads/bind-store.server.ts";
+import { addPolicy, markBound, requestToBind } from "#app/server/leads/bind-store.server.ts";
 import {
   addInsurerQuote,
   publishInsurerQuotes,
@@ -195,6 +195,9 @@ export async function leadWithPolicy(
       payment: "in-full",
       startDate: "2027-01-01",
       statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
+      consent: keptConsent(esignConsentWords(FIXTURE_AGENCY), "electronic"),
+      documentsBy: "electronic",
+      tria: undefined,
       signatureName: `Ana ${name}`,
     },
     { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
@@ -209,15 +212,24 @@ export async function leadWithPolicy(
   const start = new Date(Date.parse(`${policy.end}T00:00:00Z`) - 365 * 86_400_000)
     .toISOString()
     .slice(0, 10);
-  const bound = await bindPolicy(
+  const visitor = { email: lead.email, firstName: "Ana", language: "en" } as const;
+  const bound = await markBound(
+    db,
+    lead.request,
+    { number: `B-${policy.number}`, effective: start, expires: start },
+    visitor,
+    sending,
+  );
+  if (bound.outcome !== "bound") throw new Error("the request was not bound");
+  const issued = await addPolicy(
     db,
     lead.request,
     { number: policy.number, start, end: policy.end },
     receivedFile(directory, "policy.pdf", "%PDF-1.7 the policy"),
-    { email: lead.email, firstName: "Ana", language: "en" },
+    visitor,
     sending,
   );
-  if (bound.outcome !== "bound") throw new Error("the policy was not bound");
+  if (issued.outcome !== "added") throw new Error("the policy was not added");
   return { operator, lead, sending };
 }
 
@@ -266,6 +278,9 @@ export async function renewPolicy(
       payment: "in-full",
       startDate: "2027-01-01",
       statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
+      consent: keptConsent(esignConsentWords(FIXTURE_AGENCY), "electronic"),
+      documentsBy: "electronic",
+      tria: undefined,
       signatureName: "Ana Renewed",
     },
     { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
@@ -277,14 +292,23 @@ export async function renewPolicy(
       limits: AGENCY_MAIL_LIMITS,
     },
   );
-  const renewed = await bindPolicy(
+  const renewer = { email: lead.email, firstName: "Ana", language: "en" } as const;
+  const renewedBinder = await markBound(
+    db,
+    request,
+    { number: `B-${number}`, effective: "2028-01-01", expires: "2028-01-31" },
+    renewer,
+    sending,
+  );
+  if (renewedBinder.outcome !== "bound") throw new Error("the renewal was not bound");
+  const renewed = await addPolicy(
     db,
     request,
     { number, start: "2028-01-01", end: "2029-01-01" },
     receivedFile(directory, "renewal.pdf", "%PDF-1.7 the renewal"),
-    { email: lead.email, firstName: "Ana", language: "en" },
+    renewer,
     sending,
   );
-  if (renewed.outcome !== "bound") throw new Error("the renewal was not bound");
+  if (renewed.outcome !== "added") throw new Error("the renewal's policy was not added");
   return request;
 }

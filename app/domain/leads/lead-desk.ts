@@ -39,8 +39,25 @@ export const QUOTE_EXPORT_COLUMNS = [
   "quote_updated_at",
 ] as const;
 
+/** The newest request to bind's columns, after the request's (issue 55): binder, then policy. */
+export const BIND_EXPORT_COLUMNS = [
+  "bind_reference",
+  "bind_status",
+  "bind_insurer",
+  "binder_number",
+  "binder_effective",
+  "binder_expires",
+  "policy_number",
+  "policy_start",
+  "policy_end",
+] as const;
+
 /** Every column of the export, in order. */
-export const LEAD_EXPORT_COLUMNS = [...SUBMISSION_EXPORT_COLUMNS, ...QUOTE_EXPORT_COLUMNS] as const;
+export const LEAD_EXPORT_COLUMNS = [
+  ...SUBMISSION_EXPORT_COLUMNS,
+  ...QUOTE_EXPORT_COLUMNS,
+  ...BIND_EXPORT_COLUMNS,
+] as const;
 
 /** How far a submission got: only the email step saved, or the final step too. */
 export const SUBMISSION_STATUSES = [

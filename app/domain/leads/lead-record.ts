@@ -24,7 +24,7 @@ import { z } from "#app/domain/values/zod.ts";
  * only place it is written: the schema's `$id` and description, and the published schema (`npm run
  * schema:lead`), follow; a test holds the README's mention to it.
  */
-export const LEAD_RECORD_SCHEMA_VERSION = "1.1";
+export const LEAD_RECORD_SCHEMA_VERSION = "1.2";
 
 /**
  * The application's fields the record leaves out, each for its reason. Every other field of the
@@ -150,6 +150,37 @@ export const leadRecordSchema = z.object({
       doneAt: z.nullable(instant),
     }),
   ),
+  /**
+   * The newest request to bind on the newest quote request (since 1.2, issue 55): the insurer's
+   * binder once bound, the policy once the insurer issues it, or the insurer's declining it.
+   */
+  bindRequest: z.nullable(
+    z.object({
+      reference: text,
+      status: z.enum(["requested", "bound", "declined"]),
+      insurer: text,
+      signedAt: instant,
+      /** How the insured asked to get their documents: "electronic" or "paper". */
+      documentsBy: z.nullable(z.enum(["electronic", "paper"])),
+      /** The insured's answer to the insurer's terrorism (TRIA) offer, where it made one. */
+      tria: z.nullable(z.enum(["accepted", "rejected"])),
+      binder: z.nullable(
+        z.object({
+          number: text,
+          effective: z.string().check(z.iso.date()),
+          expires: z.string().check(z.iso.date()),
+        }),
+      ),
+      policy: z.nullable(
+        z.object({
+          number: text,
+          start: z.string().check(z.iso.date()),
+          end: z.string().check(z.iso.date()),
+        }),
+      ),
+      declined: z.nullable(z.object({ kind: z.enum(["declined", "changed-terms"]), reason: text })),
+    }),
+  ),
 });
 
 export type LeadRecord = z.output<typeof leadRecordSchema>;
@@ -191,6 +222,8 @@ export interface LeadSource {
       doneAt: Date | null;
     }>;
   };
+  /** The newest request to bind on that request, as the record publishes it. */
+  bindRequest?: LeadRecord["bindRequest"];
 }
 
 const ENTITY_TYPES: Record<string, LeadRecord["applicant"]["entityType"]> = {
@@ -269,6 +302,7 @@ export function buildLeadRecord({
   quoteRequest,
   plan,
   policy,
+  bindRequest,
 }: LeadSource): LeadRecord {
   const complete = row.completed_at !== null;
   const yearStarted = row.start_year === null ? null : Number(row.start_year);
@@ -363,6 +397,7 @@ export function buildLeadRecord({
       requestedAt: request.requestedAt.toISOString(),
       doneAt: iso(request.doneAt),
     })),
+    bindRequest: quoteRequest && bindRequest ? bindRequest : null,
   };
 }
 

@@ -26,6 +26,20 @@ export function answerFormSchema(locale: Locale = BASE_LOCALE) {
   });
 }
 
+/** The longest question the customer may ask the agent from their quotes or policy page. */
+export const CUSTOMER_QUESTION_MAX_LENGTH = 1000;
+
+/** The customer's own question to their agent (issue 55), in `locale`. */
+export function customerQuestionFormSchema(locale: Locale = BASE_LOCALE) {
+  return z.object({
+    question: requiredText(
+      m.customer_question_error({}, { locale }),
+      CUSTOMER_QUESTION_MAX_LENGTH,
+      locale,
+    ),
+  });
+}
+
 /** What answering says, in `locale`. */
 export function questionMessages(locale: Locale = BASE_LOCALE) {
   return {

@@ -88,3 +88,37 @@ describe("the message catalogs", () => {
     }
   });
 });
+
+/**
+ * One Spanish term for binding (decision 064): what English calls binding (bind, bound, bindable,
+ * a request to bind) is "contratar" and its family in Spanish, a binder is a "nota de cobertura",
+ * and the words that said it otherwise ("poner en vigor", "vincular") are gone: "en vigor" says
+ * when cover is in force, which a bound policy starting next month is not.
+ */
+describe("the Spanish word for binding", () => {
+  const english = allMessages("en");
+  const spanish = allMessages("es");
+
+  it("says contratar wherever English says bind or bound", () => {
+    const other = [...english]
+      .filter(([, text]) => /\b(bind|bound|binding|bindable)\b/i.test(text))
+      .filter(([key]) => !/contrat/i.test(spanish.get(key) ?? ""))
+      .map(([key]) => key);
+    expect(other).toEqual([]);
+  });
+
+  it("says nota de cobertura wherever English says binder", () => {
+    const other = [...english]
+      .filter(([, text]) => /\bbinders?\b/i.test(text))
+      .filter(([key]) => !/nota de cobertura/i.test(spanish.get(key) ?? ""))
+      .map(([key]) => key);
+    expect(other).toEqual([]);
+  });
+
+  it("never says binding with the words of another term", () => {
+    const mixed = [...spanish]
+      .filter(([, text]) => /\b(pon\w*|puso|pusiera)\b[^.]{0,60}\ben vigor\b|\bvincul/i.test(text))
+      .map(([key]) => key);
+    expect(mixed).toEqual([]);
+  });
+});

@@ -231,11 +231,11 @@ describe("the emails after the request, in the application's language (issue 31)
       "Recibimos su pedido para contratar la cobertura (CP-7K3F9Q-B)",
     );
     expect(emails.bind.text).toContain(
-      "Su negocio no está cubierto por esta cotización hasta que le confirmemos por escrito que Acme Mutual puso la cobertura en vigor.",
+      "Su negocio no está cubierto por esta cotización hasta que le confirmemos por escrito que Acme Mutual aceptó la contratación.",
     );
-    expect(emails.bound.subject).toBe("Su póliza está en vigor (ACM-100)");
+    expect(emails.bound.subject).toBe("Su póliza fue emitida (ACM-100)");
     expect(emails.bound.text).toContain(
-      "Acme Mutual puso en vigor su póliza ACM-100, del 1 de diciembre de 2026 al 1 de diciembre de 2027.",
+      "Acme Mutual emitió su póliza ACM-100, del 1 de diciembre de 2026 al 1 de diciembre de 2027.",
     );
     expect(emails.certificate.subject).toBe("Su certificado de seguro está listo (CP-7K3F9Q-C1)");
     expect(emails.certificate.text).toContain(
@@ -276,7 +276,7 @@ describe("the emails after the request, in the application's language (issue 31)
       agency: AGENCY,
     });
     expect(bound.text).toContain(
-      "Acme Mutual has bound your policy ACM-100, from December 1, 2026 to December 1, 2027.",
+      "Acme Mutual has issued your policy ACM-100, from December 1, 2026 to December 1, 2027.",
     );
   });
 });

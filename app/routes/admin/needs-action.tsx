@@ -11,7 +11,10 @@ import {
   FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
+import { binderStanding } from "#app/domain/quote/bind-requests.ts";
+import { dayIn } from "#app/domain/values/time-zones.ts";
 import {
+  HANDLED_KINDS,
   listWaiting,
   markHandled,
   NEEDS_ACTION_LIMIT,
@@ -26,18 +29,27 @@ export const meta: Route.MetaFunction = () => adminMeta("Needs action");
 /** What visitors did that waits for the desk, oldest first (issue 29). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   getOperator(context);
-  const items = await listWaiting(getServices(context).database.db);
-  return { items, handled: url.searchParams.has("handled"), limit: NEEDS_ACTION_LIMIT };
+  const services = getServices(context);
+  const items = await listWaiting(services.database.db);
+  const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
+  return {
+    // A binder past its expiry, or near it, is marked (issue 55).
+    items: items.map((item) => ({
+      ...item,
+      standing: item.expires ? binderStanding(item.expires, today) : undefined,
+    })),
+    handled: url.searchParams.has("handled"),
+    limit: NEEDS_ACTION_LIMIT,
+  };
 }
 
 /** Marks an answer or a document dealt with: it leaves the list, the lead's timeline says who. */
 export async function action({ context, request }: Route.ActionArgs) {
   const operator = getOperator(context);
   const form = await request.formData();
-  const kind = form.get("kind");
+  const kind = HANDLED_KINDS.find((handled) => handled === form.get("kind"));
   const id = String(form.get("id") ?? "").slice(0, 64);
-  if (kind !== "answer" && kind !== "document" && kind !== "change")
-    throw data(null, { status: 400 });
+  if (!kind) throw data(null, { status: 400 });
   const marked = await markHandled(getServices(context).database.db, { kind, id }, operator.id);
   if (!marked) {
     return data(
@@ -53,9 +65,32 @@ const WHAT: Record<WaitingItem["kind"], string> = {
   document: "Document received",
   bind: "Request to bind",
   change: "Change request",
+  binder: "Binder: policy to come",
+  question: "Customer's question",
+  declined: "Quotes declined",
 };
 
-const COLUMNS: DeskColumn<WaitingItem>[] = [
+type Row = WaitingItem & { standing?: "fine" | "expiring" | "expired" };
+
+/** What an item is about, in a line: a binder's expiry marked when near or past. */
+function about(item: Row) {
+  if (item.kind === "bind") return `${possessive(item.about)} quote`;
+  if (item.kind === "binder") {
+    return (
+      <>
+        {possessive(item.about)} binder expires {item.expires}
+        {item.standing === "expired" ? (
+          <strong className="text-red-800"> (expired)</strong>
+        ) : item.standing === "expiring" ? (
+          <strong className="text-amber-900"> (expires soon)</strong>
+        ) : null}
+      </>
+    );
+  }
+  return item.about;
+}
+
+const COLUMNS: DeskColumn<Row>[] = [
   { label: "Waiting since", nowrap: true, cell: (item) => <DateTime value={item.since} /> },
   { label: "What", rowHeader: true, nowrap: true, cell: (item) => WHAT[item.kind] },
   {
@@ -72,17 +107,15 @@ const COLUMNS: DeskColumn<WaitingItem>[] = [
   },
   {
     label: "About",
-    cell: (item) => (
-      <span className="line-clamp-2">
-        {item.kind === "bind" ? `${possessive(item.about)} quote` : item.about}
-      </span>
-    ),
+    cell: (item) => <span className="line-clamp-2">{about(item)}</span>,
   },
   {
     label: "Action",
     cell: (item) =>
       item.kind === "bind" ? (
         "Leaves the list when bound"
+      ) : item.kind === "binder" ? (
+        "Leaves the list when the policy is added"
       ) : (
         <form method="post">
           <input type="hidden" name="kind" value={item.kind} />
@@ -103,7 +136,8 @@ export default function NeedsAction({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <AdminPageHeading title="Needs action">
-        Answers, documents, requests to bind and change requests from visitors, oldest first.
+        Answers, documents, questions, declined quotes, requests to bind and change requests from
+        customers, and binders waiting for their policy, oldest first.
       </AdminPageHeading>
       {loaderData.handled ? <SavedNotice>Marked dealt with.</SavedNotice> : null}
       <FormProblem problem={actionData?.problem} className="mt-4" />

@@ -155,7 +155,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function SubmissionQuotes({ loaderData, actionData }: Route.ComponentProps) {
   const { quotes, saved } = loaderData;
   // Once the visitor has asked to bind one, the quotes stay as they were chosen.
-  const open = loaderData.open && !loaderData.bind;
+  // (One the insurer declined leaves them open again: the visitor may choose another.)
+  const open = loaderData.open && (!loaderData.bind || loaderData.bind.status === "declined");
   const editing = open ? loaderData.editing : undefined;
   const drafts = quotes.filter((quote) => quote.status === "draft").length;
   const publishProblem = actionData?.formId === "publish" ? actionData.problem : undefined;
@@ -218,6 +219,7 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
       {loaderData.bind ? (
         <BindSection
           bind={loaderData.bind}
+          today={loaderData.today}
           policyDocuments={loaderData.policyDocuments}
           action={actionData}
         />

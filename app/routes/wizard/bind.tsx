@@ -9,13 +9,18 @@ import {
   type FormRefusal,
 } from "#app/components/wizard/refused-form.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
+import { EsignConsentFields, TriaFields } from "#app/components/wizard/bind-consent.tsx";
 import {
   BIND_START_MAX_DAYS,
   bindFormSchema,
   bindMessages,
   bindStatements,
+  esignConsentWords,
+  keptConsent,
   paymentChoicesOf,
   SIGNATURE_MAX_LENGTH,
+  triaChoiceLabels,
+  triaOfferOf,
 } from "#app/domain/quote/bind-requests.ts";
 import { comparisonRows, isExpired, QUOTES_PATH } from "#app/domain/quote/insurer-quotes.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
@@ -62,7 +67,9 @@ async function chosenQuote(
     throw data(null, { status: 404 });
   }
   const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
-  const existing = await getBindRequest(db, quoteRequest.id);
+  const newest = await getBindRequest(db, quoteRequest.id);
+  // One the insurer declined leaves the visitor free to choose again.
+  const existing = newest?.status === "declined" ? undefined : newest;
   const standing = existing
     ? ("already" as const)
     : !isOpenQuoteStatus(quoteRequest.status)
@@ -104,6 +111,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     })),
     payments: paymentChoicesOf(quote, locale),
     statements: bindStatements(agency.name, quote.insurer, locale),
+    consent: esignConsentWords(agency, locale),
+    paperNote: m.bind_paper_note(
+      { phone: agency.phone, reference: quoteRequest.reference },
+      { locale },
+    ),
+    tria: (() => {
+      const offer = triaOfferOf(quote);
+      return offer ? triaChoiceLabels(offer, locale) : null;
+    })(),
     today,
     lastStart: addDays(today, BIND_START_MAX_DAYS),
     start: start <= addDays(today, BIND_START_MAX_DAYS) ? start : today,
@@ -135,6 +151,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       startDate: parsed.value.start,
       // The words the page showed, in its language: kept as the evidence of the request.
       statements: bindStatements(agency.name, quote.insurer, locale),
+      // The consent as the page showed it, in its language, with the documents' way chosen.
+      consent: keptConsent(esignConsentWords(agency, locale), parsed.value.documents),
+      documentsBy: parsed.value.documents,
+      tria: parsed.value.tria,
       signatureName: parsed.value.signature,
     },
     {
@@ -289,6 +309,14 @@ export default function Bind({ loaderData, actionData }: Route.ComponentProps) {
             </div>
           ))}
         </fieldset>
+        {loaderData.tria ? (
+          <TriaFields insurer={insurer} labels={loaderData.tria} refused={refused} />
+        ) : null}
+        <EsignConsentFields
+          words={loaderData.consent}
+          paperNote={loaderData.paperNote}
+          refused={refused}
+        />
         <RefusableField
           refused={refused}
           name="signature"

@@ -14,6 +14,7 @@ import {
 } from "#app/domain/quote/policy-changes.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
+import { AskAgentForm, BindAnswerNotice } from "#app/components/wizard/customer-exchanges.tsx";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { slot, withSlots } from "#app/components/ui/message-slots.tsx";
 import * as ui from "#app/components/wizard/step-screen.ts";
@@ -45,6 +46,10 @@ import {
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
+import {
+  customerQuestion,
+  type VisitorFormReply,
+} from "#app/server/wizard/visitor-quotes.server.ts";
 
 import type { Route } from "./+types/policy";
 
@@ -66,12 +71,53 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = services.database;
   const { quoteRequest } = proven;
   const bound = await latestBoundPolicy(db, proven.submission.id);
+  const askedNow = url.searchParams.has("asked");
   if (!bound) {
     const asked = quoteRequest ? await getBindRequest(db, quoteRequest.id) : undefined;
+    // Bound under the insurer's binder, the policy still to come (issue 55).
+    if (asked?.binder && asked.status === "bound") {
+      const seen = asked.quoteSeen;
+      return {
+        state: "binder" as const,
+        phone: agency.phone,
+        askedNow,
+        insurer: seen.insurer,
+        binder: m.policy_binder_value(
+          {
+            number: asked.binder.number,
+            effective: day(asked.binder.effective),
+            expires: day(asked.binder.expires),
+          },
+          words,
+        ),
+        premium: formatCents(seen.premiumCents),
+        signed: m.policy_request_signed(
+          {
+            reference: asked.reference,
+            name: asked.signatureName,
+            day: day(dayIn(asked.signedAt, services.env.AGENCY_TIME_ZONE)),
+          },
+          words,
+        ),
+      };
+    }
     return {
       state: "not-yet" as const,
       phone: agency.phone,
-      requested: asked ? { reference: asked.reference, insurer: asked.quoteSeen.insurer } : null,
+      askedNow,
+      canAsk: quoteRequest !== undefined,
+      requested:
+        asked && asked.status === "requested"
+          ? { reference: asked.reference, insurer: asked.quoteSeen.insurer }
+          : null,
+      answer: asked?.declined
+        ? {
+            kind: asked.declined.kind,
+            insurer: asked.quoteSeen.insurer,
+            reference: asked.reference,
+            reason: asked.declined.reason,
+          }
+        : null,
     };
   }
   const { bind } = bound;
@@ -92,6 +138,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     state: "bound" as const,
     phone: agency.phone,
+    askedNow,
     insurer: seen.insurer,
     number: bind.policy.number,
     term: m.quotes_term({ start: day(bind.policy.start), end: day(bind.policy.end) }, words),
@@ -169,14 +216,44 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 /**
  * The customer asks for a change to their policy (issue 56): kept, the agency alerted (its email
  * and the webhook event), and waiting in the desk's Needs action until done.
+ * Or the customer's question to their agent (issue 55), on the request of their policy (or,
+ * before one, their newest request): kept, and the agency told; the page confirms it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const proven = await provenApplication(services, request);
   if (!proven) throw data(null, { status: 403 });
+  const form = await request.formData();
+  if (form.get("intent") === "customer-question") {
+    const bound = await latestBoundPolicy(services.database.db, proven.submission.id);
+    const quoteRequest = bound
+      ? { id: bound.requestId, reference: bound.requestReference }
+      : proven.quoteRequest;
+    if (!quoteRequest) throw data(null, { status: 404 });
+    const answer = await customerQuestion(
+      services,
+      {
+        id: quoteRequest.id,
+        submissionId: proven.submission.id,
+        reference: quoteRequest.reference,
+      },
+      form,
+      requestLocale(request),
+      POLICY_PATH,
+    );
+    switch (answer.outcome) {
+      case "done":
+        return redirect(answer.to);
+      case "refused":
+        return data<VisitorFormReply>(answer.reply, { status: answer.status });
+      case "not-found":
+        throw data(null, { status: 404 });
+      case "bad-request":
+        throw data(null, { status: 400 });
+    }
+  }
   const locale = requestLocale(request);
   const messages = changeRequestMessages(locale);
-  const form = await request.formData();
   const typed = parseForm(form, anyForm).payload;
   const parsed = parseForm(form, changeRequestFormSchema(locale));
   if (parsed.status !== "success") {
@@ -229,10 +306,54 @@ export default function Policy({ loaderData, actionData }: Route.ComponentProps)
       />
     );
   }
+  const asked = loaderData.askedNow ? m.customer_question_sent({}, words) : undefined;
+  // The question's refusal, or the change request's (issue 56): each form shows its own.
+  const refusal =
+    actionData && "form" in actionData && actionData.form === "customer-question"
+      ? actionData
+      : undefined;
+  const changeRefusal = actionData && !("form" in actionData) ? actionData : undefined;
+  if (loaderData.state === "binder") {
+    const rows = [
+      [m.policy_row_insurer({}, words), loaderData.insurer],
+      [m.policy_row_binder({}, words), loaderData.binder],
+      [m.quotes_row_premium({}, words), loaderData.premium],
+      [m.policy_row_request({}, words), loaderData.signed],
+    ] as const;
+    return (
+      <ui.StepFrame
+        step="policy"
+        title={title}
+        intro={<p>{m.policy_binder_intro({ insurer: loaderData.insurer }, words)}</p>}
+        confirmation={asked}
+      >
+        <dl className="divide-y divide-slate-200">
+          {rows.map(([label, value]) => (
+            <div key={label} className="grid gap-1 py-2 sm:grid-cols-3">
+              <dt className="font-semibold text-ink">{label}</dt>
+              <dd className="text-ink sm:col-span-2">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-ink">{m.policy_binder_documents({}, words)}</p>
+        <AskAgentForm refusal={refusal} />
+        <p className="mt-6 text-ink">{m.policy_questions({ phone: loaderData.phone }, words)}</p>
+        <a
+          href={linkPath(QUOTES_PATH, locale)}
+          className="mt-4 inline-block font-semibold text-brand-700 underline"
+        >
+          {m.policy_quotes_compared({}, words)}
+        </a>
+      </ui.StepFrame>
+    );
+  }
   if (loaderData.state === "not-yet") {
     const { requested } = loaderData;
     return (
-      <ui.StepFrame step={requested ? "bind" : "quotes"} title={title}>
+      <ui.StepFrame step={requested ? "bind" : "quotes"} title={title} confirmation={asked}>
+        {loaderData.answer ? (
+          <BindAnswerNotice answer={loaderData.answer} phone={loaderData.phone} />
+        ) : null}
         <p className="text-ink">
           {requested
             ? m.policy_requested(
@@ -252,6 +373,7 @@ export default function Policy({ loaderData, actionData }: Route.ComponentProps)
         >
           {m.policy_your_quotes({}, words)}
         </a>
+        {loaderData.canAsk ? <AskAgentForm refusal={refusal} /> : null}
       </ui.StepFrame>
     );
   }
@@ -274,7 +396,7 @@ export default function Policy({ loaderData, actionData }: Route.ComponentProps)
           ? m.policy_certificate_requested({ reference: loaderData.certificateRequested }, words)
           : loaderData.changeRequested
             ? m.policy_change_requested({ reference: loaderData.changeRequested }, words)
-            : undefined
+            : asked
       }
     >
       <dl className="divide-y divide-slate-200">
@@ -389,9 +511,10 @@ export default function Policy({ loaderData, actionData }: Route.ComponentProps)
       </section>
       <ChangeRequestForm
         requests={loaderData.changeRequests}
-        refusal={actionData}
+        refusal={changeRefusal}
         locale={locale}
       />
+      <AskAgentForm refusal={refusal} />
       <p className="mt-6 text-ink">{m.policy_questions({ phone: loaderData.phone }, words)}</p>
       <a
         href={linkPath(QUOTES_PATH, locale)}

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 
 import { possessive } from "#app/domain/site/possessive.ts";
+import { AskAgentForm, BindAnswerNotice } from "#app/components/wizard/customer-exchanges.tsx";
 import { ProvenOnlyNotice } from "#app/components/wizard/proven-only.tsx";
 import { QuoteComparison } from "#app/components/wizard/quote-comparison.tsx";
 import {
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * then leaves its own notice out.
  */
 function confirmationOf(
-  loaderData: { sent: boolean; answered: boolean; declinedNow: boolean },
+  loaderData: { sent: boolean; answered: boolean; declinedNow: boolean; askedNow: boolean },
   chosen: { insurer: string; reference: string; on: string; now: boolean } | null | undefined,
   declined: string | undefined,
   locale: Locale,
@@ -93,6 +94,7 @@ function confirmationOf(
   }
   if (loaderData.sent) return m.documents_sent({}, words);
   if (loaderData.answered) return questionMessages(locale).answered;
+  if (loaderData.askedNow) return m.customer_question_sent({}, words);
   if (loaderData.declinedNow) return declined ?? declineMessages(locale).declined;
   return undefined;
 }
@@ -136,6 +138,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
         </p>
         <QuestionsSection {...loaderData} refusal={answerRefusal} />
         <DocumentsSection {...loaderData} problem={documentProblem} />
+        <AskAgentForm refusal={actionData?.form === "customer-question" ? actionData : undefined} />
       </ui.StepFrame>
     );
   }
@@ -172,9 +175,18 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
           role="status"
           className="mt-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-ink"
         >
-          {loaderData.chosen.bound ? (
+          {loaderData.chosen.bound || loaderData.chosen.binder ? (
             <>
-              {m.quotes_bound({ insurer: loaderData.chosen.insurer }, words)}{" "}
+              {loaderData.chosen.binder
+                ? m.quotes_binder(
+                    {
+                      insurer: loaderData.chosen.insurer,
+                      number: loaderData.chosen.binder.number,
+                      effective: loaderData.chosen.binder.effective,
+                    },
+                    words,
+                  )
+                : m.quotes_bound({ insurer: loaderData.chosen.insurer }, words)}{" "}
               <a
                 href={linkPath(POLICY_PATH, locale)}
                 className="font-semibold text-brand-700 underline"
@@ -206,6 +218,9 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
       ) : loaderData.open ? (
         <DeclineForm problem={actionData?.form === "decline" ? actionData.problem : undefined} />
       ) : null}
+      {loaderData.bindAnswer && !loaderData.chosen ? (
+        <BindAnswerNotice answer={loaderData.bindAnswer} phone={loaderData.phone} />
+      ) : null}
       {loaderData.open && !loaderData.chosen ? (
         <p className="mt-6 text-ink">
           {m.quotes_go_ahead({ phone: loaderData.phone, reference: loaderData.reference }, words)}
@@ -213,6 +228,7 @@ export default function Quotes({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       <DocumentsSection {...loaderData} problem={documentProblem} />
       {loaderData.producer ? <p className="mt-6 text-ink">{loaderData.producer}</p> : null}
+      <AskAgentForm refusal={actionData?.form === "customer-question" ? actionData : undefined} />
       <p className="mt-6 text-sm text-muted">
         {m.quotes_prices_note({ phone: loaderData.phone }, words)}
       </p>

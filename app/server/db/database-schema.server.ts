@@ -449,6 +449,32 @@ export interface BindRequestsTable {
   policy_end: ColumnType<string | null, string | null | undefined, string | null>;
   bound_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   bound_by: string | null;
+  /** The consent to do business and sign electronically, its exact words: JSON text in, parsed out. */
+  consent: ColumnType<unknown, string | null | undefined, string | null>;
+  documents_by: string | null;
+  tria: string | null;
+  binder_number: string | null;
+  binder_effective: ColumnType<string | null, string | null | undefined, string | null>;
+  binder_expires: ColumnType<string | null, string | null | undefined, string | null>;
+  policy_added_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  policy_added_by: string | null;
+  declined_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  declined_by: string | null;
+  decline_kind: string | null;
+  decline_reason: string | null;
+}
+
+/** What the customer tells the agency on their own: a question, or declining every quote. */
+export interface CustomerMessagesTable {
+  id: Generated<string>;
+  submission_id: string;
+  quote_request_id: string;
+  kind: string;
+  body: string;
+  language: string;
+  created_at: Timestamp;
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: string | null;
 }
 
 /** A certificate of insurance asked for on a bound policy, and once issued, its PDF. */
@@ -631,6 +657,7 @@ export interface DatabaseSchema {
   request_document_chunks: RequestDocumentChunksTable;
   request_questions: RequestQuestionsTable;
   bind_requests: BindRequestsTable;
+  customer_messages: CustomerMessagesTable;
   certificate_requests: CertificateRequestsTable;
   policy_changes: PolicyChangesTable;
   policy_change_requests: PolicyChangeRequestsTable;

@@ -8,14 +8,20 @@ import { afterAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
 
-import { bindStatements } from "#app/domain/quote/bind-requests.ts";
+import { bindStatements, esignConsentWords, keptConsent } from "#app/domain/quote/bind-requests.ts";
 import { SAMPLE_AGENCY } from "#app/domain/site/agency.ts";
 import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
 import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
-import { bindPolicy, getBindRequest, requestToBind } from "#app/server/leads/bind-store.server.ts";
+import {
+  addPolicy,
+  declineBindRequest,
+  getBindRequest,
+  markBound,
+  requestToBind,
+} from "#app/server/leads/bind-store.server.ts";
 import { linkDestination } from "#app/server/wizard/application-stage.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import {
@@ -71,6 +77,9 @@ const CHOICE = {
   payment: "monthly" as const,
   startDate: "2027-01-01",
   statements: bindStatements("Sample Agency", "Acme Mutual"),
+  consent: keptConsent(esignConsentWords(SAMPLE_AGENCY), "electronic"),
+  documentsBy: "electronic" as const,
+  tria: undefined,
   signatureName: "Rosa Ridge",
 };
 const EVIDENCE = {
@@ -208,7 +217,53 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
     });
   });
 
-  it("binds with the policy's number, dates and PDF: Bound, emailed, links open the policy", async () => {
+  it("keeps the consent to sign electronically, in the words read, with the signature", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { lead, ids } = await quotedLead(db);
+      const words = esignConsentWords(SAMPLE_AGENCY, "es");
+      await requestToBind(
+        db,
+        lead.request,
+        {
+          ...CHOICE,
+          quoteId: ids[0] ?? "",
+          consent: keptConsent(words, "paper"),
+          documentsBy: "paper",
+          // No TRIA offer on this quote: an answer sent anyway is not kept.
+          tria: "accepted",
+        },
+        EVIDENCE,
+        {
+          email: lead.email,
+          firstName: "Rosa",
+          language: "es",
+          agency: AGENCY,
+          limits: AGENCY_MAIL_LIMITS,
+        },
+      );
+      const row = await db
+        .selectFrom("bind_requests")
+        .select(["consent", "documents_by", "tria", "signature_name"])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        consent: {
+          disclosure: words.disclosure,
+          agreement: words.agreement,
+          documents: words.documents.paper,
+        },
+        documents_by: "paper",
+        tria: null,
+        signature_name: "Rosa Ridge",
+      });
+      expect(words.agreement).toMatch(/^Acepto hacer trámites con .+ por medios electrónicos/);
+      expect(words.documents.paper).toMatch(/^En papel, por correo postal/);
+      const bind = await getBindRequest(db, lead.request.id);
+      expect(bind).toMatchObject({ documentsBy: "paper", tria: null });
+      expect(bind?.consent?.agreement).toBe(words.agreement);
+    });
+  });
+
+  it("binds with the insurer's binder first, then the policy when it comes", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const { ana, lead, ids } = await quotedLead(db);
       const visitor = { email: lead.email, firstName: "Ana", language: "en" as const };
@@ -218,8 +273,9 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
         agency: AGENCY,
         perHour: 10,
       };
+      const binder = { number: "BND-77", effective: "2027-01-01", expires: "2027-01-31" };
       const policy = { number: "GL-123456", start: "2027-01-01", end: "2028-01-01" };
-      expect(await bindPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+      expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
         outcome: "no-request",
       });
       await requestToBind(db, lead.request, { ...CHOICE, quoteId: ids[0] ?? "" }, EVIDENCE, {
@@ -227,36 +283,125 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
         agency: AGENCY,
         limits: AGENCY_MAIL_LIMITS,
       });
-      expect(
-        await bindPolicy(db, lead.request, policy, pdfFile("<html>"), visitor, options),
-      ).toEqual({ outcome: "wrong-type" });
-      expect(await bindPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+      // No policy before the binder.
+      expect(await addPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+        outcome: "not-bound",
+      });
+      expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
         outcome: "bound",
         emailed: true,
       });
-      expect(await bindPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+      expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
         outcome: "already-bound",
       });
-      const bind = await getBindRequest(db, lead.request.id);
-      expect(bind?.policy).toMatchObject({
-        number: "GL-123456",
-        start: "2027-01-01",
-        end: "2028-01-01",
-        boundBy: "ana@agency.example",
-      });
+      const bound = await getBindRequest(db, lead.request.id);
+      expect(bound).toMatchObject({ status: "bound", binder, policy: null });
+      expect(bound?.bound?.by).toBe("ana@agency.example");
       const request = await db
         .selectFrom("quote_requests")
         .select("status")
         .where("id", "=", lead.request.id)
         .executeTakeFirstOrThrow();
       expect(request.status).toBe("bound");
-      const documents = await listRequestDocuments(db, lead.request.id);
-      expect(documents.filter((document) => document.purpose === "policy")).toHaveLength(1);
-      const subjects = await db.selectFrom("outbox").select("subject").execute();
-      expect(subjects.map((row) => row.subject)).toContain("Your policy is bound (GL-123456)");
+      // A binder's link opens the policy's page, where the binder shows until the policy comes.
       expect(
         await linkDestination(db, { opens: "quotes", submissionId: lead.submissionId }, undefined),
       ).toBe("/business-wizard/policy");
+
+      expect(
+        await addPolicy(db, lead.request, policy, pdfFile("<html>"), visitor, options),
+      ).toEqual({ outcome: "wrong-type" });
+      expect(await addPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+        outcome: "added",
+        emailed: true,
+      });
+      expect(await addPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+        outcome: "has-policy",
+      });
+      const issued = await getBindRequest(db, lead.request.id);
+      expect(issued).toMatchObject({
+        binder,
+        policy: { ...policy, boundBy: "ana@agency.example" },
+      });
+      const documents = await listRequestDocuments(db, lead.request.id);
+      expect(documents.filter((document) => document.purpose === "policy")).toHaveLength(1);
+      const subjects = await db.selectFrom("outbox").select("subject").orderBy("id").execute();
+      expect(subjects.map((row) => row.subject).slice(-2)).toEqual([
+        "Your cover is bound: binder BND-77",
+        "Your policy has been issued (GL-123456)",
+      ]);
+    });
+  });
+
+  it("records the insurer declining, emails what happens next, and lets the visitor choose again", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { ana, lead, ids } = await quotedLead(db);
+      const visitor = { email: lead.email, firstName: "Ana", language: "en" as const };
+      const options = {
+        operatorId: ana.id,
+        siteUrl: "https://coverpilot.example",
+        agency: AGENCY,
+        perHour: 10,
+      };
+      const acme = ids[0] ?? "";
+      const answer = { kind: "declined" as const, reason: "Roofing over three storeys" };
+      await requestToBind(db, lead.request, { ...CHOICE, quoteId: acme }, EVIDENCE, {
+        ...visitor,
+        agency: AGENCY,
+        limits: AGENCY_MAIL_LIMITS,
+      });
+      const declined = await declineBindRequest(db, lead.request, answer, visitor, options);
+      expect(declined).toEqual({
+        outcome: "declined",
+        reference: "CP-ROOFER-B",
+        insurer: "Acme Mutual",
+        emailed: true,
+      });
+      expect(await declineBindRequest(db, lead.request, answer, visitor, options)).toEqual({
+        outcome: "no-request",
+      });
+      const bind = await getBindRequest(db, lead.request.id);
+      expect(bind).toMatchObject({
+        status: "declined",
+        declined: { ...answer, by: "ana@agency.example" },
+        bound: null,
+      });
+      const email = await db
+        .selectFrom("outbox")
+        .select(["subject", "text_body"])
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(email.subject).toBe("Your request to bind CP-ROOFER-B: the insurer's answer");
+      expect(email.text_body).toContain("Acme Mutual has declined to bind the quote you chose.");
+      expect(email.text_body).toContain("The insurer's reason: Roofing over three storeys");
+      expect(email.text_body).toContain("What happens next:");
+      // The declined quote is withdrawn; the quotes may change again and another be chosen.
+      const quote = await db
+        .selectFrom("insurer_quotes")
+        .select("status")
+        .where("id", "=", acme)
+        .executeTakeFirstOrThrow();
+      expect(quote.status).toBe("withdrawn");
+      const added = await addInsurerQuote(db, lead.request, { ...QUOTE, insurer: "Dune" }, ana.id);
+      expect(added.outcome).toBe("saved");
+      if (added.outcome !== "saved") return;
+      await publishInsurerQuotes(
+        db,
+        lead.request,
+        { email: lead.email, firstName: "Ana" },
+        options,
+      );
+      expect(
+        await requestToBind(db, lead.request, { ...CHOICE, quoteId: added.quoteId }, EVIDENCE, {
+          ...visitor,
+          agency: AGENCY,
+          limits: AGENCY_MAIL_LIMITS,
+        }),
+      ).toEqual({ outcome: "requested", reference: "CP-ROOFER-B2" });
+      expect(await getBindRequest(db, lead.request.id)).toMatchObject({
+        reference: "CP-ROOFER-B2",
+        status: "requested",
+      });
     });
   });
 
@@ -270,15 +415,22 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
         limits: AGENCY_MAIL_LIMITS,
       });
       const policy = { number: "GL-654321", start: "2027-01-01", end: "2028-01-01" };
-      expect(
-        await bindPolicy(db, lead.request, policy, pdfFile(), visitor, {
-          operatorId: ana.id,
-          siteUrl: "https://coverpilot.example",
-          agency: AGENCY,
-          perHour: 10,
-        }),
-      ).toEqual({ outcome: "bound", emailed: true });
-      const [asked, bound] = await db
+      const options = {
+        operatorId: ana.id,
+        siteUrl: "https://coverpilot.example",
+        agency: AGENCY,
+        perHour: 10,
+      };
+      const binder = { number: "BND-1", effective: "2027-01-01", expires: "2027-02-01" };
+      expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
+        outcome: "bound",
+        emailed: true,
+      });
+      expect(await addPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
+        outcome: "added",
+        emailed: true,
+      });
+      const [asked, binderSent, bound] = await db
         .selectFrom("outbox")
         .select(["subject", "text_body"])
         .where("subject", "not like", "Your quotes%")
@@ -286,7 +438,9 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
         .execute();
       expect(asked?.subject).toMatch(/^Recibimos su pedido para contratar la cobertura \(CP-/);
       expect(asked?.text_body).toMatch(/^Hola, Rosa:\n\nGracias: recibimos su pedido/);
-      expect(bound?.subject).toBe("Su póliza está en vigor (GL-654321)");
+      expect(binderSent?.subject).toBe("Su cobertura está contratada: nota de cobertura BND-1");
+      expect(binderSent?.text_body).toContain("desde el 1 de enero de 2027");
+      expect(bound?.subject).toBe("Su póliza fue emitida (GL-654321)");
       expect(bound?.text_body).toContain("del 1 de enero de 2027 al 1 de enero de 2028");
       // Its one-time link opens the link's Spanish page.
       expect(bound?.text_body).toMatch(/https:\/\/coverpilot\.example\/es\/resume\/[\w-]{43}/);

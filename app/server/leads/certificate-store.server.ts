@@ -147,16 +147,20 @@ export async function previousHolders(db: Db, submissionId: string): Promise<Cer
 
 /** The bound policy a certificate would be for: the application's latest, locked. */
 async function lockBoundPolicy(trx: Db, submissionId: string) {
-  return trx
-    .selectFrom("bind_requests as b")
-    .innerJoin("quote_requests as r", "r.id", "b.quote_request_id")
-    .select(["b.id", "b.quote_request_id", "r.reference", "b.policy_number"])
-    .where("b.submission_id", "=", submissionId)
-    .where("b.status", "=", "bound")
-    .orderBy("b.bound_at", "desc")
-    .limit(1)
-    .forUpdate("b")
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom("bind_requests as b")
+      .innerJoin("quote_requests as r", "r.id", "b.quote_request_id")
+      .select(["b.id", "b.quote_request_id", "r.reference", "b.policy_number"])
+      .where("b.submission_id", "=", submissionId)
+      .where("b.status", "=", "bound")
+      // A binder alone certifies nothing here: the certificate follows the policy (issue 55).
+      .where("b.policy_number", "is not", null)
+      .orderBy("b.bound_at", "desc")
+      .limit(1)
+      .forUpdate("b")
+      .executeTakeFirst()
+  );
 }
 
 /** What asking for a certificate did. */

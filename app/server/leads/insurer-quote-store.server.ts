@@ -311,6 +311,8 @@ async function isChosen(db: Db, requestId: string): Promise<boolean> {
     .selectFrom("bind_requests")
     .select("id")
     .where("quote_request_id", "=", requestId)
+    // One the insurer declined no longer holds them (issue 55): the visitor may choose again.
+    .where("status", "<>", "declined")
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -673,6 +675,18 @@ export async function declineInsurerQuotes(
         operator_id: null,
         kind: "status",
         body: `${request.reference}: ${quoteStatusLabel(status)} → ${quoteStatusLabel("lost")} (the visitor declined every quote: ${declineReasonLabel(reason)})`,
+      })
+      .execute();
+    // It waits in the desk's Needs action until an operator marks it dealt with (issue 55).
+    await trx
+      .insertInto("customer_messages")
+      .values({
+        submission_id: request.submissionId,
+        quote_request_id: request.id,
+        kind: "declined",
+        body: declineReasonLabel(reason),
+        language: sql<string>`(SELECT language FROM business_wizard_submissions
+          WHERE id = ${request.submissionId}::uuid)`,
       })
       .execute();
     return "declined";

@@ -51,9 +51,9 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(text).toBe(
         [
           LEAD_EXPORT_COLUMNS.join(","),
-          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,en,,,,,,,,`,
+          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,en,,,,,,,,${",".repeat(9)}`,
           // The email step's four fields and the language (English: the table's default).
-          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(15)}en${",".repeat(8)}`,
+          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(15)}en${",".repeat(17)}`,
           "",
         ].join("\r\n"),
       );
@@ -94,6 +94,8 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
             "Corporation,2019,,,,,,4,1,250000,100k-500k,false,true,2,owned,true,en,CP-7K3F9Q,new",
             '"workers-comp; cyber-insurance",2026-12-01,phone,After 3pm',
             `${request.createdAt.toISOString()},${request.updatedAt.toISOString()}`,
+            // No request to bind: its columns are empty.
+            ",,,,,,,,",
           ].join(","),
         ),
       ).toBe(true);

@@ -16,6 +16,8 @@ import {
   latestQuoteRequests,
   type QuoteRequest,
 } from "#app/server/wizard/quote-requests.server.ts";
+import { latestBindings } from "#app/server/leads/bind-store.server.ts";
+import type { LeadRecord } from "#app/domain/leads/lead-record.ts";
 
 /** Segments in one cell, in the order chosen. */
 export const SEGMENT_SEPARATOR = "; ";
@@ -47,6 +49,21 @@ export function quoteCells(request: QuoteRequest | undefined): CsvValue[] {
   ];
 }
 
+/** The newest request to bind's cells (BIND_EXPORT_COLUMNS); empty when none was made. */
+export function bindCells(bind: NonNullable<LeadRecord["bindRequest"]> | undefined): CsvValue[] {
+  return [
+    bind?.reference,
+    bind?.status,
+    bind?.insurer,
+    bind?.binder?.number,
+    bind?.binder?.effective,
+    bind?.binder?.expires,
+    bind?.policy?.number,
+    bind?.policy?.start,
+    bind?.policy?.end,
+  ];
+}
+
 /**
  * The submissions of a selection as CSV, chunk by chunk: the header row (the spec's field names,
  * then the Quote step's), then one chunk of rows per batch read, newest first. Nothing holds more
@@ -64,8 +81,19 @@ export async function* submissionsCsv(
       db,
       batch.map((row) => row.id),
     );
+    const bindings = await latestBindings(
+      db,
+      [...requests.values()].map((request) => request.id),
+    );
     yield batch
-      .map((row) => csvRow([...submissionCells(row), ...quoteCells(requests.get(row.id))]))
+      .map((row) => {
+        const request = requests.get(row.id);
+        return csvRow([
+          ...submissionCells(row),
+          ...quoteCells(request),
+          ...bindCells(request ? bindings.get(request.id) : undefined),
+        ]);
+      })
       .join("");
   }
 }

@@ -367,3 +367,54 @@ export async function notifyChangeRequest(
     submissionId: change.submissionId,
   });
 }
+
+/** What the customer did that the agency is told of (issue 55), with what it is about. */
+export interface CustomerAct {
+  submissionId: string;
+  reference: string;
+  businessName: string | null;
+  act: "asked" | "answered" | "uploaded" | "declined";
+  /** The question asked, the answer given, the document's name and kind, the reason. */
+  detail: string;
+}
+
+const CUSTOMER_ACTS = {
+  asked: { subject: "Customer's question", did: "asked their agent a question", label: "Question" },
+  answered: { subject: "Answer", did: "answered the agency's question", label: "Answer" },
+  uploaded: { subject: "Document", did: "sent a document", label: "Document" },
+  declined: { subject: "Quotes declined", did: "declined every quote", label: "Reason" },
+} as const satisfies Record<CustomerAct["act"], { subject: string; did: string; label: string }>;
+
+/** The email that tells the agency what its customer did: it waits in Needs action. */
+export function customerActAlertEmail(
+  siteUrl: string,
+  to: string[],
+  act: CustomerAct,
+): OutgoingEmail {
+  const words = CUSTOMER_ACTS[act.act];
+  const text = [
+    `A customer has ${words.did} on ${site.brand}. It waits in Needs action until someone marks it dealt with.`,
+    "",
+    lines([
+      ["Reference", act.reference],
+      ["Business", act.businessName ?? "(not given)"],
+      [words.label, act.detail],
+    ]),
+    "",
+    `The request: ${siteUrl}/admin/submissions/${act.submissionId}/quotes`,
+    `Needs action: ${siteUrl}/admin/needs-action`,
+    "",
+  ].join("\n");
+  return {
+    to,
+    subject: headerText(`${words.subject}: ${act.reference} (${act.businessName ?? "no name"})`),
+    text,
+  };
+}
+
+/** Tells the agency what its customer did. Never throws. */
+export async function notifyCustomerAct(services: AppServices, act: CustomerAct): Promise<void> {
+  await enqueue(services, (to) => customerActAlertEmail(services.env.SITE_URL, to, act), {
+    submissionId: act.submissionId,
+  });
+}

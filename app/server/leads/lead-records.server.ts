@@ -1,9 +1,14 @@
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
-import { buildLeadRecord, type LeadRecord } from "#app/domain/leads/lead-record.ts";
+import {
+  buildLeadRecord,
+  type LeadRecord,
+  type LeadSource,
+} from "#app/domain/leads/lead-record.ts";
 import { optionalAnswersOf, planAnswersOf } from "#app/domain/quote/quote-request.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { latestQuoteRequests } from "#app/server/wizard/quote-requests.server.ts";
+import { latestBindings } from "#app/server/leads/bind-store.server.ts";
 import {
   policyHistories,
   type PolicyHistory,
@@ -16,11 +21,12 @@ import {
   type SubmissionRow,
 } from "#app/server/leads/leads.server.ts";
 
-/** A submission's lead record, given its row and its newest quote request (issue 17). */
+/** A submission's lead record, given its row, its newest quote request and its request to bind. */
 function recordOf(
   row: SubmissionRow,
-  request: Parameters<typeof buildLeadRecord>[0]["quoteRequest"],
+  request: (NonNullable<LeadSource["quoteRequest"]> & { id: string }) | undefined,
   policy: PolicyHistory | undefined,
+  bindings: Map<string, NonNullable<LeadSource["bindRequest"]>>,
 ) {
   const answers = row.ownership_structure
     ? planAnswersOf(
@@ -39,6 +45,7 @@ function recordOf(
     quoteRequest: request,
     plan: answers ? coveragePlan(answers).lines : undefined,
     policy,
+    bindRequest: request ? bindings.get(request.id) : undefined,
   });
 }
 
@@ -50,7 +57,9 @@ export async function leadRecord(db: Db, submissionId: string): Promise<LeadReco
     latestQuoteRequests(db, [row.id]),
     policyHistories(db, [row.id]),
   ]);
-  return recordOf(row, requests.get(row.id), histories.get(row.id));
+  const request = requests.get(row.id);
+  const bindings = await latestBindings(db, request ? [request.id] : []);
+  return recordOf(row, request, histories.get(row.id), bindings);
 }
 
 /** The lead records of a selection, newest first, a batch at a time (the JSON export). */
@@ -65,7 +74,11 @@ export async function* leadRecords(
       latestQuoteRequests(db, ids),
       policyHistories(db, ids),
     ]);
-    yield batch.map((row) => recordOf(row, requests.get(row.id), histories.get(row.id)));
+    const bindings = await latestBindings(
+      db,
+      [...requests.values()].map((request) => request.id),
+    );
+    yield batch.map((row) => recordOf(row, requests.get(row.id), histories.get(row.id), bindings));
   }
 }
 

@@ -1,8 +1,10 @@
 /**
  * The desk's "Needs action" (issue 29): what visitors have done that waits for an operator, oldest
- * first: answers to the agency's questions and documents not yet marked dealt with, requests to
- * bind not yet bound, and customers' change requests on their policy not yet done (issue 56). Marking an answer or a document dealt with records who and when, and enters
- * the lead's timeline.
+ * first: answers to the agency's questions, documents, the customer's own questions and their
+ * declining every quote, each until marked dealt with; requests to bind not yet bound; and binders
+ * still waiting for the insurer's policy, with the day each expires (issue 55); customers' change
+ * requests on their policy not yet done (issue 56). Marking an item
+ * dealt with records who and when, and enters the lead's timeline.
  */
 import { sql } from "kysely";
 
@@ -18,8 +20,11 @@ import { markChangeRequestDone } from "#app/server/leads/policy-change-store.ser
 export const NEEDS_ACTION_LIMIT = 200;
 
 /** One thing waiting for the desk. */
+export const HANDLED_KINDS = ["answer", "document", "question", "declined", "change"] as const;
+export type HandledKind = (typeof HANDLED_KINDS)[number];
+
 export interface WaitingItem {
-  kind: "answer" | "document" | "bind" | "change";
+  kind: HandledKind | "bind" | "binder";
   id: string;
   submissionId: string;
   reference: string;
@@ -27,6 +32,8 @@ export interface WaitingItem {
   /** What it is about: the question answered, the file's name, the insurer chosen, the change. */
   about: string;
   since: Date;
+  /** A binder's: the day it expires (the policy is due before). */
+  expires?: string;
 }
 
 /**
@@ -44,22 +51,24 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
     lead: string | null;
     about: string;
     since: Date | string;
+    expires: string | null;
   }>`
     SELECT w.kind, w.id, w.submission_id, coalesce(w.reference, r.reference) AS reference,
-      s.${sql.ref(LEAD_NAME_COLUMN)} AS lead, w.about, w.since
+      s.${sql.ref(LEAD_NAME_COLUMN)} AS lead, w.about, w.since, w.expires
     FROM (
       SELECT 'answer' AS kind, q.id, q.submission_id, q.quote_request_id,
-        NULL::text AS reference, q.question AS about, q.answered_at AS since
+        NULL::text AS reference, q.question AS about, q.answered_at AS since,
+        NULL::text AS expires
       FROM request_questions q
       WHERE q.answered_at IS NOT NULL AND q.handled_at IS NULL
       UNION ALL
       SELECT 'document', d.id, d.submission_id, d.quote_request_id, NULL, d.file_name,
-        d.created_at
+        d.created_at, NULL
       FROM request_documents d
       WHERE d.purpose = 'visitor' AND d.handled_at IS NULL
       UNION ALL
       SELECT 'bind', b.id, b.submission_id, b.quote_request_id, b.reference,
-        b.quote_seen->>'insurer', b.signed_at
+        b.quote_seen->>'insurer', b.signed_at, NULL
       FROM bind_requests b
       WHERE b.status = 'requested'
       UNION ALL
@@ -68,6 +77,15 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
       FROM policy_change_requests c
       JOIN bind_requests p ON p.id = c.bind_request_id
       WHERE c.done_at IS NULL
+      UNION ALL
+      SELECT 'binder', b.id, b.submission_id, b.quote_request_id, b.reference,
+        b.quote_seen->>'insurer', b.bound_at, b.binder_expires::text
+      FROM bind_requests b
+      WHERE b.status = 'bound' AND b.policy_number IS NULL
+      UNION ALL
+      SELECT c.kind, c.id, c.submission_id, c.quote_request_id, NULL, c.body, c.created_at, NULL
+      FROM customer_messages c
+      WHERE c.handled_at IS NULL
       ORDER BY since, id
       LIMIT ${NEEDS_ACTION_LIMIT}
     ) w
@@ -76,7 +94,9 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
     ORDER BY w.since, w.id`.execute(db);
   return rows.map((row) => ({
     kind:
-      row.kind === "answer" || row.kind === "document" || row.kind === "change" ? row.kind : "bind",
+      HANDLED_KINDS.find((kind) => kind === row.kind) ??
+      (row.kind === "binder" ? "binder" : "bind"),
+    ...(row.expires ? { expires: row.expires } : {}),
     id: row.id,
     submissionId: row.submission_id,
     reference: row.reference,
@@ -86,13 +106,21 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
   }));
 }
 
+const HANDLED_WORDS = {
+  answer: "answer",
+  document: "document",
+  question: "customer's question",
+  declined: "quotes declined",
+  change: "change request",
+} as const satisfies Record<HandledKind, string>;
+
 /**
  * Marks an answer or a visitor's document dealt with, or a change request done, by `operatorId`,
  * once: false when there is no such item waiting (handled already, or not an id).
  */
 export async function markHandled(
   db: Db,
-  item: { kind: "answer" | "document" | "change"; id: string },
+  item: { kind: HandledKind; id: string },
   operatorId: string,
 ): Promise<boolean> {
   if (!isUuid(item.id)) return false;
@@ -111,14 +139,23 @@ export async function markHandled(
             .where("handled_at", "is", null)
             .returning(["submission_id", "quote_request_id", "question as about"])
             .executeTakeFirst()
-        : await trx
-            .updateTable("request_documents")
-            .set({ handled_at: sql`now()`, handled_by: operatorId })
-            .where("id", "=", item.id)
-            .where("purpose", "=", "visitor")
-            .where("handled_at", "is", null)
-            .returning(["submission_id", "quote_request_id", "file_name as about"])
-            .executeTakeFirst();
+        : kind === "document"
+          ? await trx
+              .updateTable("request_documents")
+              .set({ handled_at: sql`now()`, handled_by: operatorId })
+              .where("id", "=", item.id)
+              .where("purpose", "=", "visitor")
+              .where("handled_at", "is", null)
+              .returning(["submission_id", "quote_request_id", "file_name as about"])
+              .executeTakeFirst()
+          : await trx
+              .updateTable("customer_messages")
+              .set({ handled_at: sql`now()`, handled_by: operatorId })
+              .where("id", "=", item.id)
+              .where("kind", "=", kind)
+              .where("handled_at", "is", null)
+              .returning(["submission_id", "quote_request_id", "body as about"])
+              .executeTakeFirst();
     if (!row) return false;
     const { reference } = await trx
       .selectFrom("quote_requests")
@@ -129,8 +166,8 @@ export async function markHandled(
     await addActivity(trx, {
       submissionId: row.submission_id,
       operatorId,
-      kind: kind === "answer" ? "question" : "document",
-      body: `${reference}: ${kind === "answer" ? "answer" : "document"} marked dealt with ("${about}")`,
+      kind: kind === "document" ? "document" : kind === "declined" ? "status" : "question",
+      body: `${reference}: ${HANDLED_WORDS[kind]} marked dealt with ("${about}")`,
     });
     return true;
   });

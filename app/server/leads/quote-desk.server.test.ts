@@ -272,15 +272,30 @@ describe.each(testDatabaseKinds)("the desk's work on a quote request on $name", 
 
       const bind = {
         intent: "bind",
-        policyNumber: "GL-1",
-        policyStart: daysFromToday(30),
-        policyEnd: daysFromToday(395),
+        binderNumber: "B-1",
+        binderEffective: daysFromToday(30),
+        binderExpires: daysFromToday(60),
       };
-      expect(await workOnQuoteRequest(desk, uploadPost(bind, pdf, "policy.pdf"))).toMatchObject({
+      expect(await workOnQuoteRequest(desk, formPost(bind))).toMatchObject({
         outcome: "refused",
         status: 409,
         reply: {
           formId: "bind",
+          typed: { binderNumber: "B-1" },
+          problem: policyMessages.noRequest,
+        },
+      });
+      const policy = {
+        intent: "policy",
+        policyNumber: "GL-1",
+        policyStart: daysFromToday(30),
+        policyEnd: daysFromToday(395),
+      };
+      expect(await workOnQuoteRequest(desk, uploadPost(policy, pdf, "policy.pdf"))).toMatchObject({
+        outcome: "refused",
+        status: 409,
+        reply: {
+          formId: "policy",
           typed: { policyNumber: "GL-1" },
           problem: policyMessages.noRequest,
         },

@@ -1,6 +1,11 @@
 import { MAX_SUBJECTIVITIES } from "#app/domain/quote/quote-proposal.ts";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
-import { bindPolicyFormSchema, policyMessages } from "#app/domain/quote/bind-requests.ts";
+import {
+  bindDeclineFormSchema,
+  binderFormSchema,
+  bindPolicyFormSchema,
+  policyMessages,
+} from "#app/domain/quote/bind-requests.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
 import { certificateDeskMessages, certificateFormId } from "#app/domain/quote/certificates.ts";
 import {
@@ -33,7 +38,13 @@ import {
   type Upload,
 } from "#app/server/http/multipart-upload.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
-import { bindPolicy, getBindRequest, renewedPolicy } from "#app/server/leads/bind-store.server.ts";
+import {
+  addPolicy,
+  declineBindRequest,
+  getBindRequest,
+  markBound,
+  renewedPolicy,
+} from "#app/server/leads/bind-store.server.ts";
 import {
   issueCertificate,
   listCertificateRequests,
@@ -198,8 +209,8 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
   if (upload.outcome !== "received") {
     const { problem, status } = unreadUploadRefusal(upload.outcome);
     const formId =
-      intent === "bind"
-        ? "bind"
+      intent === "policy"
+        ? "policy"
         : intent === "certificate"
           ? certificateFormId(id)
           : intent === "add"
@@ -210,19 +221,17 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
   const { db } = desk.services.database;
   if (intent === "add") return addWithDocument(desk, upload.form, upload.file);
   if (intent === "certificate") return issue(desk, id, upload.file);
-  if (intent === "bind") {
+  if (intent === "policy") {
     const typed = parseForm(upload.form, anyForm).payload;
     const parsed = parseForm(upload.form, bindPolicyFormSchema);
-    if (parsed.status !== "success") return invalid("bind", typed, parsed.error ?? {});
-    if (!upload.file) return refused("bind", typed, policyMessages.pdf, 400);
-    const { producer, refusal } = await producerFor(desk);
-    if (refusal) return refused("bind", typed, refusal, 403);
+    if (parsed.status !== "success") return invalid("policy", typed, parsed.error ?? {});
+    if (!upload.file) return refused("policy", typed, policyMessages.pdf, 400);
     const policy = {
       number: parsed.value.policyNumber,
       start: parsed.value.policyStart,
       end: parsed.value.policyEnd,
     };
-    const bound = await bindPolicy(
+    const added = await addPolicy(
       db,
       desk.request,
       policy,
@@ -230,21 +239,18 @@ async function fileUpload(desk: QuoteDesk, upload: Upload): Promise<DeskAnswer> 
       desk.visitor,
       sendingFor(desk),
     );
-    switch (bound.outcome) {
-      case "bound":
-        if (producer) {
-          await recordProducerOfRecord(db, desk.request.id, desk.operatorId, producer);
-        }
-        await queueLeadEvent(desk.services, "policy.bound", desk.request.submissionId, { policy });
-        return saved({ emailed: bound.emailed, held: bound.held });
+    switch (added.outcome) {
+      case "added":
+        await queueLeadEvent(desk.services, "policy.issued", desk.request.submissionId, { policy });
+        return saved({ emailed: added.emailed, held: added.held });
       case "wrong-type":
-        return refused("bind", typed, documentMessages().notPdf, 415);
+        return refused("policy", typed, documentMessages().notPdf, 415);
       case "no-request":
-        return refused("bind", typed, policyMessages.noRequest);
-      case "already-bound":
-        return refused("bind", typed, policyMessages.alreadyBound);
-      case "closed":
-        return refused("bind", typed, quoteFormMessages.notOpen);
+        return refused("policy", typed, policyMessages.noRequest);
+      case "not-bound":
+        return refused("policy", typed, policyMessages.notBound);
+      case "has-policy":
+        return refused("policy", typed, policyMessages.hasPolicy);
     }
   }
   if (intent === "policy-document") {
@@ -405,6 +411,10 @@ async function workOnForm(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> 
     }
     case "publish":
       return publishDrafts(desk);
+    case "bind":
+      return bindWithBinder(desk, form);
+    case "decline-bind":
+      return declineBind(desk, form);
     default:
       return { outcome: "bad-request" };
   }
@@ -453,5 +463,77 @@ async function publishDrafts(desk: QuoteDesk): Promise<DeskAnswer> {
       return refused("publish", {}, quoteFormMessages.chosen);
     case "nothing-to-publish":
       return refused("publish", {}, quoteFormMessages.nothingToPublish);
+  }
+}
+
+/** The request to bind marked bound with the insurer's binder; the visitor is emailed. */
+async function bindWithBinder(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> {
+  const typed = parseForm(form, anyForm).payload;
+  const parsed = parseForm(form, binderFormSchema);
+  if (parsed.status !== "success") return invalid("bind", typed, parsed.error ?? {});
+  const { producer, refusal } = await producerFor(desk);
+  if (refusal) return refused("bind", typed, refusal, 403);
+  const binder = {
+    number: parsed.value.binderNumber,
+    effective: parsed.value.binderEffective,
+    expires: parsed.value.binderExpires,
+  };
+  const bound = await markBound(
+    desk.services.database.db,
+    desk.request,
+    binder,
+    desk.visitor,
+    sendingFor(desk),
+  );
+  switch (bound.outcome) {
+    case "bound":
+      if (producer) {
+        await recordProducerOfRecord(
+          desk.services.database.db,
+          desk.request.id,
+          desk.operatorId,
+          producer,
+        );
+      }
+      await queueLeadEvent(desk.services, "policy.bound", desk.request.submissionId, { binder });
+      return saved({ emailed: bound.emailed, held: bound.held });
+    case "no-request":
+      return refused("bind", typed, policyMessages.noRequest);
+    case "already-bound":
+      return refused("bind", typed, policyMessages.alreadyBound);
+    case "closed":
+      return refused("bind", typed, quoteFormMessages.notOpen);
+  }
+}
+
+/** The insurer declined the request to bind, or changed its terms; the visitor is emailed. */
+async function declineBind(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> {
+  const typed = parseForm(form, anyForm).payload;
+  const parsed = parseForm(form, bindDeclineFormSchema);
+  if (parsed.status !== "success") return invalid("decline-bind", typed, parsed.error ?? {});
+  const declined = await declineBindRequest(
+    desk.services.database.db,
+    desk.request,
+    parsed.value,
+    desk.visitor,
+    sendingFor(desk),
+  );
+  switch (declined.outcome) {
+    case "declined":
+      await queueLeadEvent(desk.services, "bind_request.declined", desk.request.submissionId, {
+        bindRequest: {
+          reference: declined.reference,
+          insurer: declined.insurer,
+          kind: parsed.value.kind,
+          reason: parsed.value.reason,
+        },
+      });
+      return saved({ emailed: declined.emailed, held: declined.held });
+    case "no-request":
+      return refused("decline-bind", typed, policyMessages.noRequest);
+    case "not-waiting":
+      return refused("decline-bind", typed, policyMessages.notWaiting);
+    case "closed":
+      return refused("decline-bind", typed, quoteFormMessages.notOpen);
   }
 }

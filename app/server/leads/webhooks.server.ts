@@ -28,9 +28,15 @@ export const LEAD_EVENTS = [
   // The agency asked the visitor a question; the visitor answered one (issue 29).
   "question.asked",
   "question.answered",
-  // The visitor asked to bind a quote; the agency bound it (issue 29).
+  // The visitor asked to bind a quote; the agency bound it (issue 29), with the insurer's binder
+  // (issue 55); the insurer issued the policy; the insurer declined or changed the terms.
   "bind_request.created",
   "policy.bound",
+  "policy.issued",
+  "bind_request.declined",
+  // The customer asked the agency a question; uploaded a document (issue 55).
+  "customer_question.asked",
+  "document.uploaded",
   // The visitor asked for a certificate of insurance; the agency issued it (issue 30).
   "certificate_request.created",
   "certificate.issued",

@@ -12,7 +12,7 @@ import {
   SAMPLE_QUOTE,
 } from "#tests/support/lead-fixtures.ts";
 
-import { bindStatements } from "#app/domain/quote/bind-requests.ts";
+import { bindStatements, esignConsentWords, keptConsent } from "#app/domain/quote/bind-requests.ts";
 import { activeProgressStep } from "#app/domain/wizard/wizard-screens.ts";
 import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
 import { requestToBind } from "#app/server/leads/bind-store.server.ts";
@@ -67,6 +67,9 @@ describe.each(testDatabaseKinds)("where a customer's link lands on $name (issue 
           payment: "in-full",
           startDate: "2027-01-01",
           statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
+          consent: keptConsent(esignConsentWords(FIXTURE_AGENCY), "electronic"),
+          documentsBy: "electronic",
+          tria: undefined,
           signatureName: "Ana Asker",
         },
         { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },

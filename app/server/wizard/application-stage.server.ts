@@ -45,7 +45,7 @@ export async function applicationStage(
       EXISTS (SELECT 1 FROM insurer_quotes q JOIN newest ON q.quote_request_id = newest.id
         WHERE q.status = 'published') AS quoted,
       (SELECT b.status FROM bind_requests b JOIN newest ON b.quote_request_id = newest.id
-        LIMIT 1) AS bind,
+        WHERE b.status <> 'declined' LIMIT 1) AS bind,
       EXISTS (SELECT 1 FROM bind_requests WHERE submission_id = ${submissionId}::uuid
         AND status = 'bound') AS bound
   `.execute(db);

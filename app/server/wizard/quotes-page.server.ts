@@ -73,6 +73,8 @@ export async function visitorQuotesPage(services: AppServices, agency: Agency, r
     open,
     sent,
     answered: search.has("answered"),
+    // The customer's own question just sent (issue 55).
+    askedNow: search.has("asked"),
     // Said at the top of the page after the decline's post (decision 055).
     declinedNow: search.has("declined"),
     questions: questions.map((question) => ({
@@ -121,16 +123,33 @@ export async function visitorQuotesPage(services: AppServices, agency: Agency, r
       quoteRequest.status === "lost" && quoteRequest.lostReason !== null
         ? { reason: declineReasonLabel(quoteRequest.lostReason, locale) }
         : undefined,
-    chosen: bind
+    // The insurer's declining (or changing the terms of) the newest request to bind (issue 55).
+    bindAnswer: bind?.declined
       ? {
+          kind: bind.declined.kind,
           insurer: bind.quoteSeen.insurer,
           reference: bind.reference,
-          on: dayOf(bind.signedAt),
-          bound: bind.policy !== null,
-          // Just asked for: confirmed at the top of the page (decision 055).
-          now: search.has("bind-requested") && bind.policy === null,
+          reason: bind.declined.reason,
         }
       : null,
+    chosen:
+      bind && bind.status !== "declined"
+        ? {
+            insurer: bind.quoteSeen.insurer,
+            reference: bind.reference,
+            on: dayOf(bind.signedAt),
+            bound: bind.policy !== null,
+            binder:
+              bind.binder && !bind.policy
+                ? {
+                    number: bind.binder.number,
+                    effective: dayText(bind.binder.effective, locale),
+                  }
+                : null,
+            // Just asked for: confirmed at the top of the page (decision 055).
+            now: search.has("bind-requested") && bind.policy === null,
+          }
+        : null,
     headings: quotes.map((quote) => ({
       id: quote.id,
       insurer: quote.insurer,
@@ -143,7 +162,10 @@ export async function visitorQuotesPage(services: AppServices, agency: Agency, r
       pdf: pdfOf(quote.id),
       // A bindable quote, not expired, while nothing is chosen yet: "Choose this quote".
       choose:
-        open && !bind && quote.kind === "bindable" && !isExpired(quote, today)
+        open &&
+        (!bind || bind.status === "declined") &&
+        quote.kind === "bindable" &&
+        !isExpired(quote, today)
           ? linkPath(bindPath(quote.id), locale)
           : undefined,
     })),

@@ -14,6 +14,7 @@ import { createServices } from "#app/server/create-services.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
+import { listWaiting } from "#app/server/leads/needs-action.server.ts";
 import { UNKNOWN_WRITER } from "#app/server/wizard/submission-history.server.ts";
 import { workOnVisitorQuotes } from "#app/server/wizard/visitor-quotes.server.ts";
 
@@ -34,11 +35,15 @@ function uploadPost(kind: string, bytes: Buffer, name: string): Request {
 async function visitorOf(database: Database) {
   const lead = await leadWithRequest(database.db, "Grocers", "2026-11-20T15:00:00Z");
   const services = createServices(
-    parseEnv({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-visitor-quotes-")) }),
+    parseEnv({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "coverpilot-visitor-quotes-")),
+      LEAD_NOTIFY_TO: "desk@agency.example",
+    }),
     database,
   );
   return {
     request: lead.request,
+    services,
     send: (post: Request) => workOnVisitorQuotes(services, lead.request, UNKNOWN_WRITER, post),
   };
 }
@@ -104,6 +109,38 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
       expect(await visitor.send(formPost({ intent: "shred" }))).toEqual({
         outcome: "bad-request",
       });
+    });
+  });
+
+  it("takes the customer's own question to Needs action and the agency's inbox", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const visitor = await visitorOf(database);
+      expect(await visitor.send(formPost({ intent: "customer-question", question: " " }))).toEqual({
+        outcome: "refused",
+        status: 400,
+        reply: { form: "customer-question", problem: "Please write your question", typed: " " },
+      });
+      const question = "Does the policy cover food spoiled in a power cut?";
+      expect(await visitor.send(formPost({ intent: "customer-question", question }))).toEqual({
+        outcome: "done",
+        to: "/business-wizard/quotes?asked#confirmation",
+      });
+      const waiting = await listWaiting(database.db);
+      expect(waiting).toEqual([
+        expect.objectContaining({
+          kind: "question",
+          about: question,
+          reference: visitor.request.reference,
+        }),
+      ]);
+      const alert = await database.db
+        .selectFrom("outbox")
+        .select(["recipients", "subject", "text_body"])
+        .executeTakeFirstOrThrow();
+      expect(alert.recipients).toEqual(["desk@agency.example"]);
+      expect(alert.subject).toBe(`Customer's question: ${visitor.request.reference} (Grocers)`);
+      expect(alert.text_body).toContain(`Question: ${question}`);
+      expect(alert.text_body).toContain("/admin/needs-action");
     });
   });
 });

@@ -8,12 +8,17 @@ import {
   DOCUMENT_MAX_BYTES,
   unreadUploadRefusal,
   visitorDocumentFormSchema,
+  visitorDocumentKindLabel,
 } from "#app/domain/quote/request-documents.ts";
 import {
   ANSWER_MAX_LENGTH,
   answerFormSchema,
+  CUSTOMER_QUESTION_MAX_LENGTH,
+  customerQuestionFormSchema,
   questionMessages,
 } from "#app/domain/quote/request-questions.ts";
+import { leadNameOf } from "#app/domain/application/application-fields.ts";
+import { declineReasonLabel } from "#app/domain/quote/insurer-quotes.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
@@ -30,6 +35,12 @@ import {
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import { answerQuestion } from "#app/server/leads/question-store.server.ts";
+import { askTheAgent } from "#app/server/leads/customer-messages.server.ts";
+import { getSubmission } from "#app/server/leads/leads.server.ts";
+import {
+  notifyCustomerAct,
+  type CustomerAct,
+} from "#app/server/leads/lead-notifications.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import type { SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";
@@ -43,7 +54,7 @@ import type { SubmissionWriter } from "#app/server/wizard/submission-history.ser
 
 /** A refused form, as the page shows it again: which form, why, and what was typed. */
 export interface VisitorFormReply {
-  form: "decline" | "document" | "answer";
+  form: "decline" | "document" | "answer" | "customer-question";
   problem: string;
   question?: string;
   typed?: string;
@@ -87,6 +98,8 @@ export async function workOnVisitorQuotes(
       return answer(services, request, form, locale);
     case "decline":
       return decline(services, request, writer, form, locale);
+    case "customer-question":
+      return customerQuestion(services, request, form, locale, QUOTES_PATH);
     default:
       return { outcome: "bad-request" };
   }
@@ -113,6 +126,13 @@ async function fileDocument(
   const filing = await fileVisitorDocument(db, request, upload.file, parsed.value.kind);
   switch (filing.outcome) {
     case "filed":
+      await tellTheAgency(services, request, {
+        act: "uploaded",
+        detail: `${upload.file.claimedName} (${visitorDocumentKindLabel(parsed.value.kind)})`,
+      });
+      await queueLeadEvent(services, "document.uploaded", request.submissionId, {
+        document: { kind: parsed.value.kind },
+      });
       return { outcome: "done", to: linkPath(confirmedPath(`${QUOTES_PATH}?sent`), locale) };
     case "wrong-type":
       return refused("document", messages.notVisitorType, 415);
@@ -149,6 +169,7 @@ async function answer(
   await queueLeadEvent(services, "question.answered", request.submissionId, {
     question: { id: parsed.value.question, answer: parsed.value.answer },
   });
+  await tellTheAgency(services, request, { act: "answered", detail: parsed.value.answer });
   return { outcome: "done", to: linkPath(confirmedPath(`${QUOTES_PATH}?answered`), locale) };
 }
 
@@ -169,5 +190,51 @@ async function decline(
   const outcome = await declineInsurerQuotes(db, request, parsed.value.reason ?? null, writer);
   if (outcome !== "declined") return refused("decline", notOpen, 409);
   await queueLeadEvent(services, "quote_request.lost", request.submissionId);
+  await tellTheAgency(services, request, {
+    act: "declined",
+    detail: declineReasonLabel(parsed.value.reason ?? null),
+  });
   return { outcome: "done", to: linkPath(confirmedPath(`${QUOTES_PATH}?declined`), locale) };
+}
+
+/** Emails the agency (LEAD_NOTIFY_TO) what its customer just did, naming the business. */
+async function tellTheAgency(
+  services: AppServices,
+  request: QuotedRequest,
+  act: Pick<CustomerAct, "act" | "detail">,
+): Promise<void> {
+  const lead = await getSubmission(services.database.db, request.submissionId);
+  await notifyCustomerAct(services, {
+    ...act,
+    submissionId: request.submissionId,
+    reference: request.reference,
+    businessName: lead ? (leadNameOf(lead) ?? null) : null,
+  });
+}
+
+/**
+ * The customer's own question to their agent (issue 55), from the quotes page or "Your policy"
+ * (`page`, where it goes back to): kept, on the timeline, in Needs action; the agency is emailed
+ * and its webhook told.
+ */
+export async function customerQuestion(
+  services: AppServices,
+  request: QuotedRequest,
+  form: FormData,
+  locale: Locale,
+  page: string,
+): Promise<VisitorQuotesAnswer> {
+  const parsed = parseForm(form, customerQuestionFormSchema(locale));
+  const typed = String(form.get("question") ?? "").slice(0, CUSTOMER_QUESTION_MAX_LENGTH);
+  if (parsed.status !== "success") {
+    return refused("customer-question", parsed.error?.question?.[0] ?? "", 400, { typed });
+  }
+  const { question } = parsed.value;
+  const id = await askTheAgent(services.database.db, request, question);
+  if (!id) return { outcome: "not-found" };
+  await tellTheAgency(services, request, { act: "asked", detail: question });
+  await queueLeadEvent(services, "customer_question.asked", request.submissionId, {
+    question: { id, question },
+  });
+  return { outcome: "done", to: linkPath(confirmedPath(`${page}?asked`), locale) };
 }
