@@ -142,4 +142,77 @@ describe.each(testDatabaseKinds)("needs action on $name", (kind) => {
       expect(waiting.at(-1)?.about).toBe(`Question ${NEEDS_ACTION_LIMIT - 1}`);
     });
   });
+
+  it("a binder until its policy comes, with its expiry; the customer's decline until dealt with", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const bakers = await leadWithRequest(db, "Bakers", "2026-11-20T16:00:00Z");
+      const quote = await db
+        .insertInto("insurer_quotes")
+        .values({
+          quote_request_id: bakers.request.id,
+          insurer: "Acme Mutual",
+          kind: "bindable",
+          premium_cents: 100_000,
+          pay_in_full: true,
+          term_start: "2027-01-01",
+          term_end: "2028-01-01",
+          valid_until: "2026-12-31",
+          lines: "[]",
+          status: "published",
+          created_by: ana.id,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const bind = await db
+        .insertInto("bind_requests")
+        .values({
+          submission_id: bakers.submissionId,
+          quote_request_id: bakers.request.id,
+          insurer_quote_id: quote.id,
+          reference: "CP-BAKERS-B",
+          quote_seen: JSON.stringify({ insurer: "Acme Mutual" }),
+          payment: "in-full",
+          start_date: "2027-01-01",
+          statements: "[]",
+          signature_name: "Ana Bakers",
+          signed_at: "2026-11-21T09:00:00Z",
+          client_address: "203.0.113.9",
+          status: "bound",
+          binder_number: "BND-1",
+          binder_effective: "2027-01-01",
+          binder_expires: "2027-01-31",
+          bound_at: "2026-11-22T09:00:00Z",
+          bound_by: ana.id,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const declined = await db
+        .insertInto("customer_messages")
+        .values({
+          submission_id: bakers.submissionId,
+          quote_request_id: bakers.request.id,
+          kind: "declined",
+          body: "The price",
+          language: "en",
+          created_at: "2026-11-23T09:00:00Z",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(
+        (await listWaiting(db)).map((item) => [item.kind, item.about, item.expires ?? null]),
+      ).toEqual([
+        ["binder", "Acme Mutual", "2027-01-31"],
+        ["declined", "The price", null],
+      ]);
+      expect(await markHandled(db, { kind: "declined", id: declined.id }, ana.id)).toBe(true);
+      expect(await markHandled(db, { kind: "question", id: declined.id }, ana.id)).toBe(false);
+      await db
+        .updateTable("bind_requests")
+        .set({ policy_number: "GL-1", policy_start: "2027-01-01", policy_end: "2028-01-01" })
+        .where("id", "=", bind.id)
+        .execute();
+      expect(await listWaiting(db)).toEqual([]);
+    });
+  });
 });
