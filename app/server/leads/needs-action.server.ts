@@ -73,7 +73,7 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
       WHERE b.status = 'requested'
       UNION ALL
       SELECT 'change', c.id, c.submission_id, p.quote_request_id, c.reference,
-        c.kind || ': ' || left(c.details, 200), c.requested_at
+        c.kind || ': ' || left(c.details, 200), c.requested_at, NULL
       FROM policy_change_requests c
       JOIN bind_requests p ON p.id = c.bind_request_id
       WHERE c.done_at IS NULL
