@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 import { leadWithPolicy, leadWithRequest } from "#tests/support/lead-fixtures.ts";
 
-import { leadRecordSchema } from "#app/domain/leads/lead-record.ts";
+import { LEAD_RECORD_SCHEMA_VERSION, leadRecordSchema } from "#app/domain/leads/lead-record.ts";
 import {
   customerChangeText,
   policyChangeFormSchema,
@@ -332,7 +332,7 @@ describe.each(testDatabaseKinds)("changes and notices on a bound policy, on $nam
       // The lead record carries both, as its schema says.
       const record = await leadRecord(db, lead.submissionId);
       expect(leadRecordSchema.parse(record)).toEqual(record);
-      expect(record?.schemaVersion).toBe("1.1");
+      expect(record?.schemaVersion).toBe(LEAD_RECORD_SCHEMA_VERSION);
       expect(record?.policyChanges).toEqual([
         {
           id: endorsement?.id,
