@@ -108,13 +108,23 @@ test("a bound policy's visitor asks for a certificate; the desk issues it; the v
       "answers-true": "on",
       "ask-insurer": "on",
       "not-covered-yet": "on",
+      "esign-consent": "on",
+      documents: "electronic",
       signature: "Rosa Ridge",
     });
     expect(signed.ok()).toBe(true);
+    // Bound with the insurer's binder, then the policy it issues (decision 065).
+    const binder = await post(desk.request, deskQuotes, {
+      intent: "bind",
+      binderNumber: "BND-2027-0042",
+      binderEffective: daysFromToday(30),
+      binderExpires: daysFromToday(90),
+    });
+    expect(binder.ok()).toBe(true);
     const bound = await desk.request.post(deskQuotes, {
       headers: { Origin: server.url },
       multipart: {
-        intent: "bind",
+        intent: "policy",
         policyNumber: "GL-2027-0042",
         policyStart: daysFromToday(30),
         policyEnd: daysFromToday(395),
