@@ -228,7 +228,7 @@ describe("the export and the funnel", () => {
         "full_time_employees,part_time_employees,annual_revenue,revenue_band," +
         "claims_last_3_years,currently_insured,working_owners,vehicles,retirement_plan,language," +
         "quote_reference,quote_status,quote_lines,quote_start_date,quote_contact_channel," +
-        "quote_note,quote_requested_at,quote_updated_at," +
+        "quote_note,quote_requested_at,quote_updated_at,quotes_published,quotes," +
         "bind_reference,bind_status,bind_insurer,binder_number,binder_effective,binder_expires," +
         "policy_number,policy_start,policy_end",
     );

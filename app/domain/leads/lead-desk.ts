@@ -13,6 +13,9 @@ import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 import { US_STATES } from "#app/domain/reference/states.ts";
 import { WIZARD_STEP_ORDER, type WizardStepId } from "#app/domain/wizard/wizard-screens.ts";
 import { z } from "#app/domain/values/zod.ts";
+import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
+import { totalCents } from "#app/domain/quote/quote-proposal.ts";
+import { formatCents } from "#app/domain/values/money.ts";
 
 /** Rows per page in every admin list. */
 export const PAGE_SIZE = 50;
@@ -21,7 +24,8 @@ export const PAGE_SIZE = 50;
  * The export's columns: the record's id, then its fields (APPLICATION_FIELDS by their `csv`
  * positions: the original record's columns, the industry code, the primary location's parts, the
  * Quote step's optional answers, the language, then any field added since; decision 060), then the
- * newest quote request (decision 017); empty when not given or not asked.
+ * newest quote request (decision 017) and its quotes (decision 062); empty when not given or not
+ * asked.
  */
 export const SUBMISSION_EXPORT_COLUMNS = ["id", ...APPLICATION_EXPORT_COLUMNS] as const;
 
@@ -37,7 +41,27 @@ export const QUOTE_EXPORT_COLUMNS = [
   "quote_note",
   "quote_requested_at",
   "quote_updated_at",
+  "quotes_published",
+  "quotes",
 ] as const;
+
+/**
+ * The newest request's quotes in one CSV cell (decision 062): each as "insurer (kind, market,
+ * status): total $X", separated by "; ". The lead record carries every part.
+ */
+export function quotesCell(
+  quotes: readonly Pick<
+    InsurerQuote,
+    "insurer" | "kind" | "market" | "status" | "premiumCents" | "charges"
+  >[],
+): string {
+  return quotes
+    .map(
+      (quote) =>
+        `${quote.insurer} (${quote.kind}, ${quote.market ?? "market not recorded"}, ${quote.status}): total ${formatCents(totalCents(quote))}`,
+    )
+    .join("; ");
+}
 
 /** The newest request to bind's columns, after the request's (issue 55): binder, then policy. */
 export const BIND_EXPORT_COLUMNS = [

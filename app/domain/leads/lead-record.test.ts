@@ -12,6 +12,8 @@ import {
   type FieldColumn,
 } from "#app/domain/application/application-fields.ts";
 import { fieldRow } from "#tests/support/application-records.ts";
+import { SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
+import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
 import {
   buildLeadRecord,
   LEAD_RECORD_LEAVES_OUT,
@@ -172,6 +174,90 @@ describe("the lead record", () => {
     // Every marketed line, and the lines an account manager adds for a contractor (issue 54).
     expect(record.coveragePlan).toHaveLength(plan.length);
     expect(plan.length).toBeGreaterThan(PRODUCT_LINES.length);
+  });
+
+  it("carries the newest request's quotes with every part of the proposal, valid against the schema", () => {
+    const quote = {
+      ...SAMPLE_QUOTE,
+      id: "0b6f8f1e-9d4c-4f57-8a38-2d7f0c9e4b21",
+      market: "non-admitted",
+      charges: { ...SAMPLE_QUOTE.charges, surplusLinesTaxCents: 7_200, stampingFeeCents: 430 },
+      status: "published",
+      publishedAt: new Date("2026-11-21T09:00:00Z"),
+      updatedAt: new Date("2026-11-21T09:00:00Z"),
+    } satisfies InsurerQuote;
+    const record = buildLeadRecord({
+      submission: complete,
+      plan,
+      quoteRequest: {
+        reference: "CP-7K3F9Q",
+        status: "quoted",
+        lines: ["general-liability"],
+        startDate: "2026-12-01",
+        contactChannel: "phone",
+        note: null,
+        createdAt: new Date("2026-11-20T10:10:00Z"),
+        updatedAt: new Date("2026-11-20T10:10:00Z"),
+      },
+      quotes: [quote],
+    });
+    expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    expect(record.quotes).toEqual([
+      {
+        id: quote.id,
+        insurer: "Acme Mutual",
+        kind: "bindable",
+        status: "published",
+        market: "non-admitted",
+        premiumCents: 240_050,
+        charges: {
+          surplusLinesTaxCents: 7_200,
+          stampingFeeCents: 430,
+          policyFeeCents: 15_000,
+          inspectionFeeCents: null,
+          brokerFeeCents: null,
+        },
+        totalCents: 240_050 + 7_200 + 430 + 15_000,
+        minimumEarnedCents: null,
+        payInFull: true,
+        instalments: {
+          downPaymentCents: 60_000,
+          count: 9,
+          amountCents: 20_000,
+          feePerInstalmentCents: 900,
+        },
+        termStart: "2027-01-01",
+        termEnd: "2028-01-01",
+        validUntil: "2026-12-31",
+        terrorism: { offered: true, premiumCents: 2_500 },
+        rating: { rating: "A (Excellent)", source: "AM Best", asOf: "2026-11-02" },
+        subjectivities: [
+          {
+            text: "Signed application",
+            timing: "before-binding",
+            due: "2026-12-20",
+            receivedOn: null,
+          },
+        ],
+        lines: [
+          {
+            line: "general-liability",
+            name: "General Liability",
+            basis: "occurrence",
+            retroDate: null,
+            occurrenceOrClaimCents: 100_000_000,
+            aggregateCents: 200_000_000,
+            limitText: null,
+            deductibleCents: 100_000,
+            subjectToAudit: true,
+          },
+        ],
+        notes: "Excludes work above three stories.",
+        publishedAt: "2026-11-21T09:00:00.000Z",
+      },
+    ]);
+    // A lead without a request has no quotes.
+    expect(buildLeadRecord({ submission: complete, quotes: [quote] }).quotes).toEqual([]);
   });
 
   it("takes the primary location's parts as the wizard asked them, where the line would not split", () => {

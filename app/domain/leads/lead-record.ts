@@ -17,6 +17,8 @@ import { BASE_LOCALE, isLocale, LOCALES } from "#app/domain/site/locales.ts";
 import type { Recommendation } from "#app/domain/quote/coverage-plan.ts";
 import type { FieldColumn, FieldRow } from "#app/domain/application/application-fields.ts";
 import { stateNamed, uspsCode } from "#app/domain/reference/states.ts";
+import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
+import { totalCents } from "#app/domain/quote/quote-proposal.ts";
 import { z } from "#app/domain/values/zod.ts";
 
 /**
@@ -24,7 +26,7 @@ import { z } from "#app/domain/values/zod.ts";
  * only place it is written: the schema's `$id` and description, and the published schema (`npm run
  * schema:lead`), follow; a test holds the README's mention to it.
  */
-export const LEAD_RECORD_SCHEMA_VERSION = "1.2";
+export const LEAD_RECORD_SCHEMA_VERSION = "1.3";
 
 /**
  * The application's fields the record leaves out, each for its reason. Every other field of the
@@ -52,6 +54,78 @@ const addressSchema = z.object({
   /** Two-letter USPS code. */
   state: nullableText,
   postalCode: nullableText,
+});
+
+const cents = z.int().check(z.minimum(0));
+const day = z.string().check(z.iso.date());
+
+/**
+ * One insurer's quote on the newest request, as the agent entered it (decisions 042 and 062):
+ * amounts in whole cents; null where the quote has none, or, for a quote entered before decision
+ * 062's fields, where it was not recorded (`market`, `terrorism`, a line's `basis`).
+ */
+const quoteRecordSchema = z.object({
+  id: z.uuid(),
+  insurer: text,
+  /** "bindable": the insurer's offer as it stands; "estimate": may change after underwriting. */
+  kind: z.enum(["bindable", "estimate"]),
+  /** "draft" (not yet shown to the visitor), "published" or "withdrawn". */
+  status: z.enum(["draft", "published", "withdrawn"]),
+  /** "admitted" (licensed in the state) or "non-admitted" (surplus lines). */
+  market: z.nullable(z.enum(["admitted", "non-admitted"])),
+  premiumCents: cents,
+  charges: z.object({
+    surplusLinesTaxCents: z.nullable(cents),
+    stampingFeeCents: z.nullable(cents),
+    policyFeeCents: z.nullable(cents),
+    inspectionFeeCents: z.nullable(cents),
+    /** The agency's own fee. */
+    brokerFeeCents: z.nullable(cents),
+  }),
+  /** The premium plus the charges: what the insured pays in all (terrorism cover apart). */
+  totalCents: cents,
+  minimumEarnedCents: z.nullable(cents),
+  payInFull: z.boolean(),
+  /** Null: no instalments. `feePerInstalmentCents` is charged on each instalment. */
+  instalments: z.nullable(
+    z.object({
+      downPaymentCents: z.nullable(cents),
+      count: z.nullable(z.int()),
+      amountCents: z.nullable(cents),
+      feePerInstalmentCents: cents,
+    }),
+  ),
+  termStart: day,
+  termEnd: day,
+  validUntil: day,
+  /** The terrorism (TRIA) offer: its premium when offered. */
+  terrorism: z.nullable(z.object({ offered: z.boolean(), premiumCents: z.nullable(cents) })),
+  /** The insurer's financial-strength rating as the agent typed it, its source and day. */
+  rating: z.nullable(z.object({ rating: text, source: text, asOf: day })),
+  subjectivities: z.array(
+    z.object({
+      text,
+      timing: z.enum(["before-binding", "after-binding"]),
+      due: day,
+      receivedOn: z.nullable(day),
+    }),
+  ),
+  lines: z.array(
+    z.object({
+      line: text,
+      name: text,
+      /** "occurrence" or "claims-made"; a claims-made line's first limit is per claim. */
+      basis: z.nullable(z.enum(["occurrence", "claims-made"])),
+      retroDate: z.nullable(day),
+      occurrenceOrClaimCents: z.nullable(cents),
+      aggregateCents: z.nullable(cents),
+      limitText: nullableText,
+      deductibleCents: z.nullable(cents),
+      subjectToAudit: z.boolean(),
+    }),
+  ),
+  notes: nullableText,
+  publishedAt: z.nullable(instant),
 });
 
 /** The lead record (LEAD_RECORD_SCHEMA_VERSION). */
@@ -181,6 +255,8 @@ export const leadRecordSchema = z.object({
       declined: z.nullable(z.object({ kind: z.enum(["declined", "changed-terms"]), reason: text })),
     }),
   ),
+  /** The agency's quotes on the newest quote request, in the order entered (since 1.3). */
+  quotes: z.array(quoteRecordSchema),
 });
 
 export type LeadRecord = z.output<typeof leadRecordSchema>;
@@ -224,6 +300,8 @@ export interface LeadSource {
   };
   /** The newest request to bind on that request, as the record publishes it. */
   bindRequest?: LeadRecord["bindRequest"];
+  /** The newest request's quotes. */
+  quotes?: readonly InsurerQuote[];
 }
 
 const ENTITY_TYPES: Record<string, LeadRecord["applicant"]["entityType"]> = {
@@ -296,6 +374,50 @@ function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
+/** A quote as the lead record carries it. */
+export function quoteRecord(quote: InsurerQuote): LeadRecord["quotes"][number] {
+  return {
+    id: quote.id,
+    insurer: quote.insurer,
+    kind: quote.kind,
+    status: quote.status,
+    market: quote.market,
+    premiumCents: quote.premiumCents,
+    charges: { ...quote.charges },
+    totalCents: totalCents(quote),
+    minimumEarnedCents: quote.minimumEarnedCents,
+    payInFull: quote.payInFull,
+    instalments:
+      quote.monthlyFeeCents === null
+        ? null
+        : {
+            downPaymentCents: quote.instalments?.downPaymentCents ?? null,
+            count: quote.instalments?.count ?? null,
+            amountCents: quote.instalments?.amountCents ?? null,
+            feePerInstalmentCents: quote.monthlyFeeCents,
+          },
+    termStart: quote.termStart,
+    termEnd: quote.termEnd,
+    validUntil: quote.validUntil,
+    terrorism: quote.terrorism ? { ...quote.terrorism } : null,
+    rating: quote.rating ? { ...quote.rating } : null,
+    subjectivities: quote.subjectivities.map((entry) => ({ ...entry })),
+    lines: quote.lines.map((entry) => ({
+      line: entry.line,
+      name: lineName(entry.line),
+      basis: entry.basis,
+      retroDate: entry.retroDate,
+      occurrenceOrClaimCents: entry.occurrenceCents,
+      aggregateCents: entry.aggregateCents,
+      limitText: entry.limitText,
+      deductibleCents: entry.deductibleCents,
+      subjectToAudit: entry.auditable,
+    })),
+    notes: quote.notes,
+    publishedAt: quote.publishedAt ? quote.publishedAt.toISOString() : null,
+  };
+}
+
 /** The lead record of a submission, with its newest quote request and its coverage plan. */
 export function buildLeadRecord({
   submission: row,
@@ -303,6 +425,7 @@ export function buildLeadRecord({
   plan,
   policy,
   bindRequest,
+  quotes = [],
 }: LeadSource): LeadRecord {
   const complete = row.completed_at !== null;
   const yearStarted = row.start_year === null ? null : Number(row.start_year);
@@ -398,6 +521,7 @@ export function buildLeadRecord({
       doneAt: iso(request.doneAt),
     })),
     bindRequest: quoteRequest && bindRequest ? bindRequest : null,
+    quotes: quoteRequest ? quotes.map(quoteRecord) : [],
   };
 }
 

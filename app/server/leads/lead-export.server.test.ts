@@ -17,6 +17,10 @@ import {
   saveEmailStep,
 } from "#app/server/wizard/submission-saves.server.ts";
 import { completeRecord } from "#tests/support/application-records.ts";
+import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
+import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+import { addInsurerQuote } from "#app/server/leads/insurer-quote-store.server.ts";
 
 async function csv(database: Database, selection?: Parameters<typeof submissionsCsv>[1]) {
   let text = "";
@@ -51,9 +55,9 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(text).toBe(
         [
           LEAD_EXPORT_COLUMNS.join(","),
-          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,en,,,,,,,,${",".repeat(9)}`,
+          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,en,,,,,,,,,,${",".repeat(9)}`,
           // The email step's four fields and the language (English: the table's default).
-          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(15)}en${",".repeat(17)}`,
+          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(15)}en${",".repeat(19)}`,
           "",
         ].join("\r\n"),
       );
@@ -94,11 +98,83 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
             "Corporation,2019,,,,,,4,1,250000,100k-500k,false,true,2,owned,true,en,CP-7K3F9Q,new",
             '"workers-comp; cyber-insurance",2026-12-01,phone,After 3pm',
             `${request.createdAt.toISOString()},${request.updatedAt.toISOString()}`,
-            // No request to bind: its columns are empty.
+            // No quote yet: none published, none to list; no request to bind: its columns empty.
+            "0,",
             ",,,,,,,,",
           ].join(","),
         ),
       ).toBe(true);
+    });
+  });
+
+  it("carries the newest request's quotes: a cell in the CSV, every part in the lead record", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const { db } = database;
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const lead = await leadWithRequest(db, "Roofers", "2026-11-20T15:00:00Z", "contacted");
+      await addInsurerQuote(db, lead.request, SAMPLE_QUOTE, ana.id);
+      const surplus = {
+        ...SAMPLE_QUOTE,
+        insurer: "Beacon Casualty",
+        market: "non-admitted",
+        premiumCents: 198_000,
+        charges: { ...SAMPLE_QUOTE.charges, surplusLinesTaxCents: 5_940, brokerFeeCents: 10_000 },
+        lines: [
+          {
+            ...SAMPLE_QUOTE.lines[0]!,
+            line: "errors-and-omissions",
+            basis: "claims-made",
+            retroDate: "2024-03-01",
+          },
+        ],
+      } satisfies InsurerQuoteInput;
+      await addInsurerQuote(db, lead.request, surplus, ana.id);
+      await db
+        .updateTable("insurer_quotes")
+        .set({ status: "published" })
+        .where("insurer", "=", "Beacon Casualty")
+        .execute();
+      const [header, row] = parseCsv(await csv(database));
+      const cell = (name: (typeof LEAD_EXPORT_COLUMNS)[number]) => row![header!.indexOf(name)];
+      expect(cell("quotes_published")).toBe("1");
+      expect(cell("quotes")).toBe(
+        "Acme Mutual (bindable, admitted, draft): total $2,550.50; " +
+          "Beacon Casualty (bindable, non-admitted, published): total $2,289.40",
+      );
+      let json = "";
+      for await (const chunk of leadRecordsJson(db)) json += chunk;
+      const [record] = z.parse(z.array(leadRecordSchema), JSON.parse(json));
+      expect(record?.quotes.map((quote) => quote.insurer)).toEqual([
+        "Acme Mutual",
+        "Beacon Casualty",
+      ]);
+      expect(record?.quotes[1]).toMatchObject({
+        status: "published",
+        market: "non-admitted",
+        premiumCents: 198_000,
+        charges: { surplusLinesTaxCents: 5_940, brokerFeeCents: 10_000, policyFeeCents: 15_000 },
+        totalCents: 228_940,
+        instalments: {
+          downPaymentCents: 60_000,
+          count: 9,
+          amountCents: 20_000,
+          feePerInstalmentCents: 900,
+        },
+        terrorism: { offered: true, premiumCents: 2_500 },
+        rating: { rating: "A (Excellent)", source: "AM Best", asOf: "2026-11-02" },
+        subjectivities: [
+          { text: "Signed application", timing: "before-binding", due: "2026-12-20" },
+        ],
+        lines: [
+          {
+            line: "errors-and-omissions",
+            basis: "claims-made",
+            retroDate: "2024-03-01",
+            occurrenceOrClaimCents: 100_000_000,
+            subjectToAudit: true,
+          },
+        ],
+      });
     });
   });
 

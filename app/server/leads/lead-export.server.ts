@@ -1,5 +1,6 @@
 import { csvRow, type CsvValue } from "#app/domain/leads/csv.ts";
 import {
+  quotesCell,
   LEAD_EXPORT_COLUMNS,
   SUBMISSION_EXPORT_COLUMNS,
   type SubmissionExportColumn,
@@ -18,6 +19,9 @@ import {
 } from "#app/server/wizard/quote-requests.server.ts";
 import { latestBindings } from "#app/server/leads/bind-store.server.ts";
 import type { LeadRecord } from "#app/domain/leads/lead-record.ts";
+import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
+import { quotesOfRequests } from "#app/server/leads/insurer-quote-store.server.ts";
+import { requestIds } from "#app/server/leads/lead-records.server.ts";
 
 /** Segments in one cell, in the order chosen. */
 export const SEGMENT_SEPARATOR = "; ";
@@ -35,8 +39,14 @@ export function submissionCells(row: SubmissionRow): CsvValue[] {
   return SUBMISSION_EXPORT_COLUMNS.map(cell);
 }
 
-/** The newest quote request's cells (QUOTE_EXPORT_COLUMNS); empty when none was asked. */
-export function quoteCells(request: QuoteRequest | undefined): CsvValue[] {
+/**
+ * The newest quote request's cells and its quotes' (QUOTE_EXPORT_COLUMNS); empty when none was
+ * asked.
+ */
+export function quoteCells(
+  request: QuoteRequest | undefined,
+  quotes: readonly InsurerQuote[] = [],
+): CsvValue[] {
   return [
     request?.reference,
     request?.status,
@@ -46,6 +56,8 @@ export function quoteCells(request: QuoteRequest | undefined): CsvValue[] {
     request?.note,
     request?.createdAt.toISOString(),
     request?.updatedAt.toISOString(),
+    request ? quotes.filter((quote) => quote.status === "published").length : undefined,
+    request ? quotesCell(quotes) : undefined,
   ];
 }
 
@@ -81,16 +93,17 @@ export async function* submissionsCsv(
       db,
       batch.map((row) => row.id),
     );
-    const bindings = await latestBindings(
-      db,
-      [...requests.values()].map((request) => request.id),
-    );
+    const ids = requestIds(requests);
+    const [quotes, bindings] = await Promise.all([
+      quotesOfRequests(db, ids),
+      latestBindings(db, ids),
+    ]);
     yield batch
       .map((row) => {
         const request = requests.get(row.id);
         return csvRow([
           ...submissionCells(row),
-          ...quoteCells(request),
+          ...quoteCells(request, request ? quotes.get(request.id) : []),
           ...bindCells(request ? bindings.get(request.id) : undefined),
         ]);
       })

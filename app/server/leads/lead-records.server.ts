@@ -7,8 +7,13 @@ import {
 import { optionalAnswersOf, planAnswersOf } from "#app/domain/quote/quote-request.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { latestQuoteRequests } from "#app/server/wizard/quote-requests.server.ts";
+import {
+  latestQuoteRequests,
+  type QuoteRequest,
+} from "#app/server/wizard/quote-requests.server.ts";
 import { latestBindings } from "#app/server/leads/bind-store.server.ts";
+import { quotesOfRequests } from "#app/server/leads/insurer-quote-store.server.ts";
+import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
 import {
   policyHistories,
   type PolicyHistory,
@@ -21,12 +26,16 @@ import {
   type SubmissionRow,
 } from "#app/server/leads/leads.server.ts";
 
-/** A submission's lead record, given its row, its newest quote request and its request to bind. */
+/**
+ * A submission's lead record, given its row, its newest quote request, and that request's quotes
+ * and request to bind (each by the request's id).
+ */
 function recordOf(
   row: SubmissionRow,
   request: (NonNullable<LeadSource["quoteRequest"]> & { id: string }) | undefined,
   policy: PolicyHistory | undefined,
-  bindings: Map<string, NonNullable<LeadSource["bindRequest"]>>,
+  bindings: ReadonlyMap<string, NonNullable<LeadSource["bindRequest"]>>,
+  quotes: ReadonlyMap<string, readonly InsurerQuote[]>,
 ) {
   const answers = row.ownership_structure
     ? planAnswersOf(
@@ -46,6 +55,7 @@ function recordOf(
     plan: answers ? coveragePlan(answers).lines : undefined,
     policy,
     bindRequest: request ? bindings.get(request.id) : undefined,
+    quotes: request ? quotes.get(request.id) : undefined,
   });
 }
 
@@ -58,8 +68,17 @@ export async function leadRecord(db: Db, submissionId: string): Promise<LeadReco
     policyHistories(db, [row.id]),
   ]);
   const request = requests.get(row.id);
-  const bindings = await latestBindings(db, request ? [request.id] : []);
-  return recordOf(row, request, histories.get(row.id), bindings);
+  const ids = request ? [request.id] : [];
+  const [bindings, quotes] = await Promise.all([
+    latestBindings(db, ids),
+    quotesOfRequests(db, ids),
+  ]);
+  return recordOf(row, request, histories.get(row.id), bindings, quotes);
+}
+
+/** The ids of the requests of a batch. */
+export function requestIds(requests: ReadonlyMap<string, QuoteRequest>): string[] {
+  return [...requests.values()].map((request) => request.id);
 }
 
 /** The lead records of a selection, newest first, a batch at a time (the JSON export). */
@@ -74,11 +93,13 @@ export async function* leadRecords(
       latestQuoteRequests(db, ids),
       policyHistories(db, ids),
     ]);
-    const bindings = await latestBindings(
-      db,
-      [...requests.values()].map((request) => request.id),
+    const [bindings, quotes] = await Promise.all([
+      latestBindings(db, requestIds(requests)),
+      quotesOfRequests(db, requestIds(requests)),
+    ]);
+    yield batch.map((row) =>
+      recordOf(row, requests.get(row.id), histories.get(row.id), bindings, quotes),
     );
-    yield batch.map((row) => recordOf(row, requests.get(row.id), histories.get(row.id), bindings));
   }
 }
 
