@@ -7,7 +7,7 @@ import type { TargetCheck } from "./target-check.ts";
  * lead's quotes page (issue 32).
  */
 const LIMITED_PAGES: string[] = [
-  DESK_PAGES.needsAction,
+  DESK_PAGES.newRequests,
   DESK_PAGES.mine,
   DESK_PAGES.dueToday,
   DESK_PAGES.overdue,

@@ -107,7 +107,7 @@ export interface DeskFigures {
 
 /** The pages measured, by name; their order is the report's. */
 export const DESK_PAGES = {
-  needsAction: "Work queue, Needs action",
+  newRequests: "Work queue, New requests",
   mine: "Work queue, My leads",
   dueToday: "Work queue, Due today",
   overdue: "Work queue, Overdue",
@@ -471,7 +471,7 @@ async function measureSize(count: number, log: (line: string) => void): Promise<
       if (!policyLead) throw new Error("No bound policy to open");
       const phoneTyped = spoken.phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3");
       const measured: [keyof typeof DESK_PAGES, () => Promise<unknown>][] = [
-        ["needsAction", () => queuePage(db, "needs-action", operatorId)],
+        ["newRequests", () => queuePage(db, "new-requests", operatorId)],
         ["mine", () => queuePage(db, "mine", operatorId)],
         ["dueToday", () => queuePage(db, "due-today", operatorId)],
         ["overdue", () => queuePage(db, "overdue", operatorId)],

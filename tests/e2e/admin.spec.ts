@@ -194,7 +194,7 @@ test("the queue shows a request nobody answered within the promised 4 hours as m
 }) => {
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
   const late = page
-    .getByRole("list", { name: "Needs action" })
+    .getByRole("list", { name: "New requests" })
     .getByRole("listitem")
     .filter({ hasText: "CP-RAT347" });
   await expect(late).toContainText("General Liability");

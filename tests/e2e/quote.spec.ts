@@ -366,7 +366,7 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   ).toBe(true);
   await signIn(page, server.url, OPERATOR.email, OPERATOR.password);
   // The desk opens on the queue: both requests, oldest first, each with what a call needs.
-  const queue = page.getByRole("list", { name: "Needs action" }).getByRole("listitem");
+  const queue = page.getByRole("list", { name: "New requests" }).getByRole("listitem");
   await expect(queue).toHaveCount(2);
   await expect(queue.first()).toContainText(`${js} New`);
   await expect(queue.first()).toContainText("Phone call");
@@ -439,11 +439,7 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   await page.getByLabel("What is to be done next").fill("Send the BOP quote");
   await page.getByRole("button", { name: "Save next action" }).click();
   await expect(saved).toContainText("Saved: Next action set, Send the BOP quote (due ");
-  await page.getByLabel("Quote request status").selectOption("contacted");
-  await page.getByRole("button", { name: "Save status" }).click();
-  await expect(saved).toContainText(
-    `Saved: Status changed, ${js}: New → Contacted, by ${OPERATOR.email} at`,
-  );
+  // The call moved the request on from New (decision 066): nobody sets it by hand.
   await expect(page.getByLabel("Quote request status")).toHaveValue("contacted");
   // An email from a template, filled from the lead, read, then sent: in the outbox and on the
   // timeline.
@@ -483,7 +479,7 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
     "Still not sent: the desk's hourly email limit was reached",
   );
   await expect(timeline).toHaveCount(7);
-  await expect(timeline.nth(2)).toContainText(
+  await expect(timeline.nth(3)).toContainText(
     `${OPERATOR.email}Status changed: ${js}: New → Contacted`,
   );
   await expect(timeline.nth(4)).toContainText("Call: Talked about the ovens");
@@ -491,7 +487,7 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   expect(await layoutProblems(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // The queue's views: it has left Needs action, and is mine and due today.
+  // The queue's views: it has left New requests, and is mine and due today.
   await page.goto(`${server.url}/admin`);
   await expect(queue).toHaveCount(1);
   await expect(queue.first()).toContainText(String(noJs));

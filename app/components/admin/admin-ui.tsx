@@ -18,7 +18,8 @@ export function adminMeta(title: string): MetaDescriptor[] {
   ];
 }
 
-const NAV = [
+/** The desk's menu, in order: each page's link and its name. */
+export const DESK_MENU = [
   { href: "/admin", label: "Work queue" },
   { href: "/admin/needs-action", label: "Needs action" },
   { href: "/admin/certificates", label: "Certificates" },
@@ -62,7 +63,7 @@ export function AdminHeader({ email, pathname }: { email?: string; pathname: str
           {email ? (
             <nav aria-label="Lead desk" className="order-last w-full sm:order-none sm:w-auto">
               <ul className="flex flex-wrap gap-1">
-                {NAV.map((item) => {
+                {DESK_MENU.map((item) => {
                   const current = isCurrent(item.href, pathname);
                   return (
                     <li key={item.href}>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { DESK_MENU } from "#app/components/admin/admin-ui.tsx";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 
 import {
+  QUEUE_VIEWS,
   activityFormSchema,
   nextActionFormSchema,
   queueView,
@@ -47,8 +49,10 @@ describe("working leads", () => {
 
   it("reads the queue's view from a link, the first one for anything else", () => {
     expect(queueView("overdue")).toBe("overdue");
-    expect(queueView("../etc")).toBe("needs-action");
-    expect(queueView(null)).toBe("needs-action");
+    expect(queueView("../etc")).toBe("new-requests");
+    expect(queueView(null)).toBe("new-requests");
+    // A link saved before the view was renamed (decision 066) still opens it.
+    expect(queueView("needs-action")).toBe("new-requests");
   });
 
   it("needs the text of a note, not of a call", () => {
@@ -74,5 +78,11 @@ describe("working leads", () => {
     expect(parseForm(form({ action: "", due: "2026-02-30" }), nextActionFormSchema)).toMatchObject({
       error: { action: ["Say what is to be done next"], due: ["Choose the day it is due"] },
     });
+  });
+
+  it("names no queue view as a page of the desk's menu: one name, one meaning (issue 56)", () => {
+    const menu = DESK_MENU.map((entry) => entry.label.toLowerCase());
+    const clashes = QUEUE_VIEWS.filter((view) => menu.includes(view.label.toLowerCase()));
+    expect(clashes.map((view) => view.label)).toEqual([]);
   });
 });

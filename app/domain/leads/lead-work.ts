@@ -43,7 +43,8 @@ type LoggedKind = (typeof LOGGED_KINDS)[number]["id"];
 
 /**
  * The kinds that count as answering the visitor: a call or a voicemail left, an email sent. (A
- * status change out of New counts too: see `responseState`.)
+ * status change out of New counts too: see `responseState`.) Each moves a New request on to
+ * Contacted (`markContacted`, decision 066).
  */
 export const REACHING_KINDS: readonly ActivityKind[] = ACTIVITY_KINDS.filter(
   (kind) => kind.reaches,
@@ -127,10 +128,12 @@ export type SameLeadSign = (typeof SAME_LEAD_SIGNS)[number];
 
 /** The views of the desk's work queue, the first the desk opens on. */
 export const QUEUE_VIEWS = [
+  // Not "Needs action", the menu's page of answers, documents and binds (decision 066).
   {
-    id: "needs-action",
-    label: "Needs action",
-    intro: "Quote requests nobody has worked yet (status New), oldest first.",
+    id: "new-requests",
+    label: "New requests",
+    intro:
+      "Quote requests nobody has worked yet: still New (no call, voicemail or email logged), with no owner and no next action, oldest first.",
   },
   { id: "mine", label: "My leads", intro: "Leads you own, the next action due soonest first." },
   {
@@ -154,7 +157,7 @@ export type QueueView = (typeof QUEUE_VIEWS)[number]["id"];
 
 /** The view a link names, or the first: an edited link still shows the queue. */
 export function queueView(text: string | null): QueueView {
-  return QUEUE_VIEWS.find((view) => view.id === text)?.id ?? "needs-action";
+  return QUEUE_VIEWS.find((view) => view.id === text)?.id ?? QUEUE_VIEWS[0].id;
 }
 
 /**

@@ -224,7 +224,7 @@ export default function Queue({ loaderData }: Route.ComponentProps) {
           {QUEUE_VIEWS.map((candidate) => (
             <li key={candidate.id}>
               <a
-                href={candidate.id === "needs-action" ? "/admin" : `/admin?view=${candidate.id}`}
+                href={candidate.id === QUEUE_VIEWS[0].id ? "/admin" : `/admin?view=${candidate.id}`}
                 aria-current={candidate.id === view ? "page" : undefined}
                 className={`block rounded-lg border px-3 py-2 text-sm font-semibold ${
                   candidate.id === view

@@ -10,6 +10,7 @@ import {
   getLeadWork,
   getTimeline,
   listQueue,
+  logTouch,
   setLeadOwner,
   setLeadStatus,
   setNextAction,
@@ -68,6 +69,43 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
     });
   });
 
+  it("moves a New request on to Contacted when a call is logged, by the operator; assigning and a next action do not (issue 56)", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const ana = await createOperator(db, "ana@agency.example", "a long enough password");
+      const { submissionId, request } = await lead(db, "Bakery", "2026-11-20T15:00:00Z");
+      const status = async () =>
+        (
+          await db
+            .selectFrom("quote_requests")
+            .select("status")
+            .where("id", "=", request.id)
+            .executeTakeFirstOrThrow()
+        ).status;
+      await setLeadOwner(db, submissionId, ana.id, ana.id);
+      await setNextAction(db, submissionId, { action: "Call", due: "2026-11-21" }, ana.id);
+      await logTouch(db, { submissionId, operatorId: ana.id, kind: "note", body: "Bakes bread" });
+      // Worked, but nobody has reached the visitor: still New, so the promised time still runs.
+      expect(await status()).toBe("new");
+      await logTouch(db, { submissionId, operatorId: ana.id, kind: "call", body: "Talked" });
+      expect(await status()).toBe("contacted");
+      const timeline = await getTimeline(db, submissionId);
+      expect(timeline.slice(0, 2).map((entry) => [entry.kind, entry.body, entry.by])).toEqual([
+        ["status", "CP-BAKERY: New → Contacted", "ana@agency.example"],
+        ["call", "Talked", "ana@agency.example"],
+      ]);
+      // A second call changes no status, and a status past New stays where it is.
+      await logTouch(db, { submissionId, operatorId: ana.id, kind: "voicemail", body: "" });
+      await setLeadStatus(db, request, "quoted", ana.id);
+      await logTouch(db, { submissionId, operatorId: ana.id, kind: "call", body: "" });
+      expect(await status()).toBe("quoted");
+      const changes = (await getTimeline(db, submissionId)).filter((e) => e.kind === "status");
+      expect(changes.map((entry) => entry.body)).toEqual([
+        "CP-BAKERY: Contacted → Quoted",
+        "CP-BAKERY: New → Contacted",
+      ]);
+    });
+  });
+
   it("gives a lead an owner only among the operators, and leaves it as it was otherwise", async () => {
     await withDatabase(kind.open, async ({ db }) => {
       const ana = await createOperator(db, "ana@agency.example", "a long enough password");
@@ -116,10 +154,14 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
         kind: "call",
         body: "",
       });
+      // Nobody has worked it: no owner, no next action, still New.
+      await lead(db, "Fresh", "2026-11-21T15:00:00Z", "new");
       const options = { operatorId: ana.id, today: "2026-11-26", limit: 50 };
 
-      const needs = await listQueue(db, "needs-action", options);
-      expect(names(needs)).toEqual(["Oldest", "Newest"]);
+      // Newest has an owner and Oldest a next action: worked, so no longer new requests.
+      expect(names(await listQueue(db, "new-requests", options))).toEqual(["Fresh"]);
+      const needs = await listQueue(db, "unassigned", options);
+      expect(names(needs)).toEqual(["Oldest", "Fresh"]);
       expect(needs[0]).toMatchObject({
         contact: "Ana Oldest",
         phone: "+15552345678",
@@ -134,17 +176,16 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
         },
       });
       expect(needs[0]!.reachedAt).toBeInstanceOf(Date);
-      expect(needs[1]).toMatchObject({ ownerEmail: "ben@agency.example", reachedAt: null });
-      expect(needs.map((row) => row.possibleDuplicate)).toEqual([true, true]);
+      expect(needs.map((row) => row.possibleDuplicate)).toEqual([true, false]);
       expect((await listQueue(db, "due-today", options))[0]!.possibleDuplicate).toBe(false);
-      expect(names(await listQueue(db, "unassigned", options))).toEqual(["Oldest"]);
       expect(names(await listQueue(db, "mine", options))).toEqual(["Closed", "Worked"]);
-      expect(names(await listQueue(db, "mine", { ...options, operatorId: ben.id }))).toEqual([
-        "Newest",
-      ]);
+      const bens = await listQueue(db, "mine", { ...options, operatorId: ben.id });
+      expect(names(bens)).toEqual(["Newest"]);
+      expect(bens[0]).toMatchObject({ ownerEmail: "ben@agency.example", reachedAt: null });
+      expect(bens[0]!.possibleDuplicate).toBe(true);
       expect(names(await listQueue(db, "due-today", options))).toEqual(["Worked"]);
       expect(names(await listQueue(db, "overdue", options))).toEqual(["Oldest", "Closed"]);
-      expect(await listQueue(db, "needs-action", { ...options, limit: 1 })).toHaveLength(1);
+      expect(await listQueue(db, "unassigned", { ...options, limit: 1 })).toHaveLength(1);
     });
   });
 

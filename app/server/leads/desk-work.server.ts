@@ -102,6 +102,53 @@ export async function setLeadStatus(
   });
 }
 
+/**
+ * A touch that reaches the visitor (a call, a voicemail left, an email sent: REACHING_KINDS) moves
+ * the lead's newest quote request on from New to Contacted, entered on the timeline as the
+ * operator's status change (issue 56, decision 066). Assigning an owner or setting a next action
+ * does not: it is work on the lead, not contact with the visitor, and the response time promised
+ * (AGENCY_RESPONSE_HOURS) still runs. Run it in the touch's transaction.
+ */
+export async function markContacted(
+  trx: Db,
+  submissionId: string,
+  operatorId: string,
+): Promise<void> {
+  const request = await trx
+    .selectFrom("quote_requests")
+    .select(["id", "reference", "status"])
+    .where("submission_id", "=", submissionId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (request?.status !== "new") return;
+  await setQuoteRequestStatus(trx, request.id, "contacted", operatorId);
+  await addActivity(trx, {
+    submissionId,
+    operatorId,
+    kind: "status",
+    body: `${request.reference}: ${quoteStatusLabel("new")} → ${quoteStatusLabel("contacted")}`,
+  });
+}
+
+/**
+ * Logs an operator's touch on the lead's timeline (a call, a voicemail, a note); one that reaches
+ * the visitor moves a New request on to Contacted in the same transaction.
+ */
+export async function logTouch(
+  db: Db,
+  entry: { submissionId: string; operatorId: string; kind: ActivityKind; body: string },
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await addActivity(trx, entry);
+    if (REACHING_KINDS.includes(entry.kind)) {
+      await markContacted(trx, entry.submissionId, entry.operatorId);
+    }
+  });
+}
+
 /** The desk's operators, for choosing an owner: by email. */
 export async function listOperators(db: Db): Promise<{ id: string; email: string }[]> {
   return db
@@ -357,7 +404,7 @@ export async function listQueue(
   const select = queueSelect();
   let query: RawBuilder<QueueSqlRow>;
   switch (view) {
-    case "needs-action":
+    case "new-requests":
     case "unassigned":
       query = sql<QueueSqlRow>`
         SELECT ${select}
@@ -366,8 +413,8 @@ export async function listQueue(
         LEFT JOIN lead_work AS w ON w.submission_id = s.id
         LEFT JOIN operators AS o ON o.id = w.owner_id
         WHERE ${
-          view === "needs-action"
-            ? sql`q.status = 'new'`
+          view === "new-requests"
+            ? sql`q.status = 'new' AND w.owner_id IS NULL AND w.next_action IS NULL`
             : sql`q.status IN (${OPEN}) AND w.owner_id IS NULL`
         }
         ORDER BY q.created_at, q.id

@@ -10,6 +10,7 @@ import { deskEmail, sentEmailRecord } from "#app/domain/leads/desk-emails.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 
+import { markContacted } from "#app/server/leads/desk-work.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
 import { queueAgencyEmail, type AgencyEmailOutcome } from "#app/server/mail/outbox.server.ts";
@@ -163,6 +164,8 @@ export async function sendDeskEmail(
           body: sentEmailRecord(message.subject, message.body),
         })
         .execute();
+      // An email to the visitor is contact: a New request moves on (decision 066).
+      await markContacted(trx, message.submissionId, message.operatorId);
     }
     return outcome;
   });

@@ -32,10 +32,10 @@ import { trackedSubjectivities } from "#app/domain/quote/quote-proposal.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
 import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import {
-  addActivity,
   getLeadWork,
   getTimeline,
   listOperators,
+  logTouch,
   setLeadOwner,
   setLeadStatus,
   setNextAction,
@@ -259,7 +259,7 @@ export async function workOnLead(desk: LeadDesk, form: FormData): Promise<LeadAn
     case "log": {
       const parsed = parseForm(form, activityFormSchema);
       if (parsed.status !== "success") return refused("log", { fields: parsed.error ?? {} });
-      await addActivity(db, {
+      await logTouch(db, {
         submissionId: row.id,
         operatorId,
         kind: parsed.value.kind,
