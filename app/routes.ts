@@ -145,6 +145,8 @@ export default [
       route("documents/:id", "routes/admin/request-document.ts"),
       route("funnel", "routes/admin/funnel.tsx"),
       route("call-backs", "routes/admin/call-backs.tsx"),
+      route("waitlist", "routes/admin/waitlist.tsx"),
+      route("waitlist.csv", "routes/admin/waitlist-csv.ts"),
       route("messages", "routes/admin/contact-messages.tsx"),
       route("templates", "routes/admin/templates.tsx"),
       route("operators", "routes/admin/operators.tsx"),

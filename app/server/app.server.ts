@@ -29,6 +29,7 @@ import { createMailTransport, OutboxWorker } from "#app/server/mail/outbox.serve
 import { processResumeRequests } from "#app/server/wizard/resume-tokens.server.ts";
 import { WebhookWorker } from "#app/server/leads/webhooks.server.ts";
 import { RenewalReminderWorker } from "#app/server/leads/renewal-reminders.server.ts";
+import { StateWaitlistWorker } from "#app/server/wizard/state-waitlist.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
 import { createServices } from "#app/server/create-services.server.ts";
 
@@ -106,6 +107,9 @@ export async function startApp(): Promise<RunningApp> {
     },
   });
   reminders.start();
+  // The not-licensed page's promise: told once when their state is served (decision 066).
+  const waitlist = new StateWaitlistWorker(database.db, env);
+  waitlist.start();
   // `npm run db:backup` and `npm run operator:create` ask the server itself: no other process may
   // open the embedded database.
   const backups =
@@ -143,6 +147,7 @@ export async function startApp(): Promise<RunningApp> {
       await outbox.stop();
       await webhooks.stop();
       await reminders.stop();
+      await waitlist.stop();
       await statistics.stop();
       // The funnel's and the rate limit's counts still in memory.
       await services.funnel.flush();

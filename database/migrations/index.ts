@@ -49,6 +49,7 @@ import * as m0046 from "./0046-operator-roles.ts";
 import * as m0047 from "./0047-producer-licenses.ts";
 import * as m0048 from "./0048-binders-consent-and-declines.ts";
 import * as m0049 from "./0049-customer-messages.ts";
+import * as m0051 from "./0051-state-waitlist-told.ts";
 import * as m0053 from "./0053-policy-changes.ts";
 import * as m0055 from "./0055-certificates-drawn-and-holders.ts";
 
@@ -105,6 +106,7 @@ export const migrations: Record<string, Migration> = {
   "0047-producer-licenses": m0047,
   "0048-binders-consent-and-declines": m0048,
   "0049-customer-messages": m0049,
+  "0051-state-waitlist-told": m0051,
   "0053-policy-changes": m0053,
   "0055-certificates-drawn-and-holders": m0055,
 };

@@ -6,6 +6,7 @@ import { NOT_LICENSED_PATH } from "#app/domain/wizard/wizard-screens.ts";
 
 import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
 import { htmlErrors } from "../support/html-checker.ts";
+import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
 import {
   makeDataDir,
@@ -333,6 +334,58 @@ test("once stopped, the database holds the noted addresses and nothing else for 
   } finally {
     await database.close();
   }
+});
+
+test("Ohio added to the licences: each noted address is emailed once, in its language, and the desk's waitlist says so", async ({
+  page,
+}) => {
+  // The noted addresses' database, with an operator, served again with a licence for Ohio too.
+  await createOperatorWithCli(dataDir, "desk@harbor.example", "waitlist desk password 1");
+  const licensed = { ...AGENCY, AGENCY_LICENSES: `${AGENCY.AGENCY_LICENSES},OH:7654321` };
+  for (let start = 0; start < 2; start++) {
+    // Started twice: the promise is kept once.
+    const started = await startServer({
+      dataDir,
+      env: { SITE_URL: "http://127.0.0.1", SPANISH: "true", ...MAIL_AT_ONCE, ...licensed },
+    });
+    server = started;
+    if (start === 0) {
+      await expect
+        .poll(() => readWrittenEmails(dataDir).filter((email) => /Ohio/.test(email.subject)))
+        .toHaveLength(2);
+      await stopServer(started);
+    }
+  }
+  await signIn(page, licensedUrl(""), "desk@harbor.example", "waitlist desk password 1");
+  await page.getByRole("link", { name: "Waitlist", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "States' waitlist" })).toBeVisible();
+  const states = page.getByRole("table", { name: "Addresses waiting, by state" });
+  await expect(states.getByRole("row", { name: /^Ohio/ }).getByRole("cell")).toHaveText([
+    "0",
+    "2",
+    "Licensed: those waiting are emailed at the next check",
+  ]);
+  await expect(page.getByRole("table", { name: /Every address/ })).toContainText(
+    "no-script@example.com",
+  );
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoAxeViolations(page);
+  const html = await (await page.request.get(licensedUrl("/admin/waitlist"))).text();
+  expect(await htmlErrors(new Map([["the states' waitlist", html]]))).toEqual([]);
+  const csv = await (await page.request.get(licensedUrl("/admin/waitlist.csv"))).text();
+  expect(csv).toContain("Ohio,ohio.owner@example.com,en,");
+  // The second start told nobody again.
+  const told = readWrittenEmails(dataDir).filter((email) => /Ohio/.test(email.subject));
+  expect(told.map((email) => [email.to, email.subject]).sort()).toEqual([
+    ["no-script@example.com", "Harbor Insurance Agency LLC ya puede ayudar a negocios en Ohio"],
+    ["ohio.owner@example.com", "Harbor Insurance Agency LLC can now help businesses in Ohio"],
+  ]);
+  expect(told.find((email) => email.to === "ohio.owner@example.com")!.body).toContain(
+    `/business-wizard`,
+  );
+  if (server) await stopServer(server);
+  server = undefined;
 });
 
 test("while the sample details are in use, every state is open and every page and email says the site is not yet run by a licensed agency", async ({

@@ -27,6 +27,7 @@ export const DESK_MENU = [
   { href: "/admin/submissions", label: "Submissions" },
   { href: "/admin/funnel", label: "Funnel" },
   { href: "/admin/call-backs", label: "Call-backs" },
+  { href: "/admin/waitlist", label: "Waitlist" },
   { href: "/admin/messages", label: "Messages" },
   { href: "/admin/templates", label: "Email templates" },
   { href: "/admin/operators", label: "Operators" },

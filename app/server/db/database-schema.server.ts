@@ -235,6 +235,8 @@ export interface StateWaitlistTable {
   /** The language of the page it was noted on: the promised email is written in it (0039). */
   language: ColumnType<Locale, Locale | undefined, never>;
   created_at: Timestamp;
+  /** When the address was emailed that the agency now helps in its state (0051); null: not yet. */
+  told_at: ColumnType<Date | string | null, never, Date | string | null>;
 }
 
 /** Recent emails to one visitor's inbox (`recipient_key`: SHA-256 of its `mailboxOf`). */

@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
 
-import { recipientKey } from "#app/server/mail/outbox.server.ts";
-import { noteStateWaitlist } from "#app/server/wizard/state-waitlist.server.ts";
+import { parseEnv } from "#app/server/env.server.ts";
+import { queueCappedEmail, recipientKey } from "#app/server/mail/outbox.server.ts";
+import {
+  listStateWaitlist,
+  noteStateWaitlist,
+  stateOpenSending,
+  tellServedStates,
+} from "#app/server/wizard/state-waitlist.server.ts";
+
+/** The agency's email to a waitlisted address, as a server with these settings writes it. */
+const sending = stateOpenSending(
+  parseEnv({ DATA_DIR: "/nonexistent", SITE_URL: "https://agency.example" }),
+);
 
 describe.each(testDatabaseKinds)("the state waitlist on $name", (kind) => {
   it("notes an address once per state; a repeat changes nothing and counts against no cap", async () => {
@@ -40,6 +51,58 @@ describe.each(testDatabaseKinds)("the state waitlist on $name", (kind) => {
         const rows = await db.selectFrom(table).select("id").execute();
         expect(rows, table).toEqual([]);
       }
+    });
+  });
+
+  it("tells each address of a newly served state once, in its language, whatever runs at once (issue 56)", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      await noteStateWaitlist(db, { email: "ana@example.com", state: "Ohio", language: "es" });
+      await noteStateWaitlist(db, { email: "bo@example.com", state: "Iowa", language: "en" });
+      await noteStateWaitlist(db, { email: "cy@example.com", state: "Ohio", language: "en" });
+      const outbox = () =>
+        db
+          .selectFrom("outbox")
+          .select(["recipients", "subject", "text_body"])
+          .orderBy("id")
+          .execute();
+
+      expect(await tellServedStates(db, ["Ohio", "Texas"], sending)).toBe(2);
+      const [ana, cy] = await outbox();
+      expect(ana).toMatchObject({ recipients: ["ana@example.com"] });
+      expect(ana!.subject).toMatch(/ya puede ayudar a negocios en Ohio$/);
+      expect(ana!.text_body).toContain("https://agency.example/es/business-wizard");
+      expect(cy).toMatchObject({ recipients: ["cy@example.com"] });
+      expect(cy!.subject).toMatch(/can now help businesses in Ohio$/);
+      expect(cy!.text_body).toContain("https://agency.example/business-wizard");
+      expect(cy!.text_body).toContain("This is the one email you asked for");
+
+      // Told once: a second pass, or another server's, sends nothing more.
+      expect(await tellServedStates(db, ["Ohio"], sending)).toBe(0);
+      expect(await outbox()).toHaveLength(2);
+      const told = await listStateWaitlist(db);
+      expect(told.map((entry) => [entry.email, entry.toldAt !== null])).toEqual([
+        ["bo@example.com", false],
+        ["ana@example.com", true],
+        ["cy@example.com", true],
+      ]);
+
+      // Two servers at once: one email.
+      const both = await Promise.all([
+        tellServedStates(db, ["Iowa"], sending),
+        tellServedStates(db, ["Iowa"], sending),
+      ]);
+      expect(both[0] + both[1]).toBe(1);
+      expect(await outbox()).toHaveLength(3);
+
+      // An address past its hourly cap stays untold, for the next pass.
+      await noteStateWaitlist(db, { email: "di@example.com", state: "Maine", language: "en" });
+      const other = { subject: "Finish your application", text: "…", html: "<p>…</p>" };
+      expect(await queueCappedEmail(db, "di@example.com", other, 1)).toBe(true);
+      expect(await tellServedStates(db, ["Maine"], { ...sending, perHour: 1 })).toBe(0);
+      expect(
+        (await listStateWaitlist(db)).find((e) => e.email === "di@example.com")?.toldAt,
+      ).toBeNull();
+      expect(await tellServedStates(db, ["Maine"], sending)).toBe(1);
     });
   });
 });
