@@ -27,7 +27,7 @@ import { localizedPath, pageLocale } from "#app/domain/site/locales.ts";
 import { m } from "#app/paraglide/messages.js";
 import { site } from "#app/domain/site/site.ts";
 import { guardPosts, sendRefusalHeaders } from "#app/server/http/guards.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getSiteUrl } from "#app/server/http/site-url.server.ts";
 import { getSiteLanguages } from "#app/server/http/site-languages.server.ts";
 

@@ -6,7 +6,7 @@ import { refusal } from "#app/domain/site/messages.ts";
 import { licenseWarnings, licenseWarningText } from "#app/domain/site/licensed-states.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator, requireOperator } from "#app/server/admin/admin-auth.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/layout";

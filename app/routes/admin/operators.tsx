@@ -1,6 +1,11 @@
 import { data, redirect } from "react-router";
 
-import { DeskTable, type DeskColumn } from "#app/components/admin/desk-table.tsx";
+import { DeskTable } from "#app/components/admin/desk-table.tsx";
+import {
+  EVENT_COLUMNS,
+  invitationColumns,
+  operatorColumns,
+} from "#app/components/admin/operator-tables.tsx";
 import {
   adminControlClasses,
   AdminPageHeading,
@@ -24,17 +29,15 @@ import {
   inviteOperator,
   listInvitations,
   withdrawInvitation,
-  type PendingInvitation,
 } from "#app/server/admin/operator-invitations.server.ts";
 import {
   getOperatorEvent,
   listOperatorAccounts,
   listOperatorEvents,
   setOperatorDisabled,
-  type OperatorAccount,
   type OperatorEvent,
 } from "#app/server/admin/operators.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/operators";
@@ -155,99 +158,6 @@ function confirmation(event: OperatorEvent): string {
       return `${OPERATOR_EVENT_KINDS[event.kind]}: ${event.email}.`;
   }
 }
-
-function SwitchButton({ row, me, owner }: { row: OperatorAccount; me: string; owner: boolean }) {
-  if (row.id === me) return <span className="text-muted">You</span>;
-  if (!owner) return <span className="text-muted">The owner's to change</span>;
-  const disabling = row.disabledAt === null;
-  return (
-    <form method="post">
-      <input type="hidden" name="id" value={row.id} />
-      <button
-        type="submit"
-        name="intent"
-        value={disabling ? "disable" : "enable"}
-        className={buttonClasses("secondary", "sm")}
-      >
-        {disabling ? "Disable" : "Enable"}
-        <span className="sr-only"> {row.email}</span>
-      </button>
-    </form>
-  );
-}
-
-function operatorColumns(me: string, owner: boolean): DeskColumn<OperatorAccount>[] {
-  return [
-    { label: "Email", rowHeader: true, cell: (row) => row.email },
-    { label: "Role", cell: (row) => OPERATOR_ROLES[row.role] },
-    {
-      label: "Status",
-      nowrap: true,
-      cell: (row) =>
-        row.disabledAt ? (
-          <>
-            Disabled since <DateTime value={row.disabledAt} />
-          </>
-        ) : (
-          "May sign in"
-        ),
-    },
-    { label: "Operator since", nowrap: true, cell: (row) => <DateTime value={row.createdAt} /> },
-    { label: "Action", cell: (row) => <SwitchButton row={row} me={me} owner={owner} /> },
-  ];
-}
-
-function invitationColumns(now: Date, owner: boolean): DeskColumn<PendingInvitation>[] {
-  return [
-    { label: "Email", rowHeader: true, cell: (row) => row.email },
-    { label: "Role", cell: (row) => OPERATOR_ROLES[row.role] },
-    { label: "Invited by", cell: (row) => row.invitedBy },
-    { label: "Sent", nowrap: true, cell: (row) => <DateTime value={row.invitedAt} /> },
-    {
-      label: "Link",
-      nowrap: true,
-      cell: (row) =>
-        row.expiresAt > now ? (
-          <>
-            Works until <DateTime value={row.expiresAt} />
-          </>
-        ) : (
-          <>
-            Expired <DateTime value={row.expiresAt} />
-          </>
-        ),
-    },
-    {
-      label: "Action",
-      cell: (row) =>
-        owner ? (
-          <form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="withdraw"
-              className={buttonClasses("secondary", "sm")}
-            >
-              Withdraw<span className="sr-only"> the invitation to {row.email}</span>
-            </button>
-          </form>
-        ) : (
-          <span className="text-muted">The owner's to change</span>
-        ),
-    },
-  ];
-}
-
-const EVENT_COLUMNS: DeskColumn<OperatorEvent>[] = [
-  { label: "When", nowrap: true, cell: (row) => <DateTime value={row.at} /> },
-  { label: "Operator", rowHeader: true, cell: (row) => row.email },
-  {
-    label: "What",
-    cell: (row) => `${OPERATOR_EVENT_KINDS[row.kind]}${row.detail ? `: ${row.detail}` : ""}`,
-  },
-  { label: "By", cell: (row) => row.by ?? "The command line" },
-];
 
 export default function Operators({ loaderData, actionData }: Route.ComponentProps) {
   const { me, owner, operators, invitations, events, saved, now } = loaderData;

@@ -28,7 +28,7 @@ import { NOT_SENT_REASONS } from "#app/domain/leads/desk-emails.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";
 import { quoteDeskRecords, workOnQuoteRequest } from "#app/server/leads/quote-desk.server.ts";
 import { getServices } from "#app/server/services.server.ts";

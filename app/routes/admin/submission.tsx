@@ -26,7 +26,7 @@ import {
 import { leadNameOf, SUBMISSION_FIELD_LABELS } from "#app/domain/application/application-fields.ts";
 import { QUOTE_REQUEST_FIELD_LABELS } from "#app/domain/application/record-versions.ts";
 import { TIMELINE_LIMIT } from "#app/domain/leads/lead-work.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
 import { leadPageRecords, workOnLead } from "#app/server/leads/lead-page.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";

@@ -13,7 +13,7 @@ import { stepAnswersSchema } from "#app/domain/wizard/wizard-answers.ts";
 import { textsConsentText } from "#app/domain/wizard/wizard.ts";
 import { zipUsuallyElsewhere } from "#app/domain/reference/zip-codes.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import type { Message } from "#app/domain/site/locales.ts";

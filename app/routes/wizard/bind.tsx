@@ -27,7 +27,7 @@ import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { addDays } from "#app/domain/values/days.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { agencyMailLimits } from "#app/server/env.server.ts";
 import { clientAddressContext } from "#app/server/http/guards.server.ts";
 import { getBindRequest, requestToBind } from "#app/server/leads/bind-store.server.ts";

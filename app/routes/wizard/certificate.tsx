@@ -32,7 +32,7 @@ import { linkPath } from "#app/domain/site/site-pages.ts";
 import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { previousHolders, requestCertificate } from "#app/server/leads/certificate-store.server.ts";

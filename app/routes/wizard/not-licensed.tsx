@@ -19,7 +19,7 @@ import { m } from "#app/paraglide/messages.js";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import type { Toast } from "#app/domain/site/toast.ts";
 import { stepPath } from "#app/domain/wizard/wizard-screens.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import { noteStateWaitlist } from "#app/server/wizard/state-waitlist.server.ts";

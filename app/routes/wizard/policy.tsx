@@ -31,7 +31,7 @@ import { dayIn } from "#app/domain/values/time-zones.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { getBindRequest, latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";

@@ -15,7 +15,7 @@ import { m } from "#app/paraglide/messages.js";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/quote-requested";

@@ -27,7 +27,7 @@ import type { z } from "#app/domain/values/zod.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { flashToast } from "#app/server/http/flash.server.ts";
 import { requireCompletedApplication } from "#app/server/wizard/quote-step.server.ts";

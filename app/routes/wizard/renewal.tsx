@@ -32,7 +32,7 @@ import type { Toast } from "#app/domain/site/toast.ts";
 import { parseForm } from "#app/domain/values/form-submission.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
 import { logger } from "#app/server/logger.server.ts";

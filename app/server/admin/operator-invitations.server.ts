@@ -20,7 +20,7 @@ import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
-import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/http/secret-tokens.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
 import { hashPassword } from "#app/server/admin/passwords.server.ts";
 import { recordOperatorEvent, type Operator } from "#app/server/admin/operators.server.ts";

@@ -3,7 +3,7 @@ import { SITE_COOKIES } from "#app/domain/site/site-cookies.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/http/secret-tokens.server.ts";
 
 /** How long a sign-in lasts (as long as its cookie): a working day, then one signs in again. */
 export const OPERATOR_SESSION_SECONDS = SITE_COOKIES.admin.maxAgeSeconds;

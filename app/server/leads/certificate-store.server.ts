@@ -54,7 +54,7 @@ import {
   type DeskSending,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
-import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/http/secret-tokens.server.ts";
 
 function selectCertificates(db: Db) {
   return db

@@ -35,7 +35,7 @@ import { queueAgencyEmail, type AgencyEmailOutcome } from "#app/server/mail/outb
 import { addActivity } from "#app/server/leads/desk-work.server.ts";
 import { recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
 import type { ProducerOfRecord } from "#app/domain/leads/producer-licenses.ts";
-import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/http/secret-tokens.server.ts";
 import type { LinkOpens } from "#app/domain/wizard/resume-links.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
 import { stampedBy, type SubmissionWriter } from "#app/server/wizard/submission-history.server.ts";

@@ -23,7 +23,7 @@ import type { Db } from "#app/server/db/database.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { notifyOutboxWorkers, takeRecipientAllowance } from "#app/server/mail/outbox.server.ts";
 import { notProvenApplication } from "#app/server/wizard/resume-tokens.server.ts";
-import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/http/secret-tokens.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
 import {
   buildVersions,

@@ -18,7 +18,7 @@ import type { SubmissionValues } from "#app/domain/application/application-field
 import { parseDraft, type WizardDraft } from "#app/domain/wizard/wizard-draft.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
-import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/http/secret-tokens.server.ts";
 import { bestEffort, onCommit } from "#app/server/db/transactions.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import {

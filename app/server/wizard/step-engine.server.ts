@@ -38,7 +38,7 @@ import { flashToast } from "#app/server/http/flash.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import type { Env } from "#app/server/env.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 import { getServices, type AppServices } from "#app/server/services.server.ts";

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
-import { hashOfToken, newSecretToken } from "#app/server/secret-tokens.server.ts";
+import { hashOfToken, newSecretToken } from "#app/server/http/secret-tokens.server.ts";
 
 describe("the site's secret tokens", () => {
   it("are 43 base64url characters, new each time, and only such texts pass as one", () => {

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import {
+  lineCount,
+  longRouteModules,
+  ROUTE_MODULE_MAX_LINES,
+  SERVER_ENTRY_MAX_LINES,
+  SERVER_TOP_MAX_MODULES,
+  topLevelModules,
+} from "./structure.ts";
+
+const ROOT = path.resolve(".");
+
+describe("the code's shape (issue 57)", () => {
+  it(`has no route module over ${ROUTE_MODULE_MAX_LINES} lines`, () => {
+    expect(longRouteModules(ROOT, "app/routes", ROUTE_MODULE_MAX_LINES)).toEqual([]);
+  });
+
+  it(`keeps at most ${SERVER_TOP_MAX_MODULES} modules at the top of app/server`, () => {
+    const modules = topLevelModules(path.join(ROOT, "app/server"));
+    expect(modules.length, modules.join(", ")).toBeLessThanOrEqual(SERVER_TOP_MAX_MODULES);
+  });
+
+  it(`keeps server.ts within ${SERVER_ENTRY_MAX_LINES} lines`, () => {
+    expect(lineCount(path.join(ROOT, "server.ts"))).toBeLessThanOrEqual(SERVER_ENTRY_MAX_LINES);
+  });
+
+  it("names a route module that is too long and counts only a folder's own modules", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "structure-"));
+    mkdirSync(path.join(folder, "routes/wizard"), { recursive: true });
+    writeFileSync(path.join(folder, "routes/wizard/long.tsx"), "line\n".repeat(4));
+    writeFileSync(path.join(folder, "routes/short.ts"), "line\nline");
+    writeFileSync(path.join(folder, "routes/long.test.ts"), "line\n".repeat(9));
+    expect(longRouteModules(folder, "routes", 3)).toEqual([
+      { file: "routes/wizard/long.tsx", lines: 4 },
+    ]);
+    expect(lineCount(path.join(folder, "routes/short.ts"))).toBe(2);
+    expect(topLevelModules(path.join(folder, "routes"))).toEqual(["short.ts"]);
+  });
+});
