@@ -1,5 +1,6 @@
-import { Fragment } from "react";
 import { data, redirect } from "react-router";
+
+import { CertificatePreview } from "#app/components/admin/certificate-preview.tsx";
 
 import {
   AdminPageHeading,
@@ -13,7 +14,6 @@ import {
 import { leadNameOf } from "#app/domain/application/application-fields.ts";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import {
-  CERTIFICATE_DISCLAIMER,
   certificateContents,
   certificateDraftSchema,
   DESCRIPTION_MAX_LENGTH,
@@ -21,7 +21,6 @@ import {
   FORM_NAME_MAX_LENGTH,
   INSURER_LETTERS,
   LIMIT_TEXT_MAX_LENGTH,
-  type CertificateContents,
 } from "#app/domain/quote/certificate-of-insurance.ts";
 import {
   certificateDrawPath,
@@ -35,7 +34,7 @@ import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { agencyMailLimits } from "#app/server/env.server.ts";
 import {
   certificateForDrawing,
@@ -188,63 +187,6 @@ function startingValue(
   return kept ?? fallback;
 }
 
-function Preview({ contents, pdfPath }: { contents: CertificateContents; pdfPath: string }) {
-  const rows: [string, string][] = [
-    [
-      "Producer",
-      `${contents.producer.name}, ${contents.producer.address}; ${contents.producer.phone}; ${contents.producer.email}`,
-    ],
-    ["Insured", `${contents.insured.name}, ${contents.insured.address}`],
-    ...contents.insurers.map((insurer): [string, string] => [
-      `Insurer ${insurer.letter}`,
-      `${insurer.name}, NAIC # ${insurer.naic ?? "(not given)"}`,
-    ]),
-    ...contents.coverages.map((coverage): [string, string] => [
-      `${coverage.title} (insurer ${coverage.insurerLetter})`,
-      `Policy ${coverage.policyNumber}, ${coverage.effective} to ${coverage.expiry}; additional insured ${coverage.additionalInsured ? "Y" : "N"}, waiver ${coverage.waiverOfSubrogation ? "Y" : "N"}; ${coverage.limits
-        .map((limit) => `${limit.label}: ${limit.amount || "(blank)"}`)
-        .join("; ")}`,
-    ]),
-    ["Description of operations", contents.description],
-    [
-      "Endorsement forms",
-      [
-        contents.endorsementForms.additionalInsured
-          ? `Additional insured: ${contents.endorsementForms.additionalInsured}`
-          : null,
-        contents.endorsementForms.waiverOfSubrogation
-          ? `Waiver of subrogation: ${contents.endorsementForms.waiverOfSubrogation}`
-          : null,
-      ]
-        .filter(Boolean)
-        .join("; ") || "None",
-    ],
-    ["Certificate holder", `${contents.holder.name}, ${contents.holder.address}`],
-    ["Statement", CERTIFICATE_DISCLAIMER],
-  ];
-  return (
-    <section aria-labelledby="preview" className="mt-10">
-      <h2 id="preview" className="text-lg font-semibold text-ink">
-        Preview
-      </h2>
-      <p className="mt-2 text-ink">
-        What the certificate prints, drawn {contents.issuedOn}.{" "}
-        <a href={pdfPath} className="font-semibold text-brand-700 underline">
-          Open the PDF ({contents.reference})
-        </a>
-      </p>
-      <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[14rem_1fr]">
-        {rows.map(([label, value]) => (
-          <Fragment key={label}>
-            <dt className="font-medium text-ink">{label}</dt>
-            <dd className="break-words whitespace-pre-line text-ink">{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
 export default function CertificateDraw({ loaderData, actionData }: Route.ComponentProps) {
   const { certificate, contents, insurers } = loaderData;
   const reply = actionData?.formId === "draw" ? actionData : undefined;
@@ -381,7 +323,7 @@ export default function CertificateDraw({ loaderData, actionData }: Route.Compon
       )}
       {contents ? (
         <>
-          <Preview contents={contents} pdfPath={loaderData.pdfPath} />
+          <CertificatePreview contents={contents} pdfPath={loaderData.pdfPath} />
           <form method="post" className="mt-6">
             <FormProblem problem={actionData?.formId === "send" ? actionData.problem : undefined} />
             <button type="submit" name="intent" value="send" className={buttonClasses()}>

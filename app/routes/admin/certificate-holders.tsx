@@ -13,7 +13,7 @@ import { deskDocumentPath } from "#app/domain/quote/request-documents.ts";
 import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { agencyMailLimits } from "#app/server/env.server.ts";
 import {
   customerHolders,
