@@ -19,7 +19,6 @@ import {
   CERTIFICATE_REQUEST_PATH,
   certificateFormSchema,
   certificateMessages,
-  endorsementsText,
   HOLDER_ADDRESS_MAX_LENGTH,
   HOLDER_NAME_MAX_LENGTH,
 } from "#app/domain/quote/certificates.ts";
@@ -35,12 +34,10 @@ import { m } from "#app/paraglide/messages.js";
 import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
 import { latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
-import { previousHolders, requestCertificate } from "#app/server/leads/certificate-store.server.ts";
+import { previousHolders } from "#app/server/leads/certificate-store.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
-import { getSubmission } from "#app/server/leads/leads.server.ts";
-import { notifyCertificateRequest } from "#app/server/leads/lead-notifications.server.ts";
-import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+import { askForCertificate } from "#app/server/wizard/visitor-certificates.server.ts";
 import { provenApplication } from "#app/server/wizard/proven-visitor.server.ts";
 
 import type { Route } from "./+types/certificate";
@@ -115,44 +112,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "success") {
     return data<FormRefusal>({ fields: parsed.error ?? {}, typed }, { status: 400 });
   }
-  const { db } = services.database;
-  const asked = await requestCertificate(db, submission.id, parsed.value);
+  const asked = await askForCertificate(services, submission.id, parsed.value);
   if (asked.outcome !== "requested") {
     const problem = asked.outcome === "too-many" ? messages.tooMany : messages.notBound;
     return data<FormRefusal>({ fields: {}, typed, problem }, { status: 409 });
   }
-  const done = linkPath(
-    confirmedPath(`${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`),
-    locale,
+  return redirect(
+    linkPath(
+      confirmedPath(`${POLICY_PATH}?certificate-requested=${encodeURIComponent(asked.reference)}`),
+      locale,
+    ),
   );
-  // Sent again unchanged (a double click): the agency was told the first time.
-  if (asked.repeated) return redirect(done);
-  const lead = await getSubmission(db, submission.id);
-  const certificate = {
-    reference: asked.reference,
-    holder: parsed.value.holderName,
-    neededBy: parsed.value.neededBy,
-    asks: endorsementsText(parsed.value),
-  };
-  await notifyCertificateRequest(services, {
-    submissionId: submission.id,
-    businessName: lead?.business_name ?? null,
-    ...certificate,
-  });
-  await queueLeadEvent(services, "certificate_request.created", submission.id, {
-    certificateRequest: {
-      reference: asked.reference,
-      holderName: parsed.value.holderName,
-      neededBy: parsed.value.neededBy,
-      additionalInsured: parsed.value.additionalInsured,
-      waiverOfSubrogation: parsed.value.waiverOfSubrogation,
-      primaryNonContributory: parsed.value.primaryNonContributory,
-      operationsWanted: parsed.value.operationsWanted ?? null,
-      limitsRequired: parsed.value.limitsRequired ?? null,
-      additionalInsuredOperations: parsed.value.additionalInsuredOperations ?? null,
-    },
-  });
-  return redirect(done);
 }
 
 export default function Certificate({ loaderData, actionData }: Route.ComponentProps) {
