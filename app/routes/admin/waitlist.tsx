@@ -10,7 +10,7 @@ import { agencyServes } from "#app/domain/site/licensed-states.ts";
 import { LANGUAGE_NAMES_IN_ENGLISH } from "#app/domain/site/locales.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { getOperator } from "#app/server/admin/admin-auth.server.ts";
-import { getAgency } from "#app/server/agency-settings.server.ts";
+import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 import {
   listStateWaitlist,
