@@ -1,3 +1,4 @@
+import { possessive } from "#app/domain/site/possessive.ts";
 /**
  * The agency's quotes on a quote request (issue 29, decision 042): entered, edited and withdrawn by
  * operators, then published together, which moves the request to Quoted and emails the visitor a
@@ -462,7 +463,7 @@ export async function markSubjectivity(
       submissionId: request.submissionId,
       operatorId,
       kind: "quote",
-      body: `${request.reference}: ${row.insurer}'s subjectivity "${entry.text}" ${mark.day ? `received on ${mark.day}` : "marked outstanding again"}`,
+      body: `${request.reference}: ${possessive(row.insurer)} subjectivity "${entry.text}" ${mark.day ? `received on ${mark.day}` : "marked outstanding again"}`,
     });
     return "marked";
   });
