@@ -1,3 +1,4 @@
+import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
 import { isOpenQuoteStatus } from "#app/domain/leads/lead-desk.ts";
 import { POLICY_PATH } from "#app/domain/quote/bind-requests.ts";
 import { endorsementsText } from "#app/domain/quote/certificates.ts";
@@ -268,7 +269,7 @@ export async function workOnPolicyPage(
   const lead = await getSubmission(db, submissionId);
   await notifyChangeRequest(services, {
     submissionId,
-    businessName: lead?.business_name ?? null,
+    businessName: lead?.[LEAD_NAME_COLUMN] ?? null,
     reference: asked.reference,
     policyNumber: asked.policyNumber,
     kind: changeRequestKindLabel(parsed.value.kind),

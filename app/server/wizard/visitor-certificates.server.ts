@@ -1,3 +1,4 @@
+import { LEAD_NAME_COLUMN } from "#app/domain/application/application-fields.ts";
 import { endorsementsText, type CertificateForm } from "#app/domain/quote/certificates.ts";
 import {
   requestCertificate,
@@ -24,7 +25,7 @@ export async function askForCertificate(
   const lead = await getSubmission(db, submissionId);
   await notifyCertificateRequest(services, {
     submissionId,
-    businessName: lead?.business_name ?? null,
+    businessName: lead?.[LEAD_NAME_COLUMN] ?? null,
     reference: asked.reference,
     holder: form.holderName,
     neededBy: form.neededBy,
