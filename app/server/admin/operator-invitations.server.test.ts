@@ -215,8 +215,10 @@ describe.each(testDatabaseKinds)("operators invited and disabled on $name", (kin
 
   it("two operators disabling each other at the same moment leave one who can sign in", async () => {
     await withDatabase(kind.open, async ({ db }) => {
+      // Two owners, so that each may disable the other: an agent who tries on the owner is refused
+      // for that, not for the race this is about.
       const ana = await createOperator(db, "ana@agency.example", PASSWORD);
-      const bo = await createOperator(db, "bo@agency.example", PASSWORD);
+      const bo = await createOperator(db, "bo@agency.example", PASSWORD, "owner");
       for (let round = 0; round < 3; round += 1) {
         const outcomes = await Promise.all([
           setOperatorDisabled(db, bo.id, true, ana.id),
