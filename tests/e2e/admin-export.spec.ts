@@ -77,10 +77,15 @@ test("operator:create makes the first account while the server runs, once, and r
   expect((await create(["--email", "not-an-email"], `${PASSWORD}\n`)).code).toBe(1);
   const unknown = await create(["--email", "a@b.example", "--admin"], `${PASSWORD}\n`);
   expect(unknown.stderr).toContain("Unknown option '--admin'");
-  // With the server stopped, the command opens the database itself.
-  const second = await create(["--email", "second@agency.example"], `${PASSWORD}\n`);
+  // With the server stopped, the command opens the database itself. The second operator is made an
+  // owner: only an owner may disable another owner (decision 063).
+  const second = await create(
+    ["--email", "second@agency.example", "--role", "owner"],
+    `${PASSWORD}\n`,
+  );
   expect(second.stderr).toBe("");
   expect(second.stdout).toContain("Operator second@agency.example created. Sign in at");
+  expect(second.stdout).toContain("(role: owner)");
 
   // The desk's account disabled (from the desk, by the second operator): a new password does not
   // let it in, and the command says so; --enable does, with no password asked.
