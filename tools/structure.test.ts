@@ -5,9 +5,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import {
+  declaredFunctions,
   lineCount,
   longRouteModules,
   ROUTE_MODULE_MAX_LINES,
+  SERVER_ENTRY_FUNCTIONS,
   SERVER_ENTRY_MAX_LINES,
   SERVER_TOP_MAX_MODULES,
   topLevelModules,
@@ -29,6 +31,10 @@ describe("the code's shape (issue 57)", () => {
     expect(lineCount(path.join(ROOT, "server.ts"))).toBeLessThanOrEqual(SERVER_ENTRY_MAX_LINES);
   });
 
+  it("keeps server.ts to composition: its handlers and shutdown are app/server/http's", () => {
+    expect(declaredFunctions(path.join(ROOT, "server.ts"))).toEqual(SERVER_ENTRY_FUNCTIONS);
+  });
+
   it("names a route module that is too long and counts only a folder's own modules", () => {
     const folder = mkdtempSync(path.join(tmpdir(), "structure-"));
     mkdirSync(path.join(folder, "routes/wizard"), { recursive: true });
@@ -40,5 +46,10 @@ describe("the code's shape (issue 57)", () => {
     ]);
     expect(lineCount(path.join(folder, "routes/short.ts"))).toBe(2);
     expect(topLevelModules(path.join(folder, "routes"))).toEqual(["short.ts"]);
+    writeFileSync(
+      path.join(folder, "entry.ts"),
+      "async function load() {}\nexport function* pages() {}\nconst stop = async (code: number) => code;\nconst port = 3000;\n",
+    );
+    expect(declaredFunctions(path.join(folder, "entry.ts"))).toEqual(["load", "pages", "stop"]);
   });
 });

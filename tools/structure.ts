@@ -13,7 +13,18 @@ export const ROUTE_MODULE_MAX_LINES = 350;
 export const SERVER_TOP_MAX_MODULES = 6;
 
 /** The most lines server.ts, the Node entry, may have: it composes, app/server does the work. */
-export const SERVER_ENTRY_MAX_LINES = 300;
+export const SERVER_ENTRY_MAX_LINES = 120;
+
+/** The one function server.ts may declare: loading the app (from the build, or through Vite). */
+export const SERVER_ENTRY_FUNCTIONS = ["loadApp"];
+
+/** The names of the functions a module declares at its top level (`function name`, arrows too). */
+export function declaredFunctions(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const declared = text.matchAll(/^(?:export )?(?:async )?function\*? ?(\w+)/gm);
+  const arrows = text.matchAll(/^(?:export )?const (\w+)\s*=\s*(?:async )?\([^)]*\)[^=]*=>/gm);
+  return [...declared, ...arrows].map((match) => match[1] ?? "").sort();
+}
 
 /** A file's number of lines (a last line without its newline counts). */
 export function lineCount(file: string): number {

@@ -12,6 +12,7 @@ import {
   gzipSync,
 } from "node:zlib";
 
+import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 
 import {
@@ -103,4 +104,28 @@ export function loadPrerenderedPages(
   }
   if (pages.size > 0) logger.info({ pages: pages.size }, "serving prerendered pages");
   return pages;
+}
+
+/**
+ * Answers a GET or HEAD for a prerendered page from memory, compressed as the browser accepts, with
+ * the page's own security headers; any other request goes on.
+ */
+export function servePrerenderedPages(pages: Map<string, PrerenderedPage>): RequestHandler {
+  return (req, res, next) => {
+    const page = req.method === "GET" || req.method === "HEAD" ? pages.get(req.path) : undefined;
+    if (!page) return next();
+    const encoding = req.acceptsEncodings("br")
+      ? "br"
+      : req.acceptsEncodings("gzip")
+        ? "gzip"
+        : undefined;
+    const body = encoding ? page[encoding] : page.identity;
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Vary", "Accept-Encoding");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
 }
