@@ -197,7 +197,8 @@ export async function leadWithPolicy(
       statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
       consent: keptConsent(esignConsentWords(FIXTURE_AGENCY), "electronic"),
       documentsBy: "electronic",
-      tria: undefined,
+      // SAMPLE_QUOTE offers terrorism cover: the insured answers it.
+      tria: "rejected",
       signatureName: `Ana ${name}`,
     },
     { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
@@ -280,7 +281,8 @@ export async function renewPolicy(
       statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
       consent: keptConsent(esignConsentWords(FIXTURE_AGENCY), "electronic"),
       documentsBy: "electronic",
-      tria: undefined,
+      // SAMPLE_QUOTE offers terrorism cover: the insured answers it.
+      tria: "rejected",
       signatureName: "Ana Renewed",
     },
     { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },

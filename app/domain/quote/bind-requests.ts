@@ -153,19 +153,17 @@ export function keptConsent(
 /**
  * The insurer's terrorism (TRIA) offer on a quote, where it made one: the Terrorism Risk Insurance
  * Act, section 103(c), has the insurer make terrorism cover available, and 103(b) and 31 CFR part
- * 50 subpart B its premium disclosed; the insured accepts or rejects it. The quote carries the
- * offer as `tria` (its premium) once the desk enters one (issue 55's proposal fields); until then
- * no quote has an offer.
+ * 50 subpart B its premium disclosed; the insured accepts or rejects it. The desk enters the offer
+ * with the quote (`terrorism`); a quote saved before issue 55, or one with no offer, has none.
  */
 export interface TriaOffer {
   premiumCents: number;
 }
-const triaOfferSchema = z.object({ premiumCents: z.number().check(z.int(), z.nonnegative()) });
 
-export function triaOfferOf(quote: object): TriaOffer | null {
-  if (!("tria" in quote)) return null;
-  const parsed = triaOfferSchema.safeParse(quote.tria);
-  return parsed.success ? parsed.data : null;
+export function triaOfferOf(quote: Pick<InsurerQuote, "terrorism">): TriaOffer | null {
+  const offer = quote.terrorism;
+  if (!offer?.offered || offer.premiumCents === null) return null;
+  return { premiumCents: offer.premiumCents };
 }
 
 export const TRIA_CHOICES = ["accepted", "rejected"] as const;
@@ -182,7 +180,7 @@ export function triaChoiceLabels(offer: TriaOffer, locale: Locale = BASE_LOCALE)
 
 /** The request-to-bind form, checked the same in the browser and on the server, in `locale`. */
 export function bindFormSchema(
-  quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents">,
+  quote: Pick<InsurerQuote, "payInFull" | "monthlyFeeCents" | "terrorism">,
   today: string,
   locale: Locale = BASE_LOCALE,
 ) {

@@ -79,7 +79,7 @@ const CHOICE = {
   statements: bindStatements("Sample Agency", "Acme Mutual"),
   consent: keptConsent(esignConsentWords(SAMPLE_AGENCY), "electronic"),
   documentsBy: "electronic" as const,
-  tria: undefined,
+  tria: "rejected" as const,
   signatureName: "Rosa Ridge",
 };
 const EVIDENCE = {
@@ -229,7 +229,6 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
           quoteId: ids[0] ?? "",
           consent: keptConsent(words, "paper"),
           documentsBy: "paper",
-          // No TRIA offer on this quote: an answer sent anyway is not kept.
           tria: "accepted",
         },
         EVIDENCE,
@@ -252,14 +251,36 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
           documents: words.documents.paper,
         },
         documents_by: "paper",
-        tria: null,
+        tria: "accepted",
         signature_name: "Rosa Ridge",
       });
       expect(words.agreement).toMatch(/^Acepto hacer trámites con .+ por medios electrónicos/);
       expect(words.documents.paper).toMatch(/^En papel, por correo postal/);
       const bind = await getBindRequest(db, lead.request.id);
-      expect(bind).toMatchObject({ documentsBy: "paper", tria: null });
+      expect(bind).toMatchObject({ documentsBy: "paper", tria: "accepted" });
       expect(bind?.consent?.agreement).toBe(words.agreement);
+    });
+  });
+
+  it("refuses a request that leaves the terrorism offer unanswered, and keeps nothing", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { lead, ids } = await quotedLead(db);
+      const refused = await requestToBind(
+        db,
+        lead.request,
+        { ...CHOICE, quoteId: ids[0] ?? "", tria: undefined },
+        EVIDENCE,
+        {
+          email: lead.email,
+          firstName: "Rosa",
+          language: "en",
+          agency: AGENCY,
+          limits: AGENCY_MAIL_LIMITS,
+        },
+      );
+      expect(refused).toEqual({ outcome: "tria" });
+      expect(await db.selectFrom("bind_requests").select("id").execute()).toEqual([]);
+      expect(await getBindRequest(db, lead.request.id)).toBeUndefined();
     });
   });
 

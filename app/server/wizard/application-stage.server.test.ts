@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds)("where a customer's link lands on $name (issue 
           statements: bindStatements(FIXTURE_AGENCY.name, SAMPLE_QUOTE.insurer),
           consent: keptConsent(esignConsentWords(FIXTURE_AGENCY), "electronic"),
           documentsBy: "electronic",
-          tria: undefined,
+          tria: "rejected",
           signatureName: "Ana Asker",
         },
         { clientAddress: "203.0.113.9", userAgent: null, today: "2026-11-26" },
