@@ -17,6 +17,8 @@ export interface QuoteRequestView {
   lines: readonly string[];
   startDate: string;
   contactChannel: string;
+  /** The licensed producer of record, with their licence for the state; null before one acts. */
+  producer: string | null;
   note: string | null;
   consentText: string;
   consentGivenAt: Date | string;
@@ -53,6 +55,13 @@ export function QuoteRequestSection({
           >
             Quotes and documents
           </a>
+        </Field>
+        <Field label="Licensed producer of record">
+          {request.producer ?? (
+            <span className="text-muted">
+              None yet: whoever publishes the quotes or binds becomes it
+            </span>
+          )}
         </Field>
         <Field label="Lines">
           <ul className="list-inside list-disc">

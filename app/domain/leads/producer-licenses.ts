@@ -145,6 +145,12 @@ export function producerOfRecord(
   return license && { name: producer.name, state: code, licenseNumber: license.number };
 }
 
+/** The producer of record as the desk names them: "Dana Reyes, California licence 0K12345". */
+export function producerDeskLine(producer: ProducerOfRecord): string {
+  const state = stateOfCode(producer.state);
+  return `${producer.name}, ${state ?? producer.state} licence ${producer.licenseNumber}`;
+}
+
 /** What the desk says when the request itself leaves no producer to check. */
 export const producerDeskMessages = {
   noState:

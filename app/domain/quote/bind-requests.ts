@@ -7,9 +7,11 @@
 import {
   dayText,
   formatCents,
+  producerLine,
   type InsurerQuote,
   type QuoteLine,
 } from "#app/domain/quote/insurer-quotes.ts";
+import type { ProducerOfRecord } from "#app/domain/leads/producer-licenses.ts";
 import { possessive } from "#app/domain/site/possessive.ts";
 import { BIND_PATH_PATTERN, POLICY_PATH } from "#app/domain/wizard/wizard-screens.ts";
 import { agencyLines, type Agency } from "#app/domain/site/agency.ts";
@@ -226,6 +228,8 @@ export function bindRequestedEmail(options: {
   agency: Agency;
   /** The application's language: the visitor reads the email in it (issue 31). */
   locale?: Locale;
+  /** The request's licensed producer of record, named with their licence (decision 063). */
+  producer?: ProducerOfRecord | undefined;
 }): RenderedEmail {
   const { reference, insurer, agency, locale = BASE_LOCALE } = options;
   return renderEmail({
@@ -239,6 +243,7 @@ export function bindRequestedEmail(options: {
         ),
       ],
       [m.bind_email_not_covered({ insurer }, { locale })],
+      ...producerParagraph(options.producer, locale),
       [m.email_questions_call({ phone: agency.phone }, { locale })],
     ],
     footer: agencyLines(agency, locale),
@@ -330,6 +335,8 @@ export function binderEmail(options: {
   link: string;
   agency: Agency;
   locale?: Locale;
+  /** The request's licensed producer of record, named with their licence (decision 063). */
+  producer?: ProducerOfRecord | undefined;
 }): RenderedEmail {
   const { insurer, binder, agency, locale = BASE_LOCALE } = options;
   return renderEmail({
@@ -349,6 +356,7 @@ export function binderEmail(options: {
       ],
       [m.binder_email_policy_follows({ insurer }, { locale })],
       [{ link: options.link }],
+      ...producerParagraph(options.producer, locale),
       [m.policy_email_once({ phone: agency.phone }, { locale })],
     ],
     footer: agencyLines(agency, locale),
@@ -402,6 +410,8 @@ export function policyBoundEmail(options: {
   agency: Agency;
   /** The application's language: the visitor reads the email in it (issue 31). */
   locale?: Locale;
+  /** The request's licensed producer of record, named with their licence (decision 063). */
+  producer?: ProducerOfRecord | undefined;
 }): RenderedEmail {
   const { insurer, policyNumber: number, agency, locale = BASE_LOCALE } = options;
   return renderEmail({
@@ -420,10 +430,16 @@ export function policyBoundEmail(options: {
         ),
       ],
       [{ link: options.link }],
+      ...producerParagraph(options.producer, locale),
       [m.policy_email_once({ phone: agency.phone }, { locale })],
     ],
     footer: agencyLines(agency, locale),
   });
+}
+
+/** The producer's sentence as an email's paragraph, where the request names one. */
+function producerParagraph(producer: ProducerOfRecord | undefined, locale: Locale) {
+  return producer ? [[producerLine(producer, locale)]] : [];
 }
 
 /** The quote as the visitor saw it when they asked to bind it: kept with the request. */

@@ -14,6 +14,7 @@ import { AGENCY_MAIL_LIMITS } from "#app/domain/site/mailbox.ts";
 import { queueCappedEmail } from "#app/server/mail/outbox.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
+import { getProducerOfRecord, recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import {
   addPolicy,
@@ -299,6 +300,14 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
       expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
         outcome: "no-request",
       });
+      // Dana published the quotes as producer of record; Ana binds, and becomes it (decision 063).
+      const dana = await createOperator(db, "dana@agency.example", "a long enough password");
+      await recordProducerOfRecord(db, lead.request.id, dana.id, {
+        name: "Dana Reyes",
+        state: "OH",
+        licenseNumber: "OH-1111",
+      });
+      const anaLicensed = { name: "Ana Ortiz", state: "OH", licenseNumber: "OH-2222" };
       await requestToBind(db, lead.request, { ...CHOICE, quoteId: ids[0] ?? "" }, EVIDENCE, {
         ...visitor,
         agency: AGENCY,
@@ -308,10 +317,11 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
       expect(await addPolicy(db, lead.request, policy, pdfFile(), visitor, options)).toEqual({
         outcome: "not-bound",
       });
-      expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
+      expect(await markBound(db, lead.request, binder, visitor, options, anaLicensed)).toEqual({
         outcome: "bound",
         emailed: true,
       });
+      expect(await getProducerOfRecord(db, lead.request.id)).toEqual(anaLicensed);
       expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
         outcome: "already-bound",
       });
@@ -346,11 +356,21 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
       });
       const documents = await listRequestDocuments(db, lead.request.id);
       expect(documents.filter((document) => document.purpose === "policy")).toHaveLength(1);
-      const subjects = await db.selectFrom("outbox").select("subject").orderBy("id").execute();
-      expect(subjects.map((row) => row.subject).slice(-2)).toEqual([
+      const emails = await db
+        .selectFrom("outbox")
+        .select(["subject", "text_body"])
+        .orderBy("id")
+        .execute();
+      expect(emails.map((row) => row.subject).slice(-3)).toEqual([
+        `We have your request to bind (${lead.request.reference}-B)`,
         "Your cover is bound: binder BND-77",
         "Your policy has been issued (GL-123456)",
       ]);
+      // Each names the producer of record then, with their Ohio licence.
+      const [asked, boundEmail, issuedEmail] = emails.slice(-3).map((row) => row.text_body);
+      expect(asked).toContain("Your licensed producer: Dana Reyes, Ohio licence OH-1111.");
+      expect(boundEmail).toContain("Your licensed producer: Ana Ortiz, Ohio licence OH-2222.");
+      expect(issuedEmail).toContain("Your licensed producer: Ana Ortiz, Ohio licence OH-2222.");
     });
   });
 
@@ -443,7 +463,8 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
         perHour: 10,
       };
       const binder = { number: "BND-1", effective: "2027-01-01", expires: "2027-02-01" };
-      expect(await markBound(db, lead.request, binder, visitor, options)).toEqual({
+      const producer = { name: "Ana Ortiz", state: "OH", licenseNumber: "OH-2222" };
+      expect(await markBound(db, lead.request, binder, visitor, options, producer)).toEqual({
         outcome: "bound",
         emailed: true,
       });
@@ -463,6 +484,11 @@ describe.each(testDatabaseKinds)("requests to bind on $name", (kind) => {
       expect(binderSent?.text_body).toContain("desde el 1 de enero de 2027");
       expect(bound?.subject).toBe("Su póliza fue emitida (GL-654321)");
       expect(bound?.text_body).toContain("del 1 de enero de 2027 al 1 de enero de 2028");
+      for (const email of [binderSent, bound]) {
+        expect(email?.text_body).toContain(
+          "Su productor con licencia: Ana Ortiz, licencia de Ohio OH-2222.",
+        );
+      }
       // Its one-time link opens the link's Spanish page.
       expect(bound?.text_body).toMatch(/https:\/\/coverpilot\.example\/es\/resume\/[\w-]{43}/);
     });

@@ -48,6 +48,8 @@ import {
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { insertPolicyDocument } from "#app/server/leads/document-store.server.ts";
+import { getProducerOfRecord, recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
+import type { ProducerOfRecord } from "#app/domain/leads/producer-licenses.ts";
 import { queueAgencyEmail } from "#app/server/mail/outbox.server.ts";
 import type { AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 import { setQuoteRequestStatus } from "#app/server/wizard/quote-requests.server.ts";
@@ -303,6 +305,7 @@ export async function requestToBind(
       insurer: quote.insurer,
       agency: visitor.agency,
       locale: visitor.language,
+      producer: await getProducerOfRecord(trx, request.id),
     });
     await queueAgencyEmail(
       trx,
@@ -334,7 +337,9 @@ async function lockStandingBind(trx: Db, requestId: string) {
  * the day it expires): the quote request becomes Bound (kept in its history as the operator's
  * write), the timeline says so, and the visitor is emailed a one-time link that opens their
  * policy's page, where the binder shows until the policy comes (an agency email, decision 054).
- * The policy follows with addPolicy. One transaction.
+ * The operator who binds becomes the producer of record (`producer`, their licence for the
+ * business's state, decision 063), whom the email names. The policy follows with addPolicy. One
+ * transaction.
  */
 export async function markBound(
   db: Db,
@@ -342,6 +347,7 @@ export async function markBound(
   binder: { number: string; effective: string; expires: string },
   visitor: { email: string; firstName: string | null; language: Locale },
   options: DeskSending,
+  producer?: ProducerOfRecord,
 ): Promise<Binding> {
   return inTransaction(db, async (trx): Promise<Binding> => {
     const state = await lockOpenRequest(trx, request);
@@ -380,6 +386,10 @@ export async function markBound(
       kind: "bind",
       body: `${bindRequest.reference}: bound by ${bindRequest.insurer} under binder ${binder.number}, from ${binder.effective}, expires ${binder.expires}`,
     });
+    if (producer && options.operatorId) {
+      await recordProducerOfRecord(trx, request.id, options.operatorId, producer);
+    }
+    const namedProducer = await getProducerOfRecord(trx, request.id);
     const sent = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
       operatorId: options.operatorId,
@@ -394,6 +404,7 @@ export async function markBound(
           link,
           agency: options.agency,
           locale: visitor.language,
+          producer: namedProducer,
         }),
     });
     return { outcome: "bound", ...emailResult(sent) };
@@ -445,6 +456,7 @@ export async function addPolicy(
       kind: "bind",
       body: `${bindRequest.reference}: ${bindRequest.insurer} issued policy ${policy.number}, ${policy.start} to ${policy.end}`,
     });
+    const namedProducer = await getProducerOfRecord(trx, request.id);
     const sent = await queueVisitorLinkEmail(trx, request.submissionId, visitor.email, {
       siteUrl: options.siteUrl,
       operatorId: options.operatorId,
@@ -461,6 +473,7 @@ export async function addPolicy(
           link,
           agency: options.agency,
           locale: visitor.language,
+          producer: namedProducer,
         }),
     });
     return { outcome: "added", ...emailResult(sent) };

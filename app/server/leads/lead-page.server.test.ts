@@ -13,6 +13,7 @@ import { createServices } from "#app/server/create-services.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";
+import { recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
 import { leadPageRecords, workOnLead, type LeadDesk } from "#app/server/leads/lead-page.server.ts";
 
 /** A form as a browser posts it. */
@@ -55,6 +56,22 @@ describe.each(testDatabaseKinds)("the lead page's forms on $name", (kind) => {
       expect(page.work.nextActionDue).toBe("2026-12-01");
       expect(page.saved?.kind).toBe("next-action");
       expect(page.request?.reference).toBe("CP-BAKERS");
+    });
+  });
+
+  it("names the request's licensed producer of record once one acted", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const read = () =>
+        leadPageRecords(desk.services, desk.agency, desk.lead, { template: null, saved: null });
+      expect((await read()).request?.producer).toBeNull();
+      const requestId = (await read()).request?.id ?? "";
+      await recordProducerOfRecord(database.db, requestId, desk.operatorId, {
+        name: "Dana Reyes",
+        state: "OH",
+        licenseNumber: "OH-1111",
+      });
+      expect((await read()).request?.producer).toBe("Dana Reyes, Ohio licence OH-1111");
     });
   });
 

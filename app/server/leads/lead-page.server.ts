@@ -30,6 +30,8 @@ import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { trackedSubjectivities } from "#app/domain/quote/quote-proposal.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import { getProducerOfRecord } from "#app/server/admin/producers.server.ts";
+import { producerDeskLine } from "#app/domain/leads/producer-licenses.ts";
 import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import {
   getLeadWork,
@@ -118,9 +120,13 @@ export async function leadPageRecords(
   const requestHistory = request ? await getQuoteRequestHistory(db, request) : undefined;
   const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
   // What the insurers still need, the chosen quote's once one is chosen (decision 062).
-  const [quotes, bind] = request
-    ? await Promise.all([listInsurerQuotes(db, request.id), getBindRequest(db, request.id)])
-    : [[], undefined];
+  const [quotes, bind, producer] = request
+    ? await Promise.all([
+        listInsurerQuotes(db, request.id),
+        getBindRequest(db, request.id),
+        getProducerOfRecord(db, request.id),
+      ])
+    : [[], undefined, undefined];
   const subjectivities = trackedSubjectivities(quotes, bind?.insurerQuoteId, today);
   // The plan as the visitor's page works it out, from the record as it is now.
   const answers = planAnswersOf(
@@ -171,6 +177,8 @@ export async function leadPageRecords(
           ...request,
           lines: request.lines.map((slug) => lineName(slug)),
           contactChannel: contactChannelLabel(request.contactChannel),
+          // Who published its quotes or bound it, with the licence for the state (decision 063).
+          producer: producer ? producerDeskLine(producer) : null,
         }
       : undefined,
   };

@@ -67,7 +67,7 @@ import {
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
 import { askQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
-import { getProducer, recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
+import { getProducer } from "#app/server/admin/producers.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
 import { queueLeadEvent } from "#app/server/leads/webhooks.server.ts";
 import type { AppServices } from "#app/server/services.server.ts";
@@ -484,17 +484,10 @@ async function bindWithBinder(desk: QuoteDesk, form: FormData): Promise<DeskAnsw
     binder,
     desk.visitor,
     sendingFor(desk),
+    producer,
   );
   switch (bound.outcome) {
     case "bound":
-      if (producer) {
-        await recordProducerOfRecord(
-          desk.services.database.db,
-          desk.request.id,
-          desk.operatorId,
-          producer,
-        );
-      }
       await queueLeadEvent(desk.services, "policy.bound", desk.request.submissionId, { binder });
       return saved({ emailed: bound.emailed, held: bound.held });
     case "no-request":
