@@ -142,6 +142,7 @@ function adminPaths(): string[] {
     "/admin/messages",
     "/admin/templates",
     "/admin/operators",
+    "/admin/profile",
     "/admin/sign-out",
     "/admin/no-such-page",
   ];

@@ -22,10 +22,44 @@ async function noLayoutProblems(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("the visitor agrees to sign electronically and signs without JavaScript; the desk binds it with a binder, then adds the policy", async ({
+/** The producer of record the desk's operator is licensed as, for Ohio (decision 063). */
+const PRODUCER = { name: "Dana Reyes", state: "OH", number: "OH-1234567" };
+const PRODUCER_LINE = "Your licensed producer: Dana Reyes, Ohio licence OH-1234567.";
+
+/**
+ * A surplus lines proposal as the desk posts it (issue 55): every part of its price, instalments,
+ * a terrorism (TRIA) offer, two subjectivities, general liability subject to audit and errors and
+ * omissions claims-made with its retroactive date.
+ */
+function surplusLinesQuote(insurer: string) {
+  return {
+    ...deskQuoteForm(insurer, "bindable", "2,400"),
+    market: "non-admitted",
+    surplusLinesTax: "72",
+    stampingFee: "4.80",
+    policyFee: "150",
+    brokerFee: "100",
+    tria: "offered",
+    triaPremium: "40",
+    "subjectivity1.text": "Signed surplus lines application",
+    "subjectivity1.timing": "before-binding",
+    "subjectivity1.due": daysFromToday(10),
+    "subjectivity2.text": "Loss runs for five years",
+    "subjectivity2.timing": "after-binding",
+    "subjectivity2.due": daysFromToday(60),
+    "general-liability.audit": "on",
+    "errors-and-omissions.included": "on",
+    "errors-and-omissions.basis": "claims-made",
+    "errors-and-omissions.retroDate": "2024-03-01",
+    "errors-and-omissions.occurrence": "1,000,000",
+    "errors-and-omissions.aggregate": "1,000,000",
+  };
+}
+
+test("a surplus lines proposal beside an admitted one; the visitor rejects TRIA and signs without JavaScript; the desk binds with a binder, then adds the policy", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const dataDir = makeDataDir();
   await createOperatorWithCli(dataDir, DESK.email, DESK.password);
   const receiver = new WebhookReceiver();
@@ -55,17 +89,35 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
         streetAddress: "3 Oven Rd",
       }),
     ).toBe(true);
-    expect(await visitor.requestQuotes(["general-liability"])).toBe(true);
+    expect(await visitor.requestQuotes(["general-liability", "errors-and-omissions"])).toBe(true);
 
-    // The desk enters a bindable quote and an estimate, and publishes them.
+    // The operator records the name and the Ohio licence they act under (decision 063).
     const desk = await (await browser.newContext()).newPage();
     await signIn(desk, server.url, DESK.email, DESK.password);
+    await desk.goto(`${server.url}/admin/profile`);
+    await desk.getByLabel("Licensed name").fill(PRODUCER.name);
+    await desk.getByRole("button", { name: "Save name" }).click();
+    await expect(desk.getByRole("status")).toContainText("Saved");
+    await desk.getByLabel("State (two-letter code, e.g. CA)").fill(PRODUCER.state);
+    await desk.getByLabel("Licence number").fill(PRODUCER.number);
+    await desk.getByRole("checkbox", { name: "Property" }).check();
+    await desk.getByRole("checkbox", { name: "Casualty" }).check();
+    await desk.getByLabel("Expires (the last day in force)").fill(daysFromToday(400));
+    await desk.getByRole("button", { name: "Save licence" }).click();
+    await expect(
+      desk.getByRole("table", { name: "Your producer licences, by state" }),
+    ).toContainText(PRODUCER.number);
+    await noLayoutProblems(desk);
+    await expectNoAxeViolations(desk);
+    await keepHtml(desk, "the operator's producer licences");
+
+    // The desk enters a surplus lines proposal and an admitted estimate, and publishes them.
     await desk.goto(`${server.url}/admin/submissions?q=${encodeURIComponent(VISITOR)}`);
     await desk.getByRole("link", { name: VISITOR }).click();
     await desk.getByRole("link", { name: "Quotes and documents" }).click();
     const deskQuotes = desk.url();
     for (const form of [
-      deskQuoteForm("Acme Mutual", "bindable", "2,400"),
+      surplusLinesQuote("Acme Mutual"),
       deskQuoteForm("Beacon Casualty", "estimate", "1,980"),
     ]) {
       const added = await desk.request.post(deskQuotes, { headers: { Origin: server.url }, form });
@@ -96,6 +148,22 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
     const page = await noJs.newPage();
     await page.goto(`${server.url}/business-wizard/quotes`);
     const table = page.getByRole("table", { name: "Your quotes compared, a column per quote" });
+    // Side by side, each with the total the insured pays; the producer who published them named.
+    await expect(table.getByRole("columnheader")).toHaveText([
+      /Acme Mutual\s*\$2,726\.80\s*Non-admitted \(surplus lines\)/,
+      /Beacon Casualty\s*\$1,980\s*Estimate/,
+    ]);
+    await expect(table.getByRole("row", { name: /^Terrorism cover/ })).toContainText(
+      "Offered for $40 more",
+    );
+    await expect(table.getByRole("row", { name: /^Errors & Omissions/ })).toContainText(
+      "Claims-made, retroactive date March 1, 2024; $1,000,000 per claim",
+    );
+    await expect(page.getByText(PRODUCER_LINE)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Surplus lines notice" })).toContainText(
+      "Acme Mutual is a non-admitted (surplus lines) insurer",
+    );
+    await keepHtml(page, "the quotes, a surplus lines proposal");
     // Only the bindable quote can be chosen.
     await expect(table.getByRole("link", { name: /^Choose this quote/ })).toHaveCount(1);
     await table.getByRole("link", { name: "Choose this quote from Acme Mutual" }).click();
@@ -127,6 +195,7 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
     ).toBeVisible();
     await expect(opener.getByText("Please choose how you would like your documents")).toBeVisible();
     await expect(opener.getByText("Please type your full name to sign")).toBeVisible();
+    await expect(opener.getByText("Please accept or reject terrorism cover")).toBeVisible();
     await expect(opener.getByLabel("Type your full name to sign")).toHaveAttribute(
       "aria-invalid",
       "true",
@@ -144,6 +213,11 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
     await expect(page.getByText("Before you agree: you may have the documents")).toBeVisible();
     for (const box of await page.getByRole("checkbox").all()) await box.check();
     await page.getByRole("radio", { name: /^By email and on this site/ }).check();
+    // The insurer's terrorism offer, rejected.
+    await expect(
+      page.getByRole("radio", { name: "I accept terrorism cover, for an added premium of $40." }),
+    ).toBeVisible();
+    await page.getByRole("radio", { name: /^I reject terrorism cover/ }).check();
     await page.getByLabel("Type your full name to sign").fill("Bea Baker");
     // On a phone, without JavaScript: the page after the post opens at its confirmation, focused
     // and at the top of the viewport, not at the top of a page that looks like the one before.
@@ -195,6 +269,7 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
         "not-covered-yet": "on",
         "esign-consent": "on",
         documents: "electronic",
+        tria: "accepted",
         signature: "Somebody Else",
       },
     });
@@ -247,6 +322,12 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
     await expect(bind).toContainText("The answers in my application are true and complete");
     await expect(bind).toContainText("I agree to do business with");
     await expect(bind).toContainText("By email and on the site");
+    await expect(bind).toContainText("Rejected; offered for $40");
+    // The request names its licensed producer of record: the operator who published the quotes.
+    const requestPage = desk.url();
+    await desk.goto(requestPage.replace(/\/quotes([?#].*)?$/, ""));
+    await expect(desk.getByText("Dana Reyes, Ohio licence OH-1234567")).toBeVisible();
+    await desk.goto(requestPage);
     await expect(desk.getByRole("button", { name: /Publish/ })).toHaveCount(0);
     await bind.getByRole("button", { name: "Mark bound and email the visitor" }).click();
     await expect(bind.getByText("Please enter the binder's number the insurer gave")).toBeVisible();
@@ -275,6 +356,7 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
     const binderEmail = readWrittenEmails(dataDir).find(
       (email) => email.subject === "Your cover is bound: binder BND-2027-77",
     )!;
+    expect(binderEmail.body).toContain(PRODUCER_LINE);
     const policyPage = await (await browser.newContext()).newPage();
     await policyPage.goto(`${server.url}${resumeLinkIn(binderEmail)}`);
     await policyPage.getByRole("button", { name: /^See my/ }).click();
@@ -318,6 +400,7 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
     const bound = readWrittenEmails(dataDir).find((email) =>
       /policy has been issued/.test(email.subject),
     )!;
+    expect(bound.body).toContain(PRODUCER_LINE);
     await policyPage.goto(`${server.url}${resumeLinkIn(bound)}`);
     await policyPage.getByRole("button", { name: /^See my/ }).click();
     await expect(policyPage).toHaveURL(/\/business-wizard\/policy$/);
@@ -363,6 +446,24 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
     await expect(later).toHaveURL(/\/business-wizard\/policy$/);
     await expect(later.getByText("GL-2027-0001")).toBeVisible();
 
+    // Every email the customer was sent arrived, in order, each naming the producer but the
+    // first (sent before any producer acted) and the link's.
+    const toCustomer = readWrittenEmails(dataDir).filter((email) => email.to === VISITOR);
+    expect(toCustomer.map((email) => email.subject.replace(/CP-[A-Z0-9-]+/, "CP-…"))).toEqual([
+      "Your quote request CP-…",
+      "Your quotes are ready (CP-…)",
+      "We have your request to bind (CP-…)",
+      "Your cover is bound: binder BND-2027-77",
+      "Your policy has been issued (GL-2027-0001)",
+      "Your CoverPilot policy",
+    ]);
+    expect(toCustomer.slice(1, 5).map((email) => email.body.includes(PRODUCER_LINE))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+
     expect(await htmlErrors(pages)).toEqual([]);
   } finally {
     await stopServer(server);
@@ -382,6 +483,7 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
         "statements",
         "consent",
         "documents_by",
+        "tria",
       ])
       .execute();
     expect(rows).toHaveLength(1);
@@ -392,6 +494,7 @@ test("the visitor agrees to sign electronically and signs without JavaScript; th
       binder_number: "BND-2027-77",
       policy_number: "GL-2027-0001",
       documents_by: "electronic",
+      tria: "rejected",
     });
     // The consent's words, as the visitor read them, kept with the signature.
     expect(JSON.stringify(rows[0]?.consent)).toContain("I agree to do business with");

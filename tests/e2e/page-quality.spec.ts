@@ -159,6 +159,7 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
     ["/admin/call-backs", "the call-back requests"],
     ["/admin/messages", "the contact messages"],
     ["/admin/templates", "the email templates"],
+    ["/admin/profile", "the operator's producer licences"],
   ] as const) {
     await pages.open(path, name);
   }
@@ -169,6 +170,7 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   await page.getByRole("button", { name: "Fill in" }).click();
   await pages.check("a lead, an email filled in");
   await pages.post("/admin/templates", { name: "", subject: "{zip}", body: "" }, origin);
+  await pages.post("/admin/profile", { intent: "license", state: "ZZ", number: "" }, origin);
   await pages.post("/admin/operators", { intent: "invite", email: "" }, origin);
   const invited = "quality-invited@agency.example";
   const sentInvitation = await page.request.post("/admin/operators", {
