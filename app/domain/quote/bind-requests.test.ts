@@ -12,7 +12,10 @@ const OFFERED: BindableQuote = {
   monthlyFeeCents: null,
   terrorism: { offered: true, premiumCents: 4_000 },
 };
-const NOT_OFFERED: BindableQuote = { ...OFFERED, terrorism: { offered: false, premiumCents: null } };
+const NOT_OFFERED: BindableQuote = {
+  ...OFFERED,
+  terrorism: { offered: false, premiumCents: null },
+};
 /** A quote saved before issue 55 has no terrorism record at all. */
 const BEFORE_55: BindableQuote = { ...OFFERED, terrorism: null };
 
