@@ -1034,8 +1034,11 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
     await expect(
       page.getByText("Acepte hacer trámites por medios electrónicos para firmar aquí"),
     ).toBeVisible();
+    // The insurer's terrorism (TRIA) offer, answered in Spanish: rejected.
+    await expect(page.getByText("Acepte o rechace la cobertura de terrorismo")).toBeVisible();
     for (const box of await page.getByRole("checkbox").all()) await box.check();
     await page.getByRole("radio", { name: /^Por correo electrónico y en este sitio/ }).check();
+    await page.getByRole("radio", { name: /^Rechazo la cobertura de terrorismo/ }).check();
     await page.getByRole("button", { name: "Pedir la contratación" }).click();
     await expect(page).toHaveURL(/\/es\/business-wizard\/quotes\?bind-requested#confirmation$/);
     await expect(
@@ -1063,9 +1066,10 @@ test("with SPANISH on, the quotes, the request to bind and the policy in Spanish
   try {
     const [bind] = await database.db
       .selectFrom("bind_requests")
-      .select(["statements", "signature_name"])
+      .select(["statements", "signature_name", "tria"])
       .execute();
     expect(bind?.signature_name).toBe("Rosa Díaz");
+    expect(bind?.tria).toBe("rejected");
     expect(bind?.statements).toEqual(
       bindStatements(SAMPLE_AGENCY.name, "Acme Mutual", "es").map(({ id, text }) => ({ id, text })),
     );
