@@ -57,7 +57,14 @@ export function activityLabel(kind: string): string {
 
 /** The lead page's forms (its action panel and timeline), each posted with its `intent`. */
 export type LeadIntent =
-  "status" | "owner" | "next-action" | "clear-next-action" | "log" | "email" | "resend";
+  | "status"
+  | "owner"
+  | "next-action"
+  | "clear-next-action"
+  | "log"
+  | "email"
+  | "resend"
+  | "open-request";
 
 /** What the lead page answers a form it refused with: which form, and each field's messages. */
 export interface LeadFormErrors {

@@ -345,6 +345,13 @@ export function latestStartDate(today: string): string {
 }
 
 /**
+ * What a request the agent opened at the desk keeps where a visitor's keeps the words they agreed
+ * to (issue 56): the customer asked by phone or email, and agreed to nothing on the site for it.
+ */
+export const DESK_OPENED_REQUEST_TEXT =
+  "Opened at the lead desk by an agent, at the customer's request: the customer did not send this request from the site.";
+
+/**
  * The words the visitor agrees to by requesting, stored with the request as evidence. They call
  * the agency licensed only when its own details are set: sample details name no real agency.
  */

@@ -32,7 +32,10 @@ import { getAgency } from "#app/server/http/agency-settings.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";
 import { quoteDeskRecords, workOnQuoteRequest } from "#app/server/leads/quote-desk.server.ts";
 import { getServices } from "#app/server/services.server.ts";
-import { latestQuoteRequest } from "#app/server/wizard/quote-requests.server.ts";
+import {
+  getSubmissionRequest,
+  latestQuoteRequest,
+} from "#app/server/wizard/quote-requests.server.ts";
 
 import { ContractRequirementsSection } from "#app/components/admin/visitor-contract.tsx";
 import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
@@ -41,13 +44,21 @@ import type { Route } from "./+types/submission-quotes";
 
 export const meta: Route.MetaFunction = () => adminMeta("Quotes");
 
-/** The lead's open request and its quotes: 404 when the lead or its request is not there. */
-async function requestOf(context: Route.LoaderArgs["context"], submissionId: string) {
+/**
+ * The lead's request the address names (`?request=<id>`, one of this lead's), else its newest:
+ * 404 when the lead or that request is not there.
+ */
+async function requestOf(context: Route.LoaderArgs["context"], submissionId: string, url: URL) {
   const { db } = getServices(context).database;
   const submission = await getSubmission(db, submissionId);
-  const request = submission ? await latestQuoteRequest(db, submission.id) : undefined;
+  const named = url.searchParams.get("request");
+  const request = !submission
+    ? undefined
+    : named === null
+      ? await latestQuoteRequest(db, submission.id)
+      : await getSubmissionRequest(db, submission.id, named);
   if (!submission || !request) throw data(null, { status: 404 });
-  return { submission, request };
+  return { submission, request, named: named !== null };
 }
 
 /**
@@ -58,7 +69,7 @@ async function requestOf(context: Route.LoaderArgs["context"], submissionId: str
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const services = getServices(context);
   const { db } = services.database;
-  const { submission, request } = await requestOf(context, params.id);
+  const { submission, request } = await requestOf(context, params.id, url);
   const { quotes, timeline, documents, questions, bind, certificates, contract, renews } =
     await quoteDeskRecords(db, submission.id, request);
   const editing = quotes.find(
@@ -111,7 +122,11 @@ function notSentOf(text: string | null): "limit" | "unproven" | undefined {
  * marks the request bound (app/server/leads/quote-desk.server.ts); each enters the lead's timeline.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { submission, request: quoteRequest } = await requestOf(context, params.id);
+  const {
+    submission,
+    request: quoteRequest,
+    named,
+  } = await requestOf(context, params.id, new URL(request.url));
   const answer = await workOnQuoteRequest(
     {
       services: getServices(context),
@@ -138,10 +153,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   );
   switch (answer.outcome) {
     case "saved": {
+      // Back to the same request, where the address named one.
+      const which = named ? `request=${quoteRequest.id}&` : "";
       const edit = answer.edit ? `edit=${encodeURIComponent(answer.edit)}&` : "";
       const emailed = answer.emailed ? "" : `&notsent=${answer.held ?? "limit"}`;
       const anchor = answer.anchor ? `#${answer.anchor}` : "";
-      return redirect(`/admin/submissions/${submission.id}/quotes?${edit}saved${emailed}${anchor}`);
+      return redirect(
+        `/admin/submissions/${submission.id}/quotes?${which}${edit}saved${emailed}${anchor}`,
+      );
     }
     case "refused":
       return data<DeskFormReply>(answer.reply, { status: answer.status });

@@ -15,6 +15,7 @@ import {
   CoveragePlanSection,
   QuoteRequestSection,
 } from "#app/components/admin/quote-request-section.tsx";
+import { CustomerRequests } from "#app/components/admin/customer-requests.tsx";
 import { RecordHistory } from "#app/components/admin/record-history.tsx";
 import {
   ApplicationSection,
@@ -155,6 +156,12 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
           without the history.
         </span>
       </p>
+
+      <CustomerRequests
+        requests={loaderData.requests}
+        today={today}
+        errors={errors?.intent === "open-request" ? errors : undefined}
+      />
 
       <Section id="record-title" title="Record">
         <Field label="Id">

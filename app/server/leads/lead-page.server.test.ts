@@ -75,6 +75,51 @@ describe.each(testDatabaseKinds)("the lead page's forms on $name", (kind) => {
     });
   });
 
+  it("opens a new request for the customer once none is open, listed with the first (issue 56)", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const read = () =>
+        leadPageRecords(desk.services, desk.agency, desk.lead, { template: null, saved: "quote" });
+      const auto = {
+        intent: "open-request",
+        lines: "commercial-auto",
+        startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        contactChannel: "phone",
+        note: "Two vans",
+      };
+      // Without a line, each field's message; while the first request is open, refused.
+      expect(await workOnLead(desk, formOf({ ...auto, lines: "" }))).toMatchObject({
+        outcome: "refused",
+        status: 400,
+        errors: { intent: "open-request", fields: { lines: [expect.any(String)] } },
+      });
+      expect(await workOnLead(desk, formOf(auto))).toMatchObject({
+        outcome: "refused",
+        status: 409,
+        errors: {
+          form: "This customer's request CP-BAKERS is still open: quote it, bind it or mark it lost before opening another.",
+        },
+      });
+      expect((await read()).requests).toHaveLength(1);
+      await workOnLead(desk, formOf({ intent: "status", status: "bound" }));
+      expect(await workOnLead(desk, formOf(auto))).toEqual({ outcome: "saved", kind: "quote" });
+      const page = await read();
+      expect(
+        page.requests.map((request) => [request.reference, request.lines, request.status]),
+      ).toEqual([
+        ["CP-BAKERS", expect.any(Array), "Bound"],
+        [expect.stringMatching(/^CP-/), ["Commercial Auto"], "New"],
+      ]);
+      expect(page.requests[1]?.href).toBe(
+        `/admin/submissions/${desk.lead.id}/quotes?request=${page.requests[1]?.id}`,
+      );
+      expect(page.request?.reference).toBe(page.requests[1]?.reference);
+      expect(page.request?.consentText).toMatch(/^Opened at the lead desk by an agent/);
+      expect(page.saved?.body).toMatch(/: a new request opened at the desk for Commercial Auto$/);
+      expect(page.saved?.by).toBe("desk@agency.example");
+    });
+  });
+
   it("refuses a next action without words, an owner who is not an operator and an unknown form", async () => {
     await withDatabase(kind.open, async (database) => {
       const desk = await deskFor(database);

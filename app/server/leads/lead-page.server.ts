@@ -5,7 +5,7 @@ import {
   placeholderValues,
   TEMPLATE_LIMITS,
 } from "#app/domain/leads/desk-emails.ts";
-import { quoteStatusSchema } from "#app/domain/leads/lead-desk.ts";
+import { quoteStatusLabel, quoteStatusSchema } from "#app/domain/leads/lead-desk.ts";
 import {
   ACTIVITY_KINDS,
   activityFormSchema,
@@ -19,9 +19,12 @@ import { leadNameOf, submissionValuesSchema } from "#app/domain/application/appl
 import { coveragePlan } from "#app/domain/quote/coverage-plan.ts";
 import {
   contactChannelLabel,
+  DESK_OPENED_REQUEST_TEXT,
   lineName,
   optionalAnswersOf,
   planAnswersOf,
+  quoteRequestSchema,
+  usToday,
 } from "#app/domain/quote/quote-request.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { isEmailAddress } from "#app/domain/values/fields.ts";
@@ -30,10 +33,12 @@ import { formatUsPhone } from "#app/domain/values/phone.ts";
 import { dayIn } from "#app/domain/values/time-zones.ts";
 import { trackedSubjectivities } from "#app/domain/quote/quote-proposal.ts";
 import { getBindRequest } from "#app/server/leads/bind-store.server.ts";
+import type { BindRequest } from "#app/domain/quote/bind-requests.ts";
 import { getProducerOfRecord } from "#app/server/admin/producers.server.ts";
 import { producerDeskLine } from "#app/domain/leads/producer-licenses.ts";
 import { listInsurerQuotes } from "#app/server/leads/insurer-quote-store.server.ts";
 import {
+  addActivity,
   getLeadWork,
   getTimeline,
   listOperators,
@@ -48,7 +53,11 @@ import {
   submissionStatus,
   type SubmissionRow,
 } from "#app/server/leads/leads.server.ts";
-import { listWebhookDeliveries, resendWebhookDelivery } from "#app/server/leads/webhooks.server.ts";
+import {
+  listWebhookDeliveries,
+  queueLeadEvent,
+  resendWebhookDelivery,
+} from "#app/server/leads/webhooks.server.ts";
 import type { Db } from "#app/server/db/database.server.ts";
 import { releaseHeldEmail } from "#app/server/mail/outbox.server.ts";
 import { agencyMailLimits } from "#app/server/env.server.ts";
@@ -57,6 +66,9 @@ import type { AppServices } from "#app/server/services.server.ts";
 import {
   getQuoteRequestHistory,
   latestQuoteRequest,
+  listQuoteRequests,
+  openDeskRequest,
+  type QuoteRequest,
 } from "#app/server/wizard/quote-requests.server.ts";
 import { getSubmissionHistory } from "#app/server/wizard/submission-history.server.ts";
 
@@ -128,6 +140,7 @@ export async function leadPageRecords(
       ])
     : [[], undefined, undefined];
   const subjectivities = trackedSubjectivities(quotes, bind?.insurerQuoteId, today);
+  const requests = await customerRequests(db, row.id, await listQuoteRequests(db, row.id));
   // The plan as the visitor's page works it out, from the record as it is now.
   const answers = planAnswersOf(
     {
@@ -151,6 +164,7 @@ export async function leadPageRecords(
     },
     today,
     subjectivities,
+    requests,
     work,
     timeline,
     operators,
@@ -182,6 +196,52 @@ export async function leadPageRecords(
         }
       : undefined,
   };
+}
+
+/** A request of the customer's as the desk lists it, with its policy or binder once bound. */
+export interface CustomerRequestView {
+  id: string;
+  reference: string;
+  lines: string[];
+  status: string;
+  opened: Date;
+  /** The insurer's binder or policy on it, in words; null before it is bound. */
+  policy: string | null;
+  /** Its quotes, documents and binding at the desk. */
+  href: string;
+}
+
+/** What a bound request holds: the insurer's policy, or its binder while the policy is to come. */
+function policyWords(bind: BindRequest): string | null {
+  if (bind.status !== "bound") return null;
+  const insurer = bind.quoteSeen.insurer;
+  if (bind.policy) {
+    return `${insurer}: policy ${bind.policy.number}, ${bind.policy.start} to ${bind.policy.end}`;
+  }
+  return bind.binder
+    ? `${insurer}: binder ${bind.binder.number} from ${bind.binder.effective}, expires ${bind.binder.expires}; the policy is to come`
+    : `${insurer}: bound`;
+}
+
+/** Every request of the customer, oldest first, each with where it stands (issue 56). */
+async function customerRequests(
+  db: Db,
+  submissionId: string,
+  requests: readonly QuoteRequest[],
+): Promise<CustomerRequestView[]> {
+  const binds = await Promise.all(requests.map((request) => getBindRequest(db, request.id)));
+  return requests.map((request, index) => {
+    const bind = binds[index];
+    return {
+      id: request.id,
+      reference: request.reference,
+      lines: request.lines.map((slug) => lineName(slug)),
+      status: quoteStatusLabel(request.status),
+      opened: request.createdAt,
+      policy: bind ? policyWords(bind) : null,
+      href: `/admin/submissions/${submissionId}/quotes?request=${request.id}`,
+    };
+  });
 }
 
 /** Who works on which lead: the operator signed in, the agency's details and the lead's record. */
@@ -277,6 +337,8 @@ export async function workOnLead(desk: LeadDesk, form: FormData): Promise<LeadAn
     }
     case "status":
       return setStatus(desk, form);
+    case "open-request":
+      return openRequest(desk, form);
     default:
       return refused("log", { fields: {}, form: "That form is not one of this page's." });
   }
@@ -335,6 +397,48 @@ async function sendAgain({ services, lead: row, operatorId }: LeadDesk, form: Fo
     { fields: {}, form: `Still not sent: ${NOT_SENT_REASONS[released]}.` },
     released === "limit" ? 429 : 409,
   );
+}
+
+/**
+ * A new quote request the agent opens for the customer (issue 56): lines another insurer quotes, a
+ * line added mid-term. Refused while the customer has a request still open: that one is worked
+ * first. The timeline says who opened it; the webhook tells of a new request.
+ */
+async function openRequest({ services, lead: row, operatorId }: LeadDesk, form: FormData) {
+  const { db } = services.database;
+  const parsed = parseForm(form, quoteRequestSchema(usToday()));
+  if (parsed.status !== "success") {
+    return refused("open-request", {
+      fields: parsed.error ?? {},
+      values: { note: typedText(form, "note") },
+    });
+  }
+  const opened = await openDeskRequest(
+    db,
+    row.id,
+    parsed.value,
+    DESK_OPENED_REQUEST_TEXT,
+    operatorId,
+  );
+  if (opened.outcome === "already-open") {
+    return refused(
+      "open-request",
+      {
+        fields: {},
+        form: `This customer's request ${opened.reference} is still open: quote it, bind it or mark it lost before opening another.`,
+      },
+      409,
+    );
+  }
+  const { request } = opened;
+  await addActivity(db, {
+    submissionId: row.id,
+    operatorId,
+    kind: "quote",
+    body: `${request.reference}: a new request opened at the desk for ${request.lines.map((slug) => lineName(slug)).join(", ")}`,
+  });
+  await queueLeadEvent(services, "quote_request.created", row.id);
+  return saved("quote");
 }
 
 /** The status of the lead's latest quote request. */

@@ -13,7 +13,10 @@ import { parseEnv } from "#app/server/env.server.ts";
 import {
   getPlanSubmission,
   getQuoteRequestHistory,
+  getSubmissionRequest,
   latestQuoteRequest,
+  listQuoteRequests,
+  openDeskRequest,
   saveOptionalAnswers,
   saveQuoteRequest,
   sendQuoteConfirmation,
@@ -211,6 +214,63 @@ describe.each(testDatabaseKinds)("quote requests on $name", (kind) => {
         .orderBy("id", "desc")
         .executeTakeFirstOrThrow();
       expect(operatorRevision.operator_id).toBe(OPERATOR_ID);
+    });
+  });
+
+  it("opens a request at the desk only while none is open, written by the operator (issue 56)", async () => {
+    await withDatabase(kind.open, async ({ db }) => {
+      const { id, saved } = await requested(db, record);
+      const auto = { ...request, lines: ["commercial-auto"], note: "Two vans" };
+      // The customer's first request is still open: that one is worked first, and nothing is made.
+      expect(await openDeskRequest(db, id, auto, "Opened at the desk.", OPERATOR_ID)).toEqual({
+        outcome: "already-open",
+        reference: "CP-7K3F9Q",
+      });
+      expect(await listQuoteRequests(db, id)).toHaveLength(1);
+      // Once bound (no longer open), a new request for another line opens beside it.
+      await setQuoteRequestStatus(db, saved.id, "bound", OPERATOR_ID);
+      const opened = await openDeskRequest(
+        db,
+        id,
+        auto,
+        "Opened at the desk.",
+        OPERATOR_ID,
+        () => "CP-AAAAAA",
+      );
+      expect(opened).toMatchObject({
+        outcome: "opened",
+        request: {
+          reference: "CP-AAAAAA",
+          lines: ["commercial-auto"],
+          note: "Two vans",
+          status: "new",
+          consentText: "Opened at the desk.",
+        },
+      });
+      const requests = await listQuoteRequests(db, id);
+      expect(requests.map((each) => [each.reference, each.status])).toEqual([
+        ["CP-7K3F9Q", "bound"],
+        ["CP-AAAAAA", "new"],
+      ]);
+      const revision = await db
+        .selectFrom("quote_request_revisions")
+        .select(["operator_id", "quote_request_id"])
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(revision).toEqual({
+        operator_id: OPERATOR_ID,
+        quote_request_id: requests[1]?.id,
+      });
+      // A request is read by its id only for its own submission.
+      const other = await saveCompleteSubmission(db, undefined, {
+        ...record,
+        email: "other@example.com",
+      });
+      expect(await getSubmissionRequest(db, id, requests[1]?.id ?? "")).toMatchObject({
+        reference: "CP-AAAAAA",
+      });
+      expect(await getSubmissionRequest(db, other, requests[1]?.id ?? "")).toBeUndefined();
+      expect(await getSubmissionRequest(db, id, "not-a-uuid")).toBeUndefined();
     });
   });
 

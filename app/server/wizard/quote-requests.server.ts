@@ -283,6 +283,88 @@ export async function saveQuoteRequest(
   }
 }
 
+/** What opening a request at the desk did. */
+export type DeskRequestOpening =
+  { outcome: "opened"; request: QuoteRequest } | { outcome: "already-open"; reference: string };
+
+/**
+ * A new quote request the agent opens for a customer at the desk (issue 56: a call-in customer, a
+ * line added mid-term, the auto the plan says is required), written by the operator. Never an
+ * update: while the customer has an open request (new, contacted, quoted), that one is the one to
+ * work, and the answer names it. `consentText` says who opened it, since the customer agreed to
+ * nothing on the site for it.
+ */
+export async function openDeskRequest(
+  db: Db,
+  submissionId: string,
+  input: QuoteRequestInput,
+  consentText: string,
+  operatorId: string,
+  newReference: () => string = () => quoteReference(randomBytes),
+): Promise<DeskRequestOpening> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const saved = await db
+        .insertInto("quote_requests")
+        .values({
+          submission_id: submissionId,
+          reference: newReference(),
+          lines: input.lines,
+          start_date: input.startDate,
+          contact_channel: input.contactChannel,
+          note: input.note ?? null,
+          consent_text: consentText,
+          consent_given_at: sql<Date>`now()`,
+          updated_at: stampedBy(operatorWriter(operatorId)),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const row = await selectRequest(db).where("id", "=", saved.id).executeTakeFirstOrThrow();
+      return { outcome: "opened", request: toRequest(row) };
+    } catch (error) {
+      if (isOpenRequestCollision(error)) {
+        const open = await selectRequest(db)
+          .where("submission_id", "=", submissionId)
+          .where("status", "in", OPEN_QUOTE_STATUSES)
+          .executeTakeFirst();
+        if (open) return { outcome: "already-open", reference: open.reference };
+      }
+      if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Whether the database refused a second open request for one submission. */
+function isOpenRequestCollision(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === "quote_requests_open_key";
+}
+
+/** Every quote request of a submission, oldest first (the customer's page at the desk). */
+export async function listQuoteRequests(db: Db, submissionId: string): Promise<QuoteRequest[]> {
+  const rows = await selectRequest(db)
+    .where("submission_id", "=", submissionId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toRequest);
+}
+
+/** A quote request of this submission by its id; undefined for any other id. */
+export async function getSubmissionRequest(
+  db: Db,
+  submissionId: string,
+  requestId: string,
+): Promise<QuoteRequest | undefined> {
+  if (!isUuid(requestId)) return undefined;
+  const row = await selectRequest(db)
+    .where("submission_id", "=", submissionId)
+    .where("id", "=", requestId)
+    .executeTakeFirst();
+  return row ? toRequest(row) : undefined;
+}
+
 /** The submission's newest quote request (open or not), if any. */
 export async function latestQuoteRequest(
   db: Db,
