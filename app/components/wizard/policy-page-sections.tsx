@@ -55,12 +55,69 @@ export function PolicyChanges({
   );
 }
 
-/** The policy's documents, each to download with its size. */
-export function PolicyDocuments({
-  documents,
+/** A document of a policy, to download with its size. */
+interface PolicyDocument {
+  id: string;
+  href: string;
+  fileName: string;
+  size: string;
+}
+
+/**
+ * Every policy the customer holds with the agency (issue 56: lines bound by different insurers,
+ * at different times), each with its lines, insurer, number or binder, dates and documents;
+ * nothing while there is only one (the page is that policy's).
+ */
+export function CustomerPolicies({
+  policies,
 }: {
-  documents: readonly { id: string; href: string; fileName: string; size: string }[];
+  policies: readonly {
+    id: string;
+    heading: string;
+    standing: string;
+    documents: readonly PolicyDocument[];
+  }[];
 }) {
+  const words = { locale: useLocale() };
+  if (policies.length === 0) return null;
+  return (
+    <section aria-labelledby="policies-heading" className="mb-8">
+      <h2 id="policies-heading" className="text-lg font-semibold text-ink">
+        {m.policy_all_heading({}, words)}
+      </h2>
+      <p className="mt-1 text-ink">{m.policy_all_intro({}, words)}</p>
+      <ul className="mt-2 space-y-4">
+        {policies.map((policy) => (
+          <li key={policy.id} className="rounded-xl border border-slate-200 p-4 text-ink">
+            <h3 className="font-semibold">{policy.heading}</h3>
+            <p className="mt-1">{policy.standing}</p>
+            {policy.documents.length > 0 ? (
+              <ul className="mt-1 space-y-1">
+                {policy.documents.map((document) => (
+                  <li key={document.id}>
+                    <a
+                      href={document.href}
+                      download
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      {document.fileName}
+                    </a>{" "}
+                    <span className="text-muted">
+                      {m.policy_document_size({ size: document.size }, words)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The policy's documents, each to download with its size. */
+export function PolicyDocuments({ documents }: { documents: readonly PolicyDocument[] }) {
   const words = { locale: useLocale() };
   return (
     <>

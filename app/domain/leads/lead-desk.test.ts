@@ -230,7 +230,7 @@ describe("the export and the funnel", () => {
         "quote_reference,quote_status,quote_lines,quote_start_date,quote_contact_channel," +
         "quote_note,quote_requested_at,quote_updated_at,quotes_published,quotes," +
         "bind_reference,bind_status,bind_insurer,binder_number,binder_effective,binder_expires," +
-        "policy_number,policy_start,policy_end",
+        "policy_number,policy_start,policy_end,policies,certificates,policy_changes",
     );
   });
 

@@ -76,11 +76,47 @@ export const BIND_EXPORT_COLUMNS = [
   "policy_end",
 ] as const;
 
+/**
+ * The customer's book (issue 56, decision 070): every policy it holds, one cell; its certificates,
+ * one cell; how many changes and notices were recorded on its policies.
+ */
+export const BOOK_EXPORT_COLUMNS = ["policies", "certificates", "policy_changes"] as const;
+
+/** Every policy in one cell: "Insurer policy N (start to end)", or its binder before the policy. */
+export function policiesCell(
+  policies: readonly {
+    insurer: string;
+    binder: { number: string; effective: string } | null;
+    policy: { number: string; start: string; end: string } | null;
+  }[],
+): string {
+  return policies
+    .map(({ insurer, binder, policy }) =>
+      policy
+        ? `${insurer} policy ${policy.number} (${policy.start} to ${policy.end})`
+        : `${insurer} binder ${binder?.number ?? ""} (from ${binder?.effective ?? ""})`,
+    )
+    .join("; ");
+}
+
+/** Every certificate in one cell: "Reference for holder (issued or requested)". */
+export function certificatesCell(
+  certificates: readonly { reference: string; holder: string; issuedAt: string | null }[],
+): string {
+  return certificates
+    .map(
+      (certificate) =>
+        `${certificate.reference} for ${certificate.holder} (${certificate.issuedAt ? "issued" : "requested"})`,
+    )
+    .join("; ");
+}
+
 /** Every column of the export, in order. */
 export const LEAD_EXPORT_COLUMNS = [
   ...SUBMISSION_EXPORT_COLUMNS,
   ...QUOTE_EXPORT_COLUMNS,
   ...BIND_EXPORT_COLUMNS,
+  ...BOOK_EXPORT_COLUMNS,
 ] as const;
 
 /** How far a submission got: only the email step saved, or the final step too. */

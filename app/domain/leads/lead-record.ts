@@ -26,7 +26,7 @@ import { z } from "#app/domain/values/zod.ts";
  * only place it is written: the schema's `$id` and description, and the published schema (`npm run
  * schema:lead`), follow; a test holds the README's mention to it.
  */
-export const LEAD_RECORD_SCHEMA_VERSION = "1.3";
+export const LEAD_RECORD_SCHEMA_VERSION = "1.4";
 
 /**
  * The application's fields the record leaves out, each for its reason. Every other field of the
@@ -257,6 +257,32 @@ export const leadRecordSchema = z.object({
   ),
   /** The agency's quotes on the newest quote request, in the order entered (since 1.3). */
   quotes: z.array(quoteRecordSchema),
+  /**
+   * Since 1.4 (issue 56, decision 070): every request of the customer the agency bound, oldest
+   * first, each by its own insurer: its lines, the binder, and the policy once issued.
+   */
+  policies: z.array(
+    z.object({
+      requestReference: text,
+      lines: z.array(z.object({ line: text, name: text })),
+      insurer: text,
+      binder: z.nullable(z.object({ number: text, effective: day, expires: day })),
+      policy: z.nullable(z.object({ number: text, start: day, end: day })),
+    }),
+  ),
+  /**
+   * Since 1.4: the certificates of insurance the customer asked for, oldest first: the holder,
+   * the day needed, and when the agency issued it (null while it is being prepared).
+   */
+  certificates: z.array(
+    z.object({
+      reference: text,
+      holder: text,
+      neededBy: day,
+      requestedAt: instant,
+      issuedAt: z.nullable(instant),
+    }),
+  ),
 });
 
 export type LeadRecord = z.output<typeof leadRecordSchema>;
@@ -302,6 +328,10 @@ export interface LeadSource {
   bindRequest?: LeadRecord["bindRequest"];
   /** The newest request's quotes. */
   quotes?: readonly InsurerQuote[];
+  /** Every bound request of the customer's, oldest first (none when not given). */
+  policies?: LeadRecord["policies"];
+  /** The customer's certificate requests, oldest first (none when not given). */
+  certificates?: LeadRecord["certificates"];
 }
 
 const ENTITY_TYPES: Record<string, LeadRecord["applicant"]["entityType"]> = {
@@ -426,6 +456,8 @@ export function buildLeadRecord({
   policy,
   bindRequest,
   quotes = [],
+  policies = [],
+  certificates = [],
 }: LeadSource): LeadRecord {
   const complete = row.completed_at !== null;
   const yearStarted = row.start_year === null ? null : Number(row.start_year);
@@ -522,6 +554,8 @@ export function buildLeadRecord({
     })),
     bindRequest: quoteRequest && bindRequest ? bindRequest : null,
     quotes: quoteRequest ? quotes.map(quoteRecord) : [],
+    policies: [...policies],
+    certificates: [...certificates],
   };
 }
 

@@ -4,6 +4,7 @@ import { possessive } from "#app/domain/site/possessive.ts";
 import { AskAgentForm, BindAnswerNotice } from "#app/components/wizard/customer-exchanges.tsx";
 import {
   ChangeRequestForm,
+  CustomerPolicies,
   PolicyCertificates,
   PolicyChanges,
   PolicyDocuments,
@@ -89,6 +90,7 @@ export default function Policy({ loaderData, actionData }: Route.ComponentProps)
         intro={<p>{m.policy_binder_intro({ insurer: loaderData.insurer }, words)}</p>}
         confirmation={asked}
       >
+        <CustomerPolicies policies={loaderData.policies} />
         <PolicyRows rows={rows} />
         <p className="mt-4 text-ink">{m.policy_binder_documents({}, words)}</p>
         <AskAgentForm refusal={refusal} />
@@ -154,6 +156,7 @@ export default function Policy({ loaderData, actionData }: Route.ComponentProps)
             : asked
       }
     >
+      <CustomerPolicies policies={loaderData.policies} />
       <PolicyRows rows={rows} />
       <PolicyChanges changes={loaderData.changes} />
       <PolicyDocuments documents={loaderData.documents} />

@@ -26,6 +26,7 @@ import {
   type TriaChoice,
 } from "#app/domain/quote/bind-requests.ts";
 import { possessive } from "#app/domain/site/possessive.ts";
+import { lineName } from "#app/domain/quote/quote-request.ts";
 import { formatCents, isExpired, storedLinesSchema } from "#app/domain/quote/insurer-quotes.ts";
 import { quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { LeadRecord } from "#app/domain/leads/lead-record.ts";
@@ -184,6 +185,47 @@ export async function latestBoundPolicy(
         bind: { ...bind, policy: bind.policy },
       }
     : undefined;
+}
+
+/** One of the customer's bound policies (or binders), with its request's lines. */
+export interface CustomerPolicy {
+  requestId: string;
+  requestReference: string;
+  lines: string[];
+  bind: BindRequest;
+}
+
+/**
+ * Every request of the customer the agency bound (issue 56: lines quoted by different insurers,
+ * bound separately), oldest first: each under its binder or its policy.
+ */
+export async function listCustomerPolicies(
+  db: Db,
+  submissionId: string,
+): Promise<CustomerPolicy[]> {
+  const rows = await db
+    .selectFrom("bind_requests as b")
+    .innerJoin("quote_requests as r", "r.id", "b.quote_request_id")
+    .select(["b.quote_request_id", "r.reference", "r.lines"])
+    .where("b.submission_id", "=", submissionId)
+    .where("b.status", "=", "bound")
+    .orderBy("b.bound_at")
+    .orderBy("b.id")
+    .execute();
+  const binds = await Promise.all(rows.map((row) => getBindRequest(db, row.quote_request_id)));
+  return rows.flatMap((row, index) => {
+    const bind = binds[index];
+    return bind?.status === "bound"
+      ? [
+          {
+            requestId: row.quote_request_id,
+            requestReference: row.reference,
+            lines: row.lines,
+            bind,
+          },
+        ]
+      : [];
+  });
 }
 
 /** The policy a renewal request renews (its request to bind's id): its number and end. */
@@ -552,6 +594,60 @@ export async function declineBindRequest(
       ...emailResult(sent),
     };
   });
+}
+
+/**
+ * Every bound request of each submission, oldest first, as the lead record carries it (since 1.4,
+ * decision 070): the request's lines, the insurer, the binder and the policy.
+ */
+export async function policyRecords(
+  db: Db,
+  submissionIds: readonly string[],
+): Promise<Map<string, LeadRecord["policies"]>> {
+  const records = new Map<string, LeadRecord["policies"]>();
+  if (submissionIds.length === 0) return records;
+  const rows = await db
+    .selectFrom("bind_requests as b")
+    .innerJoin("quote_requests as r", "r.id", "b.quote_request_id")
+    .select([
+      "b.submission_id",
+      "r.reference",
+      "r.lines",
+      sql<string>`b.quote_seen->>'insurer'`.as("insurer"),
+      "b.binder_number",
+      sql<string | null>`b.binder_effective::text`.as("binder_effective"),
+      sql<string | null>`b.binder_expires::text`.as("binder_expires"),
+      "b.policy_number",
+      sql<string | null>`b.policy_start::text`.as("policy_start"),
+      sql<string | null>`b.policy_end::text`.as("policy_end"),
+    ])
+    .where("b.submission_id", "in", submissionIds)
+    .where("b.status", "=", "bound")
+    .orderBy("b.bound_at")
+    .orderBy("b.id")
+    .execute();
+  for (const row of rows) {
+    const list = records.get(row.submission_id) ?? [];
+    list.push({
+      requestReference: row.reference,
+      lines: row.lines.map((line) => ({ line, name: lineName(line) })),
+      insurer: row.insurer,
+      binder:
+        row.binder_number && row.binder_effective && row.binder_expires
+          ? {
+              number: row.binder_number,
+              effective: row.binder_effective,
+              expires: row.binder_expires,
+            }
+          : null,
+      policy:
+        row.policy_number && row.policy_start && row.policy_end
+          ? { number: row.policy_number, start: row.policy_start, end: row.policy_end }
+          : null,
+    });
+    records.set(row.submission_id, list);
+  }
+  return records;
 }
 
 /**

@@ -44,6 +44,7 @@ import { isUuid } from "#app/domain/values/ids.ts";
 import { isLinkToken } from "#app/domain/values/link-tokens.ts";
 
 import type { Db } from "#app/server/db/database.server.ts";
+import type { LeadRecord } from "#app/domain/leads/lead-record.ts";
 import { inTransaction } from "#app/server/db/transactions.server.ts";
 import type { ReceivedFile } from "#app/server/http/multipart-upload.server.ts";
 import { certificatePdf } from "#app/server/leads/certificate-pdf.server.ts";
@@ -119,6 +120,44 @@ function toCertificate(row: CertificateRow): CertificateRequest {
 
 /** The most certificate requests a page lists (an application's, newest first). */
 export const CERTIFICATES_LISTED = 100;
+
+/**
+ * The certificate requests of each submission, oldest first, as the lead record carries them
+ * (since 1.4): the holder, the day needed, when asked and when issued.
+ */
+export async function certificateRecords(
+  db: Db,
+  submissionIds: readonly string[],
+): Promise<Map<string, LeadRecord["certificates"]>> {
+  const records = new Map<string, LeadRecord["certificates"]>();
+  if (submissionIds.length === 0) return records;
+  const rows = await db
+    .selectFrom("certificate_requests")
+    .select([
+      "submission_id",
+      "reference",
+      "holder_name",
+      sql<string>`needed_by::text`.as("needed_by"),
+      "requested_at",
+      "issued_at",
+    ])
+    .where("submission_id", "in", submissionIds)
+    .orderBy("requested_at")
+    .orderBy("reference")
+    .execute();
+  for (const row of rows) {
+    const list = records.get(row.submission_id) ?? [];
+    list.push({
+      reference: row.reference,
+      holder: row.holder_name,
+      neededBy: row.needed_by,
+      requestedAt: new Date(row.requested_at).toISOString(),
+      issuedAt: row.issued_at === null ? null : new Date(row.issued_at).toISOString(),
+    });
+    records.set(row.submission_id, list);
+  }
+  return records;
+}
 
 /** An application's certificate requests, newest first. */
 export async function listCertificateRequests(

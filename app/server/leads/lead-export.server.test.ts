@@ -1,3 +1,7 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
@@ -17,7 +21,13 @@ import {
   saveEmailStep,
 } from "#app/server/wizard/submission-saves.server.ts";
 import { completeRecord } from "#tests/support/application-records.ts";
-import { leadWithRequest, SAMPLE_QUOTE } from "#tests/support/lead-fixtures.ts";
+import {
+  leadWithPolicy,
+  leadWithRequest,
+  renewPolicy,
+  SAMPLE_QUOTE,
+} from "#tests/support/lead-fixtures.ts";
+import { requestCertificate } from "#app/server/leads/certificate-store.server.ts";
 import type { InsurerQuoteInput } from "#app/domain/quote/insurer-quotes.ts";
 import { createOperator } from "#app/server/admin/operators.server.ts";
 import { addInsurerQuote } from "#app/server/leads/insurer-quote-store.server.ts";
@@ -55,9 +65,9 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
       expect(text).toBe(
         [
           LEAD_EXPORT_COLUMNS.join(","),
-          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,en,,,,,,,,,,${",".repeat(9)}`,
+          `${id},retail,Oregon,"Bookstore; Florist",books@example.com,"Chapter ""One"", Books",'=Rae,Ng,+15035550188,true,Chapter One LLC,"5 Pine St\nSuite 2",No,"PO Box 5, Portland OR",Corporation,2019,,,,,,,,,,,,,,,en,,,,,,,,,,${",".repeat(9)},,,`,
           // The email step's four fields and the language (English: the table's default).
-          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(15)}en${",".repeat(19)}`,
+          `${first},food,Ohio,Bakery,early@example.com,,,,,,,,,,,${",".repeat(15)}en${",".repeat(19)},,,`,
           "",
         ].join("\r\n"),
       );
@@ -98,9 +108,11 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
             "Corporation,2019,,,,,,4,1,250000,100k-500k,false,true,2,owned,true,en,CP-7K3F9Q,new",
             '"workers-comp; cyber-insurance",2026-12-01,phone,After 3pm',
             `${request.createdAt.toISOString()},${request.updatedAt.toISOString()}`,
-            // No quote yet: none published, none to list; no request to bind: its columns empty.
+            // No quote yet: none published, none to list; no request to bind: its columns empty;
+            // no policy, no certificate, no change counted.
             "0,",
             ",,,,,,,,",
+            ",,",
           ].join(","),
         ),
       ).toBe(true);
@@ -175,6 +187,63 @@ describe.each(testDatabaseKinds)("the submissions CSV on $name", (kind) => {
           },
         ],
       });
+    });
+  });
+
+  it("carries the customer's book: every policy, its certificates and changes (1.4)", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const { db } = database;
+      const directory = mkdtempSync(path.join(tmpdir(), "coverpilot-book-"));
+      const bound = await leadWithPolicy(db, "Glaziers", directory);
+      const renewed = await renewPolicy(db, bound, directory, "GL-2");
+      expect(renewed).toBeDefined();
+      const asked = await requestCertificate(db, bound.lead.submissionId, {
+        holderName: "Summit Builders LLC",
+        holderAddress: "1 Main St\nColumbus, OH 43215",
+        holderEmail: "certs@summit.example",
+        additionalInsured: true,
+        waiverOfSubrogation: false,
+        primaryNonContributory: false,
+        job: "Storefront glazing, contract 2027-3",
+        neededBy: "2027-01-10",
+      });
+      expect(asked.outcome).toBe("requested");
+      let json = "";
+      for await (const chunk of leadRecordsJson(db)) json += chunk;
+      const [record] = z.parse(z.array(leadRecordSchema), JSON.parse(json));
+      expect(record?.schemaVersion).toBe("1.4");
+      expect(record?.policies).toEqual([
+        {
+          requestReference: bound.lead.request.reference,
+          lines: [
+            { line: "general-liability", name: "General Liability" },
+            { line: "workers-comp", name: expect.any(String) },
+          ],
+          insurer: "Acme Mutual",
+          binder: expect.objectContaining({ number: expect.any(String) }),
+          policy: { number: "GL-1", start: "2027-01-01", end: "2028-01-01" },
+        },
+        expect.objectContaining({
+          requestReference: `${bound.lead.request.reference}R`,
+          policy: expect.objectContaining({ number: "GL-2" }),
+        }),
+      ]);
+      expect(record?.certificates).toEqual([
+        {
+          reference: expect.stringMatching(/^CP-/),
+          holder: "Summit Builders LLC",
+          neededBy: "2027-01-10",
+          requestedAt: expect.any(String),
+          issuedAt: null,
+        },
+      ]);
+      const [header, row] = parseCsv(await csv(database));
+      const cell = (name: (typeof LEAD_EXPORT_COLUMNS)[number]) => row![header!.indexOf(name)];
+      expect(cell("policies")).toMatch(
+        /^Acme Mutual policy GL-1 \(2027-01-01 to 2028-01-01\); Acme Mutual policy GL-2 \(/,
+      );
+      expect(cell("certificates")).toMatch(/^CP-\S+ for Summit Builders LLC \(requested\)$/);
+      expect(cell("policy_changes")).toBe("0");
     });
   });
 

@@ -1,5 +1,7 @@
 import { csvRow, type CsvValue } from "#app/domain/leads/csv.ts";
 import {
+  certificatesCell,
+  policiesCell,
   quotesCell,
   LEAD_EXPORT_COLUMNS,
   SUBMISSION_EXPORT_COLUMNS,
@@ -17,7 +19,9 @@ import {
   latestQuoteRequests,
   type QuoteRequest,
 } from "#app/server/wizard/quote-requests.server.ts";
-import { latestBindings } from "#app/server/leads/bind-store.server.ts";
+import { latestBindings, policyRecords } from "#app/server/leads/bind-store.server.ts";
+import { certificateRecords } from "#app/server/leads/certificate-store.server.ts";
+import { policyHistories } from "#app/server/leads/policy-change-store.server.ts";
 import type { LeadRecord } from "#app/domain/leads/lead-record.ts";
 import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
 import { quotesOfRequests } from "#app/server/leads/insurer-quote-store.server.ts";
@@ -89,10 +93,13 @@ export async function* submissionsCsv(
 ): AsyncGenerator<string> {
   yield csvRow(LEAD_EXPORT_COLUMNS);
   for await (const batch of exportSubmissions(db, selection, options)) {
-    const requests = await latestQuoteRequests(
-      db,
-      batch.map((row) => row.id),
-    );
+    const submissionIds = batch.map((row) => row.id);
+    const [requests, policies, certificates, changes] = await Promise.all([
+      latestQuoteRequests(db, submissionIds),
+      policyRecords(db, submissionIds),
+      certificateRecords(db, submissionIds),
+      policyHistories(db, submissionIds),
+    ]);
     const ids = requestIds(requests);
     const [quotes, bindings] = await Promise.all([
       quotesOfRequests(db, ids),
@@ -105,6 +112,10 @@ export async function* submissionsCsv(
           ...submissionCells(row),
           ...quoteCells(request, request ? quotes.get(request.id) : []),
           ...bindCells(request ? bindings.get(request.id) : undefined),
+          policiesCell(policies.get(row.id) ?? []),
+          certificatesCell(certificates.get(row.id) ?? []),
+          // Counted once the customer holds a policy; empty before, as the policy's cells are.
+          policies.has(row.id) ? (changes.get(row.id)?.changes.length ?? 0) : undefined,
         ]);
       })
       .join("");

@@ -11,7 +11,8 @@ import {
   latestQuoteRequests,
   type QuoteRequest,
 } from "#app/server/wizard/quote-requests.server.ts";
-import { latestBindings } from "#app/server/leads/bind-store.server.ts";
+import { latestBindings, policyRecords } from "#app/server/leads/bind-store.server.ts";
+import { certificateRecords } from "#app/server/leads/certificate-store.server.ts";
 import { quotesOfRequests } from "#app/server/leads/insurer-quote-store.server.ts";
 import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
 import {
@@ -26,14 +27,31 @@ import {
   type SubmissionRow,
 } from "#app/server/leads/leads.server.ts";
 
+/** What a customer holds after binding: each of its policies, their changes, its certificates. */
+interface CustomerBook {
+  changes: Map<string, PolicyHistory>;
+  policies: Map<string, LeadRecord["policies"]>;
+  certificates: Map<string, LeadRecord["certificates"]>;
+}
+
+/** The book of each of these submissions, each part read at once for all of them. */
+async function customerBooks(db: Db, submissionIds: readonly string[]): Promise<CustomerBook> {
+  const [changes, policies, certificates] = await Promise.all([
+    policyHistories(db, submissionIds),
+    policyRecords(db, submissionIds),
+    certificateRecords(db, submissionIds),
+  ]);
+  return { changes, policies, certificates };
+}
+
 /**
- * A submission's lead record, given its row, its newest quote request, and that request's quotes
- * and request to bind (each by the request's id).
+ * A submission's lead record, given its row, its newest quote request, that request's quotes and
+ * request to bind (each by the request's id), and the customer's book (by the submission's id).
  */
 function recordOf(
   row: SubmissionRow,
   request: (NonNullable<LeadSource["quoteRequest"]> & { id: string }) | undefined,
-  policy: PolicyHistory | undefined,
+  book: CustomerBook,
   bindings: ReadonlyMap<string, NonNullable<LeadSource["bindRequest"]>>,
   quotes: ReadonlyMap<string, readonly InsurerQuote[]>,
 ) {
@@ -53,9 +71,11 @@ function recordOf(
     submission: row,
     quoteRequest: request,
     plan: answers ? coveragePlan(answers).lines : undefined,
-    policy,
+    policy: book.changes.get(row.id),
     bindRequest: request ? bindings.get(request.id) : undefined,
     quotes: request ? quotes.get(request.id) : undefined,
+    policies: book.policies.get(row.id),
+    certificates: book.certificates.get(row.id),
   });
 }
 
@@ -63,9 +83,9 @@ function recordOf(
 export async function leadRecord(db: Db, submissionId: string): Promise<LeadRecord | undefined> {
   const row = await getSubmission(db, submissionId);
   if (!row) return undefined;
-  const [requests, histories] = await Promise.all([
+  const [requests, book] = await Promise.all([
     latestQuoteRequests(db, [row.id]),
-    policyHistories(db, [row.id]),
+    customerBooks(db, [row.id]),
   ]);
   const request = requests.get(row.id);
   const ids = request ? [request.id] : [];
@@ -73,7 +93,7 @@ export async function leadRecord(db: Db, submissionId: string): Promise<LeadReco
     latestBindings(db, ids),
     quotesOfRequests(db, ids),
   ]);
-  return recordOf(row, request, histories.get(row.id), bindings, quotes);
+  return recordOf(row, request, book, bindings, quotes);
 }
 
 /** The ids of the requests of a batch. */
@@ -89,17 +109,15 @@ export async function* leadRecords(
 ): AsyncGenerator<LeadRecord[]> {
   for await (const batch of exportSubmissions(db, selection, options)) {
     const ids = batch.map((row) => row.id);
-    const [requests, histories] = await Promise.all([
+    const [requests, book] = await Promise.all([
       latestQuoteRequests(db, ids),
-      policyHistories(db, ids),
+      customerBooks(db, ids),
     ]);
     const [bindings, quotes] = await Promise.all([
       latestBindings(db, requestIds(requests)),
       quotesOfRequests(db, requestIds(requests)),
     ]);
-    yield batch.map((row) =>
-      recordOf(row, requests.get(row.id), histories.get(row.id), bindings, quotes),
-    );
+    yield batch.map((row) => recordOf(row, requests.get(row.id), book, bindings, quotes));
   }
 }
 

@@ -12,6 +12,9 @@ import {
 } from "#app/domain/quote/policy-changes.ts";
 import { daysUntil, RENEWAL_OFFERED_DAYS } from "#app/domain/quote/renewals.ts";
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
+import { lineName } from "#app/domain/quote/quote-request.ts";
+import type { Locale } from "#app/domain/site/locales.ts";
+import type { Db } from "#app/server/db/database.server.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import { linkPath } from "#app/domain/site/site-pages.ts";
 import { anyForm, parseForm } from "#app/domain/values/form-submission.ts";
@@ -19,7 +22,11 @@ import { dayIn } from "#app/domain/values/time-zones.ts";
 import { confirmedPath } from "#app/domain/wizard/wizard-screens.ts";
 import { m } from "#app/paraglide/messages.js";
 import { requestLocale } from "#app/server/http/site-languages.server.ts";
-import { getBindRequest, latestBoundPolicy } from "#app/server/leads/bind-store.server.ts";
+import {
+  getBindRequest,
+  latestBoundPolicy,
+  listCustomerPolicies,
+} from "#app/server/leads/bind-store.server.ts";
 import { listCertificateRequests } from "#app/server/leads/certificate-store.server.ts";
 import { listRequestDocuments } from "#app/server/leads/document-store.server.ts";
 import { notifyChangeRequest } from "#app/server/leads/lead-notifications.server.ts";
@@ -36,6 +43,55 @@ import {
   customerQuestion,
   type VisitorFormReply,
 } from "#app/server/wizard/visitor-quotes.server.ts";
+
+/**
+ * Every policy the customer holds with the agency, in force or to come (issue 56), each with its
+ * lines, insurer, number (or binder), dates and documents: only once there are two or more.
+ */
+async function customerPolicies(db: Db, submissionId: string, today: string, locale: Locale) {
+  const words = { locale };
+  const day = (value: string) => dayText(value, locale);
+  const held = (await listCustomerPolicies(db, submissionId)).filter(
+    (policy) => !policy.bind.policy || policy.bind.policy.end >= today,
+  );
+  if (held.length < 2) return [];
+  const documents = await Promise.all(
+    held.map((policy) => listRequestDocuments(db, policy.requestId)),
+  );
+  return held.map(({ bind, lines }, index) => ({
+    id: bind.id,
+    heading: m.policy_all_item(
+      {
+        lines: lines.map((slug) => lineName(slug, locale)).join(", "),
+        insurer: bind.quoteSeen.insurer,
+      },
+      words,
+    ),
+    standing: bind.policy
+      ? m.policy_all_policy(
+          {
+            number: bind.policy.number,
+            term: m.quotes_term(
+              { start: day(bind.policy.start), end: day(bind.policy.end) },
+              words,
+            ),
+          },
+          words,
+        )
+      : m.policy_all_binder(
+          { number: bind.binder?.number ?? "", effective: day(bind.binder?.effective ?? "") },
+          words,
+        ),
+    documents: (documents[index] ?? [])
+      .filter((document) => document.purpose === "policy")
+      .map((document) => ({
+        id: document.id,
+        href: visitorDocumentPath(document.id),
+        fileName: document.fileName,
+        size: formatBytes(document.byteSize, locale),
+      })),
+  }));
+}
 
 /**
  * "Your policy" (issue 29): the policy the agency bound from the visitor's request to bind, with
@@ -58,6 +114,8 @@ export async function visitorPolicyPage(
   const { quoteRequest } = proven;
   const bound = await latestBoundPolicy(db, proven.submission.id);
   const askedNow = url.searchParams.has("asked");
+  const today = dayIn(new Date(), services.env.AGENCY_TIME_ZONE);
+  const policies = await customerPolicies(db, proven.submission.id, today, locale);
   if (!bound) {
     const asked = quoteRequest ? await getBindRequest(db, quoteRequest.id) : undefined;
     // Bound under the insurer's binder, the policy still to come (issue 55).
@@ -67,6 +125,7 @@ export async function visitorPolicyPage(
         state: "binder" as const,
         phone: agency.phone,
         askedNow,
+        policies,
         insurer: seen.insurer,
         binder: m.policy_binder_value(
           {
@@ -120,11 +179,12 @@ export async function visitorPolicyPage(
     quoteRequest?.renewsBindRequestId === bind.id && isOpenQuoteStatus(quoteRequest.status)
       ? quoteRequest.reference
       : null;
-  const daysLeft = daysUntil(dayIn(new Date(), timeZone), bind.policy.end);
+  const daysLeft = daysUntil(today, bind.policy.end);
   return {
     state: "bound" as const,
     phone: agency.phone,
     askedNow,
+    policies,
     insurer: seen.insurer,
     number: bind.policy.number,
     term: m.quotes_term({ start: day(bind.policy.start), end: day(bind.policy.end) }, words),
