@@ -52,6 +52,7 @@ import * as m0049 from "./0049-customer-messages.ts";
 import * as m0051 from "./0051-state-waitlist-told.ts";
 import * as m0053 from "./0053-policy-changes.ts";
 import * as m0055 from "./0055-certificates-drawn-and-holders.ts";
+import * as m0056 from "./0056-template-languages.ts";
 
 /**
  * Every migration, by name, in the order they apply. Never rename or change one that has been
@@ -109,4 +110,5 @@ export const migrations: Record<string, Migration> = {
   "0051-state-waitlist-told": m0051,
   "0053-policy-changes": m0053,
   "0055-certificates-drawn-and-holders": m0055,
+  "0056-template-languages": m0056,
 };

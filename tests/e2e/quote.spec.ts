@@ -443,9 +443,13 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
   await expect(page.getByLabel("Quote request status")).toHaveValue("contacted");
   // An email from a template, filled from the lead, read, then sent: in the outbox and on the
   // timeline.
-  await page.getByLabel("Start from").selectOption({ label: "We need your ZIP code" });
+  // An English-speaking customer: the English templates come first (decision 071).
+  await expect(page.getByLabel("Start from").locator("option").first()).toHaveText(/\(English\)$/);
+  await page
+    .getByLabel("Start from")
+    .selectOption({ label: "A question before we quote (English)" });
   await page.getByRole("button", { name: "Fill in" }).click();
-  const subject = `Your quote request ${js}: one more detail`;
+  const subject = `Your quote request ${js}: a question`;
   await expect(page.getByLabel("Subject")).toHaveValue(subject);
   await expect(page.getByLabel("The email")).toHaveValue(
     /^Hello Rae,\n\nThank you for asking us to quote Rise Bakery\./,
@@ -458,7 +462,7 @@ test("the lead desk works the request: queue, search, owner, touches, next actio
     .toBe(1);
   const zipEmail = readWrittenEmails(dataDir).find((email) => email.subject === subject)!;
   expect(zipEmail.to).toBe("baker@example.com");
-  expect(zipEmail.body).toContain("we need the ZIP code of the business's main location");
+  expect(zipEmail.body).toContain("we have a question about your application");
   await expect(timeline).toHaveCount(6);
   await expect(timeline.first()).toContainText(`${OPERATOR.email}Email sent: ${subject}`);
   // Past the operator's hourly limit: not sent, the words kept on the page, and the timeline says

@@ -27,6 +27,7 @@ export interface CustomerRequestRow {
   status: string;
   opened: Date | string;
   policy: string | null;
+  producer: string | null;
   href: string;
 }
 
@@ -45,6 +46,7 @@ const COLUMNS: DeskColumn<CustomerRequestRow>[] = [
   { label: "Status", nowrap: true, cell: (request) => request.status },
   { label: "Opened", nowrap: true, cell: (request) => <DateTime value={request.opened} /> },
   { label: "Policy", cell: (request) => request.policy ?? "None yet" },
+  { label: "Producer of record", cell: (request) => request.producer ?? "None yet" },
 ];
 
 export function CustomerRequests({

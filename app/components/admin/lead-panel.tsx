@@ -48,9 +48,11 @@ export interface ActionPanelProps {
   emailing: {
     /** The desk emails only an address its visitor proved (decision 030). */
     proven: boolean;
+    /** The language the customer applied in: its templates come first (decision 071). */
+    language: string;
     templates: readonly { id: string; name: string }[];
-    /** The template chosen, filled from the lead. */
-    chosen: { id: string; subject: string; body: string } | undefined;
+    /** The template chosen, filled from the lead, in the language it is written in. */
+    chosen: { id: string; subject: string; body: string; language: string } | undefined;
   };
 }
 
@@ -306,9 +308,19 @@ export function ActionPanel(props: ActionPanelProps) {
                   Fill in
                 </button>
               </form>
+              {emailing.language === "es" ? (
+                <p className="mt-2 text-sm text-muted">
+                  This customer applied in Spanish: the Spanish templates come first.
+                </p>
+              ) : null}
               {draft ? (
                 <form method="post" className="mt-3 grid gap-3" noValidate>
                   <input type="hidden" name="intent" value="email" />
+                  <input
+                    type="hidden"
+                    name="language"
+                    value={draft.language || emailing.language}
+                  />
                   <p className="text-sm text-muted">
                     To {email}. Read it and change what you need: it is sent as it reads here.
                   </p>

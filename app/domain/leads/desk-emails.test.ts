@@ -8,6 +8,7 @@ import {
   fillPlaceholders,
   placeholderValues,
   templateFormSchema,
+  templatesForLanguage,
   unknownPlaceholders,
 } from "./desk-emails.ts";
 
@@ -29,6 +30,10 @@ describe("the desk's emails", () => {
     expect(fillPlaceholders("Hello {first_name}, {business_name}, {reference}.", none)).toBe(
       "Hello there, your business, your request.",
     );
+    // A Spanish template's plain words are Spanish.
+    expect(fillPlaceholders("Hola, {first_name}: {business_name}, {reference}.", none, "es")).toBe(
+      "Hola, estimado cliente: su negocio, su solicitud.",
+    );
     // What is no placeholder stays as written.
     expect(fillPlaceholders("{nope} {FIRST_NAME}", values)).toBe("{nope} {FIRST_NAME}");
   });
@@ -44,7 +49,7 @@ describe("the desk's emails", () => {
     });
     expect(
       parseForm(
-        new URLSearchParams({ name: "", subject: "", body: "x".repeat(3001) }),
+        new URLSearchParams({ name: "", subject: "", body: "x".repeat(3001), language: "fr" }),
         templateFormSchema,
       ),
     ).toMatchObject({
@@ -52,8 +57,30 @@ describe("the desk's emails", () => {
         name: ["Name the template"],
         subject: ["Write the subject"],
         body: ["Keep it to 3000 characters or fewer"],
+        language: ["Choose the language it is written in"],
       },
     });
+  });
+
+  it("offers the templates in the customer's language first (decision 071)", () => {
+    const templates = [
+      { name: "A", language: "en" as const },
+      { name: "B", language: "es" as const },
+      { name: "C", language: "en" as const },
+      { name: "D", language: "es" as const },
+    ];
+    expect(templatesForLanguage(templates, "es").map((template) => template.name)).toEqual([
+      "B",
+      "D",
+      "A",
+      "C",
+    ]);
+    expect(templatesForLanguage(templates, "en").map((template) => template.name)).toEqual([
+      "A",
+      "C",
+      "B",
+      "D",
+    ]);
   });
 
   it("sends the operator's words as text and HTML, with the agency at the foot", () => {
@@ -63,5 +90,9 @@ describe("the desk's emails", () => {
     expect(email.text).toContain(SAMPLE_AGENCY.phone);
     expect(email.html).toContain("Could you call us?");
     expect(email.html).not.toContain("<your>");
+    // Written in Spanish, the agency's lines at its foot are Spanish too.
+    const spanish = deskEmail("Una pregunta", "Hola, Rae:", agency, "es");
+    expect(spanish.text).not.toBe(email.text);
+    expect(spanish.text.split("\n\n").at(-1)).not.toBe(email.text.split("\n\n").at(-1));
   });
 });

@@ -9,6 +9,12 @@ import {
   type EmailParagraph,
   type RenderedEmail,
 } from "#app/domain/site/email-content.ts";
+import {
+  BASE_LOCALE,
+  LANGUAGE_NAMES_IN_ENGLISH,
+  LOCALES,
+  type Locale,
+} from "#app/domain/site/locales.ts";
 import { z } from "#app/domain/values/zod.ts";
 
 /** The longest template name, subject and body. */
@@ -16,12 +22,24 @@ export const TEMPLATE_LIMITS = { name: 80, subject: 150, body: 3000 } as const;
 
 /** What a template may say in braces, each filled from the lead (or said plainly without it). */
 export const PLACEHOLDERS = [
-  { id: "first_name", means: "the contact's first name", otherwise: "there" },
-  { id: "business_name", means: "the business's name", otherwise: "your business" },
-  { id: "reference", means: "the newest quote request's reference", otherwise: "your request" },
-  { id: "agency_name", means: "the agency's name", otherwise: "" },
-  { id: "agency_phone", means: "the agency's phone number", otherwise: "" },
-] as const;
+  {
+    id: "first_name",
+    means: "the contact's first name",
+    otherwise: { en: "there", es: "estimado cliente" },
+  },
+  {
+    id: "business_name",
+    means: "the business's name",
+    otherwise: { en: "your business", es: "su negocio" },
+  },
+  {
+    id: "reference",
+    means: "the newest quote request's reference",
+    otherwise: { en: "your request", es: "su solicitud" },
+  },
+  { id: "agency_name", means: "the agency's name", otherwise: { en: "", es: "" } },
+  { id: "agency_phone", means: "the agency's phone number", otherwise: { en: "", es: "" } },
+] as const satisfies readonly { id: string; means: string; otherwise: Record<Locale, string> }[];
 
 export type PlaceholderId = (typeof PLACEHOLDERS)[number]["id"];
 
@@ -52,13 +70,20 @@ export function placeholderValues(
   };
 }
 
-/** `text` with each placeholder filled: its value, or its plain words when the lead has none. */
-export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+/**
+ * `text` with each placeholder filled: its value, or its plain words (in the template's language)
+ * when the lead has none.
+ */
+export function fillPlaceholders(
+  text: string,
+  values: PlaceholderValues,
+  locale: Locale = BASE_LOCALE,
+): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const placeholder = PLACEHOLDERS.find((candidate) => candidate.id === name);
     if (!placeholder) return whole;
     const value = values[placeholder.id]?.trim();
-    return value || placeholder.otherwise;
+    return value || placeholder.otherwise[locale];
   });
 }
 
@@ -72,6 +97,29 @@ const templateText = (max: number, missing: string) =>
     }),
   );
 
+/** The languages a template is written in: the site's (decision 071). */
+export const TEMPLATE_LANGUAGES = LOCALES.map((id) => ({
+  id,
+  label: LANGUAGE_NAMES_IN_ENGLISH[id],
+}));
+
+const templateLanguage = z.enum(LOCALES, { error: "Choose the language it is written in" });
+
+/**
+ * The templates as the lead's page offers them: those in the customer's language first (a
+ * customer who applied in Spanish is emailed in Spanish unless the operator picks otherwise), then
+ * the rest, each in the order given.
+ */
+export function templatesForLanguage<Template extends { language: Locale }>(
+  templates: readonly Template[],
+  language: Locale,
+): Template[] {
+  return [
+    ...templates.filter((template) => template.language === language),
+    ...templates.filter((template) => template.language !== language),
+  ];
+}
+
 /** The form that adds or changes a template. */
 export const templateFormSchema = z.object({
   name: z
@@ -83,6 +131,7 @@ export const templateFormSchema = z.object({
     ),
   subject: templateText(TEMPLATE_LIMITS.subject, "Write the subject"),
   body: templateText(TEMPLATE_LIMITS.body, "Write the email"),
+  language: templateLanguage,
 });
 
 /** The form that sends an email from a lead's page: the filled subject and text, as read. */
@@ -104,19 +153,26 @@ export const deskEmailFormSchema = z.object({
       z.minLength(1, "Write the email"),
       z.maxLength(TEMPLATE_LIMITS.body, `Keep it to ${TEMPLATE_LIMITS.body} characters or fewer`),
     ),
+  /** The language the email is written in: its agency footer follows it. */
+  language: z.optional(templateLanguage),
 });
 
 /**
  * The email as the visitor gets it (decision 032): the operator's words, a paragraph per block of
  * lines, then the agency's identity at the foot, as text and as HTML with the same words.
  */
-export function deskEmail(subject: string, body: string, agency: Agency): RenderedEmail {
+export function deskEmail(
+  subject: string,
+  body: string,
+  agency: Agency,
+  locale: Locale = BASE_LOCALE,
+): RenderedEmail {
   const paragraphs: EmailParagraph[] = body
     .replace(/\r\n?/g, "\n")
     .split(/\n\s*\n/)
     .map((block) => block.split("\n").map((line) => line.trimEnd()))
     .filter((lines) => lines.some((line) => line.trim() !== ""));
-  return renderEmail({ subject, paragraphs, footer: agencyLines(agency) });
+  return renderEmail({ subject, paragraphs, footer: agencyLines(agency, locale) });
 }
 
 /** The timeline's record of an email sent: its subject, then its words. */

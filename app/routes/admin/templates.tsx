@@ -12,6 +12,7 @@ import {
 } from "#app/components/admin/admin-ui.tsx";
 import {
   PLACEHOLDERS,
+  TEMPLATE_LANGUAGES,
   TEMPLATE_LIMITS,
   templateFormSchema,
 } from "#app/domain/leads/desk-emails.ts";
@@ -24,6 +25,8 @@ import {
   templateVersions,
 } from "#app/server/leads/lead-emails.server.ts";
 import { getServices } from "#app/server/services.server.ts";
+
+import { languageNameInEnglish } from "#app/domain/site/locales.ts";
 
 import type { Route } from "./+types/templates";
 
@@ -91,7 +94,8 @@ function TemplateForm({
   problems,
 }: {
   formId: string;
-  template: { id?: string; name: string; subject: string; body: string } | undefined;
+  template:
+    { id?: string; name: string; subject: string; body: string; language: string } | undefined;
   problems: Problems | undefined;
 }) {
   const field = (name: "name" | "subject" | "body") => {
@@ -116,6 +120,26 @@ function TemplateForm({
         </label>
         <input type="text" {...field("name")} />
         <FieldMessage id={`${formId}-name-error`} messages={problems?.fields.name} />
+      </div>
+      <div>
+        <label htmlFor={`${formId}-language`} className="block text-sm font-medium text-ink">
+          Written in
+        </label>
+        <select
+          id={`${formId}-language`}
+          name="language"
+          defaultValue={template?.language ?? "en"}
+          aria-invalid={problems?.fields.language ? true : undefined}
+          aria-describedby={problems?.fields.language ? `${formId}-language-error` : undefined}
+          className={adminControlClasses}
+        >
+          {TEMPLATE_LANGUAGES.map((language) => (
+            <option key={language.id} value={language.id}>
+              {language.label}
+            </option>
+          ))}
+        </select>
+        <FieldMessage id={`${formId}-language-error`} messages={problems?.fields.language} />
       </div>
       <div>
         <label htmlFor={`${formId}-subject`} className="block text-sm font-medium text-ink">
@@ -165,7 +189,9 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           {PLACEHOLDERS.map((placeholder) => (
             <li key={placeholder.id}>
               <code className="font-mono">{`{${placeholder.id}}`}</code>: {placeholder.means}
-              {placeholder.otherwise ? ` (otherwise "${placeholder.otherwise}")` : ""}
+              {placeholder.otherwise.en
+                ? ` (otherwise "${placeholder.otherwise.en}", in Spanish "${placeholder.otherwise.es}")`
+                : ""}
             </li>
           ))}
         </ul>
@@ -175,7 +201,8 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           <li key={template.id} className="rounded-xl border border-line bg-white p-4">
             <h2 className="font-semibold text-ink">{template.name}</h2>
             <p className="mt-1 text-sm text-muted">
-              Last saved <DateTime value={template.updatedAt} />
+              In {languageNameInEnglish(template.language)}. Last saved{" "}
+              <DateTime value={template.updatedAt} />
               {template.updatedBy ? ` by ${template.updatedBy}` : " (as the site started)"}.
             </p>
             {owner ? (

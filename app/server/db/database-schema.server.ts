@@ -607,6 +607,8 @@ export interface DeskEmailTemplatesTable {
   name: string;
   subject: string;
   body: string;
+  /** The language it is written in, as the site's ('en' or 'es'; decision 071). */
+  language: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
 }
 
@@ -617,6 +619,7 @@ export interface DeskEmailTemplateVersionsTable {
   name: string;
   subject: string;
   body: string;
+  language: ColumnType<string, string | undefined, string>;
   saved_by: string | null;
   saved_at: Timestamp;
 }

@@ -20,10 +20,19 @@ describe.each(testDatabaseKinds)("the desk's emails on $name", (kind) => {
       // use them.)
       const ana = await createOperator(db, "ana@agency.example", "a long enough password");
       const ben = await createOperator(db, "ben@agency.example", "a long enough password");
-      const zip = { name: "We need your ZIP code", subject: "ZIP code?", body: "Hello" };
+      const zip = {
+        name: "We need your ZIP code",
+        subject: "ZIP code?",
+        body: "Hello",
+        language: "en" as const,
+      };
       expect(await saveTemplate(db, zip, ana.id)).toBe("saved");
       expect(
-        await saveTemplate(db, { name: "Thanks", subject: "Thank you", body: "Hi" }, ana.id),
+        await saveTemplate(
+          db,
+          { name: "Gracias", subject: "Gracias", body: "Hola", language: "es" },
+          ana.id,
+        ),
       ).toBe("saved");
       const [, saved] = await listTemplates(db);
       expect(saved).toMatchObject({
@@ -34,12 +43,22 @@ describe.each(testDatabaseKinds)("the desk's emails on $name", (kind) => {
         await saveTemplate(db, { id: saved!.id, ...zip, subject: "Your ZIP code, please" }, ben.id),
       ).toBe("saved");
       expect(
-        await saveTemplate(db, { name: "we need your zip CODE", subject: "x", body: "y" }, ana.id),
+        await saveTemplate(
+          db,
+          { name: "we need your zip CODE", subject: "x", body: "y", language: "en" },
+          ana.id,
+        ),
       ).toBe("name-taken");
       expect(
         await saveTemplate(
           db,
-          { id: "00000000-0000-4000-8000-000000000000", name: "Gone", subject: "x", body: "y" },
+          {
+            id: "00000000-0000-4000-8000-000000000000",
+            name: "Gone",
+            subject: "x",
+            body: "y",
+            language: "en",
+          },
           ana.id,
         ),
       ).toBe("not-found");
@@ -47,11 +66,12 @@ describe.each(testDatabaseKinds)("the desk's emails on $name", (kind) => {
         (await listTemplates(db)).map((template) => [
           template.name,
           template.subject,
+          template.language,
           template.updatedBy,
         ]),
       ).toEqual([
-        ["Thanks", "Thank you", "ana@agency.example"],
-        ["We need your ZIP code", "Your ZIP code, please", "ben@agency.example"],
+        ["Gracias", "Gracias", "es", "ana@agency.example"],
+        ["We need your ZIP code", "Your ZIP code, please", "en", "ben@agency.example"],
       ]);
       expect(
         (await templateVersions(db, saved!.id)).map((version) => [version.subject, version.by]),

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 
 import { deskEmail, sentEmailRecord } from "#app/domain/leads/desk-emails.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
+import { BASE_LOCALE, isLocale, type Locale } from "#app/domain/site/locales.ts";
 import { isUuid } from "#app/domain/values/ids.ts";
 
 import { markContacted } from "#app/server/leads/desk-work.server.ts";
@@ -22,6 +23,8 @@ export interface DeskTemplate {
   name: string;
   subject: string;
   body: string;
+  /** The language it is written in (decision 071). */
+  language: Locale;
   updatedAt: Date;
   /** The operator who saved it last; null for the templates the site started with. */
   updatedBy: string | null;
@@ -36,6 +39,7 @@ export async function listTemplates(db: Db): Promise<DeskTemplate[]> {
       "t.name",
       "t.subject",
       "t.body",
+      "t.language",
       "t.updated_at",
       sql<string | null>`(SELECT o.email FROM desk_email_template_versions AS v
         LEFT JOIN operators AS o ON o.id = v.saved_by
@@ -48,6 +52,7 @@ export async function listTemplates(db: Db): Promise<DeskTemplate[]> {
     name: row.name,
     subject: row.subject,
     body: row.body,
+    language: isLocale(row.language) ? row.language : BASE_LOCALE,
     updatedAt: new Date(row.updated_at),
     updatedBy: row.updated_by,
   }));
@@ -85,13 +90,18 @@ export type TemplateSave = "saved" | "name-taken" | "not-found";
  */
 export async function saveTemplate(
   db: Db,
-  template: { id?: string; name: string; subject: string; body: string },
+  template: { id?: string; name: string; subject: string; body: string; language: Locale },
   operatorId: string,
 ): Promise<TemplateSave> {
   if (template.id !== undefined && !isUuid(template.id)) return "not-found";
   try {
     return await inTransaction(db, async (trx) => {
-      const values = { name: template.name, subject: template.subject, body: template.body };
+      const values = {
+        name: template.name,
+        subject: template.subject,
+        body: template.body,
+        language: template.language,
+      };
       const row =
         template.id === undefined
           ? await trx
@@ -138,9 +148,16 @@ export async function sendDeskEmail(
     operatorId: string;
     agency: Agency;
     limits: AgencyMailLimits;
+    /** The language it is written in (the agency's footer follows it); English if not said. */
+    language?: Locale | undefined;
   },
 ): Promise<AgencyEmailOutcome> {
-  const { subject, text, html } = deskEmail(message.subject, message.body, message.agency);
+  const { subject, text, html } = deskEmail(
+    message.subject,
+    message.body,
+    message.agency,
+    message.language,
+  );
   return inTransaction(db, async (trx) => {
     const outcome = await queueAgencyEmail(
       trx,

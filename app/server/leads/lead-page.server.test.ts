@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 
 import { testDatabaseKinds, withDatabase } from "#tests/support/databases.ts";
@@ -13,6 +14,7 @@ import { createServices } from "#app/server/create-services.server.ts";
 import type { Database } from "#app/server/db/database.server.ts";
 import { parseEnv } from "#app/server/env.server.ts";
 import { getSubmission } from "#app/server/leads/leads.server.ts";
+import { saveTemplate } from "#app/server/leads/lead-emails.server.ts";
 import { recordProducerOfRecord } from "#app/server/admin/producers.server.ts";
 import { leadPageRecords, workOnLead, type LeadDesk } from "#app/server/leads/lead-page.server.ts";
 
@@ -72,6 +74,7 @@ describe.each(testDatabaseKinds)("the lead page's forms on $name", (kind) => {
         licenseNumber: "OH-1111",
       });
       expect((await read()).request?.producer).toBe("Dana Reyes, Ohio licence OH-1111");
+      expect((await read()).requests[0]?.producer).toBe("Dana Reyes, Ohio licence OH-1111");
     });
   });
 
@@ -117,6 +120,40 @@ describe.each(testDatabaseKinds)("the lead page's forms on $name", (kind) => {
       expect(page.request?.consentText).toMatch(/^Opened at the lead desk by an agent/);
       expect(page.saved?.body).toMatch(/: a new request opened at the desk for Commercial Auto$/);
       expect(page.saved?.by).toBe("desk@agency.example");
+    });
+  });
+
+  it("offers a customer who applied in Spanish the Spanish templates first, filled in Spanish", async () => {
+    await withDatabase(kind.open, async (database) => {
+      const desk = await deskFor(database);
+      const { db } = database;
+      for (const [name, language, body] of [
+        ["A question", "en", "Hello {first_name}, about {business_name}."],
+        ["Una pregunta", "es", "Hola, {first_name}: sobre {business_name}."],
+      ] as const) {
+        await saveTemplate(db, { name, subject: name, body, language }, desk.operatorId);
+      }
+      // The language is the page's the application was sent from: no form changes it.
+      await sql`UPDATE business_wizard_submissions SET language = 'es', first_name = NULL
+        WHERE id = ${desk.lead.id}`.execute(db);
+      const lead = (await getSubmission(db, desk.lead.id))!;
+      const first = await leadPageRecords(desk.services, desk.agency, lead, {
+        template: null,
+        saved: null,
+      });
+      expect(first.emailing.language).toBe("es");
+      expect(first.emailing.templates.map((template) => template.name)).toEqual([
+        "Una pregunta (Spanish)",
+        "A question (English)",
+      ]);
+      const chosen = await leadPageRecords(desk.services, desk.agency, lead, {
+        template: first.emailing.templates[0]?.id ?? "",
+        saved: null,
+      });
+      expect(chosen.emailing.chosen).toMatchObject({
+        language: "es",
+        body: expect.stringMatching(/^Hola, estimado cliente: sobre /),
+      });
     });
   });
 

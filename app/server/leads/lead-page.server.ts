@@ -4,7 +4,9 @@ import {
   NOT_SENT_REASONS,
   placeholderValues,
   TEMPLATE_LIMITS,
+  templatesForLanguage,
 } from "#app/domain/leads/desk-emails.ts";
+import { BASE_LOCALE, isLocale, languageNameInEnglish } from "#app/domain/site/locales.ts";
 import { quoteStatusLabel, quoteStatusSchema } from "#app/domain/leads/lead-desk.ts";
 import {
   ACTIVITY_KINDS,
@@ -116,8 +118,11 @@ export async function leadPageRecords(
   search: { template: string | null; saved: string | null },
 ) {
   const { db } = services.database;
-  const [history, request, deliveries, related, work, timeline, operators, templates] =
+  const [history, request, deliveries, related, work, timeline, operators, allTemplates] =
     await leadPageReads(db, row);
+  // The customer's language first: one who applied in Spanish is emailed in Spanish by default.
+  const language = isLocale(row.language) ? row.language : BASE_LOCALE;
+  const templates = templatesForLanguage(allTemplates, language);
   const template = templates.find((candidate) => candidate.id === search.template);
   const fill = placeholderValues(
     {
@@ -155,11 +160,16 @@ export async function leadPageRecords(
   return {
     emailing: {
       proven: isEmailable(row),
-      templates: templates.map(({ id, name }) => ({ id, name })),
+      language,
+      templates: templates.map(({ id, name, language: written }) => ({
+        id,
+        name: `${name} (${languageNameInEnglish(written)})`,
+      })),
       chosen: template && {
         id: template.id,
-        subject: fillPlaceholders(template.subject, fill),
-        body: fillPlaceholders(template.body, fill),
+        language: template.language,
+        subject: fillPlaceholders(template.subject, fill, template.language),
+        body: fillPlaceholders(template.body, fill, template.language),
       },
     },
     today,
@@ -207,6 +217,8 @@ export interface CustomerRequestView {
   opened: Date;
   /** The insurer's binder or policy on it, in words; null before it is bound. */
   policy: string | null;
+  /** Its licensed producer of record, with the licence for the state; null before one acted. */
+  producer: string | null;
   /** Its quotes, documents and binding at the desk. */
   href: string;
 }
@@ -229,9 +241,13 @@ async function customerRequests(
   submissionId: string,
   requests: readonly QuoteRequest[],
 ): Promise<CustomerRequestView[]> {
-  const binds = await Promise.all(requests.map((request) => getBindRequest(db, request.id)));
+  const [binds, producers] = await Promise.all([
+    Promise.all(requests.map((request) => getBindRequest(db, request.id))),
+    Promise.all(requests.map((request) => getProducerOfRecord(db, request.id))),
+  ]);
   return requests.map((request, index) => {
     const bind = binds[index];
+    const producer = producers[index];
     return {
       id: request.id,
       reference: request.reference,
@@ -239,6 +255,7 @@ async function customerRequests(
       status: quoteStatusLabel(request.status),
       opened: request.createdAt,
       policy: bind ? policyWords(bind) : null,
+      producer: producer ? producerDeskLine(producer) : null,
       href: `/admin/submissions/${submissionId}/quotes?request=${request.id}`,
     };
   });
@@ -347,7 +364,11 @@ export async function workOnLead(desk: LeadDesk, form: FormData): Promise<LeadAn
 /** An email to the visitor from the desk, only to an address its visitor proved. */
 async function emailTheLead({ services, lead: row, operatorId, agency }: LeadDesk, form: FormData) {
   const parsed = parseForm(form, deskEmailFormSchema);
-  const typed = { subject: typedText(form, "subject"), body: typedText(form, "body") };
+  const typed = {
+    subject: typedText(form, "subject"),
+    body: typedText(form, "body"),
+    language: typedText(form, "language"),
+  };
   if (parsed.status !== "success") {
     return refused("email", { fields: parsed.error ?? {}, values: typed });
   }
