@@ -326,7 +326,12 @@ test("a surplus lines proposal beside an admitted one; the visitor rejects TRIA 
     // The request names its licensed producer of record: the operator who published the quotes.
     const requestPage = desk.url();
     await desk.goto(requestPage.replace(/\/quotes([?#].*)?$/, ""));
-    await expect(desk.getByText("Dana Reyes, Ohio licence OH-1234567")).toBeVisible();
+    await expect(
+      desk.getByRole("region", { name: "Quote request" }).getByText("Dana Reyes, Ohio licence"),
+    ).toHaveText("Dana Reyes, Ohio licence OH-1234567");
+    await expect(
+      desk.getByRole("region", { name: "Requests and policies" }).getByRole("row").nth(1),
+    ).toContainText("Dana Reyes, Ohio licence OH-1234567");
     await desk.goto(requestPage);
     await expect(desk.getByRole("button", { name: /Publish/ })).toHaveCount(0);
     await bind.getByRole("button", { name: "Mark bound and email the visitor" }).click();
