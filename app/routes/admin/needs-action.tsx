@@ -97,7 +97,7 @@ const COLUMNS: DeskColumn<Row>[] = [
     label: "Lead",
     cell: (item) => (
       <a
-        href={`/admin/submissions/${item.submissionId}/quotes`}
+        href={`/admin/submissions/${item.submissionId}/quotes?request=${item.requestId}`}
         className="font-semibold text-brand-700 underline"
       >
         {item.reference}

@@ -131,6 +131,8 @@ describe.each(testDatabaseKinds)("needs action on $name", (kind) => {
         lead: "Bakers",
         about: "Acme Mutual",
         submissionId: bakers.submissionId,
+        // Its link opens the very request it is about.
+        requestId: bakers.request.id,
       });
       expect(waiting[1]).toMatchObject({
         kind: "answer",

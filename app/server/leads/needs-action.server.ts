@@ -27,6 +27,8 @@ export interface WaitingItem {
   kind: HandledKind | "bind" | "binder";
   id: string;
   submissionId: string;
+  /** The request it is about: the desk's link opens that request's page (decision 070). */
+  requestId: string;
   reference: string;
   lead: string | null;
   /** What it is about: the question answered, the file's name, the insurer chosen, the change. */
@@ -47,13 +49,15 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
     kind: string;
     id: string;
     submission_id: string;
+    request_id: string;
     reference: string;
     lead: string | null;
     about: string;
     since: Date | string;
     expires: string | null;
   }>`
-    SELECT w.kind, w.id, w.submission_id, coalesce(w.reference, r.reference) AS reference,
+    SELECT w.kind, w.id, w.submission_id, w.quote_request_id AS request_id,
+      coalesce(w.reference, r.reference) AS reference,
       s.${sql.ref(LEAD_NAME_COLUMN)} AS lead, w.about, w.since, w.expires
     FROM (
       SELECT 'answer' AS kind, q.id, q.submission_id, q.quote_request_id,
@@ -99,6 +103,7 @@ export async function listWaiting(db: Db): Promise<WaitingItem[]> {
     ...(row.expires ? { expires: row.expires } : {}),
     id: row.id,
     submissionId: row.submission_id,
+    requestId: row.request_id,
     reference: row.reference,
     lead: row.lead,
     about: row.about,
