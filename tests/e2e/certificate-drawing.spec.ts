@@ -1,9 +1,10 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
-import { readWrittenEmails, resumeLinkIn, type WrittenEmail } from "../support/outbox-files.ts";
+import { bindByPosts } from "../support/bound-by-posts.ts";
+import { readWrittenEmails } from "../support/outbox-files.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -22,21 +23,6 @@ async function noLayoutProblems(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-function emailsLike(dataDir: string, subject: RegExp): WrittenEmail[] {
-  return readWrittenEmails(dataDir).filter((email) => subject.test(email.subject));
-}
-
-/** The request to bind as the visitor's form posts it. */
-const BIND_FORM = {
-  payment: "in-full",
-  "answers-true": "on",
-  "ask-insurer": "on",
-  "not-covered-yet": "on",
-  "esign-consent": "on",
-  documents: "electronic",
-  signature: "Frank Framer",
-};
-
 test("a holder's certificate drawn from the policy, previewed and sent; at renewal, reissued on the new policy in one step", async ({
   browser,
 }) => {
@@ -47,8 +33,6 @@ test("a holder's certificate drawn from the policy, previewed and sent; at renew
   const pages = new Map<string, string>();
   const keepHtml = async (page: Page, name: string) =>
     pages.set(name, await (await page.request.get(page.url())).text());
-  const post = (request: APIRequestContext, url: string, form: Record<string, string>) =>
-    request.post(url, { headers: { Origin: server.url }, form });
   try {
     // A general liability policy ending in 60 days, each step by its form's post.
     const http = new HttpVisitor(server.url);
@@ -69,45 +53,23 @@ test("a holder's certificate drawn from the policy, previewed and sent; at renew
     await desk.getByRole("link", { name: VISITOR }).click();
     const quotesPage = `${desk.url()}/quotes`;
     let published = 0;
-    const bindAndIssue = async (number: string, start: string, end: string) => {
-      const quote = { ...deskQuoteForm("Acme Mutual", "bindable", "2,400"), termStart: start };
-      expect((await post(desk.request, quotesPage, { ...quote, termEnd: end })).ok()).toBe(true);
-      expect((await post(desk.request, quotesPage, { intent: "publish" })).ok()).toBe(true);
-      // The newest "quotes are ready" email, once this publishing's has arrived.
-      published += 1;
-      await expect.poll(() => emailsLike(dataDir, /quotes are ready/).length).toBe(published);
-      const ready = emailsLike(dataDir, /quotes are ready/).at(-1)!;
-      const customer = await (await browser.newContext()).newPage();
-      await customer.goto(`${server.url}${resumeLinkIn(ready)}`);
-      await customer.getByRole("button", { name: "See my quotes" }).click();
-      const href = await customer
-        .getByRole("link", { name: "Choose this quote from Acme Mutual" })
-        .getAttribute("href");
-      const asked = await post(customer.request, `${server.url}${href}`, {
-        ...BIND_FORM,
-        start: start < daysFromToday(0) ? daysFromToday(0) : start,
-      });
-      expect(asked.ok()).toBe(true);
-      const binder = {
-        intent: "bind",
-        binderNumber: `B-${number}`,
-        binderEffective: start,
-        binderExpires: daysFromToday(90),
-      };
-      expect((await post(desk.request, quotesPage, binder)).ok()).toBe(true);
-      const issued = await desk.request.post(quotesPage, {
-        headers: { Origin: server.url },
-        multipart: {
-          intent: "policy",
-          policyNumber: number,
-          policyStart: start,
-          policyEnd: end,
-          file: { name: `${number}.pdf`, mimeType: "application/pdf", buffer: POLICY_PDF },
+    const bindAndIssue = (number: string, start: string, end: string) =>
+      bindByPosts({
+        browser,
+        serverUrl: server.url,
+        dataDir,
+        desk,
+        quotesUrl: quotesPage,
+        quote: {
+          ...deskQuoteForm("Acme Mutual", "bindable", "2,400"),
+          termStart: start,
+          termEnd: end,
         },
+        insurer: "Acme Mutual",
+        signature: "Frank Framer",
+        published: (published += 1),
+        policy: { number, start, end, pdf: POLICY_PDF },
       });
-      expect(issued.ok()).toBe(true);
-      return customer;
-    };
     const customer = await bindAndIssue("GL-2026-5", daysFromToday(-305), daysFromToday(60));
 
     // The customer asks for a certificate naming the builder who hired them.

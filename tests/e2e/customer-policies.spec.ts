@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
-import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
+import { bindByPosts, quoteForLine } from "../support/bound-by-posts.ts";
+import { daysFromToday } from "../support/lead-fixtures.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
-import { readWrittenEmails, resumeLinkIn, type WrittenEmail } from "../support/outbox-files.ts";
+import { readWrittenEmails, type WrittenEmail } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { openDataDirDatabase } from "../support/databases.ts";
@@ -21,27 +22,6 @@ async function noLayoutProblems(page: Page) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
-
-/** The desk's quote form for one line (`line`'s limits and deductible), as a browser posts it. */
-function quoteForLine(insurer: string, line: string, premium: string) {
-  const form: Record<string, string> = {};
-  for (const [name, value] of Object.entries(deskQuoteForm(insurer, "bindable", premium))) {
-    form[name.replace(/^general-liability\./, `${line}.`)] = value;
-  }
-  return form;
-}
-
-/** The request to bind as the visitor's form posts it, without JavaScript. */
-const BIND_FORM = {
-  payment: "in-full",
-  start: daysFromToday(30),
-  "answers-true": "on",
-  "ask-insurer": "on",
-  "not-covered-yet": "on",
-  "esign-consent": "on",
-  documents: "electronic",
-  signature: "Flora Stem",
-};
 
 function emailsLike(dataDir: string, subject: RegExp): WrittenEmail[] {
   return readWrittenEmails(dataDir).filter((email) => subject.test(email.subject));
@@ -80,42 +60,28 @@ test("a customer with a business owner's policy asks for commercial auto: the ag
     await desk.getByRole("link", { name: VISITOR }).click();
     const leadPage = desk.url();
     const firstQuotes = `${leadPage}/quotes`;
-    const bop = quoteForLine("Acme Mutual", "business-owners-policy", "1,800");
-    expect((await post(desk.request, firstQuotes, { ...bop, intent: "add" })).ok()).toBe(true);
-    expect((await post(desk.request, firstQuotes, { intent: "publish" })).ok()).toBe(true);
-    await expect.poll(() => emailsLike(dataDir, /quotes are ready/)).toHaveLength(1);
-    const customerContext = await browser.newContext();
-    const customer = await customerContext.newPage();
-    await customer.goto(
-      `${server.url}${resumeLinkIn(emailsLike(dataDir, /quotes are ready/)[0]!)}`,
-    );
-    await customer.getByRole("button", { name: "See my quotes" }).click();
-    const bindHref = await customer
-      .getByRole("link", { name: "Choose this quote from Acme Mutual" })
-      .getAttribute("href");
-    expect((await post(customer.request, `${server.url}${bindHref}`, BIND_FORM)).ok()).toBe(true);
-    const binder = {
-      intent: "bind",
-      binderNumber: "BND-BOP-1",
-      binderEffective: daysFromToday(30),
-      binderExpires: daysFromToday(60),
-    };
-    expect((await post(desk.request, firstQuotes, binder)).ok()).toBe(true);
-    const issued = await desk.request.post(firstQuotes, {
-      headers: { Origin: server.url },
-      multipart: {
-        intent: "policy",
-        policyNumber: "BOP-2027-001",
-        policyStart: daysFromToday(30),
-        policyEnd: daysFromToday(395),
-        file: { name: "bop policy.pdf", mimeType: "application/pdf", buffer: BOP_PDF },
+    const customer = await bindByPosts({
+      browser,
+      serverUrl: server.url,
+      dataDir,
+      desk,
+      quotesUrl: firstQuotes,
+      quote: quoteForLine("Acme Mutual", "business-owners-policy", "1,800"),
+      insurer: "Acme Mutual",
+      signature: "Flora Stem",
+      published: 1,
+      policy: {
+        number: "BOP-2027-001",
+        start: daysFromToday(30),
+        end: daysFromToday(395),
+        pdf: BOP_PDF,
       },
     });
-    expect(issued.ok()).toBe(true);
+    const customerContext = customer.context();
 
     // The customer, on Your policy, asks their agent for commercial auto.
     await customer.goto(`${server.url}/business-wizard/policy`);
-    await expect(customer.getByText("BOP-2027-001")).toBeVisible();
+    await expect(customer.getByText("BOP-2027-001", { exact: true })).toBeVisible();
     // One policy: the page is that policy's, with no list of policies.
     await expect(customer.getByRole("heading", { name: "Your policies" })).toHaveCount(0);
     await customer.getByLabel("Your question").fill("We bought two vans: can you quote them?");
@@ -219,7 +185,7 @@ test("a customer with a business owner's policy asks for commercial auto: the ag
     await plain.goto(`${server.url}/business-wizard/policy`);
     await expect(policies).toContainText(/Policy BOP-2027-001, /);
     await expect(policies).toContainText(/Policy CA-2027-077, /);
-    await expect(policies.getByRole("link", { name: "bop policy.pdf" })).toBeVisible();
+    await expect(policies.getByRole("link", { name: "BOP-2027-001.pdf" })).toBeVisible();
     await expect(policies.getByRole("link", { name: "auto policy.pdf" })).toBeVisible();
     await keepHtml(plain, "your policies");
     await customer.goto(`${server.url}/business-wizard/policy`);
@@ -262,7 +228,7 @@ test("a customer with a business owner's policy asks for commercial auto: the ag
         lines: ["business-owners-policy"],
         status: "bound",
         policy_number: "BOP-2027-001",
-        binder_number: "BND-BOP-1",
+        binder_number: "B-BOP-2027-001",
       },
       {
         lines: ["commercial-auto"],

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
 import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
-import { readWrittenEmails, resumeLinkIn, type WrittenEmail } from "../support/outbox-files.ts";
+import { bindByPosts } from "../support/bound-by-posts.ts";
+import { readWrittenEmails, type WrittenEmail } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { WebhookReceiver } from "../support/webhook-receiver.ts";
@@ -47,8 +48,6 @@ test("the desk records an endorsement and a cancellation the customer sees; the 
   const keepHtml = async (page: Page, name: string) =>
     pages.set(name, await (await page.request.get(page.url())).text());
   const events = () => receiver.accepted().map((post) => post.event);
-  const post = (request: APIRequestContext, url: string, form: Record<string, string>) =>
-    request.post(url, { headers: { Origin: server.url }, form });
   try {
     // A bound policy, each step by its form's post (bind.spec.ts walks them on screen).
     const http = new HttpVisitor(server.url);
@@ -69,57 +68,24 @@ test("the desk records an endorsement and a cancellation the customer sees; the 
     await desk.getByRole("link", { name: VISITOR }).click();
     await desk.getByRole("link", { name: "Quotes and documents" }).click();
     const deskQuotes = desk.url();
-    expect(
-      (
-        await post(desk.request, deskQuotes, deskQuoteForm("Acme Mutual", "bindable", "2,400"))
-      ).ok(),
-    ).toBe(true);
-    expect((await post(desk.request, deskQuotes, { intent: "publish" })).ok()).toBe(true);
-    await expect.poll(() => emailsLike(dataDir, /quotes are ready/)).toHaveLength(1);
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    await visitor.goto(`${server.url}${resumeLinkIn(emailsLike(dataDir, /quotes are ready/)[0]!)}`);
-    await visitor.getByRole("button", { name: "See my quotes" }).click();
-    await expect(visitor).toHaveURL(/\/business-wizard\/quotes$/);
-    const bindHref = await visitor
-      .getByRole("link", { name: "Choose this quote from Acme Mutual" })
-      .getAttribute("href");
-    expect(
-      (
-        await post(visitor.request, `${server.url}${bindHref}`, {
-          payment: "in-full",
-          start: daysFromToday(30),
-          "answers-true": "on",
-          "ask-insurer": "on",
-          "not-covered-yet": "on",
-          "esign-consent": "on",
-          documents: "electronic",
-          signature: "Gil Pane",
-        })
-      ).ok(),
-    ).toBe(true);
-    // Bound with the insurer's binder, then its policy.
-    expect(
-      (
-        await post(desk.request, deskQuotes, {
-          intent: "bind",
-          binderNumber: "BND-0077",
-          binderEffective: daysFromToday(30),
-          binderExpires: daysFromToday(60),
-        })
-      ).ok(),
-    ).toBe(true);
-    const bound = await desk.request.post(deskQuotes, {
-      headers: { Origin: server.url },
-      multipart: {
-        intent: "policy",
-        policyNumber: "GL-2027-0077",
-        policyStart: daysFromToday(30),
-        policyEnd: daysFromToday(395),
-        file: { name: "policy.pdf", mimeType: "application/pdf", buffer: POLICY_PDF },
+    const visitor = await bindByPosts({
+      browser,
+      serverUrl: server.url,
+      dataDir,
+      desk,
+      quotesUrl: deskQuotes,
+      quote: deskQuoteForm("Acme Mutual", "bindable", "2,400"),
+      insurer: "Acme Mutual",
+      signature: "Gil Pane",
+      published: 1,
+      policy: {
+        number: "GL-2027-0077",
+        start: daysFromToday(30),
+        end: daysFromToday(395),
+        pdf: POLICY_PDF,
       },
     });
-    expect(bound.ok()).toBe(true);
+    const visitorContext = visitor.context();
 
     // The customer asks for a change with JavaScript on.
     await visitor.goto(`${server.url}/business-wizard/policy`);
