@@ -27,7 +27,7 @@ import {
 import { closeLogs, logger } from "#app/server/logger.server.ts";
 import { createMailTransport, OutboxWorker } from "#app/server/mail/outbox.server.ts";
 import { processResumeRequests } from "#app/server/wizard/resume-tokens.server.ts";
-import { WebhookWorker } from "#app/server/leads/webhooks.server.ts";
+import { queueLeadEvent, WebhookWorker } from "#app/server/leads/webhooks.server.ts";
 import { RenewalReminderWorker } from "#app/server/leads/renewal-reminders.server.ts";
 import { StateWaitlistWorker } from "#app/server/wizard/state-waitlist.server.ts";
 import { servicesContext } from "#app/server/services.server.ts";
@@ -94,7 +94,7 @@ export async function startApp(): Promise<RunningApp> {
   // Leads' webhooks (issue 17): queued by the saves, posted and retried by this worker.
   const webhooks = new WebhookWorker({ db: database.db, env });
   webhooks.start();
-  // Renewal reminders (decision 046): every server checks; the database lets each go once.
+  // Renewals (decisions 046, 073): every server checks; the database lets each step go once.
   const reminders = new RenewalReminderWorker({
     db: database.db,
     intervalMs: env.REMINDER_CHECK_INTERVAL_MS,
@@ -104,6 +104,9 @@ export async function startApp(): Promise<RunningApp> {
       siteUrl: env.SITE_URL,
       agency: agencyFrom(env),
       limits: agencyMailLimits(env),
+      windows: env.RENEWAL_WINDOWS_DAYS,
+      onRequestOpened: (submissionId) =>
+        queueLeadEvent(services, "quote_request.created", submissionId),
     },
   });
   reminders.start();

@@ -33,8 +33,16 @@ describe("parseEnv", () => {
       DATABASE_STATEMENT_TIMEOUT_MS: 3_000,
       // The whole journey speaks Spanish (decision 050).
       SPANISH: true,
+      // Renewals open 120 days before a policy ends; the agency is reminded at 120, 90, 60.
+      RENEWAL_WINDOWS_DAYS: [120, 90, 60],
     });
     expect(parseEnv({ DATA_DIR: dataDir, SPANISH: "false" }).SPANISH).toBe(false);
+    expect(
+      parseEnv({ DATA_DIR: dataDir, RENEWAL_WINDOWS_DAYS: "45,150" }).RENEWAL_WINDOWS_DAYS,
+    ).toEqual([150, 45]);
+    expect(() => parseEnv({ DATA_DIR: dataDir, RENEWAL_WINDOWS_DAYS: "120,120" })).toThrow(
+      /RENEWAL_WINDOWS_DAYS: must be up to 6 different whole numbers of days/,
+    );
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });

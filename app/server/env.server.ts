@@ -15,7 +15,11 @@ import { isEmailAddress } from "#app/domain/values/fields.ts";
 import { normalizeUsPhone } from "#app/domain/values/phone.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "#app/domain/values/time-zones.ts";
 import { RESUME_REMINDER_DELAY_MS } from "#app/domain/wizard/resume-links.ts";
-import { REMINDER_CHECK_INTERVAL_MS } from "#app/domain/quote/renewals.ts";
+import {
+  DEFAULT_RENEWAL_WINDOWS,
+  REMINDER_CHECK_INTERVAL_MS,
+  renewalWindowsSchema,
+} from "#app/domain/quote/renewals.ts";
 import { z } from "#app/domain/values/zod.ts";
 import { AGENCY_MAIL_LIMITS, type AgencyMailLimits } from "#app/domain/site/mailbox.ts";
 
@@ -192,6 +196,8 @@ const settingsSchema = z
     RESUME_REMINDER_DELAY_MS: wholeNumber(0, 86_400_000, RESUME_REMINDER_DELAY_MS),
     // How often each server checks for renewal reminders due (decision 046): a day at most.
     REMINDER_CHECK_INTERVAL_MS: wholeNumber(100, 86_400_000, REMINDER_CHECK_INTERVAL_MS),
+    // How many days before a policy's end its renewal opens and the agency is reminded (decision 073).
+    RENEWAL_WINDOWS_DAYS: z._default(renewalWindowsSchema, () => [...DEFAULT_RENEWAL_WINDOWS]),
     AGENCY_NAME: agencyText(200),
     AGENCY_HOME_STATE: z.optional(
       z.pipe(
@@ -342,6 +348,9 @@ function checked(schema: typeof settingsSchema, source: Record<string, string | 
  * nothing only the server needs is asked for (SESSION_SECRET). For the scripts that sign nothing:
  * the export, and a restore that must find DATA_DIR as it is (into an empty one).
  */
+/** The names of every setting (README's table and `.env.example` document each one). */
+export const SETTING_NAMES: readonly string[] = Object.keys(settingsSchema.shape);
+
 export function parseSettings(source: Record<string, string | undefined>): Settings {
   return checked(settingsSchema, source);
 }

@@ -53,6 +53,7 @@ import * as m0051 from "./0051-state-waitlist-told.ts";
 import * as m0053 from "./0053-policy-changes.ts";
 import * as m0055 from "./0055-certificates-drawn-and-holders.ts";
 import * as m0056 from "./0056-template-languages.ts";
+import * as m0057 from "./0057-renewal-windows.ts";
 
 /**
  * Every migration, by name, in the order they apply. Never rename or change one that has been
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   "0053-policy-changes": m0053,
   "0055-certificates-drawn-and-holders": m0055,
   "0056-template-languages": m0056,
+  "0057-renewal-windows": m0057,
 };

@@ -35,7 +35,7 @@ async function noLayoutProblems(page: Page) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("a policy ending in 59 days: one alert to the agency and one reminder to the insured across two servers and a restart; the desk lists it first; the reminder's link opens a prefilled renewal request", async ({
+test("a policy ending in 59 days: the site opens its renewal once, alerting the agency and emailing the insured across two servers and a restart; the insured tells what changed; the desk renews it as is", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -122,12 +122,19 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     await signIn(desk, url, DESK.email, DESK.password);
     await desk.getByRole("link", { name: "Renewals" }).click();
     const table = desk.getByRole("table", {
-      name: "Bound policies, those with no renewal request first, by the day they end",
+      name: "Bound policies, the renewals still to bind first, by the day they end",
     });
     const rows = table.getByRole("row");
     await expect(rows.nth(1)).toContainText("GL-59");
-    await expect(rows.nth(1)).toContainText("No renewal request: act now");
+    await expect(rows.nth(1)).toContainText("Renewal request open");
     await expect(rows.nth(1)).toContainText("60 days before");
+    await expect(rows.nth(1)).toContainText("Renewal opened and insured emailed, 120 days before");
+    // The renewal request the site opened, by its reference.
+    const renewalReference =
+      (await rows.nth(1).getByRole("link", { name: /^CP-/ }).textContent()) ?? "";
+    expect(renewalReference).toMatch(/^CP-[A-Z0-9]{6}$/);
+    expect(renewalReference).not.toBe("CP-ROOFER");
+    expect(reminders()[0]?.body).toContain(`(request ${renewalReference})`);
     await expect(rows.nth(2)).toContainText("GL-200");
     await expect(rows.nth(2)).toContainText("None yet");
     await noLayoutProblems(desk);
@@ -138,6 +145,9 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     await table.getByRole("link", { name: "GL-59" }).click();
     await desk.getByRole("link", { name: "Roofers", exact: true }).click();
     await expect(desk.getByText(/policy GL-59 ends .* \(reminder 60 days before\)/)).toBeVisible();
+    await expect(
+      desk.getByText(`${renewalReference}: renewal of policy GL-59 opened by the site`),
+    ).toBeVisible();
 
     // The insured's link, without JavaScript: the renewal request, prefilled from the application.
     const reminder = reminders()[0];
@@ -160,6 +170,9 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     ).newPage();
     await scripted.goto(visitor.url());
     await expect(scripted.getByRole("heading", { level: 1 })).toHaveText("Renew your policy GL-59");
+    await expect(
+      scripted.getByText(`Your renewal request ${renewalReference} is open.`),
+    ).toBeVisible();
     await expectNoAxeViolations(scripted);
     const form = await (await visitor.request.get(visitor.url())).text();
     expect(await htmlErrors(new Map([["renewal", form]]))).toEqual([]);
@@ -173,16 +186,15 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     await visitor.getByLabel("Renewal start date").fill(daysFromToday(59));
     await visitor.getByRole("button", { name: "Request my quotes" }).click();
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(
-      "We've got your renewal request",
+      "We've updated your renewal request",
     );
-    const renewalReference = (await visitor.locator("p.font-mono").textContent()) ?? "";
-    expect(renewalReference).toMatch(/^CP-[A-Z0-9]{6}$/);
-    expect(renewalReference).not.toBe("CP-ROOFER");
+    // The request the site opened, now with what the insured said.
+    await expect(visitor.locator("p.font-mono")).toHaveText(renewalReference);
     // "Your policy" says the renewal is asked for; a browser that proved no email can neither see
     // the renewal request nor send one.
     await visitor.goto(`${url}/business-wizard/policy`);
     await expect(
-      visitor.getByText(`We have your renewal request ${renewalReference}`),
+      visitor.getByText(`Your renewal request ${renewalReference} is open`),
     ).toBeVisible();
     const renewalUrl = `${url}/business-wizard/policy/renewal`;
     const stranger = await (await browser.newContext()).newPage();
@@ -195,13 +207,13 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
     expect(strangerPost.status()).toBe(403);
     // The agency is told, and the desk lists the renewal as requested, by its reference.
     await expect
-      .poll(() => written(/^Renewal request CP-/).map((email) => email.subject), {
+      .poll(() => written(/^Renewal request (updated )?CP-/).map((email) => email.subject), {
         timeout: 15_000,
       })
-      .toEqual([`Renewal request ${renewalReference}: Roofers`]);
+      .toEqual([`Renewal request updated ${renewalReference}: Roofers`]);
     await desk.goto(`${url}/admin/renewals`);
     await expect(table.getByRole("row").filter({ hasText: "GL-59" })).toContainText(
-      `Renewal requested (${renewalReference})`,
+      `Renewal request open ${renewalReference}`,
     );
     // The lead's quotes page works the renewal request, naming the policy it renews.
     await table.getByRole("link", { name: "GL-59" }).click();
@@ -209,6 +221,24 @@ test("a policy ending in 59 days: one alert to the agency and one reminder to th
       `Quotes for ${renewalReference}`,
     );
     await expect(desk.getByText(/Renews policy GL-59, which ends/)).toBeVisible();
+    // Renew as is: last term's quote becomes a draft for the new term, its form open to change it
+    // to the insurer's renewal offer; nothing reaches the insured until it is published.
+    await desk.getByRole("button", { name: "Renew as is" }).click();
+    await expect(
+      desk.getByText(/Saved: .*renew as is, last term's quote on policy GL-59/),
+    ).toBeVisible();
+    await expect(desk.getByRole("heading", { name: "Change Acme Mutual's quote" })).toBeVisible();
+    await expect(desk.getByLabel("Term starts", { exact: true })).toHaveValue(daysFromToday(59));
+    const quotes = desk.getByRole("table", { name: `Quotes for ${renewalReference}` });
+    await expect(quotes.getByRole("row")).toHaveCount(2);
+    await expect(quotes.getByRole("row").nth(1)).toContainText("Not yet published");
+    await noLayoutProblems(desk);
+    await expectNoAxeViolations(desk);
+    expect(
+      await htmlErrors(
+        new Map([["renewal quotes", await (await desk.request.get(desk.url())).text()]]),
+      ),
+    ).toEqual([]);
   } finally {
     for (const server of servers) await stopServer(server);
     rmSync(pdfs, { recursive: true, force: true });

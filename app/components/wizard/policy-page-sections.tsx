@@ -157,21 +157,19 @@ export function PolicyRenewal({
       <h2 id="renewal-heading" className="text-lg font-semibold text-ink">
         {m.policy_renewal_heading({}, words)}
       </h2>
-      {renewal.state === "requested" ? (
-        <p className="mt-2 text-ink">
-          {m.policy_renewal_requested({ reference: renewal.reference }, words)}
-        </p>
-      ) : (
-        <>
-          <p className="mt-2 text-ink">{m.policy_renewal_offered({ day: renewal.ends }, words)}</p>
-          <a
-            href={linkPath(RENEWAL_REQUEST_PATH, locale)}
-            className="mt-3 inline-block font-semibold text-brand-700 underline"
-          >
-            {m.policy_renewal_link({}, words)}
-          </a>
-        </>
-      )}
+      <p className="mt-2 text-ink">
+        {renewal.state === "requested"
+          ? m.policy_renewal_requested({ reference: renewal.reference }, words)
+          : m.policy_renewal_offered({ day: renewal.ends }, words)}
+      </p>
+      <a
+        href={linkPath(RENEWAL_REQUEST_PATH, locale)}
+        className="mt-3 inline-block font-semibold text-brand-700 underline"
+      >
+        {renewal.state === "requested"
+          ? m.policy_renewal_update_link({}, words)
+          : m.policy_renewal_link({}, words)}
+      </a>
     </section>
   );
 }

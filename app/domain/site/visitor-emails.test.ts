@@ -216,6 +216,7 @@ describe("the emails after the request, in the application's language (issue 31)
       insurer: "Acme Mutual",
       policyNumber: "ACM-100",
       policyEnd: "2027-12-01",
+      reference: "CP-8M2R4T",
       link,
       agency: AGENCY,
       locale: "es",

@@ -25,12 +25,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     policies,
     today,
+    windows: services.env.RENEWAL_WINDOWS_DAYS,
     limit: RENEWALS_LISTED,
     afterEndDays: RENEWALS_LISTED_AFTER_END_DAYS,
   };
 }
 
-function columns(today: string): DeskColumn<PolicyForRenewal>[] {
+function columns(today: string, windows: readonly number[]): DeskColumn<PolicyForRenewal>[] {
   return [
     {
       label: "Ends",
@@ -64,10 +65,22 @@ function columns(today: string): DeskColumn<PolicyForRenewal>[] {
     { label: "Insurer", cell: (policy) => policy.insurer },
     {
       label: "Renewal",
-      cell: (policy) =>
-        `${renewalStanding(daysUntil(today, policy.policyEnd), policy.renewalRequested)}${
-          policy.renewalReference ? ` (${policy.renewalReference})` : ""
-        }`,
+      cell: (policy) => (
+        <>
+          {renewalStanding(daysUntil(today, policy.policyEnd), policy.renewal, windows)}
+          {policy.renewalReference && policy.renewalRequestId ? (
+            <>
+              {" "}
+              <a
+                href={`/admin/submissions/${policy.submissionId}/quotes?request=${policy.renewalRequestId}`}
+                className="text-brand-700 underline"
+              >
+                {policy.renewalReference}
+              </a>
+            </>
+          ) : null}
+        </>
+      ),
     },
     {
       label: "Reminders",
@@ -87,23 +100,27 @@ function columns(today: string): DeskColumn<PolicyForRenewal>[] {
   ];
 }
 
+/** What the agency's windows (RENEWAL_WINDOWS_DAYS, farthest first) do, in words. */
+function windowsText(windows: readonly number[]): string {
+  const [first] = windows;
+  return `${first} days before a policy ends, the site opens its renewal request with last term's lines and emails the insured a link to tell what has changed; ${windows.join(", ")} days before, the agency is reminded on the customer's timeline and by email to the alert address when one is set.`;
+}
+
 export default function Renewals({ loaderData }: Route.ComponentProps) {
   const { policies } = loaderData;
   return (
     <>
       <AdminPageHeading title="Renewals">
-        Bound policies by the day they end, those with no renewal request yet first (and none that
-        ended more than {loaderData.afterEndDays} days ago). Each policy&apos;s reminders, 90 and 60
-        days before it ends, go on the lead&apos;s timeline and by email to the agency&apos;s alert
-        address when one is set; 60 days before, the insured is emailed a link to request the
-        renewal. A policy whose renewal is requested gets none.
+        Bound policies by the day they end, the renewals still to bind first (and none that ended
+        more than {loaderData.afterEndDays} days ago). {windowsText(loaderData.windows)} A renewal
+        bound, or a policy cancelled, gets no more.
       </AdminPageHeading>
       {policies.length === 0 ? (
         <p className="mt-6 text-ink">No policy is bound yet.</p>
       ) : (
         <DeskTable
-          caption="Bound policies, those with no renewal request first, by the day they end"
-          columns={columns(loaderData.today)}
+          caption="Bound policies, the renewals still to bind first, by the day they end"
+          columns={columns(loaderData.today, loaderData.windows)}
           rows={policies}
           rowKey={(policy) => policy.reference}
         />

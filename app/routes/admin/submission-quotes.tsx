@@ -40,6 +40,7 @@ import {
 import { ContractRequirementsSection } from "#app/components/admin/visitor-contract.tsx";
 import { BASE_LOCALE, isLocale } from "#app/domain/site/locales.ts";
 
+import { RenewalChoices } from "#app/components/admin/renewal-choices.tsx";
 import type { Route } from "./+types/submission-quotes";
 
 export const meta: Route.MetaFunction = () => adminMeta("Quotes");
@@ -104,7 +105,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     certificates,
     contract,
     // A renewal request names the policy it renews (decision 047).
-    renews: renews ? { number: renews.number, end: dayText(renews.end) } : null,
+    renews: renews
+      ? { number: renews.number, end: dayText(renews.end), insurer: renews.insurer }
+      : null,
     saved,
     // Why the customer's email just held was not sent (decision 054).
     notSent: notSentOf(url.searchParams.get("notsent")),
@@ -139,6 +142,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         lines: quoteRequest.lines,
         // The producer of record must be licensed for the business's state (decision 063).
         state: submission.state,
+        renewsBindRequestId: quoteRequest.renewsBindRequestId,
       },
       visitor: {
         email: submission.email,
@@ -271,6 +275,12 @@ export default function SubmissionQuotes({ loaderData, actionData }: Route.Compo
         problem={actionData?.formId === "subjectivities" ? actionData.problem : undefined}
       />
 
+      {loaderData.renews && open ? (
+        <RenewalChoices
+          renews={loaderData.renews}
+          problem={actionData?.formId === "renew" ? actionData.problem : undefined}
+        />
+      ) : null}
       <h2 className="mt-8 text-lg font-semibold text-ink">The quotes</h2>
       {quotes.length === 0 ? (
         <p className="mt-2 text-ink">No quote yet.</p>

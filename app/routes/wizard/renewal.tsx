@@ -58,13 +58,18 @@ async function policyToRenew(context: Route.LoaderArgs["context"], request: Requ
   const services = getServices(context);
   const proven = await provenApplication(services, request);
   if (!proven) return { state: "not-proven" as const };
-  const bound = await latestBoundPolicy(services.database.db, proven.submission.id);
-  if (!bound) return { state: "not-bound" as const };
-  const application = await requireCompletedApplication(services, request);
   const open =
     proven.quoteRequest && isOpenQuoteStatus(proven.quoteRequest.status)
       ? proven.quoteRequest
       : undefined;
+  // An open renewal request is for the policy it renews (decision 073), whichever is newest.
+  const bound = await latestBoundPolicy(
+    services.database.db,
+    proven.submission.id,
+    open?.renewsBindRequestId ?? undefined,
+  );
+  if (!bound) return { state: "not-bound" as const };
+  const application = await requireCompletedApplication(services, request);
   return {
     state: "bound" as const,
     services,
@@ -102,6 +107,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     policyNumber: bind.policy.number,
     policyEnd: dayText(bind.policy.end, locale),
     openReference: open?.reference ?? null,
+    openIsRenewal: open?.renewsBindRequestId === bind.id,
     lines: linesOffered(
       coveragePlan(application.answers, locale).lines.map((line) => ({
         ...line,
@@ -259,7 +265,10 @@ function RenewalForm({
           </h2>
           {loaderData.openReference ? (
             <p className="mt-1 text-ink">
-              {m.renewal_open_request({ reference: loaderData.openReference }, words)}
+              {(loaderData.openIsRenewal ? m.renewal_open_renewal : m.renewal_open_request)(
+                { reference: loaderData.openReference },
+                words,
+              )}
             </p>
           ) : (
             <p className="mt-1 text-muted">{m.renewal_lines_intro({}, words)}</p>

@@ -158,6 +158,8 @@ export async function getBindRequest(db: Db, requestId: string): Promise<BindReq
 export async function latestBoundPolicy(
   db: Db,
   submissionId: string,
+  /** Only this policy (its request to bind's id): the one a renewal request renews. */
+  bindRequestId?: string,
 ): Promise<
   | {
       requestId: string;
@@ -173,6 +175,7 @@ export async function latestBoundPolicy(
     .where("b.submission_id", "=", submissionId)
     .where("b.status", "=", "bound")
     .where("b.policy_number", "is not", null)
+    .$if(bindRequestId !== undefined, (query) => query.where("b.id", "=", bindRequestId ?? ""))
     .orderBy("b.bound_at", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -228,19 +231,34 @@ export async function listCustomerPolicies(
   });
 }
 
-/** The policy a renewal request renews (its request to bind's id): its number and end. */
+/** The policy a renewal request renews (its request to bind's id): number, term, insurer, quote. */
 export async function renewedPolicy(
   db: Db,
   bindRequestId: string,
-): Promise<{ number: string; end: string } | undefined> {
+): Promise<
+  { number: string; start: string; end: string; insurer: string; quoteId: string } | undefined
+> {
   const row = await db
-    .selectFrom("bind_requests")
-    .select(["policy_number", sql<string | null>`policy_end::text`.as("policy_end")])
-    .where("id", "=", bindRequestId)
-    .where("status", "=", "bound")
+    .selectFrom("bind_requests as b")
+    .innerJoin("insurer_quotes as q", "q.id", "b.insurer_quote_id")
+    .select([
+      "b.policy_number",
+      sql<string | null>`b.policy_start::text`.as("policy_start"),
+      sql<string | null>`b.policy_end::text`.as("policy_end"),
+      "q.insurer",
+      "q.id as quote_id",
+    ])
+    .where("b.id", "=", bindRequestId)
+    .where("b.status", "=", "bound")
     .executeTakeFirst();
-  return row?.policy_number && row.policy_end
-    ? { number: row.policy_number, end: row.policy_end }
+  return row?.policy_number && row.policy_start && row.policy_end
+    ? {
+        number: row.policy_number,
+        start: row.policy_start,
+        end: row.policy_end,
+        insurer: row.insurer,
+        quoteId: row.quote_id,
+      }
     : undefined;
 }
 

@@ -23,6 +23,7 @@ import {
   type QuoteKind,
 } from "#app/domain/quote/insurer-quotes.ts";
 import { QUOTE_MARKET_IDS, type Subjectivity } from "#app/domain/quote/quote-proposal.ts";
+import { renewAsIsQuote } from "#app/domain/quote/renewals.ts";
 import { isOpenQuoteStatus, quoteStatusLabel } from "#app/domain/leads/lead-desk.ts";
 import type { Agency } from "#app/domain/site/agency.ts";
 import type { RenderedEmail } from "#app/domain/site/email-content.ts";
@@ -339,6 +340,69 @@ export async function addInsurerQuote(
       operatorId,
       kind: "quote",
       body: `${request.reference}: quote added (${summaryOf(input)})`,
+    });
+    return { outcome: "saved", quoteId: row.id };
+  });
+}
+
+/** An id no row has: what a request renewing nothing looks for. */
+const NO_ID = "00000000-0000-0000-0000-000000000000";
+
+/** What "Renew as is" did: the draft saved, or why not. */
+export type RenewingAsIs = QuoteChange | { outcome: "not-renewal" | "already" };
+
+/**
+ * "Renew as is" (decision 073): the renewed policy's bound quote copied as a draft onto its open
+ * renewal request, for the new term (renewAsIsQuote), and entered on the timeline. Not twice: a
+ * quote from the same insurer for the same term, not withdrawn, is already there.
+ */
+export async function renewAsIs(
+  db: Db,
+  request: QuotedRequest & { renewsBindRequestId: string | null },
+  operatorId: string,
+  today: string,
+): Promise<RenewingAsIs> {
+  return inTransaction(db, async (trx) => {
+    const state = await lockOpenRequest(trx, request);
+    if (state !== "open") return { outcome: state ?? "not-found" };
+    if (await isChosen(trx, request.id)) return { outcome: "chosen" };
+    const policy = await trx
+      .selectFrom("bind_requests")
+      .select([
+        "insurer_quote_id",
+        "policy_number",
+        sql<string | null>`policy_start::text`.as("start"),
+        sql<string | null>`policy_end::text`.as("end"),
+      ])
+      .where("id", "=", request.renewsBindRequestId ?? NO_ID)
+      .where("status", "=", "bound")
+      .executeTakeFirst();
+    const bound = policy
+      ? await selectQuotes(trx).where("id", "=", policy.insurer_quote_id).executeTakeFirst()
+      : undefined;
+    if (!policy?.policy_number || !policy.start || !policy.end || !bound) {
+      return { outcome: "not-renewal" };
+    }
+    const input = renewAsIsQuote(toQuote(bound), { start: policy.start, end: policy.end }, today);
+    const copied = await trx
+      .selectFrom("insurer_quotes")
+      .select("id")
+      .where("quote_request_id", "=", request.id)
+      .where("insurer", "=", input.insurer)
+      .where("term_start", "=", input.termStart)
+      .where("status", "<>", "withdrawn")
+      .executeTakeFirst();
+    if (copied) return { outcome: "already" };
+    const row = await trx
+      .insertInto("insurer_quotes")
+      .values({ quote_request_id: request.id, created_by: operatorId, ...columnsOf(input) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await addActivity(trx, {
+      submissionId: request.submissionId,
+      operatorId,
+      kind: "quote",
+      body: `${request.reference}: renew as is, last term's quote on policy ${policy.policy_number} copied as a draft for ${input.termStart} to ${input.termEnd} (${summaryOf(input)}); to change to the insurer's renewal offer before publishing`,
     });
     return { outcome: "saved", quoteId: row.id };
   });

@@ -58,6 +58,7 @@ import {
 import {
   addInsurerQuote,
   listInsurerQuotes,
+  renewAsIs,
   markSubjectivity,
   publishInsurerQuotes,
   type DeskSending,
@@ -66,6 +67,7 @@ import {
   type QuoteChange,
   type QuotedRequest,
 } from "#app/server/leads/insurer-quote-store.server.ts";
+import { renewalDeskMessages } from "#app/domain/quote/renewals.ts";
 import { askQuestion, listQuestions } from "#app/server/leads/question-store.server.ts";
 import { getProducer } from "#app/server/admin/producers.server.ts";
 import { currentContractRequirements } from "#app/server/wizard/contract-store.server.ts";
@@ -111,7 +113,12 @@ export interface QuoteDesk {
   operatorId: string;
   agency: Agency;
   /** The request, its lines and the business's state (the application's, as the wizard keeps it). */
-  request: QuotedRequest & { lines: readonly string[]; state?: string | null };
+  request: QuotedRequest & {
+    lines: readonly string[];
+    state?: string | null;
+    /** The policy a renewal request renews (decision 047), for "Renew as is". */
+    renewsBindRequestId?: string | null;
+  };
   /** The visitor, and the business's name as a certificate's holder is told it. */
   visitor: { email: string; firstName: string | null; businessName: string; language: Locale };
 }
@@ -409,6 +416,8 @@ async function workOnForm(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> 
         return refused("subjectivities", {}, quoteFormMessages.notFound, 404);
       return saved({ anchor: "subjectivities" });
     }
+    case "renew-as-is":
+      return renewingAsIs(desk);
     case "publish":
       return publishDrafts(desk);
     case "bind":
@@ -417,6 +426,31 @@ async function workOnForm(desk: QuoteDesk, form: FormData): Promise<DeskAnswer> 
       return declineBind(desk, form);
     default:
       return { outcome: "bad-request" };
+  }
+}
+
+/**
+ * "Renew as is" (decision 073): last term's bound quote copied as a draft onto this renewal
+ * request, whose form then opens to change it to the insurer's renewal offer.
+ */
+async function renewingAsIs(desk: QuoteDesk): Promise<DeskAnswer> {
+  const today = dayIn(new Date(), desk.services.env.AGENCY_TIME_ZONE);
+  const { request } = desk;
+  const renewed = await renewAsIs(
+    desk.services.database.db,
+    { ...request, renewsBindRequestId: request.renewsBindRequestId ?? null },
+    desk.operatorId,
+    today,
+  );
+  switch (renewed.outcome) {
+    case "saved":
+      return saved({ edit: renewed.quoteId });
+    case "not-renewal":
+      return refused("renew", {}, renewalDeskMessages.notRenewal);
+    case "already":
+      return refused("renew", {}, renewalDeskMessages.already);
+    default:
+      return afterChange(renewed, "renew", {});
   }
 }
 

@@ -10,7 +10,7 @@ import {
   changeRequestMessages,
   customerChangeText,
 } from "#app/domain/quote/policy-changes.ts";
-import { daysUntil, RENEWAL_OFFERED_DAYS } from "#app/domain/quote/renewals.ts";
+import { daysUntil, renewalOpensDays } from "#app/domain/quote/renewals.ts";
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
@@ -174,7 +174,7 @@ export async function visitorPolicyPage(
   ]);
   const timeZone = services.env.AGENCY_TIME_ZONE;
   const seen = bind.quoteSeen;
-  // The renewal, from 90 days before the end (decision 047): asked for once a request renews it.
+  // The renewal, from the agency's first window (decision 073): open once a request renews it.
   const renewing =
     quoteRequest?.renewsBindRequestId === bind.id && isOpenQuoteStatus(quoteRequest.status)
       ? quoteRequest.reference
@@ -198,7 +198,7 @@ export async function visitorPolicyPage(
     reference: bind.reference,
     renewal: renewing
       ? { state: "requested" as const, reference: renewing }
-      : daysLeft <= RENEWAL_OFFERED_DAYS
+      : daysLeft <= renewalOpensDays(services.env.RENEWAL_WINDOWS_DAYS)
         ? { state: "offered" as const, ends: day(bind.policy.end) }
         : null,
     signed: m.policy_request_signed(

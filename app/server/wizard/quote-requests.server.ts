@@ -247,8 +247,9 @@ export async function saveQuoteRequest(
               note: eb.ref("excluded.note"),
               consent_text: eb.ref("excluded.consent_text"),
               consent_given_at: eb.ref("excluded.consent_given_at"),
+              // A request tied to a policy stays tied to it (decision 073): never moved to another.
               renews_bind_request_id: sql<string | null>`coalesce(
-                excluded.renews_bind_request_id, quote_requests.renews_bind_request_id)`,
+                quote_requests.renews_bind_request_id, excluded.renews_bind_request_id)`,
               updated_at: stamp,
             }))
             // Only a request that says something new is written (and so alerts anyone).
@@ -258,8 +259,7 @@ export async function saveQuoteRequest(
                 IS DISTINCT FROM (excluded.lines, excluded.start_date, excluded.contact_channel,
                 excluded.note, excluded.consent_text)
                 OR (excluded.renews_bind_request_id IS NOT NULL AND
-                  quote_requests.renews_bind_request_id IS DISTINCT FROM
-                  excluded.renews_bind_request_id)`,
+                  quote_requests.renews_bind_request_id IS NULL)`,
             ),
         )
         // xmax is 0 for a row this statement inserted, and set for one it updated.
@@ -332,6 +332,42 @@ export async function openDeskRequest(
       if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * The renewal request the site opens by itself at the agency's first renewal window (decision
+ * 073), in the caller's transaction: last term's lines and contact channel, tied to the policy it
+ * renews, written by nobody (`consentText` says the site opened it). Undefined while the customer
+ * has another request open: that one is worked first, and a later check tries again. A reference
+ * drawn twice fails the caller's transaction, which the next check repeats.
+ */
+export async function openRenewalRequest(
+  trx: Db,
+  submissionId: string,
+  input: QuoteRequestInput & { renewsBindRequestId: string },
+  consentText: string,
+): Promise<QuoteRequest | undefined> {
+  const saved = await trx
+    .insertInto("quote_requests")
+    .values({
+      submission_id: submissionId,
+      reference: quoteReference(randomBytes),
+      lines: input.lines,
+      start_date: input.startDate,
+      contact_channel: input.contactChannel,
+      note: input.note ?? null,
+      consent_text: consentText,
+      consent_given_at: sql<Date>`now()`,
+      renews_bind_request_id: input.renewsBindRequestId,
+      updated_at: stampedBy(UNKNOWN_WRITER),
+    })
+    .onConflict((conflict) =>
+      conflict.column("submission_id").where("status", "in", OPEN_QUOTE_STATUSES).doNothing(),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  if (!saved) return undefined;
+  return toRequest(await selectRequest(trx).where("id", "=", saved.id).executeTakeFirstOrThrow());
 }
 
 /** Whether the database refused a second open request for one submission. */
