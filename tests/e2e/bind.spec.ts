@@ -284,6 +284,11 @@ test("a surplus lines proposal beside an admitted one; the visitor rejects TRIA 
         ]),
       );
     await expect.poll(events).toContain("bind_request.created");
+    // The agency's alert opens the request it is about (a customer may hold several).
+    expect(
+      readWrittenEmails(dataDir).find((email) => email.subject.startsWith("Request to bind:"))
+        ?.body,
+    ).toMatch(/\/admin\/submissions\/[0-9a-f-]{36}\/quotes\?request=[0-9a-f-]{36}\n/);
 
     // The customer asks their agent a question from the quotes page, without JavaScript.
     await page.getByLabel("Your question").fill("Can the policy name my landlord?");

@@ -174,6 +174,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "requested":
       await notifyBindRequest(services, {
         submissionId: submission.id,
+        requestId: quoteRequest.id,
         reference: asked.reference,
         insurer: quote.insurer,
         businessName: lead.business_name,

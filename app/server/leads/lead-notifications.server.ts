@@ -233,11 +233,20 @@ export async function notifyCallbackRequest(
   });
 }
 
+/** What the agency is told of a request to bind: `requestId` is the quote request it binds. */
+export interface BindRequestAlert {
+  submissionId: string;
+  requestId: string;
+  reference: string;
+  insurer: string;
+  businessName: string | null;
+}
+
 /** The email that tells the agency a visitor asked to bind a quote: act on it, then mark it bound. */
 export function bindRequestAlertEmail(
   siteUrl: string,
   to: string[],
-  bind: { submissionId: string; reference: string; insurer: string; businessName: string | null },
+  bind: BindRequestAlert,
 ): OutgoingEmail {
   const text = [
     `A visitor has asked ${site.brand} to bind ${possessive(bind.insurer)} quote. They are not covered until you confirm it in writing.`,
@@ -248,7 +257,7 @@ export function bindRequestAlertEmail(
       ["Insurer", bind.insurer],
     ]),
     "",
-    `The request, its signed statements and the quote: ${siteUrl}/admin/submissions/${bind.submissionId}/quotes`,
+    `The request, its signed statements and the quote: ${siteUrl}/admin/submissions/${bind.submissionId}/quotes?request=${bind.requestId}`,
     "",
   ].join("\n");
   return {
@@ -261,7 +270,7 @@ export function bindRequestAlertEmail(
 /** Tells the agency of a request to bind. Never throws. */
 export async function notifyBindRequest(
   services: AppServices,
-  bind: { submissionId: string; reference: string; insurer: string; businessName: string | null },
+  bind: BindRequestAlert,
 ): Promise<void> {
   await enqueue(services, (to) => bindRequestAlertEmail(services.env.SITE_URL, to, bind), {
     submissionId: bind.submissionId,
@@ -371,6 +380,8 @@ export async function notifyChangeRequest(
 /** What the customer did that the agency is told of (issue 55), with what it is about. */
 export interface CustomerAct {
   submissionId: string;
+  /** The quote request it is about: the alert links that request's page (decision 070). */
+  requestId: string;
   reference: string;
   businessName: string | null;
   act: "asked" | "answered" | "uploaded" | "declined";
@@ -401,7 +412,7 @@ export function customerActAlertEmail(
       [words.label, act.detail],
     ]),
     "",
-    `The request: ${siteUrl}/admin/submissions/${act.submissionId}/quotes`,
+    `The request: ${siteUrl}/admin/submissions/${act.submissionId}/quotes?request=${act.requestId}`,
     `Needs action: ${siteUrl}/admin/needs-action`,
     "",
   ].join("\n");

@@ -141,6 +141,10 @@ describe.each(testDatabaseKinds)("the visitor's quotes page forms on $name", (ki
       expect(alert.subject).toBe(`Customer's question: ${visitor.request.reference} (Grocers)`);
       expect(alert.text_body).toContain(`Question: ${question}`);
       expect(alert.text_body).toContain("/admin/needs-action");
+      // The alert opens the request it is about, not whichever is the customer's newest.
+      expect(alert.text_body).toContain(
+        `/admin/submissions/${visitor.request.submissionId}/quotes?request=${visitor.request.id}`,
+      );
     });
   });
 });

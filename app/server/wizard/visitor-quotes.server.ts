@@ -207,6 +207,7 @@ async function tellTheAgency(
   await notifyCustomerAct(services, {
     ...act,
     submissionId: request.submissionId,
+    requestId: request.id,
     reference: request.reference,
     businessName: lead ? (leadNameOf(lead) ?? null) : null,
   });
