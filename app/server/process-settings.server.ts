@@ -18,7 +18,9 @@ export interface ProcessSettings {
  * (64 MB a half on 24 GB) and stays so until V8 finds the process idle.
  */
 export const SERVER_MEMORY_SETTINGS: ProcessSettings = {
-  flags: ["--max-semi-space-size=16"],
+  // PGlite's WebAssembly compiled by V8's baseline compiler only (decision 074): its optimising
+  // compiler's 500 MB peak is what a small server runs out of. On PostgreSQL no WebAssembly runs.
+  flags: ["--max-semi-space-size=16", "--liftoff-only"],
   env: { MALLOC_TRIM_THRESHOLD_: "131072" },
 };
 
