@@ -159,9 +159,29 @@ describe.each(testDatabaseKinds)("renewals on $name", (kind) => {
     await withDatabase(kind.open, async ({ db }) => {
       await leadWithPolicy(db, "Roofers", directory, { number: "GL-80", end: addDays(TODAY, 80) });
       await leadWithPolicy(db, "Bakers", directory, { number: "GL-140", end: addDays(TODAY, 140) });
-      const wide = { ...SENDING, windows: [150, 45] };
+      // Each renewal the site opens is told once it is saved (the webhook's quote_request.created).
+      const told: string[] = [];
+      const wide = {
+        ...SENDING,
+        windows: [150, 45],
+        onRequestOpened: async (submissionId: string) => {
+          told.push(submissionId);
+        },
+      };
       // At 150 days: both open, each reminded at the 150-day window.
       expect(await sendDueRenewalReminders(db, TODAY, wide)).toBe(4);
+      expect(told).toHaveLength(2);
+      expect(new Set(told)).toEqual(
+        new Set(
+          (
+            await db
+              .selectFrom("quote_requests")
+              .select("submission_id")
+              .where("renews_bind_request_id", "is not", null)
+              .execute()
+          ).map((row) => row.submission_id),
+        ),
+      );
       const kinds = await db
         .selectFrom("renewal_reminders")
         .select("kind")
@@ -175,7 +195,8 @@ describe.each(testDatabaseKinds)("renewals on $name", (kind) => {
       ]);
       // The agency goes back to 120, 90, 60: GL-80, reminded at 150, gets its 90-day one (a nearer
       // window); GL-140 is past nothing nearer, and neither renewal opens again.
-      expect(await sendDueRenewalReminders(db, TODAY, SENDING)).toBe(1);
+      expect(await sendDueRenewalReminders(db, TODAY, { ...wide, windows: [120, 90, 60] })).toBe(1);
+      expect(told).toHaveLength(2);
       expect(
         await db
           .selectFrom("renewal_reminders")
