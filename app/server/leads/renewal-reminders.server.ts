@@ -156,7 +156,7 @@ export async function sendDueRenewalReminders(
 function renewalStandingText(policy: DuePolicy): string {
   return policy.renewal_reference
     ? `request ${policy.renewal_reference} (${policy.renewal_status ?? "open"})`
-    : "not opened: another request of this customer is open, work it first or open the renewal from the desk";
+    : "not opened: another request of this customer is open; the renewal opens at the first check after it is closed";
 }
 
 /**
