@@ -196,6 +196,11 @@ test("a policy ending in 59 days: the site opens its renewal once, alerting the 
     await expect(
       visitor.getByText(`Your renewal request ${renewalReference} is open`),
     ).toBeVisible();
+    // ...with the way back to the renewal form, to tell more.
+    await expect(visitor.getByRole("link", { name: "Tell us what has changed" })).toHaveAttribute(
+      "href",
+      "/business-wizard/policy/renewal",
+    );
     const renewalUrl = `${url}/business-wizard/policy/renewal`;
     const stranger = await (await browser.newContext()).newPage();
     await stranger.goto(renewalUrl);

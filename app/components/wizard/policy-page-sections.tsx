@@ -95,16 +95,7 @@ export function CustomerPolicies({
               <ul className="mt-1 space-y-1">
                 {policy.documents.map((document) => (
                   <li key={document.id}>
-                    <a
-                      href={document.href}
-                      download
-                      className="font-semibold text-brand-700 underline"
-                    >
-                      {document.fileName}
-                    </a>{" "}
-                    <span className="text-muted">
-                      {m.policy_document_size({ size: document.size }, words)}
-                    </span>
+                    <DocumentLink document={document} />
                   </li>
                 ))}
               </ul>
@@ -113,6 +104,19 @@ export function CustomerPolicies({
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A policy document to download, with its size. */
+function DocumentLink({ document }: { document: PolicyDocument }) {
+  const words = { locale: useLocale() };
+  return (
+    <>
+      <a href={document.href} download className="font-semibold text-brand-700 underline">
+        {document.fileName}
+      </a>{" "}
+      <span className="text-muted">{m.policy_document_size({ size: document.size }, words)}</span>
+    </>
   );
 }
 
@@ -130,12 +134,7 @@ export function PolicyDocuments({ documents }: { documents: readonly PolicyDocum
         <ul className="mt-2 space-y-2">
           {documents.map((document) => (
             <li key={document.id} className="text-ink">
-              <a href={document.href} download className="font-semibold text-brand-700 underline">
-                {document.fileName}
-              </a>{" "}
-              <span className="text-muted">
-                {m.policy_document_size({ size: document.size }, words)}
-              </span>
+              <DocumentLink document={document} />
             </li>
           ))}
         </ul>

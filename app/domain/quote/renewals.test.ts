@@ -5,6 +5,7 @@ import type { InsurerQuote } from "#app/domain/quote/insurer-quotes.ts";
 import {
   agencyRenewalReminders,
   daysUntil,
+  policyRenewalOffer,
   insuredReminderKind,
   renewAsIsQuote,
   renewalAlertLines,
@@ -52,6 +53,18 @@ describe("renewals", () => {
       "Renewal opened and insured emailed, 60 days before",
     );
     expect(renewalReminderLabel("other")).toBe("other");
+  });
+
+  it("offers the renewal on Your policy from the agency's first window, and names the open one", () => {
+    expect(policyRenewalOffer(130, null, WINDOWS)).toBeNull();
+    // Within 120 days, not only within 90 as before the agency's windows.
+    expect(policyRenewalOffer(110, null, WINDOWS)).toEqual({ state: "offered" });
+    expect(policyRenewalOffer(110, null, [90, 60])).toBeNull();
+    expect(policyRenewalOffer(-5, null, WINDOWS)).toEqual({ state: "offered" });
+    expect(policyRenewalOffer(110, "CP-XYZ789", WINDOWS)).toEqual({
+      state: "requested",
+      reference: "CP-XYZ789",
+    });
   });
 
   it("reads the agency's windows, farthest first, and refuses what is not a list of days", () => {

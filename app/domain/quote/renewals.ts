@@ -123,6 +123,19 @@ export function renewalReminderLabel(kind: string): string {
     : `Renewal opened and insured emailed, ${match[2]} days before`;
 }
 
+/**
+ * What "Your policy" says of a policy's renewal (decision 073): the renewal request open for it, by
+ * its reference; else, from the agency's first window on, the renewal offered; else nothing yet.
+ */
+export function policyRenewalOffer(
+  daysLeft: number,
+  openRenewalReference: string | null,
+  windows: readonly number[],
+): { state: "requested"; reference: string } | { state: "offered" } | null {
+  if (openRenewalReference) return { state: "requested", reference: openRenewalReference };
+  return daysLeft <= renewalOpensDays(windows) ? { state: "offered" } : null;
+}
+
 /** Where a policy's renewal stands on the desk, for the agency's windows (farthest first). */
 export function renewalStanding(
   daysLeft: number,

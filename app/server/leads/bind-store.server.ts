@@ -650,22 +650,34 @@ export async function policyRecords(
       requestReference: row.reference,
       lines: row.lines.map((line) => ({ line, name: lineName(line) })),
       insurer: row.insurer,
-      binder:
-        row.binder_number && row.binder_effective && row.binder_expires
-          ? {
-              number: row.binder_number,
-              effective: row.binder_effective,
-              expires: row.binder_expires,
-            }
-          : null,
-      policy:
-        row.policy_number && row.policy_start && row.policy_end
-          ? { number: row.policy_number, start: row.policy_start, end: row.policy_end }
-          : null,
+      binder: binderOf(row),
+      policy: policyOf(row),
     });
     records.set(row.submission_id, list);
   }
   return records;
+}
+
+/** A bound request's binder from its columns (read as text), or null before one is recorded. */
+function binderOf(row: {
+  binder_number: string | null;
+  binder_effective: string | null;
+  binder_expires: string | null;
+}) {
+  return row.binder_number && row.binder_effective && row.binder_expires
+    ? { number: row.binder_number, effective: row.binder_effective, expires: row.binder_expires }
+    : null;
+}
+
+/** A bound request's policy from its columns (read as text), or null before it is issued. */
+function policyOf(row: {
+  policy_number: string | null;
+  policy_start: string | null;
+  policy_end: string | null;
+}) {
+  return row.policy_number && row.policy_start && row.policy_end
+    ? { number: row.policy_number, start: row.policy_start, end: row.policy_end }
+    : null;
 }
 
 /**
@@ -713,18 +725,8 @@ export async function latestBindings(
         signedAt: new Date(row.signed_at).toISOString(),
         documentsBy: DOCUMENTS_BY.find((by) => by === row.documents_by) ?? null,
         tria: TRIA_CHOICES.find((choice) => choice === row.tria) ?? null,
-        binder:
-          row.binder_number && row.binder_effective && row.binder_expires
-            ? {
-                number: row.binder_number,
-                effective: row.binder_effective,
-                expires: row.binder_expires,
-              }
-            : null,
-        policy:
-          row.policy_number && row.policy_start && row.policy_end
-            ? { number: row.policy_number, start: row.policy_start, end: row.policy_end }
-            : null,
+        binder: binderOf(row),
+        policy: policyOf(row),
         declined:
           row.decline_reason !== null
             ? {

@@ -330,19 +330,37 @@ export async function addInsurerQuote(
     const state = await lockOpenRequest(trx, request);
     if (state !== "open") return { outcome: state ?? "not-found" };
     if (await isChosen(trx, request.id)) return { outcome: "chosen" };
-    const row = await trx
-      .insertInto("insurer_quotes")
-      .values({ quote_request_id: request.id, created_by: operatorId, ...columnsOf(input) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await addActivity(trx, {
-      submissionId: request.submissionId,
+    const quoteId = await insertDraft(
+      trx,
+      request,
+      input,
       operatorId,
-      kind: "quote",
-      body: `${request.reference}: quote added (${summaryOf(input)})`,
-    });
-    return { outcome: "saved", quoteId: row.id };
+      `${request.reference}: quote added (${summaryOf(input)})`,
+    );
+    return { outcome: "saved", quoteId };
   });
+}
+
+/** A draft quote of `request`, written by the operator, and `timeline` on the lead's timeline. */
+async function insertDraft(
+  trx: Db,
+  request: QuotedRequest,
+  input: InsurerQuoteInput,
+  operatorId: string,
+  timeline: string,
+): Promise<string> {
+  const row = await trx
+    .insertInto("insurer_quotes")
+    .values({ quote_request_id: request.id, created_by: operatorId, ...columnsOf(input) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await addActivity(trx, {
+    submissionId: request.submissionId,
+    operatorId,
+    kind: "quote",
+    body: timeline,
+  });
+  return row.id;
 }
 
 /** An id no row has: what a request renewing nothing looks for. */
@@ -393,18 +411,14 @@ export async function renewAsIs(
       .where("status", "<>", "withdrawn")
       .executeTakeFirst();
     if (copied) return { outcome: "already" };
-    const row = await trx
-      .insertInto("insurer_quotes")
-      .values({ quote_request_id: request.id, created_by: operatorId, ...columnsOf(input) })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await addActivity(trx, {
-      submissionId: request.submissionId,
+    const quoteId = await insertDraft(
+      trx,
+      request,
+      input,
       operatorId,
-      kind: "quote",
-      body: `${request.reference}: renew as is, last term's quote on policy ${policy.policy_number} copied as a draft for ${input.termStart} to ${input.termEnd} (${summaryOf(input)}); to change to the insurer's renewal offer before publishing`,
-    });
-    return { outcome: "saved", quoteId: row.id };
+      `${request.reference}: renew as is, last term's quote on policy ${policy.policy_number} copied as a draft for ${input.termStart} to ${input.termEnd} (${summaryOf(input)}); to change to the insurer's renewal offer before publishing`,
+    );
+    return { outcome: "saved", quoteId };
   });
 }
 

@@ -10,7 +10,7 @@ import {
   changeRequestMessages,
   customerChangeText,
 } from "#app/domain/quote/policy-changes.ts";
-import { daysUntil, renewalOpensDays } from "#app/domain/quote/renewals.ts";
+import { daysUntil, policyRenewalOffer } from "#app/domain/quote/renewals.ts";
 import { formatBytes, visitorDocumentPath } from "#app/domain/quote/request-documents.ts";
 import { lineName } from "#app/domain/quote/quote-request.ts";
 import type { Locale } from "#app/domain/site/locales.ts";
@@ -179,7 +179,11 @@ export async function visitorPolicyPage(
     quoteRequest?.renewsBindRequestId === bind.id && isOpenQuoteStatus(quoteRequest.status)
       ? quoteRequest.reference
       : null;
-  const daysLeft = daysUntil(today, bind.policy.end);
+  const renewal = policyRenewalOffer(
+    daysUntil(today, bind.policy.end),
+    renewing,
+    services.env.RENEWAL_WINDOWS_DAYS,
+  );
   return {
     state: "bound" as const,
     phone: agency.phone,
@@ -196,11 +200,7 @@ export async function visitorPolicyPage(
           : m.policy_paying_monthly({}, words)
         : m.quotes_pay_in_full({}, words),
     reference: bind.reference,
-    renewal: renewing
-      ? { state: "requested" as const, reference: renewing }
-      : daysLeft <= renewalOpensDays(services.env.RENEWAL_WINDOWS_DAYS)
-        ? { state: "offered" as const, ends: day(bind.policy.end) }
-        : null,
+    renewal: renewal?.state === "offered" ? { ...renewal, ends: day(bind.policy.end) } : renewal,
     signed: m.policy_request_signed(
       {
         reference: bind.reference,

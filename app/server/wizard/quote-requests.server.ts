@@ -199,6 +199,28 @@ function toRequest(row: RequestRow): QuoteRequest {
   };
 }
 
+/** A new quote request's row: what was asked, the words agreed to, the policy it renews, if any. */
+function requestRow(
+  submissionId: string,
+  reference: string,
+  input: QuoteRequestInput & { renewsBindRequestId?: string },
+  consentText: string,
+  stamp: ReturnType<typeof stampedBy>,
+) {
+  return {
+    submission_id: submissionId,
+    reference,
+    lines: input.lines,
+    start_date: input.startDate,
+    contact_channel: input.contactChannel,
+    note: input.note ?? null,
+    consent_text: consentText,
+    consent_given_at: sql<Date>`now()`,
+    renews_bind_request_id: input.renewsBindRequestId ?? null,
+    updated_at: stamp,
+  };
+}
+
 /** What saving a quote request did: made one, changed the open one, or found it already so. */
 export type QuoteRequestChange = "created" | "updated" | "unchanged";
 
@@ -224,18 +246,7 @@ export async function saveQuoteRequest(
       const stamp = stampedBy(writer);
       const saved = await db
         .insertInto("quote_requests")
-        .values({
-          submission_id: submissionId,
-          reference: newReference(),
-          lines: input.lines,
-          start_date: input.startDate,
-          contact_channel: input.contactChannel,
-          note: input.note ?? null,
-          consent_text: consentText,
-          consent_given_at: sql<Date>`now()`,
-          renews_bind_request_id: input.renewsBindRequestId ?? null,
-          updated_at: stamp,
-        })
+        .values(requestRow(submissionId, newReference(), input, consentText, stamp))
         .onConflict((conflict) =>
           conflict
             .column("submission_id")
@@ -306,17 +317,15 @@ export async function openDeskRequest(
     try {
       const saved = await db
         .insertInto("quote_requests")
-        .values({
-          submission_id: submissionId,
-          reference: newReference(),
-          lines: input.lines,
-          start_date: input.startDate,
-          contact_channel: input.contactChannel,
-          note: input.note ?? null,
-          consent_text: consentText,
-          consent_given_at: sql<Date>`now()`,
-          updated_at: stampedBy(operatorWriter(operatorId)),
-        })
+        .values(
+          requestRow(
+            submissionId,
+            newReference(),
+            input,
+            consentText,
+            stampedBy(operatorWriter(operatorId)),
+          ),
+        )
         .returning("id")
         .executeTakeFirstOrThrow();
       const row = await selectRequest(db).where("id", "=", saved.id).executeTakeFirstOrThrow();
@@ -349,18 +358,15 @@ export async function openRenewalRequest(
 ): Promise<QuoteRequest | undefined> {
   const saved = await trx
     .insertInto("quote_requests")
-    .values({
-      submission_id: submissionId,
-      reference: quoteReference(randomBytes),
-      lines: input.lines,
-      start_date: input.startDate,
-      contact_channel: input.contactChannel,
-      note: input.note ?? null,
-      consent_text: consentText,
-      consent_given_at: sql<Date>`now()`,
-      renews_bind_request_id: input.renewsBindRequestId,
-      updated_at: stampedBy(UNKNOWN_WRITER),
-    })
+    .values(
+      requestRow(
+        submissionId,
+        quoteReference(randomBytes),
+        input,
+        consentText,
+        stampedBy(UNKNOWN_WRITER),
+      ),
+    )
     .onConflict((conflict) =>
       conflict.column("submission_id").where("status", "in", OPEN_QUOTE_STATUSES).doNothing(),
     )
