@@ -5,8 +5,9 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * The layers and the import graph are held by the linter (eslint.config.js, docs/architecture.md):
- * these show that it fails on a layer crossed and on a cycle, not only that main passes.
+ * The layers are held by the linter (eslint.config.js, docs/architecture.md): these show that it
+ * fails on a layer crossed, not only that main passes. Import cycles are tools/import-cycles.test.ts's
+ * (decision 075).
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -71,16 +72,6 @@ describe("the linter's layers", () => {
       ].join("\n"),
     );
     expect(rules).toEqual([]);
-  });
-
-  it("refuses an import cycle", async () => {
-    // The funnel's middleware reads the services' context; were that module to import the middleware,
-    // the two would import each other.
-    const rules = await ruleIdsFor(
-      "app/server/services.server.ts",
-      `import { funnelMarks } from "#app/server/wizard/funnel.server.ts";\nexport const used = funnelMarks;\nexport function getServices() {}\n`,
-    );
-    expect(rules).toContain("import-x/no-cycle");
   });
 });
 
