@@ -2,21 +2,21 @@
  * The Node entry, composition only: the HTTP server's order of work (request log, prerendered
  * pages, assets, security headers, compression, guards, the app) and its shutdown. Each part is a
  * module of app/server/http/; the app itself (settings, database, pages) comes from the server
- * bundle that `npm run build` writes, or from Vite in development.
+ * bundle that `npm run build` writes, or from Vite in development. What the app's settings decide
+ * (the prerendered pages' stamps, the access log) comes from the running app too: this file
+ * imports nothing of app/domain, which would load the message catalogs a second time beside the
+ * bundle's own copy (decision 075).
  */
 import { randomBytes } from "node:crypto";
 
 import compression from "compression";
 import express from "express";
 
-import { agencyFrom, agencyStamp } from "#app/domain/site/agency.ts";
-import { languagesStamp, siteLanguages } from "#app/domain/site/locales.ts";
 import type { RunningApp, startApp as StartApp } from "#app/server/app.server.ts";
 import {
   loadPrerenderedPages,
   servePrerenderedPages,
 } from "#app/server/http/prerendered-pages.server.ts";
-import { logEachRequest } from "#app/server/http/request-log.server.ts";
 import { headersSetBy, securityHeaders } from "#app/server/http/security-headers.server.ts";
 import { gracefulShutdown } from "#app/server/http/shutdown.server.ts";
 import { serveAssets, serveBuiltFiles } from "#app/server/http/static-files.server.ts";
@@ -56,14 +56,13 @@ server.disable("x-powered-by");
 // Client addresses (for the rate limit) come from X-Forwarded-For only behind a trusted proxy: then
 // the address the nearest proxy saw.
 server.set("trust proxy", env.TRUST_PROXY ? 1 : false);
-server.use(logEachRequest(logger, shutdown.isStopping));
+server.use(running.logEachRequest(shutdown.isStopping));
 if (!viteServer) {
   // The marketing pages as `npm run build` prerendered them (decision 001), from memory, before any
   // other work; then the hashed assets.
   const pages = loadPrerenderedPages("build/client", {
     siteUrl: env.SITE_URL,
-    agencyStamp: agencyStamp(agencyFrom(env)),
-    languagesStamp: languagesStamp(siteLanguages(env.SPANISH)),
+    ...running.prerenderStamps,
     logger,
   });
   server.use(servePrerenderedPages(pages));

@@ -33,6 +33,9 @@ export default defineConfig({
     // would only be starting on PostgreSQL's hot paths, and the process would wait for it to end
     // (see TEST_NODE_FLAGS in tests/support/server-process.ts).
     execArgv: ["--liftoff-only"],
+    // The compiled message catalogs (some 1,700 plain JavaScript modules, nothing to transform) are
+    // loaded by Node itself, not through Vite: 7 s less CPU a run (decision 075).
+    server: { deps: { external: [/[\\/]app[\\/]paraglide[\\/]/] } },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

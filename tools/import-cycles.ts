@@ -93,3 +93,24 @@ export function importCycles(
   }
   return cycles;
 }
+
+/**
+ * The project's files that loading `entry` loads, as paths relative to `root`: its imports, theirs
+ * and so on, type-only imports left out (they load nothing). A `#app/` import of a generated
+ * JavaScript module (the message catalogs) is listed by its path too.
+ */
+export function runtimeImportsOf(root: string, entry: string): string[] {
+  const reached = new Set<string>();
+  const waiting = [path.resolve(root, entry)];
+  for (let file = waiting.pop(); file !== undefined; file = waiting.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const source = readFileSync(file, "utf8").replace(/^import type [^;]*;/gms, "");
+    for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
+      const target = resolveImport(root, file, fileName);
+      if (target) waiting.push(target);
+      else if (fileName.startsWith("#app/")) reached.add(path.join(root, "app", fileName.slice(5)));
+    }
+  }
+  return [...reached].map((file) => path.relative(root, file)).sort();
+}

@@ -3,9 +3,9 @@ import type { RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 
 import { cspNonceContext } from "#app/context.ts";
-import { agencyFrom } from "#app/domain/site/agency.ts";
+import { agencyFrom, agencyStamp } from "#app/domain/site/agency.ts";
 import { countedAddress } from "#app/domain/site/client-address.ts";
-import { siteLanguages } from "#app/domain/site/locales.ts";
+import { languagesStamp, siteLanguages } from "#app/domain/site/locales.ts";
 
 import { operatorCommand } from "#app/server/admin/operators.server.ts";
 import { startBackupEndpoint } from "#app/server/db/backup.server.ts";
@@ -24,6 +24,7 @@ import {
   refuseCrossSitePosts,
   refuseOtherMethods,
 } from "#app/server/http/guards.server.ts";
+import { logEachRequest } from "#app/server/http/request-log.server.ts";
 import { closeLogs, logger } from "#app/server/logger.server.ts";
 import { createMailTransport, OutboxWorker } from "#app/server/mail/outbox.server.ts";
 import { processResumeRequests } from "#app/server/wizard/resume-tokens.server.ts";
@@ -43,6 +44,16 @@ export interface RunningApp {
   env: Env;
   logger: typeof logger;
   handler: RequestHandler;
+  /**
+   * What the prerendered pages were built for, to compare with (prerendered-pages.server.ts): the
+   * agency's details and the languages, as this server's settings give them. server.ts reads them
+   * here (and the access log below) rather than importing the domain's modules itself, which would
+   * load the message catalogs a second time beside the bundle's copy (some 1,700 modules, a third
+   * of a second of each start: decision 075).
+   */
+  prerenderStamps: { agencyStamp: string; languagesStamp: string };
+  /** The first handler of every request: its line in the access log (request-log.server.ts). */
+  logEachRequest(isStopping: () => boolean): RequestHandler;
   /** Refuses posts from other sites (403); goes in front of every other handler of posts. */
   refuseCrossSitePosts: RequestHandler;
   /** Answers methods the site does not take (405 with Allow); goes in front of the app. */
@@ -141,6 +152,11 @@ export async function startApp(): Promise<RunningApp> {
     env,
     logger,
     handler,
+    prerenderStamps: {
+      agencyStamp: agencyStamp(agencyFrom(env)),
+      languagesStamp: languagesStamp(languages),
+    },
+    logEachRequest: (isStopping) => logEachRequest(logger, isStopping),
     refuseCrossSitePosts: refuseCrossSitePosts(env.SITE_URL, languages),
     refuseOtherMethods: refuseOtherMethods(languages),
     close: async () => {

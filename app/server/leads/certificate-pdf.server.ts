@@ -2,8 +2,10 @@
  * Draws a certificate of insurance (decision 069) as a one-page US Letter PDF with pdf-lib: the
  * boxes of the standard certificate-of-liability layout, each with the field the contents give.
  * The layout is the site's own; the ACORD form and logo are the agency's to use under its licence.
+ * pdf-lib (some 170 modules) is loaded on the first certificate drawn, not at every start: a
+ * server that draws none does not hold it in memory (decision 075).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
 
 import {
   CANCELLATION_NOTE,
@@ -17,7 +19,6 @@ const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
 const MARGIN = 36;
 const INNER_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const BLACK = rgb(0, 0, 0);
 
 /** Text the standard font cannot draw (outside WinAnsi) becomes "?": the PDF never fails. */
 function drawable(font: PDFFont, text: string): string {
@@ -52,6 +53,8 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 
 /** Draws the certificate's contents: its PDF's bytes. */
 export async function certificatePdf(contents: CertificateContents): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const BLACK = rgb(0, 0, 0);
   const document = await PDFDocument.create();
   document.setTitle(`Certificate of liability insurance ${contents.reference}`);
   document.setProducer(contents.producer.name);
