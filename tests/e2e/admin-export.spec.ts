@@ -11,7 +11,7 @@ import {
 
 import { openDataDirDatabase, readSubmissions } from "../support/databases.ts";
 import { parseCsv } from "../support/csv.ts";
-import { createOperatorWithCli, runScript, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, runScript, signIn } from "../support/lead-desk.ts";
 import {
   databaseSettingsOf,
   makeDataDir,
@@ -142,7 +142,7 @@ test("leads:export writes every submission as CSV, with the spec's columns, and 
   test.slow();
   // The embedded database: the command refuses it while the server holds it.
   const dataDir = makeDataDir({ embedded: true });
-  await createOperatorWithCli(dataDir, "desk@agency.example", PASSWORD);
+  await createDeskOperator(dataDir, "desk@agency.example", PASSWORD);
   const server = await startServer({ dataDir });
   let stopped = false;
   try {

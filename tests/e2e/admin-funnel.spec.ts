@@ -1,7 +1,7 @@
 import { FUNNEL_STEPS } from "#app/domain/leads/lead-desk.ts";
 import { readFunnel } from "#app/server/wizard/funnel.server.ts";
 
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { openDataDirDatabase } from "../support/databases.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
@@ -30,7 +30,7 @@ test("the funnel counts each visitor once per step reached, and each completion,
   browser,
 }) => {
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, "desk@agency.example", "funnel desk password 1");
+  await createDeskOperator(dataDir, "desk@agency.example", "funnel desk password 1");
   const server = await startServer({ dataDir });
   try {
     // 1. Without JavaScript, all the way, reloading and going back on the way.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -61,7 +61,7 @@ test("a surplus lines proposal beside an admitted one; the visitor rejects TRIA 
 }) => {
   test.setTimeout(150_000);
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  await createDeskOperator(dataDir, DESK.email, DESK.password);
   const receiver = new WebhookReceiver();
   const server = await startServer({
     dataDir,

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { bindByPosts } from "../support/bound-by-posts.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
 import { pdfText } from "../support/pdf-text.ts";
@@ -28,7 +28,7 @@ test("a holder's certificate drawn from the policy, previewed and sent; at renew
 }) => {
   test.setTimeout(150_000);
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  await createDeskOperator(dataDir, DESK.email, DESK.password);
   const server = await startServer({ dataDir });
   const pages = new Map<string, string>();
   const keepHtml = async (page: Page, name: string) =>

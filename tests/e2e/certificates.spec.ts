@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn, type WrittenEmail } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -39,7 +39,7 @@ test("a bound policy's visitor asks for a certificate; the desk issues it; the v
 }) => {
   test.setTimeout(120_000);
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  await createDeskOperator(dataDir, DESK.email, DESK.password);
   const receiver = new WebhookReceiver();
   const server = await startServer({
     dataDir,

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { htmlErrors } from "../support/html-checker.ts";
 import { bindByPosts, quoteForLine } from "../support/bound-by-posts.ts";
 import { daysFromToday } from "../support/lead-fixtures.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, type WrittenEmail } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -32,7 +32,7 @@ test("a customer with a business owner's policy asks for commercial auto: the ag
 }) => {
   test.setTimeout(150_000);
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  await createDeskOperator(dataDir, DESK.email, DESK.password);
   const server = await startServer({ dataDir, env: { LEAD_NOTIFY_TO: "desk@agency.example" } });
   const pages = new Map<string, string>();
   const keepHtml = async (page: Page, name: string) =>

@@ -6,7 +6,7 @@ import { NOT_LICENSED_PATH } from "#app/domain/wizard/wizard-screens.ts";
 
 import { pageTexts, textsOutsideCatalog } from "../support/catalog-text.ts";
 import { htmlErrors } from "../support/html-checker.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails } from "../support/outbox-files.ts";
 import {
   makeDataDir,
@@ -340,7 +340,7 @@ test("Ohio added to the licences: each noted address is emailed once, in its lan
   page,
 }) => {
   // The noted addresses' database, with an operator, served again with a licence for Ohio too.
-  await createOperatorWithCli(dataDir, "desk@harbor.example", "waitlist desk password 1");
+  await createDeskOperator(dataDir, "desk@harbor.example", "waitlist desk password 1");
   const licensed = { ...AGENCY, AGENCY_LICENSES: `${AGENCY.AGENCY_LICENSES},OH:7654321` };
   for (let start = 0; start < 2; start++) {
     // Started twice: the promise is kept once.

@@ -1,5 +1,5 @@
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
 import { openDataDirDatabase } from "../support/databases.ts";
@@ -28,7 +28,7 @@ test("knowing an email reveals and changes nothing of the application saved unde
 }) => {
   test.setTimeout(120_000);
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, OPERATOR.email, OPERATOR.password);
+  await createDeskOperator(dataDir, OPERATOR.email, OPERATOR.password);
   const server = await startServer({ dataDir, env: { LEAD_NOTIFY_TO: ALERTS_TO } });
   let ownerReference = "";
   let strangerReference = "";

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 
 import { htmlErrors } from "../support/html-checker.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import {
@@ -149,7 +149,7 @@ test("every page and wizard screen: no sideways scroll or overlaps at 360, 768 a
   // The lead desk's pages, signed in as an operator made through the running server (decision
   // 037), this application among its leads.
   const desk = { email: "quality-desk@agency.example", password: "quality desk password 1" };
-  await createOperatorWithCli(SERVER_DATA_DIR, desk.email, desk.password);
+  await createDeskOperator(SERVER_DATA_DIR, desk.email, desk.password);
   await signIn(page, origin, desk.email, desk.password);
   for (const [path, name] of [
     ["/admin", "the work queue"],

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { bindByPosts } from "../support/bound-by-posts.ts";
 import { readWrittenEmails, type WrittenEmail } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
@@ -34,7 +34,7 @@ test("the desk records an endorsement and a cancellation the customer sees; the 
 }) => {
   test.setTimeout(120_000);
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  await createDeskOperator(dataDir, DESK.email, DESK.password);
   const receiver = new WebhookReceiver();
   const server = await startServer({
     dataDir,

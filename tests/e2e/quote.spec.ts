@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { TYPICAL_PRICE_DISCLAIMER } from "#app/domain/reference/market-figures.ts";
 import { PRODUCT_LINES } from "#app/domain/reference/products.ts";
 
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import {
   makeDataDir,
@@ -57,7 +57,7 @@ const WEBHOOK_SECRET = "the agency's webhook secret";
 
 test.beforeAll(async () => {
   dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, OPERATOR.email, OPERATOR.password);
+  await createDeskOperator(dataDir, OPERATOR.email, OPERATOR.password);
   server = await startServer({
     dataDir,
     env: {

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
-import { createOperatorWithCli, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -118,7 +118,7 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
   // Two full proposals typed at the desk (issue 55), and compared at two widths.
   test.setTimeout(180_000);
   const dataDir = makeDataDir();
-  await createOperatorWithCli(dataDir, DESK.email, DESK.password);
+  await createDeskOperator(dataDir, DESK.email, DESK.password);
   const receiver = new WebhookReceiver();
   const server = await startServer({
     dataDir,

@@ -2,7 +2,15 @@ import { spawn } from "node:child_process";
 
 import { expect, type Page } from "@playwright/test";
 
-import { databaseSettingsOf, TEST_NODE_ENV, TEST_NODE_FLAGS } from "./server-process.ts";
+import { createOperator } from "#app/server/admin/operators.server.ts";
+
+import { openDataDirDatabase } from "./databases.ts";
+import {
+  databaseSettingsOf,
+  databaseUrlOf,
+  TEST_NODE_ENV,
+  TEST_NODE_FLAGS,
+} from "./server-process.ts";
 
 /** What a command-line script did. */
 export interface ScriptResult {
@@ -48,12 +56,28 @@ export async function runScript(
   });
 }
 
-/** Makes an operator through `npm run operator:create` (the server must not hold DATA_DIR). */
-export async function createOperatorWithCli(
+/**
+ * Makes an operator in `dataDir`'s database, as `npm run operator:create` does (the first is the
+ * owner). On the run's PostgreSQL the test writes it itself, with the command's own function: a
+ * run of the command costs a Node start and its modules (some 0.7 s of CPU) that journeys about
+ * something else need not pay (decision 075); admin-export.spec.ts runs the command itself. On
+ * the embedded database, which only one process opens at a time, it runs the command (the server
+ * must not hold DATA_DIR).
+ */
+export async function createDeskOperator(
   dataDir: string,
   email: string,
   password: string,
 ): Promise<void> {
+  if (await databaseUrlOf(dataDir)) {
+    const database = await openDataDirDatabase(dataDir);
+    try {
+      await createOperator(database.db, email, password);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   const result = await runScript("operator-create", ["--email", email], {
     dataDir,
     input: `${password}\n`,
