@@ -30,6 +30,7 @@ import {
   VISITORS,
 } from "./settings.ts";
 import { profileEmailSaves } from "./server-profile.ts";
+import { diagnoseOpenLoop } from "./stalls.ts";
 import { pgbenchStatementFloor, pgliteStatementFloor } from "./statement-floor.ts";
 
 /** Seconds of steady arrivals in an open-loop run. */
@@ -216,6 +217,13 @@ export async function measurePostgresSaves(
     );
     const profile = await profileEmailSaves(workspaceDir, databaseUrl, servers);
     log(`server profiled over ${profile.saves} email saves`);
+    const stalls = await diagnoseOpenLoop(workspaceDir, databaseUrl, servers, {
+      ratePerSecond: openLoop.ratePerSecond,
+      seconds: OPEN_LOOP_SECONDS,
+    });
+    log(
+      `open loop again with the stall probe: p99 ${Math.round(stalls.p99Ms)} ms; the slowest saves' time in GC ${(100 * stalls.gc.slowestShare).toFixed(0)} %, event-loop stalls ${(100 * stalls.stalls.slowestShare).toFixed(0)} %, slow queries ${(100 * stalls.queries.slowestShare).toFixed(0)} %`,
+    );
     // The same concurrency at the database as the server's saves had: its pool's connections.
     const floor = await pgbenchStatementFloor(databaseUrl, {
       clients: POSTGRES_POOL_SIZE,
@@ -231,6 +239,7 @@ export async function measurePostgresSaves(
         reference: floor,
         ratio: pgSaves.savesPerSecond / floor.savesPerSecond,
         openLoop,
+        stalls,
         profile,
         transactionsPerSave: transactions / pgSaves.saves,
         roundTripsPerSave: roundTrips.all,

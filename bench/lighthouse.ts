@@ -53,7 +53,11 @@ export interface LighthouseSummary {
  */
 export async function runLighthouse(
   baseUrl: string,
-  /** `cookie`: the visitor's cookies, for a page only they may see. */
+  /**
+   * `cookie`: the visitor's cookies, for a page only they may see. Such a page is kept out of
+   * search engines (`noindex`), as it must be: Lighthouse's is-crawlable audit is left out of its
+   * SEO score.
+   */
   pages: { path: string; runs: number; cookie?: string | undefined }[],
   rawDir: string,
   log: (line: string) => void,
@@ -77,8 +81,23 @@ export async function runLighthouse(
             output: "json",
             logLevel: "error",
             onlyCategories: [...CATEGORIES],
-            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+            // Each run starts without the cookies the runs before it left (Lighthouse keeps them
+            // by default): a step's draft cookie from /business-wizard's run went out beside the
+            // plan visitor's own, and the plan page answered with the first step.
+            clearStorageTypes: [
+              "file_systems",
+              "shader_cache",
+              "service_workers",
+              "cache_storage",
+              "cookies",
+            ],
+            ...(cookie ? { extraHeaders: { Cookie: cookie }, skipAudits: ["is-crawlable"] } : {}),
           });
+          // A page that sent Lighthouse elsewhere would be measured as another page.
+          const landed = result?.lhr.finalDisplayedUrl;
+          if (landed !== undefined && landed !== `${baseUrl}${pagePath}`) {
+            throw new Error(`Lighthouse was redirected from ${pagePath} to ${landed}`);
+          }
           if (result && !result.lhr.runtimeError) lhr = result.lhr;
           else
             log(

@@ -7,6 +7,7 @@ import type { Category, LighthouseSummary } from "./lighthouse.ts";
 import type { MemoryFigures } from "./memory.ts";
 import type { OpenLoopFigures, SaveFigures } from "./saves.ts";
 import type { ProfileShare, ServerProfile } from "./server-profile.ts";
+import { SLOW_QUERY_MS, type StallFigures } from "./stalls.ts";
 import type { SaveFloor } from "./statement-floor.ts";
 import type { TargetCheck } from "./target-check.ts";
 import type { Throughput } from "./throughput.ts";
@@ -21,6 +22,8 @@ export type SaveComparison =
       ratio: number;
       /** Saves at a steady arrival rate, half the rate `app` reached. */
       openLoop?: OpenLoopFigures;
+      /** PostgreSQL: what the open loop's slowest saves waited on, from a probed run. */
+      stalls?: StallFigures;
       /** PostgreSQL: where the server's CPU time per save went, from a profiled run. */
       profile?: ServerProfile;
       /** PostgreSQL: transactions committed (by every session) per save during the email posts. */
@@ -134,6 +137,8 @@ const LIMITS = {
   openLoopP99Ms: 50,
   roundTripsPerSave: 1,
   idleResidentMb: 250,
+  // Issue 58: the site runs on a 512 MB instance (decision 074).
+  startPeakMb: 400,
 };
 
 /** Checks every target of the performance targets (docs/decisions/README.md) against the figures. */
@@ -146,17 +151,16 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
       .join(", ");
     if (page.kind !== "wizard") {
       checks.push({
-        target: `${page.path}: Lighthouse 100 in all four categories`,
+        target: `${page.path}: Lighthouse 100 in all four categories${page.kind === "visitor" ? " (SEO without is-crawlable: a customer's page is noindex)" : ""}`,
         figure: line,
         met: Object.values(scores).every((score) => score === 100),
       });
-      if (page.kind === "marketing") {
-        checks.push({
-          target: `${page.path}: LCP <= ${LIMITS.lcpRatio}x the static reference's`,
-          figure: `${ms(page.median.lcpMs)} vs ${ms(report.lighthouse.reference.median.lcpMs)}: ${times(page.lcpRatio)}`,
-          met: page.lcpRatio <= LIMITS.lcpRatio,
-        });
-      }
+      // A marketing page, and since issue 58 a customer's page, paints as soon as a static one.
+      checks.push({
+        target: `${page.path}: LCP <= ${LIMITS.lcpRatio}x the static reference's`,
+        figure: `${ms(page.median.lcpMs)} vs ${ms(report.lighthouse.reference.median.lcpMs)}: ${times(page.lcpRatio)}`,
+        met: page.lcpRatio <= LIMITS.lcpRatio,
+      });
     } else {
       // Issue 32: the wizard's first screen paints its largest element as soon as a static page.
       checks.push({
@@ -276,7 +280,26 @@ export function checkTargets(report: Omit<BenchReport, "targets">): TargetCheck[
       : "not measured: run `npm run bench -- --only memory`",
     met: memory ? idleMet(memory) : null,
   });
+  checks.push({
+    target: `Server on PGlite: a start's peak RSS (VmHWM) <= ${LIMITS.startPeakMb} MB`,
+    figure: memory
+      ? `${mb(memory.idle.peakMb)} starting on a new DATA_DIR, ${mb(memory.restartedIdle.peakMb)} restarting on ${memory.saves.saves.toLocaleString("en-US")} saves`
+      : "not measured: run `npm run bench -- --only memory`",
+    met: memory
+      ? Math.max(memory.idle.peakMb, memory.restartedIdle.peakMb) <= LIMITS.startPeakMb
+      : null,
+  });
   return checks;
+}
+
+const percent = (share: number) => `${Math.round(100 * share)} %`;
+
+/** What the open loop's slowest saves waited on (bench/stalls.ts), as a paragraph. */
+function stallsParagraph(database: string, stalls: StallFigures): string[] {
+  return [
+    `What the slowest saves waited on, on ${database}: the same open loop (${perSecond(stalls.ratePerSecond)} arrivals a second for ${stalls.seconds} s) on a server of its own with a probe preloaded (\`bench/stall-probe.ts\`), after a warm-up: p50 ${ms(stalls.p50Ms)}, p99 ${ms(stalls.p99Ms)}. Of the ${stalls.slowest} saves at or above that p99 (${ms(stalls.slowestMs)} in all), ${percent(stalls.gc.slowestShare)} of the time the server's main thread was in a garbage collection pause (${stalls.gc.pauses} pauses during the load, ${ms(stalls.gc.totalMs)} in all, the longest ${ms(stalls.gc.maxMs)}); ${percent(stalls.stalls.slowestShare)} its event loop was stalled by more than 5 ms, the pauses included (${stalls.stalls.count} stalls, the longest ${ms(stalls.stalls.maxMs)}); ${percent(stalls.queries.slowestShare)} a PostgreSQL query slower than ${SLOW_QUERY_MS} ms was in flight (${stalls.queries.count.toLocaleString("en-US")} queries, p50 ${ms(stalls.queries.p50Ms)}, p99 ${ms(stalls.queries.p99Ms)}, the longest ${ms(stalls.queries.maxMs)}). The rest of their time they waited behind other requests' work on the server's one thread and for their answers' bytes.`,
+    "",
+  ];
 }
 
 /** bench/report.md: the figures, each beside its target, and what was met. */
@@ -425,6 +448,9 @@ export function renderMarkdown(report: BenchReport): string {
           ],
     ),
     "",
+    ...report.saves.flatMap((save) =>
+      "notMeasured" in save || !save.stalls ? [] : stallsParagraph(save.database, save.stalls),
+    ),
     "CPU per save is the CPU time used during the email posts (user and system, every thread) by the server processes, PostgreSQL's processes and the bench's own load generator, divided by the saves.",
     ...profileSection(report.saves),
     "",
@@ -506,7 +532,7 @@ function limitsOf(report: BenchReport): string[] {
       .map((variant) => `${variant.what}: ${ms(variant.median.lcpMs)} (${times(variant.lcpRatio)})`)
       .join("; ");
   for (const page of pages) {
-    if (page.kind === "marketing" && page.lcpRatio > LIMITS.lcpRatio) {
+    if (page.kind !== "wizard" && page.lcpRatio > LIMITS.lcpRatio) {
       const variants = variantsOf(page.path);
       limits.push(
         `- ${page.path}: LCP ${ms(page.median.lcpMs)}, ${times(page.lcpRatio)} the reference's ${ms(reference.median.lcpMs)}.` +
@@ -588,7 +614,7 @@ function limitsOf(report: BenchReport): string[] {
     if ("notMeasured" in save || !save.openLoop) continue;
     if (save.openLoop.p99Ms > LIMITS.openLoopP99Ms) {
       limits.push(
-        `- The email step's save on ${save.database} at ${perSecond(save.openLoop.ratePerSecond)} arrivals a second: p99 ${ms(save.openLoop.p99Ms)}, p50 ${ms(save.openLoop.p50Ms)}, the slowest ${ms(save.openLoop.maxMs)}.${cpuBound(save.app, report.environment.cpus ?? "")}`,
+        `- The email step's save on ${save.database} at ${perSecond(save.openLoop.ratePerSecond)} arrivals a second: p99 ${ms(save.openLoop.p99Ms)}, p50 ${ms(save.openLoop.p50Ms)}, the slowest ${ms(save.openLoop.maxMs)}.${cpuBound(save.app, report.environment.cpus ?? "")}${save.stalls ? ` In the probed run the slowest saves spent ${percent(save.stalls.gc.slowestShare)} of their time in garbage collection, ${percent(save.stalls.stalls.slowestShare)} in event-loop stalls and ${percent(save.stalls.queries.slowestShare)} beside a slow query (see the saves section).` : ""}`,
       );
     }
   }

@@ -20,6 +20,7 @@ import { HttpVisitor } from "#tests/support/visitor.ts";
 
 import { pageBytes } from "./bytes.ts";
 import { jsComposition } from "./composition.ts";
+import { customerPages } from "./customer-pages.ts";
 import { measurePgliteSaves, measurePostgresSaves } from "./database-saves.ts";
 import { measureDeskFigures } from "./desk.ts";
 import {
@@ -94,6 +95,11 @@ try {
   const pages: { path: string; kind: PageKind; cookie?: string }[] = [
     ...PAGES,
     { path: QUOTE_STEP_PATH, kind: "visitor", cookie: visitor.cookie() },
+    // Their quotes, a request to bind and their policy, each with its customer's cookies.
+    ...(await customerPages(app.url, workspace.dir, {
+      DATA_DIR: dataDirOf(workspace.dir),
+      DATABASE_URL: "",
+    })),
   ];
   const bytes = [];
   for (const page of [...pages, { path: REFERENCE_PATH, kind: "reference" as const }]) {

@@ -278,7 +278,13 @@ export interface OpenLoopFigures {
  */
 export async function measureOpenLoopSaves(
   baseUrl: string,
-  options: { ratePerSecond: number; seconds: number; label: string },
+  options: {
+    ratePerSecond: number;
+    seconds: number;
+    label: string;
+    /** Told each post's planned moment (ms since the epoch) and latency (bench/stalls.ts). */
+    onAnswer?: (plannedAt: number, latencyMs: number) => void;
+  },
 ): Promise<OpenLoopFigures> {
   const count = Math.round(options.ratePerSecond * options.seconds);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
@@ -308,10 +314,12 @@ export async function measureOpenLoopSaves(
           ).then(
             (answer) => {
               latencies.push(performance.now() - planned);
+              options.onAnswer?.(performance.timeOrigin + planned, performance.now() - planned);
               if (!savedEmail(answer)) failures += 1;
             },
             () => {
               latencies.push(performance.now() - planned);
+              options.onAnswer?.(performance.timeOrigin + planned, performance.now() - planned);
               failures += 1;
             },
           ),
