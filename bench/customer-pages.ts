@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 
 import { QUOTES_PATH, POLICY_PATH } from "#app/domain/wizard/wizard-screens.ts";
-import { daysFromToday, deskQuoteForm } from "#tests/support/lead-fixtures.ts";
+import { bindForm, daysFromToday, deskQuoteForm } from "#tests/support/lead-fixtures.ts";
 import { readWrittenEmails, resumeLinkIn } from "#tests/support/outbox-files.ts";
 import { HttpVisitor } from "#tests/support/visitor.ts";
 
@@ -125,16 +125,7 @@ export async function customerPages(
   const insured = second.customer;
   const offered = await insured.getPage(QUOTES_PATH);
   const chosen = found(BIND_LINK, offered.html, "the second customer's quotes page offers none");
-  const asked = await insured.post(chosen, {
-    payment: "in-full",
-    start: daysFromToday(30),
-    "answers-true": "on",
-    "ask-insurer": "on",
-    "not-covered-yet": "on",
-    "esign-consent": "on",
-    documents: "electronic",
-    signature: "Ana Bench",
-  });
+  const asked = await insured.post(chosen, bindForm("Ana Bench", daysFromToday(30)));
   check(asked.status === 302, `the request to bind was refused (${asked.status})`);
   const { quotes } = second;
   const bound = await desk.post(quotes, {

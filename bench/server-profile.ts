@@ -170,6 +170,39 @@ export function summarizeProfile(
 }
 
 /**
+ * A server of its own on the run's PostgreSQL database for a measurement with an instrument
+ * (`env`: the profiler, the stall probe), warmed with 300 email saves first. Its log is
+ * server-postgres-NAME.log in the results, its DATA_DIR .bench-data-postgres-NAME.
+ */
+export async function startWarmedServer(
+  workspaceDir: string,
+  databaseUrl: string,
+  servers: Child[],
+  name: string,
+  env: Record<string, string>,
+): Promise<Child> {
+  const app = await startAppServer(
+    workspaceDir,
+    await freePort(),
+    path.join(RESULTS, `server-postgres-${name}.log`),
+    {
+      DATA_DIR: path.join(workspaceDir, `.bench-data-postgres-${name}`),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      ...env,
+    },
+  );
+  servers.push(app);
+  await measureEmailSaves(app.url, {
+    visitors: 300,
+    concurrency: CONCURRENT_VISITORS,
+    label: `${name}-warmup`,
+    deadlineMs: 60_000,
+  });
+  return app;
+}
+
+/**
  * A server on PostgreSQL at `databaseUrl` under the profiler: a warm-up of saves, then VISITORS
  * saves (CONCURRENT_VISITORS at once) profiled; the profile is kept in bench/results/profile/.
  */
@@ -181,26 +214,11 @@ export async function profileEmailSaves(
   const profileDir = path.join(RESULTS, "profile");
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
-  const app = await startAppServer(
-    workspaceDir,
-    await freePort(),
-    path.join(RESULTS, "server-postgres-profiled.log"),
-    {
-      DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-profiled"),
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
-    },
-  );
-  servers.push(app);
+  const app = await startWarmedServer(workspaceDir, databaseUrl, servers, "profiled", {
+    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}`,
+  });
   let figures;
   try {
-    await measureEmailSaves(app.url, {
-      visitors: 300,
-      concurrency: CONCURRENT_VISITORS,
-      label: "profile-warmup",
-      deadlineMs: 60_000,
-    });
     figures = await measureEmailSaves(app.url, {
       visitors: VISITORS,
       concurrency: CONCURRENT_VISITORS,

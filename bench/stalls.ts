@@ -11,9 +11,10 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { freePort, startAppServer, type Child } from "./processes.ts";
-import { measureEmailSaves, measureOpenLoopSaves } from "./saves.ts";
-import { BENCH_SESSION_SECRET, CONCURRENT_VISITORS, RESULTS } from "./settings.ts";
+import type { Child } from "./processes.ts";
+import { measureOpenLoopSaves } from "./saves.ts";
+import { startWarmedServer } from "./server-profile.ts";
+import { RESULTS } from "./settings.ts";
 import { median, percentile } from "./stats.ts";
 
 /** [began, lasted] in milliseconds since the epoch and milliseconds. */
@@ -76,27 +77,12 @@ export async function diagnoseOpenLoop(
   const spansFile = path.join(RESULTS, "stall-probe.json");
   rmSync(spansFile, { force: true });
   const probe = pathToFileURL(path.join(import.meta.dirname, "stall-probe.ts")).href;
-  const app = await startAppServer(
-    workspaceDir,
-    await freePort(),
-    path.join(RESULTS, "server-postgres-probed.log"),
-    {
-      DATA_DIR: path.join(workspaceDir, ".bench-data-postgres-probed"),
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      NODE_OPTIONS: `--import=${probe}`,
-      BENCH_STALL_FILE: spansFile,
-    },
-  );
-  servers.push(app);
+  const app = await startWarmedServer(workspaceDir, databaseUrl, servers, "probed", {
+    NODE_OPTIONS: `--import=${probe}`,
+    BENCH_STALL_FILE: spansFile,
+  });
   const saves: Span[] = [];
   try {
-    await measureEmailSaves(app.url, {
-      visitors: 300,
-      concurrency: CONCURRENT_VISITORS,
-      label: "probe-warmup",
-      deadlineMs: 60_000,
-    });
     const loadBegan = Date.now();
     const figures = await measureOpenLoopSaves(app.url, {
       ...options,

@@ -7,22 +7,8 @@ import type { Browser, Page } from "@playwright/test";
 
 import { expect } from "@playwright/test";
 
-import { daysFromToday, deskQuoteForm } from "./lead-fixtures.ts";
+import { bindForm, daysFromToday, deskQuoteForm } from "./lead-fixtures.ts";
 import { readWrittenEmails, resumeLinkIn } from "./outbox-files.ts";
-
-/** The request to bind as the visitor's form posts it, documents by email. */
-export function bindForm(signature: string, start: string): Record<string, string> {
-  return {
-    payment: "in-full",
-    start,
-    "answers-true": "on",
-    "ask-insurer": "on",
-    "not-covered-yet": "on",
-    "esign-consent": "on",
-    documents: "electronic",
-    signature,
-  };
-}
 
 /** The desk's quote form for one line (`line`'s limits and deductible), as a browser posts it. */
 export function quoteForLine(insurer: string, line: string, premium: string) {

@@ -112,6 +112,23 @@ export const SAMPLE_QUOTE: InsurerQuoteInput = {
   ],
 };
 
+/**
+ * The request to bind as the visitor's form posts it, documents by email (the journeys that bind
+ * by posts, and the bench's customer).
+ */
+export function bindForm(signature: string, start: string): Record<string, string> {
+  return {
+    payment: "in-full",
+    start,
+    "answers-true": "on",
+    "ask-insurer": "on",
+    "not-covered-yet": "on",
+    "esign-consent": "on",
+    documents: "electronic",
+    signature,
+  };
+}
+
 /** The day `days` from today (UTC), as a date field takes it. */
 export function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
