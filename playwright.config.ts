@@ -23,9 +23,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalTeardown: "./tests/support/e2e-global-teardown.ts",
   fullyParallel: true,
-  // Two journeys at a time on two cores (decision 072): a third fills the machine's idle time in a
-  // warm tree, but in a fresh clone it made each journey slower and the run no shorter.
-  workers: 2,
+  // Three journeys at a time on two cores (decision 076): with two, the machine stood idle a
+  // fifth of the run while both journeys waited (a server starting, an email, a poll).
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
