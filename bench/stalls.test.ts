@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { coveredMs, shareCovered } from "./stalls.ts";
+import { largest } from "./stats.ts";
 
 describe("what the slowest saves waited on (bench/stalls.ts)", () => {
   it("counts the time spans cover within an interval, overlaps once", () => {
@@ -26,5 +27,11 @@ describe("what the slowest saves waited on (bench/stalls.ts)", () => {
     expect(shareCovered(saves, [[1_020, 50]])).toBe(0.25);
     expect(shareCovered(saves, [])).toBe(0);
     expect(shareCovered([], [[0, 10]])).toBe(0);
+  });
+
+  it("takes the longest of more durations than a call may have arguments", () => {
+    const many = Array.from({ length: 300_000 }, (_, index) => index % 1_000);
+    expect(largest(many)).toBe(999);
+    expect(largest([])).toBe(0);
   });
 });

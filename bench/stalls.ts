@@ -15,7 +15,7 @@ import type { Child } from "./processes.ts";
 import { measureOpenLoopSaves } from "./saves.ts";
 import { startWarmedServer } from "./server-profile.ts";
 import { RESULTS } from "./settings.ts";
-import { median, percentile } from "./stats.ts";
+import { largest, median, percentile } from "./stats.ts";
 
 /** [began, lasted] in milliseconds since the epoch and milliseconds. */
 type Span = [number, number];
@@ -113,19 +113,19 @@ export async function diagnoseOpenLoop(
       gc: {
         pauses: gc.length,
         totalMs: gc.reduce((sum, [, lasted]) => sum + lasted, 0),
-        maxMs: Math.max(0, ...gc.map(([, lasted]) => lasted)),
+        maxMs: largest(gc.map(([, lasted]) => lasted)),
         slowestShare: shareCovered(slowest, gc),
       },
       stalls: {
         count: stalls.length,
-        maxMs: Math.max(0, ...stalls.map(([, lasted]) => lasted)),
+        maxMs: largest(stalls.map(([, lasted]) => lasted)),
         slowestShare: shareCovered(slowest, stalls),
       },
       queries: {
         count: queries.length,
         p50Ms: median(queryTimes),
         p99Ms: percentile(queryTimes, 99),
-        maxMs: Math.max(0, ...queryTimes),
+        maxMs: largest(queryTimes),
         slowestShare: shareCovered(
           slowest,
           queries.filter(([, lasted]) => lasted > SLOW_QUERY_MS),

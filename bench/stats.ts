@@ -14,3 +14,13 @@ export function percentile(values: number[], p: number): number {
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
   return sorted[rank - 1] ?? Number.NaN;
 }
+
+/**
+ * The largest value, 0 for none (a duration's maximum). A loop, not `Math.max(...values)`: an
+ * open loop's queries can be more than a call's arguments may be.
+ */
+export function largest(values: readonly number[]): number {
+  let max = 0;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}
