@@ -16,7 +16,7 @@ import {
   siteScriptLoader,
 } from "#app/components/site/site-script-loader.ts";
 import { cspNonceContext } from "#app/context.ts";
-import { withRouteStyles } from "#app/server/http/route-styles.server.ts";
+import { hasRouteStyles, withRouteStyles } from "#app/server/http/route-styles.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 
 export const streamTimeout = 5_000;
@@ -98,8 +98,8 @@ const STATIC_IMPORT = /^import \* as (route\d+(?:_[A-Za-z]+)?) from ("\/assets\/
  * the inline loader that adds it then (siteScriptLoader, allowed by the request's `nonce`); and a
  * wizard page carries the stylesheet's rules it uses (withRouteStyles, for route `routeId`) in
  * place of the link to the stylesheet. The hydration script's other statements run as before,
- * after the imports.
- * A page without a hydration script of that shape is left as it is.
+ * after the imports. A wizard page that does not hydrate (decision 077) gets the same loader and
+ * rules. Any other page is left as it is.
  */
 function withHydrationAfterFirstPaint(
   html: string,
@@ -119,7 +119,8 @@ function withHydrationAfterFirstPaint(
       return `${open}await new Promise(${AFTER_LARGEST_PAINT});const [${names}]=await Promise.all([${urls}]);${rest}${close}`;
     },
   );
-  if (!hydrates || !nonce) return deferred;
+  // A wizard page that does not hydrate (decision 077) paints from its own rules too.
+  if (!nonce || (!hydrates && !hasRouteStyles(routeId))) return deferred;
   return withRouteStyles(
     deferred.replace(
       SITE_SCRIPT_TAG,

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   declaredFunctions,
+  hydrationMismatches,
   lineCount,
   longRouteModules,
   ROUTE_MODULE_MAX_LINES,
@@ -33,6 +34,24 @@ describe("the code's shape (issue 57)", () => {
 
   it("keeps server.ts to composition: its handlers and shutdown are app/server/http's", () => {
     expect(declaredFunctions(path.join(ROOT, "server.ts"))).toEqual(SERVER_ENTRY_FUNCTIONS);
+  });
+
+  it("ships React with exactly the wizard's screens whose forms are checked as typed", () => {
+    expect(hydrationMismatches(ROOT, "app/routes/wizard")).toEqual([]);
+  });
+
+  it("names a wizard screen that hydrates without a checked form, or checks one without React", () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "hydration-"));
+    const handle = "export const handle: RouteHandle = { hydrate: true };\n";
+    const conform = 'import { useForm } from "@conform-to/react";\n';
+    writeFileSync(path.join(folder, "both.tsx"), conform + handle);
+    writeFileSync(path.join(folder, "neither.tsx"), "export default function Page() {}\n");
+    writeFileSync(path.join(folder, "react-only.tsx"), handle);
+    writeFileSync(path.join(folder, "checks-only.tsx"), conform);
+    expect(hydrationMismatches(folder, ".")).toEqual([
+      { file: "checks-only.tsx", checksAsTyped: true, hydrates: false },
+      { file: "react-only.tsx", checksAsTyped: false, hydrates: true },
+    ]);
   });
 
   it("names a route module that is too long and counts only a folder's own modules", () => {

@@ -53,3 +53,27 @@ export function topLevelModules(folder: string): string[] {
     .map((entry) => entry.name)
     .sort();
 }
+
+/** A route module whose forms are checked as they are typed: it uses conform's React hooks. */
+const CHECKS_AS_TYPED = /from "@conform-to\/react"/;
+/** A route module that ships React to the browser (RouteHandle, app/root.tsx). */
+const HYDRATES = /^export const handle: RouteHandle = \{ hydrate: true \};$/m;
+
+/**
+ * The wizard's route modules under `routes` (relative to `root`) that hydrate without checking a
+ * form as it is typed, or check one without hydrating (decision 077): each with what it does.
+ */
+export function hydrationMismatches(root: string, routes: string) {
+  return globSync(`${routes}/**/*.tsx`, { cwd: root })
+    .filter((file) => !/\.test\.tsx$/.test(file))
+    .map((file) => {
+      const text = readFileSync(path.join(root, file), "utf8");
+      return {
+        file: file.split(path.sep).join("/"),
+        checksAsTyped: CHECKS_AS_TYPED.test(text),
+        hydrates: HYDRATES.test(text),
+      };
+    })
+    .filter(({ checksAsTyped, hydrates }) => checksAsTyped !== hydrates)
+    .sort((a, b) => a.file.localeCompare(b.file));
+}

@@ -363,6 +363,16 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
     await expect(
       page.getByRole("heading", { level: 1, name: "Your quotes, side by side" }),
     ).toBeVisible();
+    // A page of forms that post: no React, only the site script, loaded after the first paint, and
+    // the page's own rules in place of the stylesheet (decision 077).
+    await expect(page.locator("script[src], script[type='module']")).toHaveCount(1);
+    await expect(page.locator("script[src]")).toHaveAttribute(
+      "src",
+      /^\/assets\/site-enhancements-[\w-]+\.js$/,
+    );
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
     await expect(
       page.getByRole("navigation", { name: "Application progress" }).getByRole("listitem"),
     ).toHaveText([/Start/, /Coverage/, /Application/, /Quote \(current step\)/, /^5Purchase$/]);
@@ -436,12 +446,28 @@ test("an operator enters and publishes two quotes; the visitor who proved their 
 
     // A declarations page for the agent, sent with JavaScript.
     const forAgent = page.getByRole("region", { name: "Documents for your agent" });
-    await forAgent.getByRole("radio", { name: "A current declarations page" }).check();
-    await forAgent.getByLabel(/^The file/).setInputFiles({
-      name: "declarations.jpg",
-      mimeType: "image/jpeg",
-      buffer: DECLARATIONS_JPEG,
-    });
+    const chooseDeclarations = async () => {
+      await forAgent.getByRole("radio", { name: "A current declarations page" }).check();
+      await forAgent.getByLabel(/^The file/).setInputFiles({
+        name: "declarations.jpg",
+        mimeType: "image/jpeg",
+        buffer: DECLARATIONS_JPEG,
+      });
+    };
+    await chooseDeclarations();
+    // While the file goes, the button says so and takes no second press. (The page's own listener,
+    // after the site script's, keeps this one press from leaving the page, so that what it shows
+    // can be read; then the page comes again and the file goes.)
+    await page.evaluate(() =>
+      addEventListener("submit", (event) => event.preventDefault(), { once: true }),
+    );
+    await forAgent.getByRole("button", { name: "Send to my agent" }).click();
+    await expect(forAgent.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    await expect(
+      forAgent.getByText("Sending your file. Large files can take a minute."),
+    ).toBeVisible();
+    await page.reload();
+    await chooseDeclarations();
     await forAgent.getByRole("button", { name: "Send to my agent" }).click();
     // What the form confirms is where the eye lands: first, focused, in view (decision 055).
     const confirmed = page

@@ -4,9 +4,10 @@
  * - side menu: focus moves into it and stays there while it is open; choosing an item closes it;
  * - carousel: previous and next buttons that loop, arrow keys, and dragging with a mouse;
  * - Talk to an Expert: the link opens the dialog, whose form is sent without leaving the page;
- * - tooltips: Escape hides them (WCAG 1.4.13).
- * It only adds listeners and data attributes of its own, so React can still hydrate a page that
- * loads it (the wizard's header).
+ * - tooltips: Escape hides them (WCAG 1.4.13);
+ * - a form that sends a file: its button says "Sending…" until the next page comes.
+ * It only adds listeners and data attributes of its own (and the words of a form on its way), so
+ * React can still hydrate a page that loads it (the wizard's header).
  */
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -242,12 +243,45 @@ function spinIconsEveryMinute(): void {
   }, SPIN_EVERY_MS);
 }
 
+/**
+ * A form that takes a while to send (a file): once it goes, its button says so and takes no second
+ * press, and its note says what is happening, each in the words the page gave it
+ * (`data-sending-label`, `data-sending-note`). A page the browser brings back from its history
+ * shows the form as it was.
+ */
+function showSending(): void {
+  const SENDING_LABEL = "[data-sending-label]";
+  const SENDING_NOTE = "[data-sending-note]";
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+    for (const button of form.querySelectorAll<HTMLButtonElement>(SENDING_LABEL)) {
+      button.dataset.idleLabel = button.textContent;
+      button.textContent = button.dataset.sendingLabel ?? "";
+      button.disabled = true;
+    }
+    for (const note of form.querySelectorAll<HTMLElement>(SENDING_NOTE)) {
+      note.textContent = note.dataset.sendingNote ?? "";
+    }
+  });
+  addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    for (const button of document.querySelectorAll<HTMLButtonElement>(SENDING_LABEL)) {
+      if (button.dataset.idleLabel === undefined) continue;
+      button.textContent = button.dataset.idleLabel;
+      button.disabled = false;
+    }
+    for (const note of document.querySelectorAll<HTMLElement>(SENDING_NOTE)) note.textContent = "";
+  });
+}
+
 function enhance(): void {
   const menu = document.querySelector<HTMLElement>("[data-side-menu]");
   if (menu) enhanceSideMenu(menu);
   document.querySelectorAll<HTMLElement>("[data-carousel]").forEach(enhanceCarousel);
   document.querySelectorAll<HTMLAnchorElement>("a[data-dialog]").forEach(enhanceDialogLink);
   enhanceTooltips();
+  showSending();
   spinIconsEveryMinute();
   // Prerendered pages ask for this script only after their first paint (decision 025): the mark
   // says when what it adds is in place.

@@ -1,5 +1,3 @@
-import { useState } from "react";
-
 import { DECLINE_REASONS } from "#app/domain/quote/insurer-quotes.ts";
 import {
   acceptOf,
@@ -158,7 +156,6 @@ export function DocumentsSection({
 }) {
   const locale = useLocale();
   const words = { locale };
-  const [sending, setSending] = useState(false);
   const full = documents.length >= VISITOR_DOCUMENTS_PER_APPLICATION;
   return (
     <section id="documents" aria-labelledby="documents-heading" className="mt-10">
@@ -193,7 +190,6 @@ export function DocumentsSection({
           method="post"
           encType="multipart/form-data"
           className="mt-6 rounded-xl border border-slate-200 p-4"
-          onSubmit={() => setSending(true)}
         >
           <fieldset>
             <legend className="font-semibold text-ink">{m.documents_what({}, words)}</legend>
@@ -221,16 +217,20 @@ export function DocumentsSection({
               {problem}
             </p>
           ) : null}
+          {/* While the file goes, the site script puts these words in the button and the note
+              below it (showSending, site-enhancements.ts). */}
           <button
             type="submit"
-            disabled={sending}
+            data-sending-label={m.documents_sending({}, words)}
             className="mt-4 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
-            {(sending ? m.documents_sending : m.documents_send)({}, words)}
+            {m.documents_send({}, words)}
           </button>
-          <p aria-live="polite" className="mt-2 text-sm text-muted">
-            {sending ? m.documents_sending_note({}, words) : ""}
-          </p>
+          <p
+            aria-live="polite"
+            data-sending-note={m.documents_sending_note({}, words)}
+            className="mt-2 text-sm text-muted"
+          />
         </form>
       ) : null}
       {open && full ? <p className="mt-4 text-ink">{documentMessages(locale).tooMany}</p> : null}

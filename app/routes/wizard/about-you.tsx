@@ -20,8 +20,13 @@ import type { Message } from "#app/domain/site/locales.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 
+import type { RouteHandle } from "#app/root.tsx";
+
 import type { Route } from "./+types/about-you";
 import "./about-you.css";
+
+/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = (args) =>
   ui.localizedWizardMeta(args, m.wizard_about_meta_title);

@@ -10,7 +10,12 @@ import { emailSchema, TEXT_LIMITS } from "#app/domain/wizard/wizard.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
+import type { RouteHandle } from "#app/root.tsx";
+
 import type { Route } from "./+types/email";
+
+/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = (args) =>
   ui.localizedWizardMeta(args, m.wizard_email_meta_title);

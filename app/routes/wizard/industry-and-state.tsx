@@ -11,7 +11,12 @@ import { industryStateSchema } from "#app/domain/wizard/wizard.ts";
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
+import type { RouteHandle } from "#app/root.tsx";
+
 import type { Route } from "./+types/industry-and-state";
+
+/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = (args) =>
   ui.localizedWizardMeta(args, m.wizard_start_meta_title, { index: true });

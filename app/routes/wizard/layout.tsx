@@ -4,7 +4,6 @@ import { AgencyIdentity, SampleSiteNotice } from "#app/components/site/agency-id
 import { LanguageSwitch } from "#app/components/site/language-switch.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { ToastAnnouncer } from "#app/components/wizard/toast-region.tsx";
-import type { RouteHandle } from "#app/root.tsx";
 import { basePath } from "#app/domain/site/locales.ts";
 import { pagePath } from "#app/domain/site/site-pages.ts";
 import { isStepPath } from "#app/domain/wizard/wizard-screens.ts";
@@ -14,9 +13,6 @@ import { funnelMarks } from "#app/server/wizard/funnel.server.ts";
 import { getServices } from "#app/server/services.server.ts";
 
 import type { Route } from "./+types/layout";
-
-/** The wizard's screens are the only ones that ship React to the browser. */
-export const handle: RouteHandle = { hydrate: true };
 
 /**
  * A Spanish screen while Spanish is off is not found; the wizard's funnel counts

@@ -25,7 +25,12 @@ import { getServices } from "#app/server/services.server.ts";
 import { noteStateWaitlist } from "#app/server/wizard/state-waitlist.server.ts";
 import { getDraft } from "#app/server/wizard/wizard-drafts.server.ts";
 
+import type { RouteHandle } from "#app/root.tsx";
+
 import type { Route } from "./+types/not-licensed";
+
+/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = (args) =>
   ui.localizedWizardMeta(args, m.notlicensed_meta_title);

@@ -15,7 +15,12 @@ import { SCRIPTED_FIELD, STEP_SCREENS } from "#app/domain/wizard/wizard-screens.
 import { STEPS } from "#app/domain/wizard/wizard-steps.ts";
 import { stepAction, stepLoader } from "#app/server/wizard/step-engine.server.ts";
 
+import type { RouteHandle } from "#app/root.tsx";
+
 import type { Route } from "./+types/ownership";
+
+/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = (args) =>
   ui.localizedWizardMeta(args, m.wizard_ownership_meta_title);

@@ -38,7 +38,12 @@ import { planPageRecords } from "#app/server/wizard/plan-page.server.ts";
 import { workOnPlanPage, type PlanFormReply } from "#app/server/wizard/plan-page-forms.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
+import type { RouteHandle } from "#app/root.tsx";
+
 import type { Route } from "./+types/quote";
+
+/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.plan_title);
 

@@ -45,7 +45,12 @@ import {
 } from "#app/server/wizard/quote-step.server.ts";
 import { writerOf } from "#app/server/wizard/step-engine.server.ts";
 
+import type { RouteHandle } from "#app/root.tsx";
+
 import type { Route } from "./+types/renewal";
+
+/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
+export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = (args) =>
   ui.localizedWizardMeta(args, m.renewal_meta_title);

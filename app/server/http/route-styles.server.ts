@@ -5,10 +5,12 @@ import path from "node:path";
  * The CSS a wizard page's first paint needs, inside the page (decision 053). The build
  * (tools/route-styles.ts) keeps, for each of the wizard's routes, the stylesheet's rules that the
  * scripts of that route and the routes around it may use, in a file beside the server's bundle.
- * A hydrating page of such a route then carries them in a `<style>` in place of the link to the
- * stylesheet, which it would otherwise wait for before painting anything; the whole stylesheet
- * still comes: React adds its link once the page is hydrated (after the largest paint), and a
- * browser without scripts reads it from a `<noscript>`.
+ * A page of such a route then carries them in a `<style>` in place of the link to the
+ * stylesheet, which it would otherwise wait for before painting anything. On a page that hydrates
+ * the whole stylesheet still comes (React adds its link once the page is hydrated, after the
+ * largest paint); a page that does not (decision 077) needs no more than its route's rules, which
+ * cover every state its modules render; a browser without scripts reads the whole stylesheet from a
+ * `<noscript>`.
  */
 
 /** The file the build writes beside the server's bundle. */
@@ -42,6 +44,14 @@ function routeStyles(): RouteStyles | null {
     }
   }
   return loaded;
+}
+
+/** Whether the build kept rules for route `routeId` (the wizard's routes). */
+export function hasRouteStyles(
+  routeId: string | undefined,
+  styles: RouteStyles | null = routeStyles(),
+): boolean {
+  return routeId !== undefined && styles?.routes[routeId] !== undefined;
 }
 
 /**
