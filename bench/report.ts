@@ -97,6 +97,12 @@ export type PageKind = "marketing" | "wizard" | "visitor";
 /** 1 kB = 1,000 bytes, as Vite's build output counts. */
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
+/**
+ * What the first round trip of a page's document carries in Lighthouse's simulation (decision
+ * 025): TCP's first window of 10 segments.
+ */
+const FIRST_ROUND_TRIP_BYTES = 14_600;
+
 /** A table of JavaScript shares: the largest twelve, and the rest in one row. */
 function sharesTable(shares: JsShare[]): string[] {
   const shown = shares.slice(0, 12);
@@ -531,11 +537,24 @@ function limitsOf(report: BenchReport): string[] {
       .filter((variant) => variant.of === pagePath)
       .map((variant) => `${variant.what}: ${ms(variant.median.lcpMs)} (${times(variant.lcpRatio)})`)
       .join("; ");
+  // What a page's largest paint waited for: its document against the first round trip's window,
+  // and the spread of its runs against the reference's.
+  const spread = (summary: LighthouseSummary) => {
+    const values = summary.runs.map((run) => run.lcpMs).sort((a, b) => a - b);
+    return `${ms(values[0] ?? 0)} to ${ms(values.at(-1) ?? 0)}`;
+  };
+  const documentOf = (page: LighthouseSummary) => {
+    const document = report.bytes.find((found) => found.path === page.path)?.html.wire;
+    if (document === undefined) return "";
+    const window = document > FIRST_ROUND_TRIP_BYTES ? "more than" : "within";
+    return ` Its document is ${kB(document)} compressed, ${window} the ${kB(FIRST_ROUND_TRIP_BYTES)} a first round trip carries in Lighthouse's simulation; its first contentful paint ${ms(page.median.fcpMs)}; its runs ${spread(page)} against the reference's ${spread(reference)}.`;
+  };
   for (const page of pages) {
     if (page.kind !== "wizard" && page.lcpRatio > LIMITS.lcpRatio) {
       const variants = variantsOf(page.path);
       limits.push(
         `- ${page.path}: LCP ${ms(page.median.lcpMs)}, ${times(page.lcpRatio)} the reference's ${ms(reference.median.lcpMs)}.` +
+          documentOf(page) +
           (variants ? ` Its variants: ${variants}.` : ""),
       );
     }
