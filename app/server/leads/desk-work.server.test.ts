@@ -154,15 +154,17 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
         kind: "call",
         body: "",
       });
-      // Nobody has worked it: no owner, no next action, still New.
-      await lead(db, "Fresh", "2026-11-21T15:00:00Z", "new");
+      // Nobody has worked these: no owner, no next action, still New. Each is stored after a
+      // request that came in later, so a view that lost its order would show them the other way.
+      await lead(db, "Later", "2026-11-22T15:00:00Z", "new");
+      await lead(db, "Fresh", "2026-11-17T16:00:00Z", "new");
       const options = { operatorId: ana.id, today: "2026-11-26", limit: 50 };
 
       // Newest has an owner and Oldest a next action: worked, so no longer new requests.
-      expect(names(await listQueue(db, "new-requests", options))).toEqual(["Fresh"]);
+      expect(names(await listQueue(db, "new-requests", options))).toEqual(["Fresh", "Later"]);
       const needs = await listQueue(db, "unassigned", options);
-      expect(names(needs)).toEqual(["Oldest", "Fresh"]);
-      expect(needs[0]).toMatchObject({
+      expect(names(needs)).toEqual(["Fresh", "Oldest", "Later"]);
+      expect(needs[1]).toMatchObject({
         contact: "Ana Oldest",
         phone: "+15552345678",
         ownerEmail: null,
@@ -175,8 +177,8 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
           contactChannel: "phone",
         },
       });
-      expect(needs[0]!.reachedAt).toBeInstanceOf(Date);
-      expect(needs.map((row) => row.possibleDuplicate)).toEqual([true, false]);
+      expect(needs[1]!.reachedAt).toBeInstanceOf(Date);
+      expect(needs.map((row) => row.possibleDuplicate)).toEqual([false, true, false]);
       expect((await listQueue(db, "due-today", options))[0]!.possibleDuplicate).toBe(false);
       expect(names(await listQueue(db, "mine", options))).toEqual(["Closed", "Worked"]);
       const bens = await listQueue(db, "mine", { ...options, operatorId: ben.id });
@@ -186,9 +188,7 @@ describe.each(testDatabaseKinds)("the desk's work on leads on $name", (kind) => 
       expect(names(await listQueue(db, "due-today", options))).toEqual(["Worked"]);
       expect(names(await listQueue(db, "overdue", options))).toEqual(["Oldest", "Closed"]);
       // A page picks the oldest requests before it reads them in full.
-      expect(names(await listQueue(db, "unassigned", { ...options, limit: 1 }))).toEqual([
-        "Oldest",
-      ]);
+      expect(names(await listQueue(db, "unassigned", { ...options, limit: 1 }))).toEqual(["Fresh"]);
       expect(names(await listQueue(db, "new-requests", { ...options, limit: 1 }))).toEqual([
         "Fresh",
       ]);
