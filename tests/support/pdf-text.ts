@@ -8,9 +8,12 @@ import { inflateSync } from "node:zlib";
 export function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString("latin1");
   const shown: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // Each stream's bytes as its dictionary counts them (`/Length`): compressed bytes may end in a
+  // carriage return, which a search for the line break before `endstream` would take away.
+  const streams = /\/Length (\d+)(?! \d+ R)[^>]*>>\s*stream\r?\n/g;
   for (const match of raw.matchAll(streams)) {
-    const data = Buffer.from(match[1] ?? "", "latin1");
+    const start = match.index + match[0].length;
+    const data = Buffer.from(raw.slice(start, start + Number(match[1])), "latin1");
     let content: string;
     try {
       content = inflateSync(data).toString("latin1");
