@@ -9,8 +9,9 @@ export function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString("latin1");
   const shown: string[] = [];
   // Each stream's bytes as its dictionary counts them (`/Length`): compressed bytes may end in a
-  // carriage return, which a search for the line break before `endstream` would take away.
-  const streams = /\/Length (\d+)(?! \d+ R)[^>]*>>\s*stream\r?\n/g;
+  // carriage return, which a search for the line break before `endstream` would take away. Only a
+  // length written in place: `/Length 12 0 R` names another object (and is not read as 1).
+  const streams = /\/Length (\d+)\b(?! \d+ R)[^>]*>>\s*stream\r?\n/g;
   for (const match of raw.matchAll(streams)) {
     const start = match.index + match[0].length;
     const data = Buffer.from(raw.slice(start, start + Number(match[1])), "latin1");
