@@ -39,7 +39,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheetUrl, precedence: "default" },
 ];
 
-/** A route module's `handle`: `hydrate: true` ships React to the browser for that page. */
+/**
+ * A route module's `handle`: `hydrate: true` ships React to the browser for that page. A wizard
+ * module that uses conform's hooks says `true` when its forms are checked as they are typed, or
+ * `false` when the server checks them as they are sent (decisions 077 and 078).
+ */
 export interface RouteHandle {
   hydrate?: boolean;
 }

@@ -1,15 +1,20 @@
 /**
- * The pages a customer uses after the request (issue 58): their quotes, the request to bind one
- * and their policy, each as its customer is served it. Two customers go through the site as the
+ * The pages a customer uses after the request (issue 58): their quotes, the request to bind one,
+ * their policy, a certificate request and a renewal request, each as its customer is served it. Two customers go through the site as the
  * journeys do, by the posts of its forms: the desk (an operator made with `operator:create`)
  * enters and publishes an insurer's quote for each; each customer follows the "quotes are ready"
  * email's link; the second asks to bind, and the desk binds the quote and adds the policy. The
  * first customer's quotes and bind page are measured (a chosen quote has no bind page), the
- * second's policy.
+ * second's policy and the two requests its policy allows.
  */
 import { spawn } from "node:child_process";
 
-import { QUOTES_PATH, POLICY_PATH } from "#app/domain/wizard/wizard-screens.ts";
+import {
+  CERTIFICATE_REQUEST_PATH,
+  POLICY_PATH,
+  QUOTES_PATH,
+  RENEWAL_REQUEST_PATH,
+} from "#app/domain/wizard/wizard-screens.ts";
 import { bindForm, daysFromToday, deskQuoteForm } from "#tests/support/lead-fixtures.ts";
 import { readWrittenEmails, resumeLinkIn } from "#tests/support/outbox-files.ts";
 import { HttpVisitor } from "#tests/support/visitor.ts";
@@ -104,7 +109,10 @@ async function customerWithQuotes(
   return { customer, quotes };
 }
 
-/** The quotes and bind pages of one customer and the policy page of another, with their cookies. */
+/**
+ * The quotes and bind pages of one customer, and the policy, certificate and renewal request pages
+ * of another, with their cookies.
+ */
 export async function customerPages(
   appUrl: string,
   dir: string,
@@ -154,10 +162,16 @@ export async function customerPages(
   check(issued.status < 400, `adding the policy was refused (${issued.status})`);
   const held = await insured.getPage(POLICY_PATH);
   check(held.html.includes("GL-BENCH-1"), "the policy page does not show the policy");
+  const certificate = await insured.getPage(CERTIFICATE_REQUEST_PATH);
+  check(certificate.html.includes('id="holders-heading"'), "the certificate page has no form");
+  const renewal = await insured.getPage(RENEWAL_REQUEST_PATH);
+  check(renewal.html.includes('id="renewal-quotes"'), "the renewal page has no request form");
 
   return [
     { path: QUOTES_PATH, kind: "visitor", cookie: chooser.cookie() },
     { path: bind, kind: "visitor", cookie: chooser.cookie() },
     { path: POLICY_PATH, kind: "visitor", cookie: insured.cookie() },
+    { path: CERTIFICATE_REQUEST_PATH, kind: "visitor", cookie: insured.cookie() },
+    { path: RENEWAL_REQUEST_PATH, kind: "visitor", cookie: insured.cookie() },
   ];
 }

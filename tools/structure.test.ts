@@ -36,21 +36,24 @@ describe("the code's shape (issue 57)", () => {
     expect(declaredFunctions(path.join(ROOT, "server.ts"))).toEqual(SERVER_ENTRY_FUNCTIONS);
   });
 
-  it("ships React with exactly the wizard's screens whose forms are checked as typed", () => {
+  it("has each wizard screen with conform's forms say whether it ships React, and no other ship it", () => {
     expect(hydrationMismatches(ROOT, "app/routes/wizard")).toEqual([]);
   });
 
-  it("names a wizard screen that hydrates without a checked form, or checks one without React", () => {
+  it("names a wizard screen that hydrates without a form, or has one and does not say", () => {
     const folder = mkdtempSync(path.join(tmpdir(), "hydration-"));
-    const handle = "export const handle: RouteHandle = { hydrate: true };\n";
+    const hydrates = "export const handle: RouteHandle = { hydrate: true };\n";
+    const sentOnly = "export const handle: RouteHandle = { hydrate: false };\n";
     const conform = 'import { useForm } from "@conform-to/react";\n';
-    writeFileSync(path.join(folder, "both.tsx"), conform + handle);
+    writeFileSync(path.join(folder, "as-typed.tsx"), conform + hydrates);
+    writeFileSync(path.join(folder, "when-sent.tsx"), conform + sentOnly);
     writeFileSync(path.join(folder, "neither.tsx"), "export default function Page() {}\n");
-    writeFileSync(path.join(folder, "react-only.tsx"), handle);
-    writeFileSync(path.join(folder, "checks-only.tsx"), conform);
+    writeFileSync(path.join(folder, "plain-says-no.tsx"), sentOnly);
+    writeFileSync(path.join(folder, "react-only.tsx"), hydrates);
+    writeFileSync(path.join(folder, "unsaid.tsx"), conform);
     expect(hydrationMismatches(folder, ".")).toEqual([
-      { file: "checks-only.tsx", checksAsTyped: true, hydrates: false },
-      { file: "react-only.tsx", checksAsTyped: false, hydrates: true },
+      { file: "react-only.tsx", usesConform: false, hydrate: true },
+      { file: "unsaid.tsx", usesConform: true, hydrate: undefined },
     ]);
   });
 

@@ -54,26 +54,32 @@ export function topLevelModules(folder: string): string[] {
     .sort();
 }
 
-/** A route module whose forms are checked as they are typed: it uses conform's React hooks. */
-const CHECKS_AS_TYPED = /from "@conform-to\/react"/;
-/** A route module that ships React to the browser (RouteHandle, app/root.tsx). */
-const HYDRATES = /^export const handle: RouteHandle = \{ hydrate: true \};$/m;
+/** A route module that sets up its forms with conform's React hooks. */
+const USES_CONFORM = /from "@conform-to\/react"/;
+/** A route module's say on shipping React to the browser (RouteHandle, app/root.tsx). */
+const HYDRATE = /^export const handle: RouteHandle = \{ hydrate: (true|false) \};$/m;
 
 /**
- * The wizard's route modules under `routes` (relative to `root`) that hydrate without checking a
- * form as it is typed, or check one without hydrating (decision 077): each with what it does.
+ * The wizard's route modules under `routes` (relative to `root`) whose forms and React disagree
+ * (decisions 077 and 078): a module that uses conform's hooks must say whether it hydrates (true:
+ * its forms are checked as they are typed; false: by the server as they are sent), and one that
+ * hydrates must have a form to check. Each with what it does.
  */
 export function hydrationMismatches(root: string, routes: string) {
   return globSync(`${routes}/**/*.tsx`, { cwd: root })
     .filter((file) => !/\.test\.tsx$/.test(file))
     .map((file) => {
       const text = readFileSync(path.join(root, file), "utf8");
+      const said = HYDRATE.exec(text)?.[1];
       return {
         file: file.split(path.sep).join("/"),
-        checksAsTyped: CHECKS_AS_TYPED.test(text),
-        hydrates: HYDRATES.test(text),
+        usesConform: USES_CONFORM.test(text),
+        hydrate: said === undefined ? undefined : said === "true",
       };
     })
-    .filter(({ checksAsTyped, hydrates }) => checksAsTyped !== hydrates)
+    .filter(
+      ({ usesConform, hydrate }) =>
+        (usesConform && hydrate === undefined) || (!usesConform && hydrate === true),
+    )
     .sort((a, b) => a.file.localeCompare(b.file));
 }

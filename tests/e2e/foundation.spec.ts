@@ -128,13 +128,28 @@ test("wizard pages paint from the rules they carry, and look the same with the w
   expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, "")).not.toContain('rel="stylesheet"');
   const STYLESHEET = /\/assets\/app-[\w-]+\.css$/;
   /**
-   * Whether the screen at `path`, hydrated and enhanced, after `act`, looks the same with the
-   * rules it carries alone (the whole stylesheet comes empty) as with the whole stylesheet.
+   * Whether the screen at `path`, hydrated (where it hydrates) and enhanced, after `act`, looks the
+   * same with the rules it carries alone (the whole stylesheet comes empty) as with the whole
+   * stylesheet (which a page that does not hydrate is given here from its `<noscript>`).
    */
   const looksTheSame = async (path: string, act = async () => {}) => {
-    const look = async () => {
+    const look = async (whole: boolean) => {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+      if (whole) {
+        await page.evaluate(async () => {
+          if (document.querySelector('link[rel="stylesheet"]')) return;
+          const href = /href="([^"]+)"/.exec(document.querySelector("noscript")?.innerHTML ?? "");
+          const link = Object.assign(document.createElement("link"), {
+            rel: "stylesheet",
+            href: href?.[1] ?? "",
+          });
+          await new Promise((loaded) => {
+            link.addEventListener("load", loaded, { once: true });
+            document.head.append(link);
+          });
+        });
+      }
       await act();
       await page.mouse.move(0, 0);
       return page.screenshot({ fullPage: true, animations: "disabled" });
@@ -142,9 +157,9 @@ test("wizard pages paint from the rules they carry, and look the same with the w
     await page.route(STYLESHEET, (route) =>
       route.fulfill({ status: 200, contentType: "text/css", body: "" }),
     );
-    const own = await look();
+    const own = await look(false);
     await page.unroute(STYLESHEET);
-    const whole = await look();
+    const whole = await look(true);
     expect(
       await page.evaluate(() =>
         [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/app-")),

@@ -113,6 +113,15 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   await expect(page).toHaveURL(/\/business-wizard\/quote$/);
 
   await expect(page.getByRole("heading", { level: 1, name: "Your coverage plan" })).toBeVisible();
+  // A page of forms the server checks as they are sent, loaded as a document: no React, only the
+  // site script, loaded after the first paint (decision 078).
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+  await expect(page.locator("script[src], script[type='module']")).toHaveCount(1);
+  await expect(page.locator("script[src]")).toHaveAttribute(
+    "src",
+    /^\/assets\/site-enhancements-[\w-]+\.js$/,
+  );
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
   const progress = page.getByRole("navigation", { name: "Application progress" });
   await expect(progress.getByRole("listitem")).toHaveText([
     /Start \(completed\)/,
@@ -174,11 +183,25 @@ test("with JavaScript: from step 1 to a quote request, its email, and a request 
   await page.getByLabel("Preferred start date").fill(daysFromToday(-2));
   await page.getByRole("button", { name: "Request my quotes" }).click();
   await expect(page.getByText("Please choose today or a later date")).toBeVisible();
-  await page.getByLabel("Preferred start date").fill(daysFromToday(10));
+  // The page the server answers with opens at its top: the refused field takes the focus, in view.
+  const startDate = page.getByLabel("Preferred start date");
+  await expect(startDate).toBeFocused();
+  await expect(startDate).toBeInViewport();
+  await expect(startDate).toHaveAttribute("aria-invalid", "true");
+  await startDate.fill(daysFromToday(10));
   await request.getByRole("checkbox", { name: /Crime Insurance/ }).check();
   await page.getByRole("radio", { name: "Phone call" }).check();
   await page.getByLabel("Anything the agent should know? (optional)").fill("Mornings are best.");
+  // While the request goes, its button says so and takes no second press. (The page's own
+  // listener, after the site script's, keeps this press from leaving the page so that the button
+  // can be read; the form is then sent without it, its intent a field of its own.)
+  await page.evaluate(() =>
+    addEventListener("submit", (event) => event.preventDefault(), { once: true }),
+  );
   await page.getByRole("button", { name: "Request my quotes" }).click();
+  const sending = page.getByRole("button", { name: "Sending…" });
+  await expect(sending).toBeDisabled();
+  await sending.evaluate((button: HTMLButtonElement) => button.form?.requestSubmit());
 
   await expect(page).toHaveURL(/\/business-wizard\/quote\/requested\?emailed=1$/);
   await expect(

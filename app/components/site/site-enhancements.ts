@@ -5,7 +5,8 @@
  * - carousel: previous and next buttons that loop, arrow keys, and dragging with a mouse;
  * - Talk to an Expert: the link opens the dialog, whose form is sent without leaving the page;
  * - tooltips: Escape hides them (WCAG 1.4.13);
- * - a form that sends a file: its button says "Sending…" until the next page comes.
+ * - a form that sends a file: its button says "Sending…" until the next page comes;
+ * - a page that answers a refused form: the first refused field takes the focus.
  * It only adds listeners and data attributes of its own (and the words of a form on its way), so
  * React can still hydrate a page that loads it (the wizard's header).
  */
@@ -275,6 +276,27 @@ function showSending(): void {
   });
 }
 
+/**
+ * A page the server answered a refused form with shows each field's message beside it (marked
+ * `data-field-error`), and opens at its top like any page: the first refused field takes the focus,
+ * and so comes into view, as the forms checked in the browser do. The message's id names the
+ * field (its `aria-describedby`); a group's (a fieldset's) first control takes it for the group.
+ * A visitor already at work on the page (focus anywhere but the page itself) keeps their place.
+ */
+function focusRefusedField(): void {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const message = document.querySelector<HTMLElement>("form [data-field-error][id]");
+  if (!message) return;
+  const described = message
+    .closest("form")
+    ?.querySelector<HTMLElement>(`[aria-describedby~="${CSS.escape(message.id)}"]`);
+  const field =
+    described instanceof HTMLFieldSetElement
+      ? described.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled])")
+      : described;
+  field?.focus();
+}
+
 function enhance(): void {
   const menu = document.querySelector<HTMLElement>("[data-side-menu]");
   if (menu) enhanceSideMenu(menu);
@@ -282,6 +304,7 @@ function enhance(): void {
   document.querySelectorAll<HTMLAnchorElement>("a[data-dialog]").forEach(enhanceDialogLink);
   enhanceTooltips();
   showSending();
+  focusRefusedField();
   spinIconsEveryMinute();
   // Prerendered pages ask for this script only after their first paint (decision 025): the mark
   // says when what it adds is in place.

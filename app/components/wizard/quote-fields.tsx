@@ -350,28 +350,25 @@ export function QuoteRequestFields<Lines, Start, Channel, Note>({
 
 /**
  * The consent words the visitor agrees to (kept with the request, word for word) and the button
- * they name, which sends the request.
+ * they name, which sends the request. While it goes, the site script has the button say so and
+ * take no second press (showSending, site-enhancements.ts).
  */
 export function RequestQuotesButton({
   consentText,
-  busy,
   intent,
 }: {
   consentText: string;
-  busy: boolean;
   /** The form's intent, on a page with several forms. */
   intent?: string;
 }) {
   const locale = useLocale();
   return (
     <>
+      {intent ? <IntentField intent={intent} /> : null}
       <p className="mt-6 text-sm text-muted">{consentText}</p>
       <button
         type="submit"
-        name={intent ? "intent" : undefined}
-        value={intent}
-        disabled={busy}
-        aria-busy={busy || undefined}
+        data-sending-label={m.form_sending({}, { locale })}
         className="mt-4 w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 sm:w-auto"
       >
         {m.quote_request_button({}, { locale })}
@@ -380,31 +377,42 @@ export function RequestQuotesButton({
   );
 }
 
-/** A plan page form's button, naming the form (`intent`); "link" looks like a link. */
+/**
+ * Which of a page's forms this is, as a field of its own: a button that the site script disables
+ * as the form goes is left out of what the form sends, with its name and value.
+ */
+function IntentField({ intent }: { intent: string }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+/**
+ * A plan page form's button, naming the form (`intent`); "link" looks like a link. While the form
+ * goes, the site script has it say so and take no second press.
+ */
 export function IntentButton({
   intent,
-  busy,
   look = "outline",
   children,
 }: {
   intent: string;
-  busy: boolean;
   look?: "outline" | "link";
   children: React.ReactNode;
 }) {
+  const locale = useLocale();
   return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={busy}
-      className={
-        look === "link"
-          ? "font-semibold text-brand-700 underline"
-          : "mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-      }
-    >
-      {children}
-    </button>
+    <>
+      <IntentField intent={intent} />
+      <button
+        type="submit"
+        data-sending-label={m.form_sending({}, { locale })}
+        className={
+          look === "link"
+            ? "font-semibold text-brand-700 underline"
+            : "mt-6 rounded-lg border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+        }
+      >
+        {children}
+      </button>
+    </>
   );
 }

@@ -221,7 +221,7 @@ export function DocumentsSection({
               below it (showSending, site-enhancements.ts). */}
           <button
             type="submit"
-            data-sending-label={m.documents_sending({}, words)}
+            data-sending-label={m.form_sending({}, words)}
             className="mt-4 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
             {m.documents_send({}, words)}

@@ -34,7 +34,11 @@ export function refusedFields(refusal: FormRefusal | undefined) {
     message: (name: string) => {
       const messages = invalid(name);
       return messages ? (
-        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-800">
+        <p
+          id={`${name}-error`}
+          data-field-error=""
+          className="mt-1 text-sm font-medium text-red-800"
+        >
           {messages[0]}
         </p>
       ) : null;

@@ -208,7 +208,7 @@ function StepLanguageSwitch() {
 export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} className="mt-2 text-sm font-medium text-red-700">
+    <p id={id} data-field-error="" className="mt-2 text-sm font-medium text-red-700">
       {errors[0]}
     </p>
   );

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { Form, useNavigate, type ShouldRevalidateFunction } from "react-router";
+import { Form, type ShouldRevalidateFunction } from "react-router";
 
 import * as ui from "#app/components/wizard/step-screen.ts";
 import { continueHint } from "#app/domain/site/messages.ts";
@@ -53,7 +53,6 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
     },
   });
   const hydrated = ui.useHydrated();
-  const navigate = useNavigate();
   const saving = ui.useContinuing() || actionData?.saved === true;
   // What the form shows first: the draft, or what was just posted when the server refused it.
   const [ownershipStructure, setOwnershipStructure] = useState(
@@ -68,9 +67,11 @@ export default function Ownership({ loaderData, actionData }: Route.ComponentPro
   useEffect(() => {
     if (!actionData?.saved) return;
     const next = linkPath(STEP_SCREENS.ownership.next, locale);
-    const timer = setTimeout(() => void navigate(next), site.stepDelayMs);
+    // The plan ships no React (decision 078): the browser loads it as the document the server
+    // serves, not as a screen React renders in this one.
+    const timer = setTimeout(() => window.location.assign(next), site.stepDelayMs);
     return () => clearTimeout(timer);
-  }, [actionData, navigate, locale]);
+  }, [actionData, locale]);
 
   const yearsId = `${fields.startYear.id}-years`;
   const ownershipError = fields.ownershipStructure.errors;

@@ -12,18 +12,8 @@ import {
   QuoteRequestFields,
   RequestQuotesButton,
 } from "#app/components/wizard/quote-fields.tsx";
-import {
-  linesToStartTicked,
-  contractRequirementsSchema,
-} from "#app/domain/quote/contract-requirements.ts";
-import { parseForm } from "#app/domain/values/form-submission.ts";
-import {
-  linesOffered,
-  optionalAnswersSchema,
-  quoteConsentText,
-  quoteRequestSchema,
-} from "#app/domain/quote/quote-request.ts";
-import type { z } from "#app/domain/values/zod.ts";
+import { linesToStartTicked } from "#app/domain/quote/contract-requirements.ts";
+import { linesOffered, quoteConsentText } from "#app/domain/quote/quote-request.ts";
 import { useLocale } from "#app/hooks/use-locale.ts";
 import { m } from "#app/paraglide/messages.js";
 import { SUMMARY_PATH } from "#app/domain/wizard/wizard-screens.ts";
@@ -42,8 +32,11 @@ import type { RouteHandle } from "#app/root.tsx";
 
 import type { Route } from "./+types/quote";
 
-/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
-export const handle: RouteHandle = { hydrate: true };
+/**
+ * Its forms are checked by the server when sent, with conform's setup rendering its answer: the
+ * page ships no React (decision 078).
+ */
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = (args) => ui.localizedWizardMeta(args, m.plan_title);
 
@@ -73,32 +66,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The settings one of the screen's two forms shares with the other: its id, the server's answer to
- * it (not to the other), and checking with the server's schema, first on blur.
+ * What one of the screen's forms shares with the others: its id, and the server's answer to it (not
+ * to another): what was typed and each field's message, shown beside the field.
  */
-function checkedAsOnTheServer<Schema extends z.ZodMiniType>(
-  id: PlanFormReply["form"],
-  actionData: PlanFormReply | undefined,
-  schema: Schema,
-) {
-  return {
-    id,
-    lastResult: actionData?.form === id ? actionData.result : undefined,
-    shouldValidate: "onBlur" as const,
-    // A refused field is checked again as it is corrected (as the steps' are), so that its message
-    // is gone before the button is pressed (gone on leaving the field, it would move the button
-    // from under the pointer and the click would be lost).
-    shouldRevalidate: "onInput" as const,
-    onValidate: ({ formData }: { formData: FormData }) => parseForm(formData, schema),
-  };
+function answeredByTheServer(id: PlanFormReply["form"], actionData: PlanFormReply | undefined) {
+  return { id, lastResult: actionData?.form === id ? actionData.result : undefined };
 }
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, optional, request, changes, raised, contract, contractFlags } = loaderData;
   const locale = useLocale();
-  const busy = ui.useContinuing();
   const [answersForm, answers] = useForm({
-    ...checkedAsOnTheServer("answers", actionData, optionalAnswersSchema(locale)),
+    ...answeredByTheServer("answers", actionData),
     defaultValue: {
       fullTimeEmployees: optional.fullTimeEmployees?.toString() ?? "",
       partTimeEmployees: optional.partTimeEmployees?.toString() ?? "",
@@ -114,17 +93,12 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         optional.retirementPlan === null ? "" : optional.retirementPlan ? "yes" : "no",
     },
   });
-  const schema = quoteRequestSchema(loaderData.today, locale);
   const [contractForm, contractFields] = useForm({
-    ...checkedAsOnTheServer(
-      "contract",
-      actionData,
-      contractRequirementsSchema(loaderData.today, locale),
-    ),
+    ...answeredByTheServer("contract", actionData),
     defaultValue: contract ?? {},
   });
   const [requestForm, fields] = useForm({
-    ...checkedAsOnTheServer("request", actionData, schema),
+    ...answeredByTheServer("request", actionData),
     defaultValue: {
       // An open request's lines, and any line an update just raised to Recommended or Required.
       // With no request yet, the plan's ticked lines and those a contract asks for.
@@ -224,9 +198,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" {...getFormProps(answersForm)} className="relative">
           <HoneypotField />
           <PlanAnswerFields fields={answers} asksInsuredNow />
-          <IntentButton intent="answers" busy={busy}>
-            {m.plan_update_button({}, words)}
-          </IntentButton>
+          <IntentButton intent="answers">{m.plan_update_button({}, words)}</IntentButton>
         </Form>
       </section>
 
@@ -246,14 +218,14 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             today={loaderData.today}
             latest={loaderData.contractLatest}
           />
-          <IntentButton intent="contract" busy={busy}>
+          <IntentButton intent="contract">
             {(contract ? m.plan_contract_save : m.plan_contract_add)({}, words)}
           </IntentButton>
         </Form>
         {contract ? (
           <Form method="post" className="mt-3">
             <HoneypotField />
-            <IntentButton intent="contract-remove" busy={busy} look="link">
+            <IntentButton intent="contract-remove" look="link">
               {m.plan_contract_remove({}, words)}
             </IntentButton>
           </Form>
@@ -280,7 +252,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             today={loaderData.today}
             latest={loaderData.latest}
           />
-          <RequestQuotesButton consentText={loaderData.consentText} busy={busy} intent="request" />
+          <RequestQuotesButton consentText={loaderData.consentText} intent="request" />
         </Form>
       </section>
     </ui.StepFrame>

@@ -49,8 +49,11 @@ import type { RouteHandle } from "#app/root.tsx";
 
 import type { Route } from "./+types/renewal";
 
-/** A screen whose forms are checked as they are typed: it ships React (decision 077). */
-export const handle: RouteHandle = { hydrate: true };
+/**
+ * Its form is checked by the server when sent, with conform's setup rendering its answer: the page
+ * ships no React (decision 078).
+ */
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = (args) =>
   ui.localizedWizardMeta(args, m.renewal_meta_title);
@@ -221,19 +224,12 @@ function RenewalForm({
   loaderData: Extract<Route.ComponentProps["loaderData"], { state: "bound" }>;
   actionData: RenewalActionData | undefined;
 }) {
-  const busy = ui.useContinuing();
   const locale = useLocale();
   const words = { locale };
-  const schema = renewalRequestSchema(loaderData.today, locale);
   const [form, fields] = useForm({
     id: "renewal",
+    // The server's answer: what was typed and each field's message, shown beside the field.
     lastResult: actionData?.result,
-    // A refused field is checked again as it is corrected (as the steps' are), so that its message
-    // is gone before the button is pressed: gone on leaving the field, it would move the button
-    // from under the pointer and the click would be lost.
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, schema),
     defaultValue: loaderData.start,
   });
   return (
@@ -287,7 +283,7 @@ function RenewalForm({
           />
         </section>
 
-        <RequestQuotesButton consentText={loaderData.consentText} busy={busy} />
+        <RequestQuotesButton consentText={loaderData.consentText} />
       </Form>
       <a
         href={linkPath(POLICY_PATH, locale)}
