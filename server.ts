@@ -8,6 +8,7 @@
  * bundle's own copy (decision 075).
  */
 import { randomBytes } from "node:crypto";
+import { constants as zlibConstants } from "node:zlib";
 
 import compression from "compression";
 import express from "express";
@@ -74,7 +75,9 @@ server.use((_req, res, next) => {
   next();
 });
 server.use(securityHeaders({ ...siteHeaders, scriptNonce: true }));
-server.use(compression());
+// Pages rendered per request, at brotli's quality 5 (the middleware's default is 4): a kB less on
+// the coverage plan, so that it fits the first round trip, for some 0.4 ms more (decision 079).
+server.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
 // Methods no page or form takes (405), then posts from other sites (403), before anything else.
 server.use(running.refuseOtherMethods);
 server.use(running.refuseCrossSitePosts);
