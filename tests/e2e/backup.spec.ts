@@ -79,6 +79,7 @@ test("the server runs, under the process id it started with, with its memory set
   const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
   const commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
   expect(environment).toContain("MALLOC_TRIM_THRESHOLD_=131072");
+  expect(environment).toContain("MALLOC_ARENA_MAX=2");
   expect(commandLine).toContain("--max-semi-space-size=16");
   expect(commandLine.some((argument) => argument.endsWith("server.ts"))).toBe(true);
 });

@@ -6,6 +6,16 @@ import type { Database } from "#app/server/db/database.server.ts";
 export const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
+ * The tables whose rows are mostly text no query filters on (the outbox's email bodies), sampled
+ * with PostgreSQL's statistics target at this instead of its default 100: 3,000 rows instead of
+ * 30,000. ANALYZE holds its whole sample in memory at once, and PGlite's memory never shrinks:
+ * sampling 10,000 queued emails at the default left the server 30 MB larger for good (decision
+ * 080). Their queries go by index (the due emails, a lead's emails), which a smaller sample serves.
+ */
+export const TEXT_TABLES_STATISTICS_TARGET = 10;
+const TEXT_TABLES: ReadonlySet<string> = new Set(["outbox"]);
+
+/**
  * Gathers the planner's statistics (ANALYZE) on the embedded database now and then every hour.
  * PostgreSQL's autovacuum does this by itself; PGlite runs no background workers, so without this
  * its planner never learns how many leads share an industry or a state, and picks a filtered list
@@ -40,12 +50,23 @@ export function startPlannerStatistics(
   };
 }
 
-/** ANALYZE on each table of the public schema, in one statement. */
+/**
+ * ANALYZE on each table of the public schema: the text tables with their smaller sample (in a
+ * transaction of their own, where the target is set for it alone), the rest in one statement.
+ */
 async function analyzeAppTables(database: Database): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     select tablename as name from pg_tables where schemaname = 'public'`.execute(database.db);
-  if (rows.length === 0) return;
-  await sql`analyze ${sql.join(rows.map((row) => sql.id("public", row.name)))}`.execute(
-    database.db,
-  );
+  const tables = (names: string[]) => sql.join(names.map((name) => sql.id("public", name)));
+  const text = rows.map((row) => row.name).filter((name) => TEXT_TABLES.has(name));
+  const rest = rows.map((row) => row.name).filter((name) => !TEXT_TABLES.has(name));
+  if (text.length > 0) {
+    await database.db.transaction().execute(async (trx) => {
+      await sql`set local default_statistics_target = ${sql.lit(TEXT_TABLES_STATISTICS_TARGET)}`.execute(
+        trx,
+      );
+      await sql`analyze ${tables(text)}`.execute(trx);
+    });
+  }
+  if (rest.length > 0) await sql`analyze ${tables(rest)}`.execute(database.db);
 }
