@@ -31,6 +31,11 @@ export interface LighthouseRun {
   cls: number;
   /** Scripts as transferred (compressed, with headers), from Lighthouse's network records. */
   scriptBytes: number;
+  /**
+   * The page's document as transferred (compressed, with its response's headers), as the first
+   * round trip of Lighthouse's simulation carries it. Absent from reports before it was kept.
+   */
+  documentBytes?: number;
   /** What the LCP element was, as Lighthouse names it. */
   lcpElement: string;
   /** Audits that a category weighs and that did not pass: id and display value. */
@@ -138,6 +143,7 @@ function figuresOf(lhr: Result): LighthouseRun {
   const scriptBytes = (requests ?? [])
     .filter((item) => item.resourceType === "Script")
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const documentBytes = requests?.find((item) => item.resourceType === "Document")?.transferSize;
   // Audits that cost points: those a category weighs (the rest are advice).
   const weighed = new Set(
     CATEGORIES.flatMap((category) =>
@@ -162,6 +168,7 @@ function figuresOf(lhr: Result): LighthouseRun {
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     scriptBytes,
+    ...(documentBytes === undefined ? {} : { documentBytes }),
     lcpElement: lcpNode?.nodeLabel ?? "",
     failing,
   };
@@ -191,6 +198,9 @@ function summarize(pagePath: string, runs: LighthouseRun[]): LighthouseSummary {
       tbtMs: of((run) => run.tbtMs),
       cls: of((run) => run.cls),
       scriptBytes: of((run) => run.scriptBytes),
+      ...(runs.every((run) => run.documentBytes !== undefined)
+        ? { documentBytes: of((run) => run.documentBytes ?? 0) }
+        : {}),
     },
     failing: [...failures].map(([id, count]) => `${id} in ${count} of ${runs.length} runs`),
   };
