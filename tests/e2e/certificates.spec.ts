@@ -156,6 +156,9 @@ test("a bound policy's visitor asks for a certificate; the desk issues it; the v
       "aria-invalid",
       "true",
     );
+    // The page the server answers with opens at its top: the first refused field takes the focus.
+    await expect(visitor.getByLabel("Certificate holder's name")).toBeFocused();
+    await expect(visitor.getByLabel("Certificate holder's name")).toBeInViewport();
     await expectNoAxeViolations(visitor);
     await keepHtml(visitor, "the certificate request, refused");
     // A deadline in the past, and a holder address that is too long: refused, with what was typed.

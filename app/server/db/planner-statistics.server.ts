@@ -58,8 +58,9 @@ async function analyzeAppTables(database: Database): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     select tablename as name from pg_tables where schemaname = 'public'`.execute(database.db);
   const tables = (names: string[]) => sql.join(names.map((name) => sql.id("public", name)));
-  const text = rows.map((row) => row.name).filter((name) => TEXT_TABLES.has(name));
-  const rest = rows.map((row) => row.name).filter((name) => !TEXT_TABLES.has(name));
+  const names = rows.map((row) => row.name);
+  const text = names.filter((name) => TEXT_TABLES.has(name));
+  const rest = names.filter((name) => !TEXT_TABLES.has(name));
   if (text.length > 0) {
     await database.db.transaction().execute(async (trx) => {
       await sql`set local default_statistics_target = ${sql.lit(TEXT_TABLES_STATISTICS_TARGET)}`.execute(
