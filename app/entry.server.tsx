@@ -16,6 +16,7 @@ import {
   siteScriptLoader,
 } from "#app/components/site/site-script-loader.ts";
 import { cspNonceContext } from "#app/context.ts";
+import { forTheBrowser } from "#app/server/http/route-matching.server.ts";
 import { hasRouteStyles, withRouteStyles } from "#app/server/http/route-styles.server.ts";
 import { logger } from "#app/server/logger.server.ts";
 
@@ -37,7 +38,7 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={forTheBrowser(routerContext)} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

@@ -25,6 +25,7 @@ import {
   refuseOtherMethods,
 } from "#app/server/http/guards.server.ts";
 import { logEachRequest } from "#app/server/http/request-log.server.ts";
+import { withTrieMatching } from "#app/server/http/route-matching.server.ts";
 import { closeLogs, logger } from "#app/server/logger.server.ts";
 import { createMailTransport, OutboxWorker } from "#app/server/mail/outbox.server.ts";
 import { processResumeRequests } from "#app/server/wizard/resume-tokens.server.ts";
@@ -133,8 +134,11 @@ export async function startApp(): Promise<RunningApp> {
         })
       : undefined;
   const handler = createRequestHandler({
-    // In development, a fresh import per request picks up edits to the routes.
-    build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
+    // In development, a fresh import per request picks up edits to the routes. Either way, routes
+    // are found by the framework's trie matcher (decision 081).
+    build: import.meta.env.DEV
+      ? () => import("virtual:react-router/server-build").then(withTrieMatching)
+      : withTrieMatching(serverBuild),
     mode: env.NODE_ENV === "development" ? "development" : "production",
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
