@@ -21,10 +21,7 @@ import {
 import { headersSetBy, securityHeaders } from "#app/server/http/security-headers.server.ts";
 import { gracefulShutdown } from "#app/server/http/shutdown.server.ts";
 import { serveAssets, serveBuiltFiles } from "#app/server/http/static-files.server.ts";
-import {
-  restartWithSettings,
-  SERVER_MEMORY_SETTINGS,
-} from "#app/server/process-settings.server.ts";
+import { restartWithSettings, serverMemorySettings } from "#app/server/process-settings.server.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
@@ -32,7 +29,7 @@ const DEVELOPMENT = process.env.NODE_ENV === "development";
 // (The app's own log lines go through app/server/logger.server.ts, which drops them itself.)
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
 
-restartWithSettings(SERVER_MEMORY_SETTINGS);
+restartWithSettings(serverMemorySettings(process.env));
 
 const viteServer = DEVELOPMENT
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))

@@ -6,6 +6,8 @@ import { promisify } from "node:util";
 
 import { afterAll, describe, expect, it } from "vitest";
 
+import { serverMemorySettings } from "#app/server/process-settings.server.ts";
+
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(tmpdir(), "coverpilot-settings-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -52,4 +54,19 @@ describe("restartWithSettings", () => {
       });
     },
   );
+});
+
+describe("serverMemorySettings (decisions 021 and 081)", () => {
+  it("keeps V8's young generation at 16 MB a half on the embedded database, 32 on PostgreSQL", () => {
+    expect(serverMemorySettings({}).flags).toEqual(["--max-semi-space-size=16", "--liftoff-only"]);
+    expect(serverMemorySettings({ DATABASE_URL: " " }).flags).toContain("--max-semi-space-size=16");
+    expect(serverMemorySettings({ DATABASE_URL: "postgres://db/coverpilot" }).flags).toEqual([
+      "--max-semi-space-size=32",
+      "--liftoff-only",
+    ]);
+    expect(serverMemorySettings({ DATABASE_URL: "postgres://db/coverpilot" }).env).toEqual({
+      MALLOC_TRIM_THRESHOLD_: "131072",
+      MALLOC_ARENA_MAX: "2",
+    });
+  });
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 
 import pg from "pg";
 
-import { SERVER_MEMORY_SETTINGS } from "#app/server/process-settings.server.ts";
+import { serverMemorySettings } from "#app/server/process-settings.server.ts";
 
 /** A built production server running in a child process. */
 export interface ServerProcess {
@@ -191,25 +191,23 @@ export async function startServer(options: {
   ownSettings?: boolean;
 }): Promise<ServerProcess> {
   const port = await freePort();
-  const given = options.ownSettings ? undefined : SERVER_MEMORY_SETTINGS;
+  const settings = {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ...(options.env?.DATABASE_URL === undefined
+      ? await databaseSettingsOf(options.dataDir)
+      : { DATA_DIR: options.dataDir }),
+    LOG_LEVEL: "info",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    ...options.env,
+  };
+  const given = options.ownSettings ? undefined : serverMemorySettings(settings);
   const child = spawn(
     process.execPath,
     [...TEST_NODE_FLAGS, ...(given?.flags ?? []), "server.ts"],
     {
-      env: {
-        ...process.env,
-        ...TEST_NODE_ENV,
-        ...given?.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        ...(options.env?.DATABASE_URL === undefined
-          ? await databaseSettingsOf(options.dataDir)
-          : { DATA_DIR: options.dataDir }),
-        LOG_LEVEL: "info",
-        RATE_LIMIT_PER_MINUTE: "100000",
-        ...options.env,
-      },
+      env: { ...process.env, ...TEST_NODE_ENV, ...given?.env, ...settings },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

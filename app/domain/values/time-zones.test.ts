@@ -17,6 +17,17 @@ describe("time zones", () => {
     expect(dayIn(new Date("2026-11-26T03:30:00Z"), "UTC")).toBe("2026-11-26");
   });
 
+  it("gives each zone its own day for one minute, and the next day a minute on", () => {
+    // The same minute asked in two zones, then again in the first, then the minute after its
+    // midnight: the day remembered for a minute is the zone's own, and only that minute's.
+    const lastMinute = new Date("2026-11-26T04:59:10Z");
+    expect(dayIn(lastMinute, "America/New_York")).toBe("2026-11-25");
+    expect(dayIn(new Date("2026-11-26T04:59:50Z"), "Asia/Tokyo")).toBe("2026-11-26");
+    expect(dayIn(new Date("2026-11-26T04:59:59.999Z"), "America/New_York")).toBe("2026-11-25");
+    expect(dayIn(new Date("2026-11-26T05:00:00Z"), "America/New_York")).toBe("2026-11-26");
+    expect(dayIn(lastMinute, "America/New_York")).toBe("2026-11-25");
+  });
+
   it("starts a day at the zone's midnight, in and out of daylight saving", () => {
     expect(dayStartIn("2026-11-26", "America/New_York").toISOString()).toBe(
       "2026-11-26T05:00:00.000Z",
