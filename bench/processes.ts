@@ -132,12 +132,39 @@ async function startChild(
 const CLOCK_TICKS =
   Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-/** The CPU time a process has used so far (user and system), in milliseconds. */
-export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+/** User and system CPU time from a /proc stat line, in milliseconds. */
+function statTimes(statFile: string): { user: number; system: number } {
+  const stat = readFileSync(statFile, "utf8");
   // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  return {
+    user: (Number(fields[11]) * 1000) / CLOCK_TICKS,
+    system: (Number(fields[12]) * 1000) / CLOCK_TICKS,
+  };
+}
+
+/** The CPU time a process has used so far (user and system), in milliseconds. */
+export function cpuMs(pid: number): number {
+  const { user, system } = statTimes(`/proc/${pid}/stat`);
+  return user + system;
+}
+
+/** A process's CPU time so far, in milliseconds, split two ways. */
+export interface CpuSplit {
+  user: number;
+  system: number;
+  /** The JavaScript thread's (its id is the process's). */
+  mainThread: number;
+  /** Every other thread's: V8's helpers (garbage collection, compiling), libuv's pool. */
+  otherThreads: number;
+}
+
+/** A process's CPU time so far: user and system, and its main thread's beside the others'. */
+export function cpuSplit(pid: number): CpuSplit {
+  const whole = statTimes(`/proc/${pid}/stat`);
+  const main = statTimes(`/proc/${pid}/task/${pid}/stat`);
+  const mainThread = main.user + main.system;
+  return { ...whole, mainThread, otherThreads: whole.user + whole.system - mainThread };
 }
 
 /** A process's resident set size (VmRSS), in megabytes. */

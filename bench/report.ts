@@ -6,6 +6,7 @@ import type { Diagnostic } from "./diagnostics.ts";
 import type { Category, LighthouseSummary } from "./lighthouse.ts";
 import type { MemoryFigures } from "./memory.ts";
 import type { OpenLoopFigures, SaveFigures } from "./saves.ts";
+import type { CpuSplit } from "./processes.ts";
 import type { ProfileShare, ServerProfile } from "./server-profile.ts";
 import { SLOW_QUERY_MS, type StallFigures } from "./stalls.ts";
 import type { SaveFloor } from "./statement-floor.ts";
@@ -512,7 +513,7 @@ function profileSection(saves: SaveComparison[]): string[] {
     "",
     `### Where the server's CPU time per email save goes (${profiled.database})`,
     "",
-    `A server of its own under V8's sampling profiler (\`--cpu-prof\`), after a warm-up, through ${profile.saves.toLocaleString("en-US")} email saves as above: ${profile.cpuMsPerSave.toFixed(2)} ms of server CPU time per save with the profiler running. Shares are of the main thread's busy samples while the saves ran (idle: ${profile.idlePercent.toFixed(0)} % of them); the profile is in \`bench/results/profile/\`.`,
+    `A server of its own under V8's sampling profiler (\`--cpu-prof\`), after a warm-up, through ${profile.saves.toLocaleString("en-US")} email saves as above: ${profile.cpuMsPerSave.toFixed(2)} ms of server CPU time per save with the profiler running${profile.cpuSplit ? ` (${splitOf(profile.cpuSplit)})` : ""}. Shares are of the main thread's busy samples while the saves ran (idle: ${profile.idlePercent.toFixed(0)} % of all of them); the profile is in \`bench/results/profile/\`.${profile.socketWritePercent === undefined ? "" : ` Left out of the busy samples: the ${profile.socketWritePercent.toFixed(0)} % that fell in a socket write's system call. The profiler samples by the clock, and a write on loopback that wakes PostgreSQL or the load generator often leaves the thread waiting for a core right there; the process's system time, every system call together, was ${profile.cpuSplit ? `${profile.cpuSplit.system.toFixed(2)} ms` : "a small part"} of a save's, so most of those samples are waiting, not work.`}`,
     "",
     "| Part (self time) | Share |",
     "| --- | --- |",
@@ -626,7 +627,7 @@ function limitsOf(report: BenchReport): string[] {
         .map((item) => `${item.what} ${item.percent.toFixed(0)} %`)
         .join(", ");
     limits.push(
-      `- The server's CPU time per email save on ${save.database}: ${serverCpu.toFixed(2)} ms against ${LIMITS.serverCpuMsPerSave.toFixed(1)}. Its profile (below) spends it mostly outside the app's own code: ${largest(save.profile.parts, 6)}. The app's steps: ${largest(save.profile.appSteps, 4)}.`,
+      `- The server's CPU time per email save on ${save.database}: ${serverCpu.toFixed(2)} ms against ${LIMITS.serverCpuMsPerSave.toFixed(1)}${save.app.cpuMsPerSave?.serverSplit ? ` (${splitOf(save.app.cpuMsPerSave.serverSplit)})` : ""}. Its profile (below) spends the main thread's mostly outside the app's own code: ${largest(save.profile.parts, 6)}. The app's steps: ${largest(save.profile.appSteps, 4)}.`,
     );
   }
   for (const save of report.saves) {
@@ -652,6 +653,11 @@ function limitsOf(report: BenchReport): string[] {
     );
   }
   return limits.length > 0 ? ["## What limits the targets not met", "", ...limits, ""] : [];
+}
+
+/** "user 1.4, system 0.1; main thread 1.2, other threads 0.3" (ms per save). */
+function splitOf(split: CpuSplit): string {
+  return `user ${split.user.toFixed(2)}, system ${split.system.toFixed(2)}; main thread ${split.mainThread.toFixed(2)}, V8's and libuv's other threads ${split.otherThreads.toFixed(2)}`;
 }
 
 /** "3.9 ms: server 2.0, PostgreSQL 1.6, load 0.3", or "" for a run from before it was measured. */

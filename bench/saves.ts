@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { Agent, request } from "node:http";
 
-import { cpuMs, postgresCpuMs } from "./processes.ts";
+import { cpuSplit, postgresCpuMs, type CpuSplit } from "./processes.ts";
 import { median, percentile } from "./stats.ts";
 
 /** The email step's saves over HTTP at a number of concurrent visitors. */
@@ -16,7 +16,13 @@ export interface SaveFigures {
   p50Ms: number;
   p99Ms: number;
   /** CPU time per measured save, where it went: the servers, PostgreSQL, the bench's own load. */
-  cpuMsPerSave?: { servers: number; postgres?: number; loadGenerator: number };
+  cpuMsPerSave?: {
+    servers: number;
+    postgres?: number;
+    loadGenerator: number;
+    /** The servers' time split: user and system, their main threads and the others. */
+    serverSplit?: CpuSplit;
+  };
 }
 
 interface Answer {
@@ -94,8 +100,18 @@ function postForm(
 function cpuNow(cpu: { serverPids: readonly number[]; postgres: boolean } | undefined) {
   if (!cpu) return undefined;
   const own = process.cpuUsage();
+  const split = cpu.serverPids.map(cpuSplit).reduce(
+    (total, each) => ({
+      user: total.user + each.user,
+      system: total.system + each.system,
+      mainThread: total.mainThread + each.mainThread,
+      otherThreads: total.otherThreads + each.otherThreads,
+    }),
+    { user: 0, system: 0, mainThread: 0, otherThreads: 0 },
+  );
   return {
-    servers: cpu.serverPids.reduce((total, pid) => total + cpuMs(pid), 0),
+    split,
+    servers: split.user + split.system,
     postgres: cpu.postgres ? postgresCpuMs() : undefined,
     loadGenerator: (own.user + own.system) / 1000,
   };
@@ -245,6 +261,13 @@ export async function measureEmailSaves(
               servers: perSave(cpuBefore.servers, cpuAfter.servers) ?? 0,
               postgres: perSave(cpuBefore.postgres, cpuAfter.postgres),
               loadGenerator: perSave(cpuBefore.loadGenerator, cpuAfter.loadGenerator) ?? 0,
+              serverSplit: {
+                user: perSave(cpuBefore.split.user, cpuAfter.split.user) ?? 0,
+                system: perSave(cpuBefore.split.system, cpuAfter.split.system) ?? 0,
+                mainThread: perSave(cpuBefore.split.mainThread, cpuAfter.split.mainThread) ?? 0,
+                otherThreads:
+                  perSave(cpuBefore.split.otherThreads, cpuAfter.split.otherThreads) ?? 0,
+              },
             },
           }
         : {}),

@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import { freePort, startAppServer, type Child } from "./processes.ts";
+import { freePort, startAppServer, type Child, type CpuSplit } from "./processes.ts";
 import { measureEmailSaves } from "./saves.ts";
 import { BENCH_SESSION_SECRET, CONCURRENT_VISITORS, RESULTS, VISITORS } from "./settings.ts";
 
@@ -21,8 +21,15 @@ export interface ServerProfile {
   saves: number;
   /** Server CPU time per save in the profiled run (the profiler's own cost included). */
   cpuMsPerSave: number;
+  /** The profiled run's server CPU time per save: user and system, the main thread and the others. */
+  cpuSplit?: CpuSplit;
   /** Of the samples in the saves' window, the share where the thread was idle. */
   idlePercent: number;
+  /**
+   * Of the busy samples and these, the share that fell in a socket write's system call: left out
+   * of the shares below (SOCKET_WRITES).
+   */
+  socketWritePercent?: number;
   /** Self time by part (library, the app, Node's own), of the busy samples, largest first. */
   parts: ProfileShare[];
   /** Self time by function, of the busy samples, largest first. */
@@ -59,6 +66,14 @@ const APP_STEPS: Record<string, string> = {
 };
 /** Idle time and the like: not the server's work. */
 const NOT_WORK = new Set(["(idle)", "(program)"]);
+/**
+ * A socket write's system call. V8's profiler samples by the clock, and a thread that wakes
+ * PostgreSQL or the client with a write on loopback is often preempted right there, waiting for a
+ * core: the next sample lands in the write. So these samples are mostly not CPU time (the whole
+ * process's system time, every system call together, is a small part of a save's: the report
+ * gives it beside them), and they are counted apart from the busy samples.
+ */
+const SOCKET_WRITES = /^(?:writev|writeLatin1String|writeUtf8String|writeString|writeBuffer)$/;
 
 /** What a frame belongs to: a package, the app, Node's own modules, or V8's. */
 function partOf(frame: ProfileNode["callFrame"]): string {
@@ -75,12 +90,6 @@ function partOf(frame: ProfileNode["callFrame"]): string {
     return "Node: other";
   }
   if (frame.functionName === "(garbage collector)") return "V8: garbage collection";
-  if (
-    /^(?:writev|writeLatin1String|writeUtf8String|writeString|writeBuffer)$/.test(
-      frame.functionName,
-    )
-  )
-    return "Node: socket writes (system calls)";
   return `V8 and native: ${frame.functionName || "(anonymous)"}`;
 }
 
@@ -120,7 +129,7 @@ function savesWindow(profile: CpuProfile, stacks: (sample: number) => string[]):
 /** Sums the main thread's profile over the saves' window. */
 export function summarizeProfile(
   profile: CpuProfile,
-): Omit<ServerProfile, "saves" | "cpuMsPerSave"> {
+): Omit<ServerProfile, "saves" | "cpuMsPerSave" | "cpuSplit"> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes)
@@ -141,6 +150,7 @@ export function summarizeProfile(
   const functions = new Map<string, number>();
   const steps = new Map<string, number>();
   let idle = 0;
+  let writes = 0;
   let busy = 0;
   let time = profile.startTime;
   profile.timeDeltas.forEach((delta, index) => {
@@ -149,6 +159,10 @@ export function summarizeProfile(
     if (!node || time < from || time > to) return;
     if (NOT_WORK.has(node.callFrame.functionName)) {
       idle += 1;
+      return;
+    }
+    if (SOCKET_WRITES.test(node.callFrame.functionName)) {
+      writes += 1;
       return;
     }
     busy += 1;
@@ -162,7 +176,8 @@ export function summarizeProfile(
     }
   });
   return {
-    idlePercent: (100 * idle) / Math.max(1, idle + busy),
+    idlePercent: (100 * idle) / Math.max(1, idle + writes + busy),
+    socketWritePercent: (100 * writes) / Math.max(1, writes + busy),
     parts: shares(parts, Math.max(1, busy), 16),
     functions: shares(functions, Math.max(1, busy), 15),
     appSteps: shares(steps, Math.max(1, busy), Object.keys(APP_STEPS).length),
@@ -242,6 +257,7 @@ export async function profileEmailSaves(
   return {
     saves: figures.saves,
     cpuMsPerSave: figures.cpuMsPerSave?.servers ?? Number.NaN,
+    ...(figures.cpuMsPerSave?.serverSplit ? { cpuSplit: figures.cpuMsPerSave.serverSplit } : {}),
     ...summarizeProfile(profile),
   };
 }
