@@ -202,7 +202,10 @@ export async function startServer(options: {
     RATE_LIMIT_PER_MINUTE: "100000",
     ...options.env,
   };
-  const given = options.ownSettings ? undefined : serverMemorySettings(settings);
+  // The settings for the database the child will use: what it is given over what it inherits.
+  const given = options.ownSettings
+    ? undefined
+    : serverMemorySettings({ ...process.env, ...settings });
   const child = spawn(
     process.execPath,
     [...TEST_NODE_FLAGS, ...(given?.flags ?? []), "server.ts"],

@@ -49,7 +49,9 @@ async function matched(build: Pick<ServerBuild, "future">, path: string) {
 }
 
 describe("route matching (decision 081)", () => {
+  // The casts: a build with no flags, of which matching reads nothing but `future`.
   const trie = withTrieMatching({ future: {} } as unknown as ServerBuild);
+  const plain: Pick<ServerBuild, "future"> = { future: {} };
 
   it("finds every page's route as React Router's default matcher does", async () => {
     const paths = [
@@ -66,7 +68,7 @@ describe("route matching (decision 081)", () => {
     for (const path of paths) {
       expect({ path, ...(await matched(trie, path)) }).toEqual({
         path,
-        ...(await matched({ future: {} } as ServerBuild, path)),
+        ...(await matched(plain, path)),
       });
     }
   });
@@ -80,6 +82,7 @@ describe("route matching (decision 081)", () => {
       criticalCss: "a::before{content:'</style>&'}",
       isSpaMode: false,
     };
+    // The cast: a router context of which forTheBrowser reads only these.
     const context = {
       future: handoff.future,
       isSpaMode: false,
