@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+
+import type { Page } from "@playwright/test";
 
 import { MARKETING_PATHS } from "#app/domain/site/site-pages.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
@@ -7,6 +9,64 @@ import { expect, expectNoAxeViolations, test } from "./helpers.ts";
 // `npm run build` prerenders the marketing pages for the SITE_URL it runs with, by default that of
 // a server on port 3000 (this one runs on another port but names itself so).
 const BUILD_SITE_URL = process.env.SITE_URL ?? "http://localhost:3000";
+
+/**
+ * Where two pictures of a page differ, as the browser decodes them: their sizes, or the box around
+ * the pixels that differ and how many do. For the log of a run where they did.
+ */
+function whereTheyDiffer(page: Page, pictures: [Buffer, Buffer]): Promise<string> {
+  return page.evaluate(
+    async (encoded) => {
+      // Decoded here: the page's policy lets it fetch nothing but its own site.
+      const [a, b] = await Promise.all(
+        encoded.map((base64) =>
+          createImageBitmap(
+            new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], {
+              type: "image/png",
+            }),
+          ),
+        ),
+      );
+      if (!a || !b) return "a picture did not decode";
+      if (a.width !== b.width || a.height !== b.height) {
+        return `sizes ${a.width}x${a.height} and ${b.width}x${b.height}`;
+      }
+      const pixels = (bitmap: ImageBitmap) => {
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext("2d");
+        context?.drawImage(bitmap, 0, 0);
+        return (
+          context?.getImageData(0, 0, bitmap.width, bitmap.height).data ?? new Uint8ClampedArray()
+        );
+      };
+      const [first, second] = [pixels(a), pixels(b)];
+      let [left, top, right, bottom, count] = [a.width, a.height, -1, -1, 0];
+      for (let index = 0; index < first.length; index += 4) {
+        if (
+          first[index] === second[index] &&
+          first[index + 1] === second[index + 1] &&
+          first[index + 2] === second[index + 2] &&
+          first[index + 3] === second[index + 3]
+        ) {
+          continue;
+        }
+        const x = (index / 4) % a.width;
+        const y = Math.floor(index / 4 / a.width);
+        [left, top, right, bottom] = [
+          Math.min(left, x),
+          Math.min(top, y),
+          Math.max(right, x),
+          Math.max(bottom, y),
+        ];
+        count += 1;
+      }
+      return count === 0
+        ? "the same pixels, encoded differently"
+        : `${count} pixels differ between (${left}, ${top}) and (${right}, ${bottom}) of ${a.width}x${a.height}`;
+    },
+    pictures.map((picture) => picture.toString("base64")),
+  );
+}
 
 test("a server whose SITE_URL matches the build serves the prerendered pages, one with another renders them for its own address; a prerendered page carries its CSS, asks for the site script after its first paint, looks as the page rendered on request does, and has no axe violations", async ({
   browser,
@@ -53,9 +113,9 @@ test("a server whose SITE_URL matches the build serves the prerendered pages, on
     ] as const) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of paths) {
-        const before = await look(rendered, path);
+        let before = await look(rendered, path);
         await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
-        const after = await look(prerendered, path);
+        let after = await look(prerendered, path);
         // Nothing to ask for before the first paint: no stylesheet, no script but the inline one.
         await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
         await expect(page.locator("head > style")).toHaveCount(1);
@@ -67,6 +127,20 @@ test("a server whose SITE_URL matches the build serves the prerendered pages, on
         ]);
         expect(paint, path).toBeDefined();
         expect(script, path).toBeGreaterThan(paint ?? Infinity);
+        if (!after.equals(before)) {
+          // Seen now and then in runs of the whole suite (2026-12), never in runs of this journey alone: the pictures are
+          // kept and where they differ goes to the log, and both pages are looked at once more. A
+          // rule the prerendered page lost differs the second time too.
+          const name = `${path.replaceAll("/", "-") || "-home"}-${width}`;
+          writeFileSync(test.info().outputPath(`rendered${name}.png`), before);
+          writeFileSync(test.info().outputPath(`prerendered${name}.png`), after);
+          const where = await whereTheyDiffer(page, [before, after]);
+          console.warn(
+            `${path} at ${width} px differed (in the pictures' pixels, half a CSS pixel): ${where}; looking again`,
+          );
+          before = await look(rendered, path);
+          after = await look(prerendered, path);
+        }
         expect(after.equals(before), `${path} at ${width} px looks the same`).toBe(true);
         // The page production serves, checked by axe on a laptop's width (marketing-a11y.spec
         // checks three pages at a phone's): the one visit serves both checks.
