@@ -387,13 +387,29 @@ test("a surplus lines proposal beside an admitted one; the visitor rejects TRIA 
     await expect(page.getByText("Your question has been sent to your agent.")).toBeVisible();
 
     // Later the insurer issues the policy: the desk adds it with its PDF.
-    await bind.getByLabel("Policy number").fill("GL-2027-0001");
-    await bind.getByLabel("Cover starts").fill(daysFromToday(30));
-    await bind.getByLabel("Cover ends").fill(daysFromToday(395));
-    await bind
-      .getByLabel(/^The policy document/)
-      .setInputFiles({ name: "policy.pdf", mimeType: "application/pdf", buffer: POLICY_PDF });
-    await bind.getByRole("button", { name: "Add the policy and email the visitor" }).click();
+    const fillPolicy = async () => {
+      await bind.getByLabel("Policy number").fill("GL-2027-0001");
+      await bind.getByLabel("Cover starts").fill(daysFromToday(30));
+      await bind.getByLabel("Cover ends").fill(daysFromToday(395));
+      await bind
+        .getByLabel(/^The policy document/)
+        .setInputFiles({ name: "policy.pdf", mimeType: "application/pdf", buffer: POLICY_PDF });
+    };
+    const addPolicy = bind.getByRole("button", { name: "Add the policy and email the visitor" });
+    await fillPolicy();
+    // While the file goes, the button says so and takes no second press, and its note says why it
+    // takes a while. (The page's own listener, after the site script's, keeps this press from
+    // leaving the page, so that what it shows can be read; then the page comes again.)
+    await expect(desk.locator("html")).toHaveAttribute("data-enhanced", "");
+    await desk.evaluate(() =>
+      addEventListener("submit", (event) => event.preventDefault(), { once: true }),
+    );
+    await addPolicy.click();
+    await expect(bind.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    await expect(bind.getByText("Sending your file. Large files can take a minute.")).toBeVisible();
+    await desk.reload();
+    await fillPolicy();
+    await addPolicy.click();
     await expect(desk.getByRole("status")).toContainText("Acme Mutual issued policy GL-2027-0001");
     await expect(bind).toContainText(/Bound: binder BND-2027-77, .*; policy GL-2027-0001, /);
     await expectNoAxeViolations(desk);

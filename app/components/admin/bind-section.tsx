@@ -7,7 +7,7 @@ import {
   FieldMessage,
   FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
-import { UploadForm } from "#app/components/admin/pdf-upload-form.tsx";
+import { FileFormButton, UploadForm } from "#app/components/admin/pdf-upload-form.tsx";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import {
   BINDER_NUMBER_MAX_LENGTH,
@@ -368,11 +368,7 @@ function PolicyForm({ action, start }: { action: DeskFormReply | undefined; star
         />
       </div>
       <FormProblem problem={mine?.problem} id="policy-problem" />
-      <div>
-        <button type="submit" className={buttonClasses("primary", "sm")}>
-          Add the policy and email the visitor
-        </button>
-      </div>
+      <FileFormButton kind="primary">Add the policy and email the visitor</FileFormButton>
     </form>
   );
 }

@@ -8,7 +8,7 @@ import {
   FieldMessage,
   FormProblem,
 } from "#app/components/admin/admin-ui.tsx";
-import { UploadForm } from "#app/components/admin/pdf-upload-form.tsx";
+import { FileFormButton, UploadForm } from "#app/components/admin/pdf-upload-form.tsx";
 import type { DeskFormReply } from "#app/domain/leads/desk-forms.ts";
 import {
   centsAsText,
@@ -456,11 +456,15 @@ export function QuoteForm({
         </div>
       )}
       <FormProblem problem={mine?.problem} />
-      <div>
-        <button type="submit" className={buttonClasses("primary", "sm")}>
-          {quote ? "Save changes" : "Add quote"}
-        </button>
-      </div>
+      {quote ? (
+        <div>
+          <button type="submit" className={buttonClasses("primary", "sm")}>
+            Save changes
+          </button>
+        </div>
+      ) : (
+        <FileFormButton kind="primary">Add quote</FileFormButton>
+      )}
     </form>
   );
 }

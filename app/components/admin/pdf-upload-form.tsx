@@ -5,6 +5,43 @@ import {
   formatBytes,
   PDF_CONTENT_TYPES,
 } from "#app/domain/quote/request-documents.ts";
+import { SiteScript } from "#app/components/site/site-script.tsx";
+import { BASE_LOCALE } from "#app/domain/site/locales.ts";
+import { m } from "#app/paraglide/messages.js";
+
+/**
+ * The button of a desk form that sends a file, with the note under it: once the form goes, the site
+ * script (showSending) makes the button say "Sending…" and take no second press, and the note say
+ * that a large file takes a while (decision 082). It brings the site script to its page (React puts
+ * it in the head once, however many such forms the page has); the desk's other pages have none.
+ * Without scripts, the browser's own progress shows.
+ */
+export function FileFormButton({
+  kind,
+  children,
+}: {
+  kind: "primary" | "secondary";
+  children: React.ReactNode;
+}) {
+  const words = { locale: BASE_LOCALE };
+  return (
+    <div>
+      <SiteScript />
+      <button
+        type="submit"
+        data-sending-label={m.form_sending({}, words)}
+        className={buttonClasses(kind, "sm")}
+      >
+        {children}
+      </button>
+      <p
+        aria-live="polite"
+        data-sending-note={m.documents_sending_note({}, words)}
+        className="mt-1 text-sm text-muted"
+      />
+    </div>
+  );
+}
 
 /** A form that sends one PDF with an intent (and the quote it is for, if any). */
 export function UploadForm({
@@ -39,11 +76,7 @@ export function UploadForm({
         className="block w-full text-ink"
       />
       <FormProblem problem={problem} id={`${control}-problem`} />
-      <div>
-        <button type="submit" className={buttonClasses("secondary", "sm")}>
-          {button}
-        </button>
-      </div>
+      <FileFormButton kind="secondary">{button}</FileFormButton>
     </form>
   );
 }
