@@ -14,6 +14,7 @@ import {
   type DatabaseSchema,
 } from "#app/server/db/database.server.ts";
 
+import { dropTestDatabase } from "./drop-database.ts";
 import { databaseUrlOf } from "./server-process.ts";
 
 /** A database kind the data-layer tests run against, opened empty and migrated. */
@@ -179,11 +180,11 @@ export async function closeSharedTestDatabases(): Promise<void> {
 const CLOSE_SHARED_TEST_DATABASES = Symbol.for("coverpilot.closeSharedTestDatabases");
 (globalThis as Record<symbol, unknown>)[CLOSE_SHARED_TEST_DATABASES] = closeSharedTestDatabases;
 
-async function adminQuery(url: string, text: string): Promise<void> {
+async function adminQuery(url: string, text: string, values: unknown[] = []): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    await client.query(text, values);
   } finally {
     await client.end();
   }
@@ -226,16 +227,7 @@ export async function createFreshPostgres(
   fresh.pathname = `/${name}`;
   return {
     url: fresh.toString(),
-    drop: async () => {
-      try {
-        await adminQuery(url, `drop database if exists ${name} with (force)`);
-      } catch (error) {
-        // FORCE refuses when a session of another role is in the database, such as an autovacuum
-        // worker that has just started on it; a plain DROP stops autovacuum itself.
-        if ((error as { code?: unknown }).code !== "42501") throw error;
-        await adminQuery(url, `drop database if exists ${name}`);
-      }
-    },
+    drop: () => dropTestDatabase((statement, values) => adminQuery(url, statement, values), name),
   };
 }
 

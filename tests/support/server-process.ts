@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 
 import { serverMemorySettings } from "#app/server/process-settings.server.ts";
+import { dropTestDatabase } from "./drop-database.ts";
 
 /** A built production server running in a child process. */
 export interface ServerProcess {
@@ -92,8 +93,7 @@ export async function dropJourneyPostgres(options: { template: boolean }): Promi
   );
   const names = rows.map((row: { datname: string }) => row.datname);
   if (options.template) names.push(JOURNEY_POSTGRES_TEMPLATE);
-  for (const name of names)
-    await postgresAdminQuery(`drop database if exists ${name} with (force)`);
+  for (const name of names) await dropTestDatabase(postgresAdminQuery, name);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   testDatabaseName,
   testPostgresUrl,
 } from "./databases.ts";
+import { dropTestDatabase } from "./drop-database.ts";
 import { VITEST_TMPDIR } from "./run-dirs.ts";
 
 /**
@@ -57,6 +58,7 @@ export async function teardown(): Promise<void> {
   if (testPostgresUrl && template) {
     const client = new pg.Client({ connectionString: testPostgresUrl });
     await client.connect();
+    const query = (statement: string, values?: unknown[]) => client.query(statement, values);
     try {
       // The copies that workers kept open for their files (vitest-setup.ts), then the template.
       const { rows } = await client.query<{ datname: string }>(
@@ -65,9 +67,9 @@ export async function teardown(): Promise<void> {
       );
       for (const { datname } of rows) {
         if (!/^coverpilot_test_[0-9a-f]{12}_[0-9a-f]{12}$/.test(datname)) continue;
-        await client.query(`drop database if exists ${datname} with (force)`);
+        await dropTestDatabase(query, datname);
       }
-      await client.query(`drop database if exists ${template} with (force)`);
+      await dropTestDatabase(query, template);
     } finally {
       await client.end();
     }
