@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { htmlErrors } from "../support/html-checker.ts";
 import { daysFromToday, deskQuoteForm } from "../support/lead-fixtures.ts";
-import { createDeskOperator, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, fillPolicyForm, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, resumeLinkIn } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -387,14 +387,11 @@ test("a surplus lines proposal beside an admitted one; the visitor rejects TRIA 
     await expect(page.getByText("Your question has been sent to your agent.")).toBeVisible();
 
     // Later the insurer issues the policy: the desk adds it with its PDF.
-    const fillPolicy = async () => {
-      await bind.getByLabel("Policy number").fill("GL-2027-0001");
-      await bind.getByLabel("Cover starts").fill(daysFromToday(30));
-      await bind.getByLabel("Cover ends").fill(daysFromToday(395));
-      await bind
-        .getByLabel(/^The policy document/)
-        .setInputFiles({ name: "policy.pdf", mimeType: "application/pdf", buffer: POLICY_PDF });
-    };
+    const fillPolicy = () =>
+      fillPolicyForm(bind, {
+        number: "GL-2027-0001",
+        file: { name: "policy.pdf", buffer: POLICY_PDF },
+      });
     const addPolicy = bind.getByRole("button", { name: "Add the policy and email the visitor" });
     await fillPolicy();
     // While the file goes, the button says so and takes no second press, and its note says why it

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { htmlErrors } from "../support/html-checker.ts";
 import { bindByPosts, quoteForLine } from "../support/bound-by-posts.ts";
 import { daysFromToday } from "../support/lead-fixtures.ts";
-import { createDeskOperator, signIn } from "../support/lead-desk.ts";
+import { createDeskOperator, fillPolicyForm, signIn } from "../support/lead-desk.ts";
 import { readWrittenEmails, type WrittenEmail } from "../support/outbox-files.ts";
 import { makeDataDir, startServer, stopServer } from "../support/server-process.ts";
 import { HttpVisitor } from "../support/visitor.ts";
@@ -166,12 +166,10 @@ test("a customer with a business owner's policy asks for commercial auto: the ag
       /Bound under binder BND-AUTO-7 from .*; the policy is to come/,
     );
 
-    await bind.getByLabel("Policy number").fill("CA-2027-077");
-    await bind.getByLabel("Cover starts").fill(daysFromToday(30));
-    await bind.getByLabel("Cover ends").fill(daysFromToday(395));
-    await bind
-      .getByLabel(/^The policy document/)
-      .setInputFiles({ name: "auto policy.pdf", mimeType: "application/pdf", buffer: AUTO_PDF });
+    await fillPolicyForm(bind, {
+      number: "CA-2027-077",
+      file: { name: "auto policy.pdf", buffer: AUTO_PDF },
+    });
     await bind.getByRole("button", { name: "Add the policy and email the visitor" }).click();
     await expect(desk.getByRole("status")).toContainText(
       "Beacon Casualty issued policy CA-2027-077",

@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
 
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 import { createOperator } from "#app/server/admin/operators.server.ts";
 
 import { openDataDirDatabase } from "./databases.ts";
+import { daysFromToday } from "./lead-fixtures.ts";
 import {
   databaseSettingsOf,
   databaseUrlOf,
@@ -97,4 +98,20 @@ export async function signIn(
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+/**
+ * Fills the desk's "Add the policy the insurer issued" form in `section`: the policy's number, a
+ * year's cover from 30 days on, and its PDF. The caller presses the button.
+ */
+export async function fillPolicyForm(
+  section: Locator,
+  policy: { number: string; file: { name: string; buffer: Buffer } },
+): Promise<void> {
+  await section.getByLabel("Policy number").fill(policy.number);
+  await section.getByLabel("Cover starts").fill(daysFromToday(30));
+  await section.getByLabel("Cover ends").fill(daysFromToday(395));
+  await section
+    .getByLabel(/^The policy document/)
+    .setInputFiles({ ...policy.file, mimeType: "application/pdf" });
 }
